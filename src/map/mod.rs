@@ -1,0 +1,138 @@
+//! A level: its path network, its obstacles and its agent profiles.
+//!
+//! The RON text is read into wire types ([`wire`]), validated into the domain
+//! types here, and indexed: a petgraph graph of the network and an R-tree over
+//! the obstacles.
+
+use std::collections::HashMap;
+
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use crate::geometry::{Point, Segment};
+use crate::obstacle::Obstacle;
+use crate::obstacle_index::ObstacleIndex;
+
+pub mod wire;
+
+/// A named agent profile: the radius `check` validates when none is given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Agent {
+    /// The profile's name, unique in the map.
+    pub name: String,
+    /// The agent's radius, finite and >= 0.
+    pub radius: f64,
+}
+
+/// A waypoint of the path network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// The node's id, unique in the map.
+    pub id: u64,
+    /// The node's position.
+    pub pos: Point,
+    /// An optional name; names need not be unique.
+    pub name: Option<String>,
+}
+
+/// A straight edge between two nodes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Edge {
+    /// The index (in [`Map::nodes`]) of the node the edge starts at.
+    pub from: usize,
+    /// The index (in [`Map::nodes`]) of the node the edge ends at.
+    pub to: usize,
+    /// Whether the edge may be travelled only from `from` to `to`.
+    pub one_way: bool,
+    /// An explicit traversal cost, finite and >= 0; the default is the length.
+    pub cost: Option<f64>,
+    /// A baked clearance, as written by `clearway bake`.
+    pub clearance: Option<f64>,
+}
+
+/// A validated level, with its network graph and obstacle index built.
+#[derive(Debug)]
+pub struct Map {
+    agents: Vec<Agent>,
+    nodes: Vec<Node>,
+    edges: Vec<Edge>,
+    obstacles: Vec<Obstacle>,
+    node_by_id: HashMap<u64, usize>,
+    graph: DiGraph<usize, usize>,
+    obstacle_index: ObstacleIndex,
+}
+
+impl Map {
+    /// Assembles a map from parts that have already been validated: node ids
+    /// unique, edges naming existing node indices and no self-loops, every
+    /// number finite and every length >= 0.
+    pub(crate) fn from_validated(
+        agents: Vec<Agent>,
+        nodes: Vec<Node>,
+        edges: Vec<Edge>,
+        obstacles: Vec<Obstacle>,
+    ) -> Map {
+        let node_by_id = nodes.iter().enumerate().map(|(i, n)| (n.id, i)).collect();
+        let mut graph = DiGraph::with_capacity(nodes.len(), edges.len() * 2);
+        for i in 0..nodes.len() {
+            graph.add_node(i);
+        }
+        for (i, e) in edges.iter().enumerate() {
+            graph.add_edge(NodeIndex::new(e.from), NodeIndex::new(e.to), i);
+            if !e.one_way {
+                graph.add_edge(NodeIndex::new(e.to), NodeIndex::new(e.from), i);
+            }
+        }
+        let obstacle_index = ObstacleIndex::build(&obstacles);
+        Map {
+            agents,
+            nodes,
+            edges,
+            obstacles,
+            node_by_id,
+            graph,
+            obstacle_index,
+        }
+    }
+
+    /// The agent profiles, in file order.
+    pub fn agents(&self) -> &[Agent] {
+        &self.agents
+    }
+
+    /// The nodes, in file order.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// The edges, in file order; an edge's index is its identity.
+    pub fn edges(&self) -> &[Edge] {
+        &self.edges
+    }
+
+    /// The obstacles, in file order; an obstacle's index is its identity.
+    pub fn obstacles(&self) -> &[Obstacle] {
+        &self.obstacles
+    }
+
+    /// The index (in [`Map::nodes`]) of the node with this id.
+    pub fn node_index(&self, id: u64) -> Option<usize> {
+        self.node_by_id.get(&id).copied()
+    }
+
+    /// The straight segment an edge runs along, from its `from` node to its `to` node.
+    pub fn edge_segment(&self, edge: usize) -> Segment {
+        let e = &self.edges[edge];
+        Segment::new(self.nodes[e.from].pos, self.nodes[e.to].pos)
+    }
+
+    /// The directed network: node weights are node indices, edge weights are
+    /// edge indices. A two-way edge appears once in each direction.
+    pub fn graph(&self) -> &DiGraph<usize, usize> {
+        &self.graph
+    }
+
+    /// The R-tree over every obstacle.
+    pub fn obstacle_index(&self) -> &ObstacleIndex {
+        &self.obstacle_index
+    }
+}

@@ -1,0 +1,87 @@
+//! The obstacles of a level, as validated domain values.
+
+use crate::geometry::{
+    Circle, Point, Polygon, Segment, Separation, segment_to_circle, segment_to_point,
+    segment_to_polygon, segment_to_segment,
+};
+
+/// One obstacle of a level. Its identity is its index in the map's obstacle
+/// list (file order, from 0).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Obstacle {
+    /// A point obstacle.
+    Point(Point),
+    /// A solid disc.
+    Circle(Circle),
+    /// A wall: a segment (zero length allowed).
+    Segment(Segment),
+    /// A solid polygon, even-odd rule.
+    Polygon(Polygon),
+}
+
+/// The kind of an obstacle, as named in the map format and in reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ObstacleKind {
+    /// `Point(..)`
+    Point,
+    /// `Circle(..)`
+    Circle,
+    /// `Segment(..)`
+    Segment,
+    /// `Polygon(..)`
+    Polygon,
+}
+
+impl ObstacleKind {
+    /// The lower-case name used in reports: `point`, `circle`, `segment`, `polygon`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ObstacleKind::Point => "point",
+            ObstacleKind::Circle => "circle",
+            ObstacleKind::Segment => "segment",
+            ObstacleKind::Polygon => "polygon",
+        }
+    }
+}
+
+impl std::fmt::Display for ObstacleKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Obstacle {
+    /// The obstacle's kind.
+    pub fn kind(&self) -> ObstacleKind {
+        match self {
+            Obstacle::Point(_) => ObstacleKind::Point,
+            Obstacle::Circle(_) => ObstacleKind::Circle,
+            Obstacle::Segment(_) => ObstacleKind::Segment,
+            Obstacle::Polygon(_) => ObstacleKind::Polygon,
+        }
+    }
+
+    /// The exact separation between an edge (or a node, as a zero-length
+    /// segment) and this obstacle, computed directly, without any index.
+    ///
+    /// This is the obviously right path that the indexed search is tested
+    /// against.
+    ///
+    /// ```
+    /// use clearway::geometry::{Point, Segment};
+    /// use clearway::Obstacle;
+    /// let edge = Segment::new(Point::new(0.0, 0.0), Point::new(5.0, 0.0));
+    /// let rock = Obstacle::Point(Point::new(3.0, -2.0));
+    /// let s = rock.separation_from(edge);
+    /// assert_eq!(s.distance, 2.0);
+    /// assert_eq!(s.edge_point, Point::new(3.0, 0.0));
+    /// ```
+    pub fn separation_from(&self, edge: Segment) -> Separation {
+        match self {
+            Obstacle::Point(p) => segment_to_point(edge, *p),
+            Obstacle::Circle(c) => segment_to_circle(edge, *c),
+            Obstacle::Segment(wall) => segment_to_segment(edge, *wall),
+            Obstacle::Polygon(poly) => segment_to_polygon(edge, poly),
+        }
+    }
+}
