@@ -1,10 +1,40 @@
 //! clearway: can an agent of radius r travel along each edge of a path
 //! network without touching an obstacle?
+//!
+//! A level ([`Map`]) is a path network of nodes and straight edges, plus
+//! obstacles (points, circles, wall segments, polygons). The clearance of an
+//! edge is the distance from its segment to the nearest obstacle: the largest
+//! agent radius that can travel it. From clearances, clearway checks levels,
+//! prunes or bakes edges, and plans routes for agents of any size.
+//!
+//! ```
+//! use clearway::{Clearances, Map};
+//! let map = Map::from_ron_str(r#"Map(
+//!     agents: [(name: "soldier", radius: 0.4), (name: "tank", radius: 1.5)],
+//!     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0))],
+//!     edges: [(from: 0, to: 1)],
+//!     obstacles: [Circle(center: (5.0, 2.0), radius: 1.0)],
+//! )"#, "level.ron")?;
+//! let clearances = Clearances::compute(&map);
+//! assert_eq!(clearances.edge(0).value, 1.0);
+//! let blocked: Vec<_> = map.agents().iter().filter(|a| !clearances.edge(0).admits(a.radius)).collect();
+//! assert_eq!(blocked[0].name, "tank");
+//! # Ok::<(), clearway::map::LoadError>(())
+//! ```
 
+pub mod atomic_write;
+pub mod bake;
+pub mod clearance;
 pub mod geometry;
 pub mod map;
 pub mod obstacle;
 pub mod obstacle_index;
+pub mod prune;
+mod ron_writer;
+pub mod route;
 
-pub use map::{Agent, Edge, Map, Node};
+pub use clearance::{Clearance, Clearances, Witness};
+pub use map::{Agent, Edge, LoadError, LoadErrorKind, Map, Node};
 pub use obstacle::{Obstacle, ObstacleKind};
+pub use prune::PruneReport;
+pub use route::{Route, WidestRoute, route, widest_route};

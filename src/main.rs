@@ -1,5 +1,7 @@
 //! The `clearway` command line, a thin layer over the library.
 
+mod cli;
+
 fn main() -> std::process::ExitCode {
-    std::process::ExitCode::SUCCESS
+    cli::main()
 }

@@ -86,3 +86,9 @@ impl From<Point> for [f64; 2] {
         [p.x, p.y]
     }
 }
+
+impl From<[f64; 2]> for Point {
+    fn from([x, y]: [f64; 2]) -> Self {
+        Point::new(x, y)
+    }
+}

@@ -1,0 +1,90 @@
+//! Baking: storing every edge's clearance in the map itself, so a game can
+//! filter edges by any radius at run time without obstacles or an R-tree.
+
+use crate::clearance::Clearances;
+use crate::map::Map;
+
+/// Baked values within this relative difference of the recomputed clearance
+/// are current: the clearance itself is only promised to 1e-9 relative.
+pub const STALE_TOLERANCE: f64 = 1e-9;
+
+impl Map {
+    /// The map with every edge's `clearance` set from `clearances`; an edge
+    /// that nothing limits gets none (absent means unbounded).
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map};
+    /// let map = Map::from_ron_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0))],
+    ///     edges: [(from: 0, to: 1)],
+    ///     obstacles: [Point((5, 1))],
+    /// )"#, "doc.ron").unwrap();
+    /// let baked = map.baked(&Clearances::compute(&map));
+    /// assert_eq!(baked.edges()[0].clearance, Some(1.0));
+    /// ```
+    pub fn baked(&self, clearances: &Clearances) -> Map {
+        let edges = self
+            .edges()
+            .iter()
+            .zip(clearances.edges())
+            .map(|(e, c)| {
+                let mut e = e.clone();
+                e.clearance = c.finite_value();
+                e
+            })
+            .collect();
+        Map::from_validated(
+            self.agents().to_vec(),
+            self.nodes().to_vec(),
+            edges,
+            self.obstacles().to_vec(),
+        )
+    }
+}
+
+/// An edge whose baked clearance no longer matches its obstacles.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StaleBake {
+    /// The edge's index.
+    pub edge: usize,
+    /// The value written in the map.
+    pub baked: f64,
+    /// The value the obstacles give now (`f64::INFINITY` when unbounded).
+    pub recomputed: f64,
+}
+
+/// The edges whose baked clearance differs from the recomputed one by more
+/// than [`STALE_TOLERANCE`], relative. A map without obstacles has nothing
+/// to recompute from, so it has no stale bakes.
+///
+/// ```
+/// use clearway::{Clearances, Map, bake::stale_bakes};
+/// let map = Map::from_ron_str(r#"(
+///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0))],
+///     edges: [(from: 0, to: 1, clearance: 2.0)],
+///     obstacles: [Point((5, 1))],
+/// )"#, "doc.ron").unwrap();
+/// let stale = stale_bakes(&map, &Clearances::compute(&map));
+/// assert_eq!(stale.len(), 1);
+/// assert_eq!((stale[0].baked, stale[0].recomputed), (2.0, 1.0));
+/// ```
+pub fn stale_bakes(map: &Map, clearances: &Clearances) -> Vec<StaleBake> {
+    if map.obstacles().is_empty() {
+        return Vec::new();
+    }
+    map.edges()
+        .iter()
+        .zip(clearances.edges())
+        .enumerate()
+        .filter_map(|(edge, (e, c))| {
+            let baked = e.clearance?;
+            let recomputed = c.value;
+            let differs = (baked - recomputed).abs() > STALE_TOLERANCE * baked.abs().max(recomputed.abs());
+            differs.then_some(StaleBake {
+                edge,
+                baked,
+                recomputed,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,198 @@
+//! Per-edge and per-node clearance: the largest agent radius each admits.
+
+use rayon::prelude::*;
+
+use crate::geometry::{Point, Segment, Separation};
+use crate::map::Map;
+use crate::obstacle_index::Nearest;
+
+/// The obstacle that sets a clearance, and where it pinches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Witness {
+    /// The obstacle's index in the map (file order).
+    pub obstacle: usize,
+    /// The pinch point on the edge (for a node: its position).
+    pub edge_point: Point,
+    /// The closest point of the obstacle.
+    pub obstacle_point: Point,
+}
+
+/// The clearance of one edge or node: the distance to the nearest obstacle,
+/// which is the largest agent radius it admits.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Clearance {
+    /// The clearance, >= 0; `f64::INFINITY` when nothing limits it.
+    pub value: f64,
+    /// What sets it; `None` when the map has no obstacles (the value is then
+    /// unbounded, or a baked value read from the map).
+    pub witness: Option<Witness>,
+}
+
+impl Clearance {
+    /// The clearance of an edge or node that no obstacle limits.
+    pub const UNBOUNDED: Clearance = Clearance {
+        value: f64::INFINITY,
+        witness: None,
+    };
+
+    /// Whether an agent of this radius fits: clearance >= radius.
+    pub fn admits(&self, agent_radius: f64) -> bool {
+        self.value >= agent_radius
+    }
+
+    /// Whether nothing limits this clearance.
+    pub fn is_unbounded(&self) -> bool {
+        self.value == f64::INFINITY
+    }
+
+    /// The value, or `None` when unbounded (as written to JSON: `null`).
+    pub fn finite_value(&self) -> Option<f64> {
+        self.value.is_finite().then_some(self.value)
+    }
+
+    fn from_nearest(nearest: Option<Nearest>) -> Clearance {
+        nearest.map_or(Clearance::UNBOUNDED, |n| Clearance::from_separation(n.obstacle, n.separation))
+    }
+
+    fn from_separation(obstacle: usize, s: Separation) -> Clearance {
+        Clearance {
+            value: s.distance,
+            witness: Some(Witness {
+                obstacle,
+                edge_point: s.edge_point,
+                obstacle_point: s.obstacle_point,
+            }),
+        }
+    }
+}
+
+/// The clearance of every edge and every node of a map, in map order.
+///
+/// ```
+/// use clearway::{Clearances, Map};
+/// let map = Map::from_ron_str(r#"Map(
+///     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (5.0, 0.0))],
+///     edges: [(from: 0, to: 1)],
+///     obstacles: [Point((3.0, -2.0))],
+/// )"#, "doc.ron").unwrap();
+/// let clearances = Clearances::compute(&map);
+/// assert_eq!(clearances.edge(0).value, 2.0);
+/// assert!(clearances.edge(0).admits(2.0) && !clearances.edge(0).admits(2.01));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clearances {
+    edges: Vec<Clearance>,
+    nodes: Vec<Clearance>,
+}
+
+/// Edges handed to one rayon task at a time: enough to amortise the hand-off.
+const EDGES_PER_TASK: usize = 256;
+
+impl Clearances {
+    /// Computes every clearance through the map's R-tree, on all cores. The
+    /// result does not depend on the number of threads.
+    ///
+    /// A map without obstacles takes its edges' baked clearances where it has
+    /// them; a map with obstacles always recomputes.
+    pub fn compute(map: &Map) -> Clearances {
+        let obstacles = map.obstacles();
+        let index = map.obstacle_index();
+        if obstacles.is_empty() {
+            return Clearances::from_bake(map);
+        }
+        let edges = (0..map.edges().len())
+            .into_par_iter()
+            .with_min_len(EDGES_PER_TASK)
+            .map(|i| Clearance::from_nearest(index.nearest_to_segment(obstacles, map.edge_segment(i))))
+            .collect();
+        let nodes = map
+            .nodes()
+            .par_iter()
+            .with_min_len(EDGES_PER_TASK)
+            .map(|n| Clearance::from_nearest(index.nearest_to_point(obstacles, n.pos)))
+            .collect();
+        Clearances { edges, nodes }
+    }
+
+    /// Computes every clearance by measuring every obstacle against every
+    /// edge and node: slow and obviously right. The twin that the R-tree
+    /// search is tested and benchmarked against.
+    pub fn compute_brute_force(map: &Map) -> Clearances {
+        if map.obstacles().is_empty() {
+            return Clearances::from_bake(map);
+        }
+        let nearest = |query: Segment| {
+            let mut best: Option<Clearance> = None;
+            for (i, obstacle) in map.obstacles().iter().enumerate() {
+                let s = obstacle.separation_from(query);
+                if best.is_none_or(|b| s.distance < b.value) {
+                    best = Some(Clearance::from_separation(i, s));
+                }
+            }
+            best.unwrap_or(Clearance::UNBOUNDED)
+        };
+        Clearances {
+            edges: (0..map.edges().len()).map(|i| nearest(map.edge_segment(i))).collect(),
+            nodes: map.nodes().iter().map(|n| nearest(Segment::new(n.pos, n.pos))).collect(),
+        }
+    }
+
+    /// The clearances of a map without obstacles: baked values where present.
+    fn from_bake(map: &Map) -> Clearances {
+        let edges = map
+            .edges()
+            .iter()
+            .map(|e| match e.clearance {
+                Some(value) => Clearance { value, witness: None },
+                None => Clearance::UNBOUNDED,
+            })
+            .collect();
+        Clearances {
+            edges,
+            nodes: vec![Clearance::UNBOUNDED; map.nodes().len()],
+        }
+    }
+
+    /// Every edge's clearance, indexed like [`Map::edges`].
+    pub fn edges(&self) -> &[Clearance] {
+        &self.edges
+    }
+
+    /// Every node's clearance, indexed like [`Map::nodes`].
+    pub fn nodes(&self) -> &[Clearance] {
+        &self.nodes
+    }
+
+    /// The clearance of edge `i`.
+    ///
+    /// # Panics
+    /// When `i` is not an edge index of the map these were computed for.
+    pub fn edge(&self, i: usize) -> &Clearance {
+        &self.edges[i]
+    }
+
+    /// The clearance of node `i` (an index into [`Map::nodes`]).
+    ///
+    /// # Panics
+    /// When `i` is not a node index of the map these were computed for.
+    pub fn node(&self, i: usize) -> &Clearance {
+        &self.nodes[i]
+    }
+
+    /// The indices of the edges too tight for an agent of this radius.
+    pub fn blocked_edges(&self, agent_radius: f64) -> impl Iterator<Item = usize> + '_ {
+        blocked(&self.edges, agent_radius)
+    }
+
+    /// The indices of the nodes too tight for an agent of this radius.
+    pub fn blocked_nodes(&self, agent_radius: f64) -> impl Iterator<Item = usize> + '_ {
+        blocked(&self.nodes, agent_radius)
+    }
+}
+
+fn blocked(all: &[Clearance], agent_radius: f64) -> impl Iterator<Item = usize> + '_ {
+    all.iter()
+        .enumerate()
+        .filter(move |(_, c)| !c.admits(agent_radius))
+        .map(|(i, _)| i)
+}

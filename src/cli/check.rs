@@ -1,0 +1,187 @@
+//! `clearway check`: fail when an edge is too tight for an agent.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use clearway::bake::{StaleBake, stale_bakes};
+use clearway::{Clearance, Clearances};
+
+use super::args::{CheckArgs, ReportFormat};
+use super::input::Level;
+use super::numbers::{human, human_point};
+use super::radius::{self, CheckedRadius, Radii};
+use super::rows::{EdgeRow, NodeRow};
+use super::{Failure, Outcome, write_stdout};
+
+/// The verdict for one radius, as JSON.
+#[derive(Debug, Serialize)]
+struct RadiusReport {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agent: Option<String>,
+    radius: f64,
+    edges_checked: usize,
+    blocked: Vec<EdgeRow>,
+    blocked_nodes: Vec<NodeRow>,
+    /// Baked clearances that no longer match the obstacles; the same for
+    /// every radius, and a failure whatever the radius.
+    stale_bakes: Vec<StaleRow>,
+}
+
+/// A stale baked clearance, as JSON.
+#[derive(Clone, Debug, Serialize)]
+struct StaleRow {
+    edge: usize,
+    from: u64,
+    to: u64,
+    baked: f64,
+    recomputed: Option<f64>,
+}
+
+pub fn run(args: &CheckArgs) -> Result<Outcome, Failure> {
+    let level = Level::read(&args.map.map)?;
+    let radii = radius::resolve(&args.radius, &level.map)?;
+    let clearances = Clearances::compute(&level.map);
+    let stale: Vec<StaleRow> = stale_bakes(&level.map, &clearances)
+        .iter()
+        .map(|s| stale_row(&level, s))
+        .collect();
+    let reports: Vec<RadiusReport> = radii
+        .all()
+        .into_iter()
+        .map(|r| report_for(&level, &clearances, r, stale.clone()))
+        .collect();
+    let any_blocked = !stale.is_empty() || reports.iter().any(|r| !r.blocked.is_empty());
+    let output = match args.format {
+        ReportFormat::Json => {
+            let json = match &radii {
+                Radii::One(_) => serde_json::to_string_pretty(&reports[0]),
+                Radii::EveryProfile(_) => serde_json::to_string_pretty(&reports),
+            };
+            json.map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))? + "\n"
+        }
+        ReportFormat::Text => reports
+            .iter()
+            .map(|r| text_for(&level, &clearances, r))
+            .collect(),
+    };
+    write_stdout(&output)?;
+    Ok(if any_blocked {
+        Outcome::Fail
+    } else {
+        Outcome::Pass
+    })
+}
+
+fn stale_row(level: &Level, s: &StaleBake) -> StaleRow {
+    let e = &level.map.edges()[s.edge];
+    StaleRow {
+        edge: s.edge,
+        from: level.map.nodes()[e.from].id,
+        to: level.map.nodes()[e.to].id,
+        baked: s.baked,
+        recomputed: s.recomputed.is_finite().then_some(s.recomputed),
+    }
+}
+
+fn report_for(
+    level: &Level,
+    clearances: &Clearances,
+    r: CheckedRadius,
+    stale_bakes: Vec<StaleRow>,
+) -> RadiusReport {
+    let map = &level.map;
+    RadiusReport {
+        blocked: clearances
+            .blocked_edges(r.agent_radius)
+            .map(|i| EdgeRow::new(map, i, clearances.edge(i)))
+            .collect(),
+        blocked_nodes: clearances
+            .blocked_nodes(r.agent_radius)
+            .map(|i| NodeRow::new(map, i, clearances.node(i)))
+            .collect(),
+        agent: r.agent,
+        radius: r.agent_radius,
+        edges_checked: map.edges().len(),
+        stale_bakes,
+    }
+}
+
+/// One line per blocked edge, one per blocked node, then a summary line.
+fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> String {
+    let mut out = String::new();
+    let radius = human(report.radius);
+    for row in &report.blocked {
+        let _ = writeln!(
+            out,
+            "blocked: edge {} ({} -> {}): clearance {} < radius {radius}{}",
+            row.edge,
+            row.from,
+            row.to,
+            clearance_text(row.clearance),
+            blame(level, clearances.edge(row.edge), true),
+        );
+    }
+    for (row, i) in report.blocked_nodes.iter().zip(clearances.blocked_nodes(report.radius)) {
+        let _ = writeln!(
+            out,
+            "blocked: node {}: clearance {} < radius {radius}{}",
+            row.id,
+            clearance_text(row.clearance),
+            blame(level, clearances.node(i), false),
+        );
+    }
+    for s in &report.stale_bakes {
+        let _ = writeln!(
+            out,
+            "stale bake: edge {} ({} -> {}): baked clearance {}, the obstacles now give {}",
+            s.edge,
+            s.from,
+            s.to,
+            human(s.baked),
+            clearance_text(s.recomputed),
+        );
+    }
+    let who = match &report.agent {
+        Some(name) => format!("{name} (radius {radius})"),
+        None => format!("radius {radius}"),
+    };
+    let failed = !report.blocked.is_empty() || !report.stale_bakes.is_empty();
+    let verdict = if failed { "FAILED" } else { "ok" };
+    let _ = write!(
+        out,
+        "{verdict}: {who}: {} of {} edges blocked, {} of {} nodes blocked",
+        report.blocked.len(),
+        report.edges_checked,
+        report.blocked_nodes.len(),
+        level.map.nodes().len(),
+    );
+    if !report.stale_bakes.is_empty() {
+        let _ = write!(out, ", {} stale baked clearances", report.stale_bakes.len());
+    }
+    out.push('\n');
+    out
+}
+
+fn clearance_text(value: Option<f64>) -> String {
+    value.map_or_else(|| "inf".into(), human)
+}
+
+/// `: circle #7 (line 42) pinches at (x, y)`, or a note that the value is baked.
+fn blame(level: &Level, clearance: &Clearance, with_pinch: bool) -> String {
+    let Some(w) = clearance.witness else {
+        return " (baked value; the map has no obstacles)".into();
+    };
+    let kind = level.map.obstacles()[w.obstacle].kind();
+    let line = level
+        .obstacle_line(w.obstacle)
+        .map(|l| format!(" (line {l})"))
+        .unwrap_or_default();
+    let mut text = format!(": {kind} #{}{line}", w.obstacle);
+    if with_pinch {
+        let _ = write!(text, " pinches at {}", human_point(w.edge_point));
+    } else {
+        let _ = write!(text, " at {}", human_point(w.obstacle_point));
+    }
+    text
+}

@@ -1,0 +1,78 @@
+//! The command line: parse, load, run a command, report, exit 0/1/2.
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+mod args;
+mod bake;
+mod check;
+mod clearance_table;
+mod ends;
+mod failure;
+mod input;
+mod numbers;
+mod output;
+mod prune;
+mod radius;
+mod route;
+mod rows;
+mod widest;
+
+use args::{Cli, Command};
+pub use failure::Failure;
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help and version to stdout (exit 0) and usage errors
+            // to stderr (exit 2).
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("{failure}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// What a command concluded, for the exit code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    /// Everything checked passed: exit 0.
+    Pass,
+    /// Something checked failed (a blocked edge, no route): exit 1.
+    Fail,
+}
+
+fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    let outcome = match cli.command {
+        Command::Check(args) => check::run(&args)?,
+        Command::Clearance(args) => clearance_table::run(&args)?,
+        Command::Prune(args) => prune::run(&args)?,
+        Command::Bake(args) => bake::run(&args)?,
+        Command::Route(args) => route::run(&args)?,
+        Command::Widest(args) => widest::run(&args)?,
+    };
+    Ok(match outcome {
+        Outcome::Pass => ExitCode::SUCCESS,
+        Outcome::Fail => ExitCode::from(1),
+    })
+}
+
+/// Writes a whole report to stdout at once; a closed pipe ends the run quietly.
+fn write_stdout(report: &str) -> Result<(), Failure> {
+    use io::Write;
+    let mut out = io::stdout().lock();
+    out.write_all(report.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(Failure::from_stdout_error)
+}

@@ -1,0 +1,51 @@
+//! `clearway prune`: write the map without the edges too tight for an agent.
+
+use clearway::{Clearances, PruneReport};
+
+use super::args::PruneArgs;
+use super::input::Level;
+use super::numbers::human;
+use super::output::Destination;
+use super::radius::resolve_required;
+use super::{Failure, Outcome};
+
+pub fn run(args: &PruneArgs) -> Result<Outcome, Failure> {
+    let level = Level::read(&args.map.map)?;
+    let checked = resolve_required(&args.radius, &level.map)?;
+    let destination = Destination::choose(&args.map.map, &args.output)?;
+    let clearances = Clearances::compute(&level.map);
+    let report = PruneReport::new(&level.map, &clearances, checked.agent_radius);
+    let pruned = level.map.pruned(&clearances, checked.agent_radius);
+    destination.write(&pruned.to_ron_string())?;
+
+    let who = match &checked.agent {
+        Some(name) => format!("{name} (radius {})", human(checked.agent_radius)),
+        None => format!("radius {}", human(checked.agent_radius)),
+    };
+    eprintln!(
+        "pruned {} of {} edges for {who}; connected components: {} before, {} after",
+        report.pruned_edges.len(),
+        level.map.edges().len(),
+        report.components_before,
+        report.components_after,
+    );
+    if !report.cut_off_nodes.is_empty() {
+        let nodes: Vec<String> = report
+            .cut_off_nodes
+            .iter()
+            .map(|&i| {
+                let n = &level.map.nodes()[i];
+                match &n.name {
+                    Some(name) => format!("{} ({name})", n.id),
+                    None => n.id.to_string(),
+                }
+            })
+            .collect();
+        eprintln!(
+            "cut off from the rest: {} node(s): {}",
+            nodes.len(),
+            nodes.join(", ")
+        );
+    }
+    Ok(Outcome::Pass)
+}

@@ -1,0 +1,87 @@
+//! Which agent radii a command checks: `--radius`, `--agent`, or every profile.
+
+use clearway::Map;
+
+use super::Failure;
+use super::args::RadiusChoice;
+
+/// One radius to check, and the agent profile it came from, if any.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckedRadius {
+    /// The agent profile's name, when the radius came from one.
+    pub agent: Option<String>,
+    /// The agent radius.
+    pub agent_radius: f64,
+}
+
+/// What the user asked for, against the map's agent profiles.
+pub enum Radii {
+    /// `--radius` or `--agent`: one radius.
+    One(CheckedRadius),
+    /// Neither: every agent profile of the map, in file order.
+    EveryProfile(Vec<CheckedRadius>),
+}
+
+impl Radii {
+    /// All the radii to check.
+    pub fn all(&self) -> Vec<CheckedRadius> {
+        match self {
+            Radii::One(r) => vec![r.clone()],
+            Radii::EveryProfile(all) => all.clone(),
+        }
+    }
+}
+
+/// Resolves the choice; with neither option, every profile (at least one).
+pub fn resolve(choice: &RadiusChoice, map: &Map) -> Result<Radii, Failure> {
+    if let Some(r) = resolve_given(choice, map)? {
+        return Ok(Radii::One(r));
+    }
+    if map.agents().is_empty() {
+        return Err(Failure::Usage(
+            "no --radius or --agent given, and the map has no agent profiles to check".into(),
+        ));
+    }
+    Ok(Radii::EveryProfile(
+        map.agents()
+            .iter()
+            .map(|a| CheckedRadius {
+                agent: Some(a.name.clone()),
+                agent_radius: a.radius,
+            })
+            .collect(),
+    ))
+}
+
+/// Resolves a choice that must name one radius (`--radius` or `--agent`).
+pub fn resolve_required(choice: &RadiusChoice, map: &Map) -> Result<CheckedRadius, Failure> {
+    resolve_given(choice, map)?
+        .ok_or_else(|| Failure::Usage("give the agent size with --radius R or --agent NAME".into()))
+}
+
+fn resolve_given(choice: &RadiusChoice, map: &Map) -> Result<Option<CheckedRadius>, Failure> {
+    if let Some(agent_radius) = choice.radius {
+        return Ok(Some(CheckedRadius {
+            agent: None,
+            agent_radius,
+        }));
+    }
+    let Some(name) = &choice.agent else {
+        return Ok(None);
+    };
+    match map.agents().iter().find(|a| &a.name == name) {
+        Some(a) => Ok(Some(CheckedRadius {
+            agent: Some(a.name.clone()),
+            agent_radius: a.radius,
+        })),
+        None => {
+            let known: Vec<String> = map.agents().iter().map(|a| format!("`{}`", a.name)).collect();
+            let known = if known.is_empty() {
+                "the map has no agent profiles".to_string()
+            } else {
+                format!("the map's agents are {}", known.join(", "))
+            };
+            Err(Failure::Usage(format!("no agent named `{name}`: {known}")))
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! `clearway route`: the cheapest route for an agent of a given size.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use clearway::{Clearances, Map, WidestRoute, route, widest_route};
+
+use super::args::{ReportFormat, RouteArgs};
+use super::ends::resolve_node;
+use super::input::Level;
+use super::numbers::human;
+use super::radius::resolve_required;
+use super::{Failure, Outcome, write_stdout};
+
+/// The route as JSON.
+#[derive(Debug, Serialize)]
+struct RouteReport {
+    found: bool,
+    path: Vec<u64>,
+    length: Option<f64>,
+    cost: Option<f64>,
+    min_clearance: Option<f64>,
+    widest_radius: Option<f64>,
+    /// The edge that limits the widest route (not part of the route asked for).
+    widest_bottleneck_edge: Option<usize>,
+}
+
+pub fn run(args: &RouteArgs) -> Result<Outcome, Failure> {
+    let level = Level::read(&args.map.map)?;
+    let map = &level.map;
+    let checked = resolve_required(&args.radius, map)?;
+    let start = resolve_node(map, &args.ends.from, "--from")?;
+    let goal = resolve_node(map, &args.ends.to, "--to")?;
+    let clearances = Clearances::compute(map);
+    let found = route(map, &clearances, start, goal, checked.agent_radius);
+    let widest = widest_route(map, &clearances, start, goal);
+
+    let report = RouteReport {
+        found: found.is_some(),
+        path: found
+            .as_ref()
+            .map(|r| r.nodes.iter().map(|&n| map.nodes()[n].id).collect())
+            .unwrap_or_default(),
+        length: found.as_ref().map(|r| r.length),
+        cost: found.as_ref().map(|r| r.cost),
+        min_clearance: found
+            .as_ref()
+            .and_then(|r| r.min_clearance.is_finite().then_some(r.min_clearance)),
+        widest_radius: widest
+            .as_ref()
+            .and_then(|w| w.widest_radius.is_finite().then_some(w.widest_radius)),
+        widest_bottleneck_edge: widest.as_ref().and_then(|w| w.bottleneck_edge),
+    };
+    let output = match args.format {
+        ReportFormat::Json => {
+            serde_json::to_string_pretty(&report)
+                .map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))?
+                + "\n"
+        }
+        ReportFormat::Text => text(map, &report, checked.agent_radius, widest.as_ref(), args),
+    };
+    write_stdout(&output)?;
+    Ok(if report.found {
+        Outcome::Pass
+    } else {
+        Outcome::Fail
+    })
+}
+
+fn text(
+    map: &Map,
+    report: &RouteReport,
+    agent_radius: f64,
+    widest: Option<&WidestRoute>,
+    args: &RouteArgs,
+) -> String {
+    let mut out = String::new();
+    let (from, to) = (&args.ends.from, &args.ends.to);
+    if report.found {
+        let path: Vec<String> = report.path.iter().map(u64::to_string).collect();
+        let _ = writeln!(out, "route: {}", path.join(" -> "));
+        let _ = writeln!(
+            out,
+            "length {}, cost {}, narrowest clearance {}",
+            human(report.length.unwrap_or(0.0)),
+            human(report.cost.unwrap_or(0.0)),
+            report.min_clearance.map_or_else(|| "unbounded".into(), human),
+        );
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "no route from {from} to {to} for radius {}",
+        human(agent_radius)
+    );
+    match widest {
+        Some(w) => {
+            let _ = write!(out, "the widest agent that can go has radius {}", human(w.widest_radius));
+            if let Some(e) = w.bottleneck_edge {
+                let edge = &map.edges()[e];
+                let _ = write!(
+                    out,
+                    "; bottleneck: edge {e} ({} -> {})",
+                    map.nodes()[edge.from].id,
+                    map.nodes()[edge.to].id
+                );
+            }
+            out.push('\n');
+        }
+        None => {
+            let _ = writeln!(out, "{to} cannot be reached from {from} at any radius");
+        }
+    }
+    out
+}

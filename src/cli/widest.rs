@@ -1,0 +1,78 @@
+//! `clearway widest`: the largest agent that can get from A to B.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use clearway::{Clearances, widest_route};
+
+use super::args::{ReportFormat, WidestArgs};
+use super::ends::resolve_node;
+use super::input::Level;
+use super::numbers::human;
+use super::{Failure, Outcome, write_stdout};
+
+/// The widest route as JSON.
+#[derive(Debug, Serialize)]
+struct WidestReport {
+    found: bool,
+    widest_radius: Option<f64>,
+    path: Vec<u64>,
+    bottleneck_edge: Option<usize>,
+}
+
+pub fn run(args: &WidestArgs) -> Result<Outcome, Failure> {
+    let level = Level::read(&args.map.map)?;
+    let map = &level.map;
+    let start = resolve_node(map, &args.ends.from, "--from")?;
+    let goal = resolve_node(map, &args.ends.to, "--to")?;
+    let clearances = Clearances::compute(map);
+    let widest = widest_route(map, &clearances, start, goal);
+    let report = WidestReport {
+        found: widest.is_some(),
+        widest_radius: widest
+            .as_ref()
+            .and_then(|w| w.widest_radius.is_finite().then_some(w.widest_radius)),
+        path: widest
+            .as_ref()
+            .map(|w| w.route.nodes.iter().map(|&n| map.nodes()[n].id).collect())
+            .unwrap_or_default(),
+        bottleneck_edge: widest.as_ref().and_then(|w| w.bottleneck_edge),
+    };
+    let output = match args.format {
+        ReportFormat::Json => {
+            serde_json::to_string_pretty(&report)
+                .map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))?
+                + "\n"
+        }
+        ReportFormat::Text => {
+            let mut out = String::new();
+            let (from, to) = (&args.ends.from, &args.ends.to);
+            if report.found {
+                let radius = report.widest_radius.map_or_else(|| "unbounded".into(), human);
+                let _ = writeln!(out, "widest radius from {from} to {to}: {radius}");
+                let path: Vec<String> = report.path.iter().map(u64::to_string).collect();
+                let _ = writeln!(out, "route: {}", path.join(" -> "));
+                if let Some(e) = report.bottleneck_edge {
+                    let edge = &map.edges()[e];
+                    let _ = writeln!(
+                        out,
+                        "bottleneck: edge {e} ({} -> {}), clearance {}",
+                        map.nodes()[edge.from].id,
+                        map.nodes()[edge.to].id,
+                        human(clearances.edge(e).value)
+                    );
+                }
+            } else {
+                let _ = writeln!(out, "{to} cannot be reached from {from} at any radius");
+            }
+            out
+        }
+    };
+    write_stdout(&output)?;
+    Ok(if report.found {
+        Outcome::Pass
+    } else {
+        Outcome::Fail
+    })
+}

@@ -1,0 +1,163 @@
+//! Best-first search for the obstacle nearest to a segment.
+//!
+//! Tree nodes wait in a priority queue ordered by their box's distance to the
+//! *segment* (a lower bound on anything inside); each popped node's leaves are
+//! measured exactly. The search stops when the nearest waiting box is farther
+//! than the best exact distance found, so it visits only the boxes that lie
+//! within that distance of the edge.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use rstar::{ParentNode, RTree, RTreeNode};
+
+use super::part::ObstaclePart;
+use super::segment_box::segment_box_distance_2;
+use crate::geometry::{Point, Segment, Separation};
+use crate::obstacle::Obstacle;
+
+/// The obstacle nearest to a query segment, and the witness of that distance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Nearest {
+    /// The obstacle's index in the map (file order). On exact ties the lowest
+    /// index wins, so the answer never depends on the tree's shape.
+    pub obstacle: usize,
+    /// The distance and the two closest points.
+    pub separation: Separation,
+}
+
+/// How much work a search did; for benchmarks and tests of the pruning.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Tree nodes whose children were examined.
+    pub nodes_visited: usize,
+    /// Obstacle parts measured exactly.
+    pub parts_measured: usize,
+}
+
+impl std::ops::AddAssign for SearchStats {
+    fn add_assign(&mut self, other: SearchStats) {
+        self.nodes_visited += other.nodes_visited;
+        self.parts_measured += other.parts_measured;
+    }
+}
+
+/// A tree node waiting to be visited, keyed by its squared distance to the query.
+struct Pending<'t> {
+    bound_2: f64,
+    node: &'t ParentNode<ObstaclePart>,
+}
+
+impl PartialEq for Pending<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Pending<'_> {}
+
+impl PartialOrd for Pending<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Pending<'_> {
+    /// Reversed, so that `BinaryHeap` pops the nearest box first.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.bound_2.total_cmp(&self.bound_2)
+    }
+}
+
+/// The best candidate so far, with its tie-breaking key.
+struct Best {
+    key: (u32, u32),
+    separation: Separation,
+}
+
+/// Finds the obstacle nearest to `edge`; `None` only when the tree is empty.
+pub(crate) fn nearest_to_segment(
+    tree: &RTree<ObstaclePart>,
+    obstacles: &[Obstacle],
+    edge: Segment,
+    stats: &mut SearchStats,
+) -> Option<Nearest> {
+    if tree.size() == 0 {
+        return None;
+    }
+    let scale = [edge.a.x, edge.a.y, edge.b.x, edge.b.y]
+        .into_iter()
+        .fold(0.0_f64, |m, c| m.max(c.abs()));
+    let mut best: Option<Best> = None;
+    let mut queue = BinaryHeap::new();
+    queue.push(Pending {
+        bound_2: 0.0,
+        node: tree.root(),
+    });
+    while let Some(Pending { bound_2, node }) = queue.pop() {
+        if !may_hold_better(bound_2, best.as_ref(), scale) {
+            break;
+        }
+        stats.nodes_visited += 1;
+        for child in node.children() {
+            match child {
+                RTreeNode::Leaf(part) => {
+                    stats.parts_measured += 1;
+                    if let Some(separation) = part.separation_from(edge, obstacles) {
+                        let key = (part.obstacle, part.piece);
+                        if is_better(&separation, key, best.as_ref()) {
+                            best = Some(Best { key, separation });
+                        }
+                    }
+                }
+                RTreeNode::Parent(inner) => {
+                    let envelope = inner.envelope();
+                    let [lx, ly] = envelope.lower();
+                    let [ux, uy] = envelope.upper();
+                    let bound_2 =
+                        segment_box_distance_2(edge, Point::new(lx, ly), Point::new(ux, uy));
+                    if may_hold_better(bound_2, best.as_ref(), scale) {
+                        queue.push(Pending {
+                            bound_2,
+                            node: inner,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    best.map(|b| Nearest {
+        obstacle: b.key.0 as usize,
+        separation: b.separation,
+    })
+}
+
+/// Whether a box at squared distance `bound_2` may hold something at least as
+/// near as the best so far (ties matter: the lowest obstacle index wins).
+///
+/// The bound is computed in floating point, so it is given a little slack, far
+/// below the 1e-9 relative accuracy the results promise: pruning too little
+/// costs a few visits, pruning too much would cost correctness.
+fn may_hold_better(bound_2: f64, best: Option<&Best>, scale: f64) -> bool {
+    match best {
+        None => true,
+        Some(b) => {
+            let d = b.separation.distance;
+            let limit = d + 1e-12 * (scale + d);
+            bound_2 <= limit * limit
+        }
+    }
+}
+
+/// Whether a new candidate beats the best so far: nearer, or as near with a
+/// lower (obstacle, piece) key.
+fn is_better(candidate: &Separation, key: (u32, u32), best: Option<&Best>) -> bool {
+    match best {
+        None => true,
+        Some(b) => match candidate.distance.total_cmp(&b.separation.distance) {
+            Ordering::Less => true,
+            Ordering::Equal => key < b.key,
+            Ordering::Greater => false,
+        },
+    }
+}

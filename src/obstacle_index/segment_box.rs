@@ -1,0 +1,123 @@
+//! A lower bound on the distance from a segment to an axis-aligned box.
+//!
+//! This is what lets the search prune R-tree nodes by their distance to the
+//! edge *segment*, rather than by a box drawn around the whole edge: a long
+//! diagonal edge's box covers far more of the map than the edge does.
+
+use crate::geometry::{Point, Segment, closest_point_on_segment};
+
+/// The squared distance from `segment` to the closed box `[lower, upper]`.
+///
+/// 0 when they meet. Otherwise the two convex shapes are disjoint and their
+/// closest pair involves a vertex of one of them: a segment end point against
+/// the box, or a box corner against the segment.
+pub(crate) fn segment_box_distance_2(segment: Segment, lower: Point, upper: Point) -> f64 {
+    if segment_meets_box(segment, lower, upper) {
+        return 0.0;
+    }
+    let ends = [segment.a, segment.b]
+        .into_iter()
+        .map(|p| point_box_distance_2(p, lower, upper));
+    let corners = [
+        lower,
+        Point::new(upper.x, lower.y),
+        upper,
+        Point::new(lower.x, upper.y),
+    ]
+    .into_iter()
+    .map(|c| (closest_point_on_segment(c, segment) - c).length_2());
+    ends.chain(corners).fold(f64::INFINITY, f64::min)
+}
+
+/// The squared distance from a point to the closed box `[lower, upper]`.
+pub(crate) fn point_box_distance_2(p: Point, lower: Point, upper: Point) -> f64 {
+    let dx = (lower.x - p.x).max(p.x - upper.x).max(0.0);
+    let dy = (lower.y - p.y).max(p.y - upper.y).max(0.0);
+    dx * dx + dy * dy
+}
+
+/// Whether the segment meets the box: Liang-Barsky clipping against the two
+/// slabs. Rounding can only err near a box corner, where the corner-to-segment
+/// distance is then itself within rounding of 0, so the bound stays sound.
+fn segment_meets_box(segment: Segment, lower: Point, upper: Point) -> bool {
+    let d = segment.b - segment.a;
+    let mut t_enter = 0.0_f64;
+    let mut t_exit = 1.0_f64;
+    for (start, delta, lo, hi) in [
+        (segment.a.x, d.x, lower.x, upper.x),
+        (segment.a.y, d.y, lower.y, upper.y),
+    ] {
+        if delta == 0.0 {
+            if start < lo || start > hi {
+                return false;
+            }
+            continue;
+        }
+        let t_lo = (lo - start) / delta;
+        let t_hi = (hi - start) / delta;
+        let (near, far) = if t_lo <= t_hi {
+            (t_lo, t_hi)
+        } else {
+            (t_hi, t_lo)
+        };
+        t_enter = t_enter.max(near);
+        t_exit = t_exit.min(far);
+        if t_enter > t_exit {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seg(ax: f64, ay: f64, bx: f64, by: f64) -> Segment {
+        Segment::new(Point::new(ax, ay), Point::new(bx, by))
+    }
+
+    const LOWER: Point = Point::new(0.0, 0.0);
+    const UPPER: Point = Point::new(2.0, 1.0);
+
+    #[test]
+    fn crossing_segment_is_at_zero() {
+        assert_eq!(segment_box_distance_2(seg(-1.0, 0.5, 3.0, 0.5), LOWER, UPPER), 0.0);
+        // Wholly inside.
+        assert_eq!(segment_box_distance_2(seg(0.5, 0.5, 1.0, 0.6), LOWER, UPPER), 0.0);
+        // Touching a corner: the line y = x - 2 passes through (2, 0).
+        assert_eq!(segment_box_distance_2(seg(1.0, -1.0, 3.0, 1.0), LOWER, UPPER), 0.0);
+    }
+
+    #[test]
+    fn end_point_nearest() {
+        // (3, 0.5) is 1 to the right of the box; the segment runs away from it.
+        assert_eq!(segment_box_distance_2(seg(3.0, 0.5, 9.0, 0.5), LOWER, UPPER), 1.0);
+    }
+
+    #[test]
+    fn corner_nearest_to_a_diagonal() {
+        // The segment x + y = 5 from (5,0) to (0,5): the corner (2,1) is at
+        // |2 + 1 - 5| / sqrt(2) = 2 / sqrt(2), squared: 2.
+        let d2 = segment_box_distance_2(seg(5.0, 0.0, 0.0, 5.0), LOWER, UPPER);
+        assert!((d2 - 2.0).abs() < 1e-12, "{d2}");
+    }
+
+    #[test]
+    fn long_diagonal_is_far_from_a_box_inside_its_bounding_box() {
+        // The box around (0,0)-(100,100) contains (90, 10), but the segment
+        // passes 80/sqrt(2) from it: this is what a bounding-box query misses.
+        let d2 = segment_box_distance_2(
+            seg(0.0, 0.0, 100.0, 100.0),
+            Point::new(90.0, 10.0),
+            Point::new(90.0, 10.0),
+        );
+        assert!((d2 - 3200.0).abs() < 1e-9, "{d2}");
+    }
+
+    #[test]
+    fn zero_length_segment_is_a_point() {
+        assert_eq!(segment_box_distance_2(seg(1.0, 3.0, 1.0, 3.0), LOWER, UPPER), 4.0);
+        assert_eq!(segment_box_distance_2(seg(1.0, 0.5, 1.0, 0.5), LOWER, UPPER), 0.0);
+    }
+}

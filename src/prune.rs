@@ -1,0 +1,110 @@
+//! Pruning: the map without the edges too tight for an agent, and what that
+//! does to the network's connectivity.
+
+use petgraph::unionfind::UnionFind;
+
+use crate::clearance::Clearances;
+use crate::map::Map;
+
+impl Map {
+    /// The map without the edges whose clearance is below `agent_radius`.
+    /// Nodes, obstacles, agents and the kept edges stay as they are, in order.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map};
+    /// let map = Map::from_ron_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))],
+    ///     edges: [(from: 0, to: 1), (from: 0, to: 2)],
+    ///     obstacles: [Point((5, 1))],
+    /// )"#, "doc.ron").unwrap();
+    /// let clearances = Clearances::compute(&map);
+    /// let pruned = map.pruned(&clearances, 2.0);
+    /// assert_eq!(pruned.edges().len(), 1); // 0 -> 1 passes 1.0 from the rock
+    /// assert_eq!(pruned.edges()[0].to, 2);
+    /// ```
+    pub fn pruned(&self, clearances: &Clearances, agent_radius: f64) -> Map {
+        let edges = self
+            .edges()
+            .iter()
+            .zip(clearances.edges())
+            .filter(|(_, c)| c.admits(agent_radius))
+            .map(|(e, _)| e.clone())
+            .collect();
+        Map::from_validated(
+            self.agents().to_vec(),
+            self.nodes().to_vec(),
+            edges,
+            self.obstacles().to_vec(),
+        )
+    }
+}
+
+/// What pruning for one radius removes, and what it cuts off.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PruneReport {
+    /// The removed edges, as indices into the original map's edges.
+    pub pruned_edges: Vec<usize>,
+    /// Connected components before pruning (edges taken as two-way).
+    pub components_before: usize,
+    /// Connected components after pruning.
+    pub components_after: usize,
+    /// Nodes (indices into [`Map::nodes`]) cut off from the rest: when a
+    /// component falls apart, every piece but its largest.
+    pub cut_off_nodes: Vec<usize>,
+}
+
+impl PruneReport {
+    /// Works out what pruning `map` for `agent_radius` removes and cuts off.
+    pub fn new(map: &Map, clearances: &Clearances, agent_radius: f64) -> PruneReport {
+        let pruned_edges: Vec<usize> = clearances.blocked_edges(agent_radius).collect();
+        let before = components(map, |_| true);
+        let after = components(map, |e| clearances.edge(e).admits(agent_radius));
+        PruneReport {
+            components_before: count_roots(&before),
+            components_after: count_roots(&after),
+            cut_off_nodes: cut_off(&before, &after),
+            pruned_edges,
+        }
+    }
+}
+
+/// The component label (a representative node) of every node, using only
+/// the edges `keep` accepts.
+fn components(map: &Map, keep: impl Fn(usize) -> bool) -> Vec<usize> {
+    let mut sets = UnionFind::new(map.nodes().len());
+    for (i, e) in map.edges().iter().enumerate() {
+        if keep(i) {
+            sets.union(e.from, e.to);
+        }
+    }
+    sets.into_labeling()
+}
+
+fn count_roots(labels: &[usize]) -> usize {
+    labels.iter().enumerate().filter(|&(i, &l)| i == l).count()
+}
+
+/// The nodes outside the largest piece of their old component (on a tie, the
+/// piece holding the lowest-numbered node is kept as "the rest").
+fn cut_off(before: &[usize], after: &[usize]) -> Vec<usize> {
+    let n = before.len();
+    let mut piece_size = vec![0usize; n];
+    for &piece in after {
+        piece_size[piece] += 1;
+    }
+    // For every old component, its main piece: the largest, lowest first.
+    let mut main_piece: Vec<Option<usize>> = vec![None; n];
+    for node in 0..n {
+        let (old, piece) = (before[node], after[node]);
+        let better = match main_piece[old] {
+            None => true,
+            Some(current) => piece_size[piece] > piece_size[current],
+        };
+        if better {
+            main_piece[old] = Some(piece);
+        }
+    }
+    (0..n)
+        .filter(|&node| main_piece[before[node]] != Some(after[node]))
+        .collect()
+}

@@ -1,0 +1,8 @@
+//! Radius-aware routes: the cheapest route an agent fits along, and the
+//! widest route (the largest agent that can get from A to B at all).
+
+mod cheapest;
+mod widest;
+
+pub use cheapest::{Route, route, route_dijkstra};
+pub use widest::{WidestRoute, widest_route};

@@ -1,0 +1,120 @@
+//! The widest route: the largest agent radius that can get from A to B, by a
+//! bottleneck (max-min) variant of Dijkstra's search.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use petgraph::graph::NodeIndex;
+use petgraph::visit::EdgeRef;
+
+use super::cheapest::{Route, route};
+use crate::clearance::Clearances;
+use crate::map::Map;
+
+/// The largest agent that can travel from A to B, and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WidestRoute {
+    /// The largest radius for which a route exists: the maximum over routes
+    /// of the route's minimum edge clearance. `f64::INFINITY` when no
+    /// obstacle limits it.
+    pub widest_radius: f64,
+    /// The cheapest route an agent of that radius can take.
+    pub route: Route,
+    /// The edge of that route whose clearance is the widest radius; `None`
+    /// when unbounded.
+    pub bottleneck_edge: Option<usize>,
+}
+
+/// A node waiting in the bottleneck search, widest first.
+#[derive(PartialEq)]
+struct Frontier {
+    width: f64,
+    node: usize,
+}
+
+impl Eq for Frontier {}
+
+impl PartialOrd for Frontier {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Frontier {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.width
+            .total_cmp(&other.width)
+            .then(other.node.cmp(&self.node))
+    }
+}
+
+/// The widest route from node `start` to node `goal` (indices into
+/// [`Map::nodes`]), honouring one-way edges. `None` when `goal` cannot be
+/// reached at any radius.
+///
+/// The radius is exact: it is one of the edges' clearances (or unbounded),
+/// the same value a sweep over every clearance as a threshold would find.
+/// A route with no edges (`start == goal`) is unbounded.
+///
+/// ```
+/// use clearway::{Clearances, Map, route::widest_route};
+/// let map = Map::from_ron_str(r#"(
+///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
+///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
+///     obstacles: [Point((5, 1))],
+/// )"#, "doc.ron").unwrap();
+/// let w = widest_route(&map, &Clearances::compute(&map), 0, 1).unwrap();
+/// assert_eq!(w.route.nodes, vec![0, 2, 1]);
+/// assert!((w.widest_radius - 8f64.sqrt()).abs() < 1e-12); // (5,1) to the line y = x
+/// ```
+pub fn widest_route(
+    map: &Map,
+    clearances: &Clearances,
+    start: usize,
+    goal: usize,
+) -> Option<WidestRoute> {
+    let widest_radius = widest_radius(map, clearances, start, goal)?;
+    // Every edge of a widest route admits `widest_radius`, so a route for it exists.
+    let route = route(map, clearances, start, goal, widest_radius)?;
+    let bottleneck_edge = route.bottleneck_edge(clearances);
+    Some(WidestRoute {
+        widest_radius,
+        route,
+        bottleneck_edge,
+    })
+}
+
+/// The bottleneck search: the widest width with which each node can be
+/// reached, settled widest first.
+fn widest_radius(map: &Map, clearances: &Clearances, start: usize, goal: usize) -> Option<f64> {
+    let graph = map.graph();
+    let mut width = vec![f64::NEG_INFINITY; map.nodes().len()];
+    let mut settled = vec![false; map.nodes().len()];
+    let mut frontier = BinaryHeap::new();
+    width[start] = f64::INFINITY;
+    frontier.push(Frontier {
+        width: f64::INFINITY,
+        node: start,
+    });
+    while let Some(Frontier { width: w, node }) = frontier.pop() {
+        if settled[node] {
+            continue;
+        }
+        settled[node] = true;
+        if node == goal {
+            return Some(w);
+        }
+        for e in graph.edges(NodeIndex::new(node)) {
+            let next = e.target().index();
+            let through = w.min(clearances.edge(*e.weight()).value);
+            if !settled[next] && through > width[next] {
+                width[next] = through;
+                frontier.push(Frontier {
+                    width: through,
+                    node: next,
+                });
+            }
+        }
+    }
+    None
+}
