@@ -1,0 +1,141 @@
+//! The clearance engine against its twins, on seeded random levels:
+//! - the R-tree search against brute force over every obstacle;
+//! - every clearance against exact rational arithmetic (to 1e-9 relative);
+//! - invariance under reversing edges and shifting the map far from the origin.
+
+mod common;
+
+use clearway::obstacle_index::SearchStats;
+use clearway::{Clearances, Map};
+use common::exact::{
+    distance_from_2, exact_point_segment_distance_2, exact_segment_circle_distance,
+    exact_segment_polygon_distance_2, exact_segment_segment_distance_2,
+};
+use common::random_map::{RandomMap, RandomObstacle, random_map};
+use proptest::prelude::*;
+
+fn load(m: &RandomMap) -> Map {
+    Map::from_ron_str(&m.to_ron(), "random.ron").expect("random maps are valid")
+}
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// The exact distance from segment a-b to one obstacle, from rationals.
+fn exact_distance(a: (f64, f64), b: (f64, f64), o: &RandomObstacle) -> f64 {
+    match o {
+        RandomObstacle::Point(p) => distance_from_2(&exact_point_segment_distance_2(*p, a, b)),
+        RandomObstacle::Circle(c, r) => exact_segment_circle_distance(a, b, *c, *r),
+        RandomObstacle::Segment(p, q) => {
+            distance_from_2(&exact_segment_segment_distance_2(a, b, *p, *q))
+        }
+        RandomObstacle::Polygon(v) => distance_from_2(&exact_segment_polygon_distance_2(a, b, v)),
+    }
+}
+
+/// Within `rel` of `exact`, relative to the value itself; exact zeros exactly.
+fn close(got: f64, exact: f64, rel: f64) -> bool {
+    if exact == 0.0 || exact.is_infinite() {
+        got == exact
+    } else {
+        (got - exact).abs() <= rel * exact
+    }
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// The indexed search finds the same obstacle, distance and witness as
+    /// measuring every obstacle.
+    #[test]
+    fn rtree_matches_brute_force(m in random_map(30, 40)) {
+        let map = load(&m);
+        prop_assert_eq!(Clearances::compute(&map), Clearances::compute_brute_force(&map));
+    }
+
+    /// Every clearance agrees with exact arithmetic to 1e-9 relative; circles,
+    /// whose radius is subtracted, to 1e-9 of the coordinate scale (100).
+    #[test]
+    fn clearances_match_exact_arithmetic(m in random_map(12, 16)) {
+        let map = load(&m);
+        let clearances = Clearances::compute(&map);
+        for (i, &(from, to, _, _)) in m.edges.iter().enumerate() {
+            let (a, b) = (m.nodes[from], m.nodes[to]);
+            let exact = m.obstacles.iter().map(|o| exact_distance(a, b, o)).fold(f64::INFINITY, f64::min);
+            let got = clearances.edge(i).value;
+            let has_circle = m.obstacles.iter().any(|o| matches!(o, RandomObstacle::Circle(..)));
+            let ok = close(got, exact, 1e-9) || (has_circle && (got - exact).abs() <= 1e-9 * 100.0);
+            prop_assert!(ok, "edge {}: got {}, exact {}", i, got, exact);
+        }
+    }
+
+    /// No NaN, no negative value, and a witness pair exactly that far apart.
+    #[test]
+    fn clearances_are_sane(m in random_map(30, 40)) {
+        let map = load(&m);
+        let clearances = Clearances::compute(&map);
+        for c in clearances.edges().iter().chain(clearances.nodes()) {
+            prop_assert!(c.value >= 0.0, "{:?}", c);
+            if let Some(w) = c.witness {
+                let gap = w.edge_point.distance_to(w.obstacle_point);
+                prop_assert!((gap - c.value).abs() <= 1e-9 * (1.0 + c.value), "{:?}", c);
+            }
+        }
+    }
+
+    /// Reversing every edge changes no clearance and no obstacle.
+    #[test]
+    fn reversing_edges_changes_nothing(m in random_map(30, 40)) {
+        let forward = Clearances::compute(&load(&m));
+        let backward = Clearances::compute(&load(&m.reversed()));
+        for (f, b) in forward.edges().iter().zip(backward.edges()) {
+            prop_assert!(close(b.value, f.value, 1e-12), "{:?} vs {:?}", f, b);
+        }
+    }
+
+    /// Moving the whole map 1e6 (and 1e7) from the origin changes no
+    /// clearance by more than 1e-9 of the coordinate scale.
+    #[test]
+    fn shifting_far_from_the_origin_keeps_clearances(m in random_map(30, 40)) {
+        let here = Clearances::compute(&load(&m));
+        for shift in [1e6, 1e7] {
+            let there = Clearances::compute(&load(&m.shifted(shift, -shift)));
+            for (h, t) in here.edges().iter().zip(there.edges()) {
+                let same = h.value == t.value || (h.value - t.value).abs() <= 1e-9 * shift;
+                prop_assert!(same, "{:?} vs {:?} at {}", h, t, shift);
+            }
+        }
+    }
+}
+
+/// A long diagonal edge through a field of points: the search visits only the
+/// tree nodes near the segment, a small share of those whose boxes meet the
+/// edge's bounding box grown by the clearance (what an axis-aligned query reads).
+#[test]
+fn long_diagonal_visits_few_tree_nodes() {
+    let mut text = String::from("(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1000, 1000))], edges: [(from: 0, to: 1)], obstacles: [");
+    // A 200 x 200 lattice of points, every 5 units, shifted off the diagonal.
+    for i in 0..200 {
+        for j in 0..200 {
+            text.push_str(&format!("Point(({}.5, {}.25)),", i * 5, j * 5));
+        }
+    }
+    text.push_str("])");
+    let map = Map::from_ron_str(&text, "lattice.ron").expect("valid");
+    let mut stats = SearchStats::default();
+    let nearest = map
+        .obstacle_index()
+        .nearest_to_segment_with_stats(map.obstacles(), map.edge_segment(0), &mut stats)
+        .expect("there are obstacles");
+    // The brute force agrees.
+    assert_eq!(Clearances::compute_brute_force(&map).edge(0).witness.map(|w| w.obstacle), Some(nearest.obstacle));
+    // 40,000 points; the edge's bounding box holds all of them. The segment
+    // passes near about 200 lattice cells.
+    assert!(stats.parts_measured < 4_000, "{stats:?}");
+    assert!(stats.parts_measured * 10 < map.obstacles().len(), "{stats:?}");
+}

@@ -1,0 +1,240 @@
+//! Routing, pruning and baking against slow, obviously right twins, on
+//! seeded random levels.
+
+mod common;
+
+use clearway::bake::stale_bakes;
+use clearway::route::route_dijkstra;
+use clearway::{Clearances, Map, PruneReport, route, widest_route};
+use common::random_map::{RandomMap, RandomObstacle, random_map};
+use proptest::prelude::*;
+
+fn load(m: &RandomMap) -> Map {
+    Map::from_ron_str(&m.to_ron(), "random.ron").expect("random maps are valid")
+}
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// Directed arcs (from, to, cost, clearance), two-way edges both ways.
+fn arcs(map: &Map, clearances: &Clearances) -> Vec<(usize, usize, f64, f64)> {
+    let mut out = Vec::new();
+    for (i, e) in map.edges().iter().enumerate() {
+        let cost = e.cost.unwrap_or_else(|| map.edge_segment(i).length());
+        let c = clearances.edge(i).value;
+        out.push((e.from, e.to, cost, c));
+        if !e.one_way {
+            out.push((e.to, e.from, cost, c));
+        }
+    }
+    out
+}
+
+/// Bellman-Ford: relax every arc that admits the radius, n times.
+fn cheapest_cost(map: &Map, clearances: &Clearances, start: usize, goal: usize, r: f64) -> Option<f64> {
+    let mut best = vec![f64::INFINITY; map.nodes().len()];
+    best[start] = 0.0;
+    let arcs = arcs(map, clearances);
+    for _ in 0..map.nodes().len() {
+        for &(a, b, cost, c) in &arcs {
+            if c >= r && best[a] + cost < best[b] {
+                best[b] = best[a] + cost;
+            }
+        }
+    }
+    best[goal].is_finite().then_some(best[goal])
+}
+
+/// Whether `goal` can be reached using only arcs with clearance >= t.
+fn reachable(map: &Map, clearances: &Clearances, start: usize, goal: usize, t: f64) -> bool {
+    let mut seen = vec![false; map.nodes().len()];
+    seen[start] = true;
+    let arcs = arcs(map, clearances);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &(a, b, _, c) in &arcs {
+            if seen[a] && !seen[b] && c >= t {
+                seen[b] = true;
+                changed = true;
+            }
+        }
+    }
+    seen[goal]
+}
+
+/// The widest radius by trying every distinct clearance (and unbounded) as a
+/// threshold: the largest that still lets the goal be reached.
+fn widest_by_sweep(map: &Map, clearances: &Clearances, start: usize, goal: usize) -> Option<f64> {
+    let mut thresholds: Vec<f64> = clearances.edges().iter().map(|c| c.value).collect();
+    thresholds.push(f64::INFINITY);
+    thresholds.sort_by(|a, b| b.total_cmp(a));
+    thresholds.dedup();
+    thresholds.into_iter().find(|&t| reachable(map, clearances, start, goal, t))
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * (1.0 + a.abs().max(b.abs()))
+}
+
+/// Random levels with a few far-away (1e3) nodes dropped in, so that some
+/// explicit costs are much cheaper than their length.
+fn level() -> impl Strategy<Value = RandomMap> {
+    random_map(14, 12)
+}
+
+proptest! {
+    #![proptest_config(config(200))]
+
+    #[test]
+    fn astar_cost_equals_dijkstra_and_bellman_ford(m in level(), r in prop_oneof![Just(0.0), 0.0..6.0f64], s in 0usize..100, g in 0usize..100) {
+        let map = load(&m);
+        let clearances = Clearances::compute(&map);
+        let (s, g) = (s % map.nodes().len(), g % map.nodes().len());
+        let astar = route(&map, &clearances, s, g, r);
+        let dijkstra = route_dijkstra(&map, &clearances, s, g, r);
+        let twin = cheapest_cost(&map, &clearances, s, g, r);
+        prop_assert_eq!(astar.is_some(), twin.is_some());
+        prop_assert_eq!(dijkstra.is_some(), twin.is_some());
+        if let (Some(a), Some(d), Some(t)) = (&astar, &dijkstra, twin) {
+            prop_assert!(close(a.cost, t), "A* {} vs twin {}", a.cost, t);
+            prop_assert!(close(d.cost, t), "Dijkstra {} vs twin {}", d.cost, t);
+            // The route is connected, starts and ends right, and its cost adds up.
+            prop_assert_eq!(a.nodes.first(), Some(&s));
+            prop_assert_eq!(a.nodes.last(), Some(&g));
+            prop_assert_eq!(a.edges.len() + 1, a.nodes.len());
+            for (k, &e) in a.edges.iter().enumerate() {
+                let edge = &map.edges()[e];
+                let (x, y) = (a.nodes[k], a.nodes[k + 1]);
+                prop_assert!((edge.from == x && edge.to == y) || (!edge.one_way && edge.from == y && edge.to == x));
+                // Never an edge too tight for the radius.
+                prop_assert!(clearances.edge(e).value >= r);
+            }
+        }
+    }
+
+    #[test]
+    fn widest_radius_equals_threshold_sweep(m in level(), s in 0usize..100, g in 0usize..100) {
+        let map = load(&m);
+        let clearances = Clearances::compute(&map);
+        let (s, g) = (s % map.nodes().len(), g % map.nodes().len());
+        let widest = widest_route(&map, &clearances, s, g);
+        let sweep = widest_by_sweep(&map, &clearances, s, g);
+        prop_assert_eq!(widest.as_ref().map(|w| w.widest_radius), sweep);
+        if let Some(w) = widest {
+            // The route achieves it: every edge admits it, and the bottleneck sets it.
+            prop_assert!(w.route.edges.iter().all(|&e| clearances.edge(e).value >= w.widest_radius));
+            prop_assert_eq!(w.route.min_clearance, w.widest_radius);
+            prop_assert_eq!(w.bottleneck_edge.map(|e| clearances.edge(e).value), w.widest_radius.is_finite().then_some(w.widest_radius));
+        }
+    }
+
+    #[test]
+    fn a_larger_radius_prunes_a_superset(m in level(), r1 in 0.0..5.0f64, r2 in 0.0..5.0f64) {
+        let map = load(&m);
+        let clearances = Clearances::compute(&map);
+        let (small, large) = if r1 <= r2 { (r1, r2) } else { (r2, r1) };
+        let pruned_small = PruneReport::new(&map, &clearances, small).pruned_edges;
+        let pruned_large = PruneReport::new(&map, &clearances, large).pruned_edges;
+        prop_assert!(pruned_small.iter().all(|e| pruned_large.contains(e)));
+    }
+
+    #[test]
+    fn prune_then_load_round_trips(m in level(), r in 0.0..5.0f64) {
+        let map = load(&m);
+        let clearances = Clearances::compute(&map);
+        let text = map.pruned(&clearances, r).to_ron_string();
+        let again = Map::from_ron_str(&text, "pruned.ron").expect("pruned maps load");
+        let kept: Vec<_> = map.edges().iter().zip(clearances.edges())
+            .filter(|(_, c)| c.value >= r).map(|(e, _)| e.clone()).collect();
+        prop_assert_eq!(again.edges(), kept.as_slice());
+        prop_assert_eq!(again.nodes(), map.nodes());
+        prop_assert_eq!(again.obstacles(), map.obstacles());
+        prop_assert_eq!(again.agents(), map.agents());
+    }
+
+    #[test]
+    fn bake_then_check_finds_nothing_stale_until_an_obstacle_moves(m in level(), which in 0usize..100, dx in -20.0..20.0f64) {
+        let map = load(&m);
+        let baked_text = map.baked(&Clearances::compute(&map)).to_ron_string();
+        let baked = Map::from_ron_str(&baked_text, "baked.ron").expect("baked maps load");
+        prop_assert!(stale_bakes(&baked, &Clearances::compute(&baked)).is_empty());
+        prop_assume!(!m.obstacles.is_empty());
+
+        // Move one obstacle, keep the baked values.
+        let mut moved = m.clone();
+        let k = which % moved.obstacles.len();
+        let shift = |(x, y): (f64, f64)| (x + dx, y);
+        moved.obstacles[k] = match &moved.obstacles[k] {
+            RandomObstacle::Point(p) => RandomObstacle::Point(shift(*p)),
+            RandomObstacle::Circle(c, r) => RandomObstacle::Circle(shift(*c), *r),
+            RandomObstacle::Segment(a, b) => RandomObstacle::Segment(shift(*a), shift(*b)),
+            RandomObstacle::Polygon(v) => RandomObstacle::Polygon(v.iter().map(|&p| shift(p)).collect()),
+        };
+        let moved_map = load(&moved);
+        let stale_map = moved_map.baked(&Clearances::compute(&baked)); // old values, new obstacles
+        let now = Clearances::compute_brute_force(&moved_map);
+        let stale: Vec<usize> = stale_bakes(&stale_map, &Clearances::compute(&stale_map)).iter().map(|s| s.edge).collect();
+        let affected: Vec<usize> = (0..map.edges().len())
+            .filter(|&i| {
+                let (old, new) = (baked.edges()[i].clearance, now.edge(i).finite_value());
+                match (old, new) {
+                    (Some(o), Some(n)) => (o - n).abs() > 1e-9 * o.abs().max(n.abs()),
+                    _ => false,
+                }
+            })
+            .collect();
+        prop_assert_eq!(stale, affected);
+    }
+}
+
+/// A costs cheaper than length keep A* exact: the 0 -> 2 edge costs 1 though
+/// it is 100 long, so the straight-line estimate alone would overstate.
+#[test]
+fn cheap_explicit_cost_keeps_astar_exact() {
+    let map = Map::from_ron_str(
+        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (50, 1)), (id: 2, pos: (100, 0))],
+          edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 0, to: 2, cost: 1.0)])",
+        "cheap.ron",
+    )
+    .expect("valid");
+    let clearances = Clearances::compute(&map);
+    let r = route(&map, &clearances, 0, 2, 0.0).expect("connected");
+    assert_eq!(r.nodes, vec![0, 2]);
+    assert_eq!(r.cost, 1.0);
+    assert_eq!(r.length, 100.0);
+}
+
+/// A free edge of positive length leaves no admissible estimate: Dijkstra.
+#[test]
+fn free_edge_falls_back_to_dijkstra() {
+    let map = Map::from_ron_str(
+        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (50, 0)), (id: 2, pos: (100, 0)), (id: 3, pos: (1, 0))],
+          edges: [(from: 0, to: 3), (from: 3, to: 2, cost: 0.0), (from: 0, to: 1), (from: 1, to: 2)])",
+        "free.ron",
+    )
+    .expect("valid");
+    let clearances = Clearances::compute(&map);
+    let r = route(&map, &clearances, 0, 2, 0.0).expect("connected");
+    assert_eq!(r.nodes, vec![0, 3, 2]);
+    assert_eq!(r.cost, 1.0);
+}
+
+/// One-way edges are honoured: 1 -> 0 only, so 0 cannot reach 1.
+#[test]
+fn one_way_edges_are_honoured() {
+    let map = Map::from_ron_str(
+        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (5, 0))], edges: [(from: 1, to: 0, one_way: true)])",
+        "oneway.ron",
+    )
+    .expect("valid");
+    let clearances = Clearances::compute(&map);
+    assert!(route(&map, &clearances, 0, 1, 0.0).is_none());
+    assert!(widest_route(&map, &clearances, 0, 1).is_none());
+    assert_eq!(route(&map, &clearances, 1, 0, 0.0).map(|r| r.nodes), Some(vec![1, 0]));
+}
