@@ -79,7 +79,8 @@ pub fn stale_bakes(map: &Map, clearances: &Clearances) -> Vec<StaleBake> {
         .filter_map(|(edge, (e, c))| {
             let baked = e.clearance?;
             let recomputed = c.value;
-            let differs = (baked - recomputed).abs() > STALE_TOLERANCE * baked.abs().max(recomputed.abs());
+            let differs =
+                (baked - recomputed).abs() > STALE_TOLERANCE * baked.abs().max(recomputed.abs());
             differs.then_some(StaleBake {
                 edge,
                 baked,

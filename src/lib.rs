@@ -32,9 +32,10 @@ pub mod obstacle_index;
 pub mod prune;
 mod ron_writer;
 pub mod route;
+pub mod synth;
 
 pub use clearance::{Clearance, Clearances, Witness};
-pub use map::{Agent, Edge, LoadError, LoadErrorKind, Map, Node};
+pub use map::{Agent, Edge, LoadError, LoadErrorKind, Location, Map, Node};
 pub use obstacle::{Obstacle, ObstacleKind};
 pub use prune::PruneReport;
 pub use route::{Route, WidestRoute, route, widest_route};

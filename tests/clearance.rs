@@ -118,7 +118,9 @@ proptest! {
 /// edge's bounding box grown by the clearance (what an axis-aligned query reads).
 #[test]
 fn long_diagonal_visits_few_tree_nodes() {
-    let mut text = String::from("(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1000, 1000))], edges: [(from: 0, to: 1)], obstacles: [");
+    let mut text = String::from(
+        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1000, 1000))], edges: [(from: 0, to: 1)], obstacles: [",
+    );
     // A 200 x 200 lattice of points, every 5 units, shifted off the diagonal.
     for i in 0..200 {
         for j in 0..200 {
@@ -133,9 +135,18 @@ fn long_diagonal_visits_few_tree_nodes() {
         .nearest_to_segment_with_stats(map.obstacles(), map.edge_segment(0), &mut stats)
         .expect("there are obstacles");
     // The brute force agrees.
-    assert_eq!(Clearances::compute_brute_force(&map).edge(0).witness.map(|w| w.obstacle), Some(nearest.obstacle));
+    assert_eq!(
+        Clearances::compute_brute_force(&map)
+            .edge(0)
+            .witness
+            .map(|w| w.obstacle),
+        Some(nearest.obstacle)
+    );
     // 40,000 points; the edge's bounding box holds all of them. The segment
     // passes near about 200 lattice cells.
     assert!(stats.parts_measured < 4_000, "{stats:?}");
-    assert!(stats.parts_measured * 10 < map.obstacles().len(), "{stats:?}");
+    assert!(
+        stats.parts_measured * 10 < map.obstacles().len(),
+        "{stats:?}"
+    );
 }

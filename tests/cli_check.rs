@@ -53,17 +53,30 @@ fn json_of(output: &std::process::Output) -> Value {
 fn passing_radius_exits_0() {
     let dir = tempfile::tempdir().unwrap();
     let map = write_map(&dir, "m.ron", MAP);
-    let out = clearway().arg("check").arg(&map).args(["--radius", "2"]).output().unwrap();
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--radius", "2"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text, "ok: radius 2: 0 of 2 edges blocked, 0 of 3 nodes blocked\n");
+    assert_eq!(
+        text,
+        "ok: radius 2: 0 of 2 edges blocked, 0 of 3 nodes blocked\n"
+    );
 }
 
 #[test]
 fn blocked_edge_exits_1_with_a_line_per_edge() {
     let dir = tempfile::tempdir().unwrap();
     let map = write_map(&dir, "m.ron", MAP);
-    let out = clearway().arg("check").arg(&map).args(["--radius", "2.5"]).output().unwrap();
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--radius", "2.5"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
@@ -106,7 +119,12 @@ fn json_for_one_radius_is_an_object() {
 fn every_agent_profile_without_a_radius() {
     let dir = tempfile::tempdir().unwrap();
     let map = write_map(&dir, "m.ron", MAP);
-    let out = clearway().arg("check").arg(&map).args(["--format", "json"]).output().unwrap();
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1), "big (2.9) is blocked");
     let reports = json_of(&out);
     let reports = reports.as_array().expect("an array, one per profile");
@@ -119,18 +137,39 @@ fn every_agent_profile_without_a_radius() {
 
     let text = clearway().arg("check").arg(&map).output().unwrap();
     let text = String::from_utf8(text.stdout).unwrap();
-    assert!(text.contains("ok: small (radius 1): 0 of 2 edges blocked"), "{text}");
-    assert!(text.contains("FAILED: big (radius 2.9): 2 of 2 edges blocked, 1 of 3 nodes blocked"), "{text}");
-    assert!(text.contains("blocked: node 1: clearance 2.828427 < radius 2.9: point #0 (line 10) at (3, -2)"), "{text}");
+    assert!(
+        text.contains("ok: small (radius 1): 0 of 2 edges blocked"),
+        "{text}"
+    );
+    assert!(
+        text.contains("FAILED: big (radius 2.9): 2 of 2 edges blocked, 1 of 3 nodes blocked"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "blocked: node 1: clearance 2.828427 < radius 2.9: point #0 (line 10) at (3, -2)"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
 fn agent_by_name() {
     let dir = tempfile::tempdir().unwrap();
     let map = write_map(&dir, "m.ron", MAP);
-    let out = clearway().arg("check").arg(&map).args(["--agent", "small"]).output().unwrap();
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--agent", "small"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let out = clearway().arg("check").arg(&map).args(["--agent", "nobody"]).output().unwrap();
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--agent", "nobody"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("no agent named `nobody`"), "{err}");
@@ -160,7 +199,12 @@ fn bad_usage_exits_2() {
         vec!["--radius", "wide"],
         vec!["--format", "xml"],
     ] {
-        let out = clearway().arg("check").arg(&map).args(&args).output().unwrap();
+        let out = clearway()
+            .arg("check")
+            .arg(&map)
+            .args(&args)
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
@@ -170,7 +214,10 @@ fn bad_usage_exits_2() {
 
 #[test]
 fn missing_file_exits_2_naming_it() {
-    let out = clearway().args(["check", "no/such/level.ron", "--radius", "1"]).output().unwrap();
+    let out = clearway()
+        .args(["check", "no/such/level.ron", "--radius", "1"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("no/such/level.ron"), "{err}");
@@ -180,8 +227,17 @@ fn missing_file_exits_2_naming_it() {
 #[test]
 fn bad_map_exits_2_with_location() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "bad.ron", "(\n  nodes: [(id: 0, pos: (0, 0)), (id: 0, pos: (1, 0))],\n)\n");
-    let out = clearway().arg("check").arg(&map).args(["--radius", "1"]).output().unwrap();
+    let map = write_map(
+        &dir,
+        "bad.ron",
+        "(\n  nodes: [(id: 0, pos: (0, 0)), (id: 0, pos: (1, 0))],\n)\n",
+    );
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--radius", "1"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
@@ -197,23 +253,42 @@ fn map_from_stdin() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let bad = clearway().args(["check", "-", "--radius", "1"]).write_stdin("(nodes: [").output().unwrap();
+    let bad = clearway()
+        .args(["check", "-", "--radius", "1"])
+        .write_stdin("(nodes: [")
+        .output()
+        .unwrap();
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8(bad.stderr).unwrap().contains("<stdin>:1:"));
+    assert!(
+        String::from_utf8(bad.stderr)
+            .unwrap()
+            .contains("<stdin>:1:")
+    );
 }
 
 #[test]
 fn clearance_json_lists_every_edge_and_node() {
     let dir = tempfile::tempdir().unwrap();
     let map = write_map(&dir, "m.ron", MAP);
-    let out = clearway().arg("clearance").arg(&map).args(["--format", "json"]).output().unwrap();
+    let out = clearway()
+        .arg("clearance")
+        .arg(&map)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let v = json_of(&out);
     assert_eq!(v["edges"][0]["clearance"], 2.0);
     assert_eq!(v["edges"][0]["edge_point"], json!([3.0, 0.0]));
     assert_eq!(v["edges"][1]["clearance"], 8f64.sqrt());
-    assert_eq!(v["nodes"][0], json!({"id": 0, "clearance": 13f64.sqrt(), "obstacle": 0}));
-    assert_eq!(v["nodes"][2], json!({"id": 2, "clearance": 10f64.sqrt(), "obstacle": 1}));
+    assert_eq!(
+        v["nodes"][0],
+        json!({"id": 0, "clearance": 13f64.sqrt(), "obstacle": 0})
+    );
+    assert_eq!(
+        v["nodes"][2],
+        json!({"id": 2, "clearance": 10f64.sqrt(), "obstacle": 1})
+    );
 }
 
 #[test]
@@ -224,7 +299,12 @@ fn clearance_is_null_without_obstacles() {
         "open.ron",
         "(nodes: [(id: 7, pos: (0, 0)), (id: 9, pos: (1, 1))], edges: [(from: 7, to: 9)])",
     );
-    let out = clearway().arg("clearance").arg(&map).args(["--format", "json"]).output().unwrap();
+    let out = clearway()
+        .arg("clearance")
+        .arg(&map)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         json_of(&out),
@@ -241,7 +321,12 @@ fn clearance_is_null_without_obstacles() {
 fn clearance_csv_and_text() {
     let dir = tempfile::tempdir().unwrap();
     let map = write_map(&dir, "m.ron", MAP);
-    let out = clearway().arg("clearance").arg(&map).args(["--format", "csv"]).output().unwrap();
+    let out = clearway()
+        .arg("clearance")
+        .arg(&map)
+        .args(["--format", "csv"])
+        .output()
+        .unwrap();
     let csv = String::from_utf8(out.stdout).unwrap();
     let mut lines = csv.lines();
     assert_eq!(

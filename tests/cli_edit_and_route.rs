@@ -67,17 +67,32 @@ fn prune_writes_the_map_without_blocked_edges() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("pruned 1 of 4 edges for big (radius 2)"), "{err}");
-    assert!(err.contains("connected components: 1 before, 1 after"), "{err}");
+    assert!(
+        err.contains("pruned 1 of 4 edges for big (radius 2)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("connected components: 1 before, 1 after"),
+        "{err}"
+    );
     let text = std::fs::read_to_string(&out_path).unwrap();
     assert!(!text.contains("(from: 0, to: 1)"), "{text}");
     assert!(text.contains("(from: 2, to: 3, cost: 3.0)"), "{text}");
     assert!(text.contains("(from: 3, to: 0, one_way: true)"), "{text}");
     assert!(text.contains("name: \"sw\""), "{text}");
     // It loads back and now passes for big.
-    let check = clearway().arg("check").arg(&out_path).args(["--agent", "big"]).output().unwrap();
+    let check = clearway()
+        .arg("check")
+        .arg(&out_path)
+        .args(["--agent", "big"])
+        .output()
+        .unwrap();
     assert_eq!(check.status.code(), Some(0));
-    assert_eq!(std::fs::read_to_string(&map).unwrap(), MAP, "input untouched");
+    assert_eq!(
+        std::fs::read_to_string(&map).unwrap(),
+        MAP,
+        "input untouched"
+    );
 }
 
 #[test]
@@ -95,8 +110,14 @@ fn prune_reports_nodes_cut_off() {
     assert_eq!(out.status.code(), Some(0));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("pruned 3 of 4 edges for radius 6"), "{err}");
-    assert!(err.contains("connected components: 1 before, 3 after"), "{err}");
-    assert!(err.contains("cut off from the rest: 2 node(s): 0 (sw), 1 (se)"), "{err}");
+    assert!(
+        err.contains("connected components: 1 before, 3 after"),
+        "{err}"
+    );
+    assert!(
+        err.contains("cut off from the rest: 2 node(s): 0 (sw), 1 (se)"),
+        "{err}"
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("Map("), "{text}");
     assert_eq!(files_in(dir.path()), vec!["level.ron"], "stdout only");
@@ -105,7 +126,13 @@ fn prune_reports_nodes_cut_off() {
 #[test]
 fn prune_refuses_to_overwrite_its_input_without_in_place() {
     let (dir, map) = setup();
-    let out = clearway().arg("prune").arg(&map).args(["--radius", "2", "-o"]).arg(&map).output().unwrap();
+    let out = clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["--radius", "2", "-o"])
+        .arg(&map)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("refusing to overwrite the input map"), "{err}");
@@ -114,10 +141,21 @@ fn prune_refuses_to_overwrite_its_input_without_in_place() {
 
     // The same file through another spelling of its path is refused too.
     let other = dir.path().join(".").join("level.ron");
-    let out = clearway().arg("prune").arg(&map).args(["--radius", "2", "-o"]).arg(&other).output().unwrap();
+    let out = clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["--radius", "2", "-o"])
+        .arg(&other)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
 
-    let out = clearway().arg("prune").arg(&map).args(["--radius", "2", "--in-place"]).output().unwrap();
+    let out = clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["--radius", "2", "--in-place"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let text = std::fs::read_to_string(&map).unwrap();
     assert!(!text.contains("(from: 0, to: 1)"), "{text}");
@@ -129,7 +167,13 @@ fn a_failed_write_exits_2_and_leaves_nothing_behind() {
     let (dir, map) = setup();
     // Into a folder that does not exist.
     let missing = dir.path().join("no/such/dir/out.ron");
-    let out = clearway().arg("prune").arg(&map).args(["--radius", "2", "-o"]).arg(&missing).output().unwrap();
+    let out = clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["--radius", "2", "-o"])
+        .arg(&missing)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("cannot write"), "{err}");
@@ -137,23 +181,51 @@ fn a_failed_write_exits_2_and_leaves_nothing_behind() {
     // Onto a directory.
     let folder = dir.path().join("folder");
     std::fs::create_dir(&folder).unwrap();
-    let out = clearway().arg("bake").arg(&map).arg("-o").arg(&folder).output().unwrap();
+    let out = clearway()
+        .arg("bake")
+        .arg(&map)
+        .arg("-o")
+        .arg(&folder)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("directory"));
-    assert_eq!(std::fs::read_to_string(&map).unwrap(), MAP, "input untouched");
-    assert_eq!(files_in(dir.path()), vec!["folder", "level.ron"], "no temp file left");
+    assert_eq!(
+        std::fs::read_to_string(&map).unwrap(),
+        MAP,
+        "input untouched"
+    );
+    assert_eq!(
+        files_in(dir.path()),
+        vec!["folder", "level.ron"],
+        "no temp file left"
+    );
     assert!(files_in(&folder).is_empty());
 }
 
 #[test]
 fn prune_needs_a_radius_and_an_output() {
     let (_dir, map) = setup();
-    let out = clearway().arg("prune").arg(&map).args(["-o", "-"]).output().unwrap();
+    let out = clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["-o", "-"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("--radius"));
-    let out = clearway().arg("prune").arg(&map).args(["--radius", "1"]).output().unwrap();
+    let out = clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["--radius", "1"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let out = clearway().args(["bake", "-", "--in-place"]).write_stdin(MAP).output().unwrap();
+    let out = clearway()
+        .args(["bake", "-", "--in-place"])
+        .write_stdin(MAP)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -161,11 +233,22 @@ fn prune_needs_a_radius_and_an_output() {
 fn bake_then_check_and_a_stale_bake() {
     let (dir, map) = setup();
     let baked = dir.path().join("baked.ron");
-    let out = clearway().arg("bake").arg(&map).arg("-o").arg(&baked).output().unwrap();
+    let out = clearway()
+        .arg("bake")
+        .arg(&map)
+        .arg("-o")
+        .arg(&baked)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let text = std::fs::read_to_string(&baked).unwrap();
     assert!(text.contains("(from: 0, to: 1, clearance: 1.0)"), "{text}");
-    let check = clearway().arg("check").arg(&baked).args(["--radius", "0.5"]).output().unwrap();
+    let check = clearway()
+        .arg("check")
+        .arg(&baked)
+        .args(["--radius", "0.5"])
+        .output()
+        .unwrap();
     assert_eq!(check.status.code(), Some(0), "{check:?}");
 
     // Move the rock: the south edge's baked 1.0 is now stale (the rock at
@@ -174,7 +257,12 @@ fn bake_then_check_and_a_stale_bake() {
     let moved = text.replace("Point((5.0, 1.0))", "Point((5.0, 3.0))");
     assert_ne!(moved, text);
     std::fs::write(&baked, moved).unwrap();
-    let check = clearway().arg("check").arg(&baked).args(["--radius", "0.5", "--format", "json"]).output().unwrap();
+    let check = clearway()
+        .arg("check")
+        .arg(&baked)
+        .args(["--radius", "0.5", "--format", "json"])
+        .output()
+        .unwrap();
     assert_eq!(check.status.code(), Some(1));
     let v: Value = serde_json::from_slice(&check.stdout).unwrap();
     assert_eq!(v["blocked"], json!([]));
@@ -190,17 +278,32 @@ fn bake_then_check_and_a_stale_bake() {
     let bare = text.replace("obstacles: [\n        Point((5.0, 1.0)),\n    ],", "");
     assert!(!bare.contains("Point"), "{bare}");
     std::fs::write(&baked, bare).unwrap();
-    let check = clearway().arg("check").arg(&baked).args(["--radius", "2"]).output().unwrap();
+    let check = clearway()
+        .arg("check")
+        .arg(&baked)
+        .args(["--radius", "2"])
+        .output()
+        .unwrap();
     assert_eq!(check.status.code(), Some(1));
     let line = String::from_utf8(check.stdout).unwrap();
-    assert!(line.contains("blocked: edge 0 (0 -> 1): clearance 1 < radius 2 (baked value"), "{line}");
+    assert!(
+        line.contains("blocked: edge 0 (0 -> 1): clearance 1 < radius 2 (baked value"),
+        "{line}"
+    );
 }
 
 #[test]
 fn route_json_and_exit_codes() {
     let (_dir, map) = setup();
     // Small agent: straight along the south side, 10 long.
-    let out = clearway().arg("route").arg(&map).args(["--from", "sw", "--to", "se", "--agent", "small", "--format", "json"]).output().unwrap();
+    let out = clearway()
+        .arg("route")
+        .arg(&map)
+        .args([
+            "--from", "sw", "--to", "se", "--agent", "small", "--format", "json",
+        ])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["found"], true);
@@ -213,7 +316,14 @@ fn route_json_and_exit_codes() {
 
     // Big agent: the south side is too tight and 3 -> 0 is one-way, so from
     // sw the only way out is closed: no route, exit 1, widest radius 1.
-    let out = clearway().arg("route").arg(&map).args(["--from", "0", "--to", "1", "--agent", "big", "--format", "json"]).output().unwrap();
+    let out = clearway()
+        .arg("route")
+        .arg(&map)
+        .args([
+            "--from", "0", "--to", "1", "--agent", "big", "--format", "json",
+        ])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["found"], false);
@@ -222,14 +332,29 @@ fn route_json_and_exit_codes() {
     assert_eq!(v["cost"], Value::Null);
     assert_eq!(v["min_clearance"], Value::Null);
     assert_eq!(v["widest_radius"], 1.0);
-    let text = clearway().arg("route").arg(&map).args(["--from", "0", "--to", "1", "--radius", "2"]).output().unwrap();
+    let text = clearway()
+        .arg("route")
+        .arg(&map)
+        .args(["--from", "0", "--to", "1", "--radius", "2"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("no route from 0 to 1 for radius 2"), "{text}");
-    assert!(text.contains("the widest agent that can go has radius 1; bottleneck: edge 0 (0 -> 1)"), "{text}");
+    assert!(
+        text.contains("the widest agent that can go has radius 1; bottleneck: edge 0 (0 -> 1)"),
+        "{text}"
+    );
 
     // The other way round, big goes round the north: 1 -> 2 -> 3 -> 0, with
     // the north side's cost 3 instead of its length 10.
-    let out = clearway().arg("route").arg(&map).args(["--from", "se", "--to", "sw", "--radius", "2", "--format", "json"]).output().unwrap();
+    let out = clearway()
+        .arg("route")
+        .arg(&map)
+        .args([
+            "--from", "se", "--to", "sw", "--radius", "2", "--format", "json",
+        ])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["path"], json!([1, 2, 3, 0]));
@@ -246,7 +371,12 @@ fn route_usage_errors_exit_2() {
         vec!["--from", "sw", "--to", "se"],
         vec!["--from", "sw", "--radius", "1"],
     ] {
-        let out = clearway().arg("route").arg(&map).args(&args).output().unwrap();
+        let out = clearway()
+            .arg("route")
+            .arg(&map)
+            .args(&args)
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty());
     }
@@ -255,24 +385,53 @@ fn route_usage_errors_exit_2() {
 #[test]
 fn widest_json_and_exit_codes() {
     let (_dir, map) = setup();
-    let out = clearway().arg("widest").arg(&map).args(["--from", "se", "--to", "sw", "--format", "json"]).output().unwrap();
+    let out = clearway()
+        .arg("widest")
+        .arg(&map)
+        .args(["--from", "se", "--to", "sw", "--format", "json"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     // Round the north (bottleneck 5: the east and west sides) beats the
     // south side (1).
-    assert_eq!(v, json!({"found": true, "widest_radius": 5.0, "path": [1, 2, 3, 0], "bottleneck_edge": 1}));
+    assert_eq!(
+        v,
+        json!({"found": true, "widest_radius": 5.0, "path": [1, 2, 3, 0], "bottleneck_edge": 1})
+    );
 
     // A node nobody can reach: exit 1.
-    let island = MAP.replace("(id: 3, pos: (0, 10)),", "(id: 3, pos: (0, 10)),\n        (id: 9, pos: (50, 50)),");
-    let out = clearway().args(["widest", "-", "--from", "0", "--to", "9", "--format", "json"]).write_stdin(island).output().unwrap();
+    let island = MAP.replace(
+        "(id: 3, pos: (0, 10)),",
+        "(id: 3, pos: (0, 10)),\n        (id: 9, pos: (50, 50)),",
+    );
+    let out = clearway()
+        .args([
+            "widest", "-", "--from", "0", "--to", "9", "--format", "json",
+        ])
+        .write_stdin(island)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v, json!({"found": false, "widest_radius": null, "path": [], "bottleneck_edge": null}));
+    assert_eq!(
+        v,
+        json!({"found": false, "widest_radius": null, "path": [], "bottleneck_edge": null})
+    );
 
     // No obstacles: unbounded.
     let open = MAP.replace("obstacles: [Point((5, 1))],", "");
-    let out = clearway().args(["widest", "-", "--from", "0", "--to", "1", "--format", "json"]).write_stdin(open).output().unwrap();
+    let out = clearway()
+        .args([
+            "widest", "-", "--from", "0", "--to", "1", "--format", "json",
+        ])
+        .write_stdin(open)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v, json!({"found": true, "widest_radius": null, "path": [0, 1], "bottleneck_edge": null}));
+    assert_eq!(
+        v,
+        json!({"found": true, "widest_radius": null, "path": [0, 1], "bottleneck_edge": null})
+    );
 }

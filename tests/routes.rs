@@ -36,7 +36,13 @@ fn arcs(map: &Map, clearances: &Clearances) -> Vec<(usize, usize, f64, f64)> {
 }
 
 /// Bellman-Ford: relax every arc that admits the radius, n times.
-fn cheapest_cost(map: &Map, clearances: &Clearances, start: usize, goal: usize, r: f64) -> Option<f64> {
+fn cheapest_cost(
+    map: &Map,
+    clearances: &Clearances,
+    start: usize,
+    goal: usize,
+    r: f64,
+) -> Option<f64> {
     let mut best = vec![f64::INFINITY; map.nodes().len()];
     best[start] = 0.0;
     let arcs = arcs(map, clearances);
@@ -75,7 +81,9 @@ fn widest_by_sweep(map: &Map, clearances: &Clearances, start: usize, goal: usize
     thresholds.push(f64::INFINITY);
     thresholds.sort_by(|a, b| b.total_cmp(a));
     thresholds.dedup();
-    thresholds.into_iter().find(|&t| reachable(map, clearances, start, goal, t))
+    thresholds
+        .into_iter()
+        .find(|&t| reachable(map, clearances, start, goal, t))
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -236,5 +244,8 @@ fn one_way_edges_are_honoured() {
     let clearances = Clearances::compute(&map);
     assert!(route(&map, &clearances, 0, 1, 0.0).is_none());
     assert!(widest_route(&map, &clearances, 0, 1).is_none());
-    assert_eq!(route(&map, &clearances, 1, 0, 0.0).map(|r| r.nodes), Some(vec![1, 0]));
+    assert_eq!(
+        route(&map, &clearances, 1, 0, 0.0).map(|r| r.nodes),
+        Some(vec![1, 0])
+    );
 }

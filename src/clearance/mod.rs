@@ -51,7 +51,9 @@ impl Clearance {
     }
 
     fn from_nearest(nearest: Option<Nearest>) -> Clearance {
-        nearest.map_or(Clearance::UNBOUNDED, |n| Clearance::from_separation(n.obstacle, n.separation))
+        nearest.map_or(Clearance::UNBOUNDED, |n| {
+            Clearance::from_separation(n.obstacle, n.separation)
+        })
     }
 
     fn from_separation(obstacle: usize, s: Separation) -> Clearance {
@@ -103,7 +105,9 @@ impl Clearances {
         let edges = (0..map.edges().len())
             .into_par_iter()
             .with_min_len(EDGES_PER_TASK)
-            .map(|i| Clearance::from_nearest(index.nearest_to_segment(obstacles, map.edge_segment(i))))
+            .map(|i| {
+                Clearance::from_nearest(index.nearest_to_segment(obstacles, map.edge_segment(i)))
+            })
             .collect();
         let nodes = map
             .nodes()
@@ -132,8 +136,14 @@ impl Clearances {
             best.unwrap_or(Clearance::UNBOUNDED)
         };
         Clearances {
-            edges: (0..map.edges().len()).map(|i| nearest(map.edge_segment(i))).collect(),
-            nodes: map.nodes().iter().map(|n| nearest(Segment::new(n.pos, n.pos))).collect(),
+            edges: (0..map.edges().len())
+                .map(|i| nearest(map.edge_segment(i)))
+                .collect(),
+            nodes: map
+                .nodes()
+                .iter()
+                .map(|n| nearest(Segment::new(n.pos, n.pos)))
+                .collect(),
         }
     }
 
@@ -143,7 +153,10 @@ impl Clearances {
             .edges()
             .iter()
             .map(|e| match e.clearance {
-                Some(value) => Clearance { value, witness: None },
+                Some(value) => Clearance {
+                    value,
+                    witness: None,
+                },
                 None => Clearance::UNBOUNDED,
             })
             .collect();

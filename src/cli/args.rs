@@ -93,7 +93,12 @@ pub struct ClearanceArgs {
 #[derive(Debug, Args)]
 pub struct OutputArgs {
     /// The file to write (atomically); `-` writes to standard output.
-    #[arg(short = 'o', long = "output", value_name = "OUT", required_unless_present = "in_place")]
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "OUT",
+        required_unless_present = "in_place"
+    )]
     pub output: Option<PathBuf>,
     /// Allow writing over the input map (the default output then).
     #[arg(long)]

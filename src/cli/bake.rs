@@ -12,7 +12,11 @@ pub fn run(args: &BakeArgs) -> Result<Outcome, Failure> {
     let destination = Destination::choose(&args.map.map, &args.output)?;
     let clearances = Clearances::compute(&level.map);
     destination.write(&level.map.baked(&clearances).to_ron_string())?;
-    let bounded = clearances.edges().iter().filter(|c| !c.is_unbounded()).count();
+    let bounded = clearances
+        .edges()
+        .iter()
+        .filter(|c| !c.is_unbounded())
+        .count();
     eprintln!(
         "baked the clearance of {bounded} of {} edges",
         level.map.edges().len()

@@ -122,7 +122,11 @@ fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> St
             blame(level, clearances.edge(row.edge), true),
         );
     }
-    for (row, i) in report.blocked_nodes.iter().zip(clearances.blocked_nodes(report.radius)) {
+    for (row, i) in report
+        .blocked_nodes
+        .iter()
+        .zip(clearances.blocked_nodes(report.radius))
+    {
         let _ = writeln!(
             out,
             "blocked: node {}: clearance {} < radius {radius}{}",

@@ -32,7 +32,8 @@ pub fn run(args: &ClearanceArgs) -> Result<Outcome, Failure> {
     };
     let output = match args.format {
         TableFormat::Json => {
-            serde_json::to_string(&table).map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))?
+            serde_json::to_string(&table)
+                .map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))?
                 + "\n"
         }
         TableFormat::Csv => csv(&table),
@@ -45,7 +46,8 @@ pub fn run(args: &ClearanceArgs) -> Result<Outcome, Failure> {
 /// Edges only, full precision; empty cells for `null`.
 fn csv(table: &Table) -> String {
     let cell = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
-    let mut out = String::from("edge,from,to,clearance,obstacle,edge_x,edge_y,obstacle_x,obstacle_y\n");
+    let mut out =
+        String::from("edge,from,to,clearance,obstacle,edge_x,edge_y,obstacle_x,obstacle_y\n");
     for r in &table.edges {
         let _ = writeln!(
             out,
@@ -68,14 +70,22 @@ fn text(level: &Level, table: &Table) -> String {
     let mut out = String::new();
     for r in &table.edges {
         let value = r.clearance.map_or_else(|| "inf".into(), human);
-        let _ = write!(out, "edge {} ({} -> {}): clearance {value}", r.edge, r.from, r.to);
+        let _ = write!(
+            out,
+            "edge {} ({} -> {}): clearance {value}",
+            r.edge, r.from, r.to
+        );
         if let (Some(o), Some(p)) = (r.obstacle, r.edge_point) {
             let kind = level.map.obstacles()[o].kind();
             let line = level
                 .obstacle_line(o)
                 .map(|l| format!(" (line {l})"))
                 .unwrap_or_default();
-            let _ = write!(out, ", {kind} #{o}{line} pinches at {}", human_point(p.into()));
+            let _ = write!(
+                out,
+                ", {kind} #{o}{line} pinches at {}",
+                human_point(p.into())
+            );
         }
         out.push('\n');
     }

@@ -23,7 +23,10 @@ pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failu
             "{option} {given}: no node has that id or name"
         ))),
         several => {
-            let ids: Vec<String> = several.iter().map(|&i| map.nodes()[i].id.to_string()).collect();
+            let ids: Vec<String> = several
+                .iter()
+                .map(|&i| map.nodes()[i].id.to_string())
+                .collect();
             Err(Failure::Usage(format!(
                 "{option} {given}: {} nodes have that name (ids {}); give an id instead",
                 several.len(),

@@ -12,8 +12,6 @@ use super::Failure;
 pub struct Level {
     /// The validated map.
     pub map: Map,
-    /// How the source is named in messages: the path, or `<stdin>`.
-    pub source_name: String,
     text: Vec<u8>,
     obstacle_lines: OnceCell<Vec<usize>>,
 }
@@ -26,7 +24,9 @@ impl Level {
             std::io::stdin()
                 .lock()
                 .read_to_end(&mut bytes)
-                .map_err(|e| Failure::Io(format!("cannot read the map from standard input: {e}")))?;
+                .map_err(|e| {
+                    Failure::Io(format!("cannot read the map from standard input: {e}"))
+                })?;
             (bytes, "<stdin>".to_string())
         } else {
             let bytes = std::fs::read(path)
@@ -36,7 +36,6 @@ impl Level {
         let map = Map::from_ron_bytes(&bytes, &source_name)?;
         Ok(Level {
             map,
-            source_name,
             text: bytes,
             obstacle_lines: OnceCell::new(),
         })

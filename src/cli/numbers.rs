@@ -19,7 +19,11 @@ pub fn human(x: f64) -> String {
     } else {
         &fixed
     };
-    if trimmed == "-0" { "0".into() } else { trimmed.into() }
+    if trimmed == "-0" {
+        "0".into()
+    } else {
+        trimmed.into()
+    }
 }
 
 /// A point as `(x, y)` in [`human`] numbers.

@@ -44,7 +44,10 @@ impl Destination {
         match self {
             Destination::Stdout => write_stdout(text),
             Destination::File(path) => write_atomically(path, text.as_bytes()).map_err(|e| {
-                Failure::Io(format!("cannot write `{}`: {e}; nothing was written", path.display()))
+                Failure::Io(format!(
+                    "cannot write `{}`: {e}; nothing was written",
+                    path.display()
+                ))
             }),
         }
     }

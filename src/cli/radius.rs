@@ -75,7 +75,11 @@ fn resolve_given(choice: &RadiusChoice, map: &Map) -> Result<Option<CheckedRadiu
             agent_radius: a.radius,
         })),
         None => {
-            let known: Vec<String> = map.agents().iter().map(|a| format!("`{}`", a.name)).collect();
+            let known: Vec<String> = map
+                .agents()
+                .iter()
+                .map(|a| format!("`{}`", a.name))
+                .collect();
             let known = if known.is_empty() {
                 "the map has no agent profiles".to_string()
             } else {

@@ -85,7 +85,9 @@ fn text(
             "length {}, cost {}, narrowest clearance {}",
             human(report.length.unwrap_or(0.0)),
             human(report.cost.unwrap_or(0.0)),
-            report.min_clearance.map_or_else(|| "unbounded".into(), human),
+            report
+                .min_clearance
+                .map_or_else(|| "unbounded".into(), human),
         );
         return out;
     }
@@ -96,7 +98,11 @@ fn text(
     );
     match widest {
         Some(w) => {
-            let _ = write!(out, "the widest agent that can go has radius {}", human(w.widest_radius));
+            let _ = write!(
+                out,
+                "the widest agent that can go has radius {}",
+                human(w.widest_radius)
+            );
             if let Some(e) = w.bottleneck_edge {
                 let edge = &map.edges()[e];
                 let _ = write!(

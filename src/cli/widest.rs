@@ -49,7 +49,9 @@ pub fn run(args: &WidestArgs) -> Result<Outcome, Failure> {
             let mut out = String::new();
             let (from, to) = (&args.ends.from, &args.ends.to);
             if report.found {
-                let radius = report.widest_radius.map_or_else(|| "unbounded".into(), human);
+                let radius = report
+                    .widest_radius
+                    .map_or_else(|| "unbounded".into(), human);
                 let _ = writeln!(out, "widest radius from {from} to {to}: {radius}");
                 let path: Vec<String> = report.path.iter().map(u64::to_string).collect();
                 let _ = writeln!(out, "route: {}", path.join(" -> "));

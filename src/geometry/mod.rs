@@ -8,6 +8,7 @@ mod orientation;
 mod point;
 mod point_segment;
 mod polygon_contains;
+mod precise;
 mod segment_circle;
 mod segment_polygon;
 mod segment_segment;

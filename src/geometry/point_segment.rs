@@ -1,15 +1,263 @@
 //! Point to segment: the clamped projection.
+//!
+//! The closest point of segment `ab` to `p` is `a + t (b - a)` with
+//! `t = dot(p - a, b - a) / dot(b - a, b - a)` clamped to [0, 1]. The
+//! distance is computed so that it stays accurate *relative to itself*, even
+//! for nearly collinear points far from the origin:
+//!
+//! * the branch is chosen by the exact signs of `dot(p - a, b - a)` and
+//!   `dot(p - b, a - b)` (a non-positive one means that endpoint is closest);
+//! * at an endpoint, the distance is `hypot` of the correctly rounded
+//!   difference vector;
+//! * in the interior, it is `|cross(b - a, p - a)| / |b - a|`, the cross
+//!   product evaluated exactly from the exact coordinate differences
+//!   (see [`super::precise`]) and rounded once.
+//!
+//! Never `sqrt(|ap|^2 - e^2 / |ab|^2)`: that cancels catastrophically and can
+//! go negative. A zero-length segment is a point; nothing divides by zero.
+//!
+//! The segment is put in a canonical direction first, so reversing it gives
+//! bit-for-bit the same answer.
 
+use super::precise::{DdVec, ldexp};
 use super::{Point, Segment, Separation};
 
+/// The smallest positive `f64`, reported instead of a distance that would
+/// underflow to 0 although the point is off the segment.
+const TINIEST: f64 = 5e-324;
+
+/// Coordinates beyond this are scaled down first so differences cannot
+/// overflow.
+const HUGE: f64 = 1e300;
+const HUGE_SCALE: i32 = -64;
+
 /// The point of `segment` closest to `p`.
+///
+/// It is the clamped projection of `p` onto the segment, rounded, and always
+/// within the segment's bounding box; an endpoint is returned exactly when it
+/// is the closest point, and `p` itself when `p` lies on the segment. Equal to `segment_to_point(segment, p).edge_point`.
+///
+/// ```
+/// use clearway::geometry::{Point, Segment, closest_point_on_segment};
+/// let s = Segment::new(Point::new(0.0, 0.0), Point::new(5.0, 0.0));
+/// assert_eq!(closest_point_on_segment(Point::new(3.0, -2.0), s), Point::new(3.0, 0.0));
+/// assert_eq!(closest_point_on_segment(Point::new(8.0, 4.0), s), Point::new(5.0, 0.0));
+/// ```
 pub fn closest_point_on_segment(p: Point, segment: Segment) -> Point {
-    let _ = (p, segment);
-    unimplemented!("geometry helper")
+    point_segment(p, segment).1
 }
 
 /// The separation between an edge and an obstacle point.
+///
+/// `edge_point` is the closest point of the edge ([`closest_point_on_segment`]),
+/// `obstacle_point` is `p` itself. The distance is 0 exactly when `p` lies on
+/// the edge, and then `edge_point` is `p` too.
+///
+/// ```
+/// use clearway::geometry::{Point, Segment, segment_to_point};
+/// let edge = Segment::new(Point::new(0.0, 0.0), Point::new(5.0, 0.0));
+/// let s = segment_to_point(edge, Point::new(8.0, 4.0));
+/// assert_eq!(s.distance, 5.0);
+/// assert_eq!(s.edge_point, Point::new(5.0, 0.0));
+/// ```
 pub fn segment_to_point(edge: Segment, p: Point) -> Separation {
-    let _ = (edge, p);
-    unimplemented!("geometry helper")
+    let (distance, edge_point) = point_segment(p, edge);
+    Separation {
+        distance,
+        edge_point,
+        obstacle_point: p,
+    }
+}
+
+/// The distance from `p` to `segment` and the closest point of the segment.
+pub(crate) fn point_segment(p: Point, segment: Segment) -> (f64, Point) {
+    let (a, b) = canonical(segment.a, segment.b);
+    let m = [a.x, a.y, b.x, b.y, p.x, p.y]
+        .iter()
+        .fold(0.0_f64, |m, v| m.max(v.abs()));
+    if m > HUGE {
+        // Differences of such coordinates may overflow: work on a scaled copy
+        // (exact, bar subnormal crumbs) and scale the answer back.
+        let s = |q: Point| Point::new(ldexp(q.x, HUGE_SCALE), ldexp(q.y, HUGE_SCALE));
+        let (d, c) = point_segment_core(s(p), s(a), s(b));
+        let c = Point::new(ldexp(c.x, -HUGE_SCALE), ldexp(c.y, -HUGE_SCALE));
+        return (ldexp(d, -HUGE_SCALE), clamp_to_box(c, a, b));
+    }
+    point_segment_core(p, a, b)
+}
+
+/// The segment's endpoints in a fixed order (lexicographic on the bit-exact
+/// total order), so the result does not depend on the direction.
+fn canonical(a: Point, b: Point) -> (Point, Point) {
+    match a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)) {
+        std::cmp::Ordering::Greater => (b, a),
+        _ => (a, b),
+    }
+}
+
+/// `point_segment` for coordinates whose differences cannot overflow.
+fn point_segment_core(p: Point, a: Point, b: Point) -> (f64, Point) {
+    let ab = DdVec::between(a, b);
+    let ap = DdVec::between(a, p);
+    if ab.is_zero() {
+        return (ap.rounded().length(), a);
+    }
+    let bp = DdVec::between(b, p);
+    let mut v = [ab, ap, bp];
+    let k = DdVec::scale_all(&mut v);
+    let [ab_s, ap_s, bp_s] = v;
+    let dot_a = ap_s.dot(ab_s);
+    if dot_a.signum() <= 0 {
+        return (ap.rounded().length(), a);
+    }
+    if bp_s.dot(ab_s.neg()).signum() <= 0 {
+        return (bp.rounded().length(), b);
+    }
+    // Interior: perpendicular distance |cross(ab, ap)| / |ab|, all scaled by
+    // 2^k (the ratio is scaled once by 2^k).
+    let cross = ab_s.cross(ap_s);
+    if cross.signum() == 0 {
+        // Collinear and between the endpoints: p is on the segment.
+        return (0.0, p);
+    }
+    let len = ab_s.rounded().length();
+    let mut distance = ldexp(cross.estimate().abs() / len, -k);
+    if distance == 0.0 {
+        // p is off the segment, but the distance underflows.
+        distance = TINIEST;
+    }
+    // len > 0 here (a zero ab would have taken the first branch); dividing
+    // twice keeps the quotient clear of underflow in len^2.
+    let t = (dot_a.estimate() / len / len).clamp(0.0, 1.0);
+    let d = ab.rounded();
+    let closest = Point::new(a.x + d.x * t, a.y + d.y * t);
+    (distance, clamp_to_box(closest, a, b))
+}
+
+/// Clamps `c` into the bounding box of `a` and `b`.
+pub(crate) fn clamp_to_box(c: Point, a: Point, b: Point) -> Point {
+    Point::new(
+        c.x.clamp(a.x.min(b.x), a.x.max(b.x)),
+        c.y.clamp(a.y.min(b.y), a.y.max(b.y)),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(x: f64, y: f64) -> Point {
+        Point::new(x, y)
+    }
+
+    fn seg(a: (f64, f64), b: (f64, f64)) -> Segment {
+        Segment::new(a.into(), b.into())
+    }
+
+    #[test]
+    fn worked_example_interior() {
+        // Edge (1,1)-(5,2), point (3,3):
+        //   ab = (4,1), ap = (2,2), dot(ap,ab) = 8+2 = 10, |ab|^2 = 17,
+        //   t = 10/17, closest = (1 + 40/17, 1 + 10/17) = (57/17, 27/17),
+        //   p - closest = (51/17 - 57/17, 51/17 - 27/17) = (-6/17, 24/17),
+        //   d^2 = (36 + 576) / 289 = 612/289 = 36/17.
+        // Via the cross product: cross(ab, ap) = 4*2 - 1*2 = 6, d = 6/sqrt(17).
+        let s = segment_to_point(seg((1.0, 1.0), (5.0, 2.0)), p(3.0, 3.0));
+        let expected = (36.0_f64 / 17.0).sqrt();
+        assert!((s.distance - expected).abs() <= 2.0 * f64::EPSILON * expected);
+        assert!((s.edge_point.x - 57.0 / 17.0).abs() < 1e-15);
+        assert!((s.edge_point.y - 27.0 / 17.0).abs() < 1e-15);
+        assert_eq!(s.obstacle_point, p(3.0, 3.0));
+    }
+
+    #[test]
+    fn worked_example_perpendicular_foot() {
+        // Edge (0,0)-(5,0), point (3,-2): t = 3/5, foot (3,0), distance 2.
+        let s = segment_to_point(seg((0.0, 0.0), (5.0, 0.0)), p(3.0, -2.0));
+        assert_eq!(s.distance, 2.0);
+        assert_eq!(s.edge_point, p(3.0, 0.0));
+    }
+
+    #[test]
+    fn worked_example_endpoint() {
+        // Edge (0,0)-(5,0), point (8,4): dot(p-b, a-b) = (3,4).(-5,0) = -15 <= 0,
+        // so the closest point is b = (5,0); distance |(3,4)| = 5.
+        let s = segment_to_point(seg((0.0, 0.0), (5.0, 0.0)), p(8.0, 4.0));
+        assert_eq!(s.distance, 5.0);
+        assert_eq!(s.edge_point, p(5.0, 0.0));
+        // Behind a: (-3,-4) -> a = (0,0), distance 5.
+        let s = segment_to_point(seg((0.0, 0.0), (5.0, 0.0)), p(-3.0, -4.0));
+        assert_eq!(s.distance, 5.0);
+        assert_eq!(s.edge_point, p(0.0, 0.0));
+    }
+
+    #[test]
+    fn zero_length_edge_is_a_point() {
+        // Point edge (1,1) to (4,5): |(3,4)| = 5, no division by zero.
+        let s = segment_to_point(seg((1.0, 1.0), (1.0, 1.0)), p(4.0, 5.0));
+        assert_eq!(s.distance, 5.0);
+        assert_eq!(s.edge_point, p(1.0, 1.0));
+        let s = segment_to_point(seg((1.0, 1.0), (1.0, 1.0)), p(1.0, 1.0));
+        assert_eq!(s.distance, 0.0);
+    }
+
+    #[test]
+    fn point_on_segment_is_exactly_zero() {
+        let s = segment_to_point(seg((0.0, 0.0), (3.0, 3.0)), p(1.0, 1.0));
+        assert_eq!(s.distance, 0.0);
+        assert_eq!(s.edge_point, p(1.0, 1.0));
+        // Far from the origin, still exactly collinear: 0.
+        let s = segment_to_point(
+            seg((1e7, 1e7), (1e7 + 4.0, 1e7 + 2.0)),
+            p(1e7 + 2.0, 1e7 + 1.0),
+        );
+        assert_eq!(s.distance, 0.0);
+    }
+
+    #[test]
+    fn near_collinear_far_from_origin_keeps_precision() {
+        // The edge from (1e7, 1e7) to (1e7 + 2, 1e7 + 2) and a point one ulp
+        // (2^-29) above its middle: the exact distance is 2^-29 / sqrt(2).
+        let ulp = 2f64.powi(-29);
+        let edge = seg((1e7, 1e7), (1e7 + 2.0, 1e7 + 2.0));
+        let s = segment_to_point(edge, p(1e7 + 1.0, 1e7 + 1.0 + ulp));
+        let expected = ulp / 2f64.sqrt();
+        assert!((s.distance - expected).abs() <= 4.0 * f64::EPSILON * expected);
+    }
+
+    #[test]
+    fn reversal_is_bit_identical() {
+        let e = seg((0.1, 0.7), (3.3, -1.9));
+        let q = p(1.234, 0.567);
+        let s1 = segment_to_point(e, q);
+        let s2 = segment_to_point(e.reversed(), q);
+        assert_eq!(s1, s2);
+    }
+
+    #[test]
+    fn extreme_magnitudes_never_nan() {
+        for &scale in &[1e-300, 1e-310, 1e12, 1e300, f64::MAX / 4.0] {
+            let e = seg((-scale, 0.0), (scale, scale));
+            for q in [
+                p(0.0, scale),
+                p(scale, -scale),
+                p(-scale, -scale),
+                p(0.0, 0.0),
+            ] {
+                let s = segment_to_point(e, q);
+                assert!(
+                    !s.distance.is_nan() && s.distance >= 0.0,
+                    "{scale} {q:?} {s:?}"
+                );
+                assert!(s.edge_point.is_finite());
+            }
+        }
+        // Tiny: (0, 2e-300) above the edge (-1e-300,0)-(1e-300,0): 2e-300.
+        let s = segment_to_point(seg((-1e-300, 0.0), (1e-300, 0.0)), p(0.0, 2e-300));
+        assert_eq!(s.distance, 2e-300);
+        // Huge: the whole range of f64.
+        let s = segment_to_point(seg((-f64::MAX, 0.0), (f64::MAX, 0.0)), p(0.0, f64::MAX));
+        assert_eq!(s.distance, f64::MAX);
+        assert_eq!(s.edge_point, p(0.0, 0.0));
+    }
 }

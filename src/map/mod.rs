@@ -12,7 +12,13 @@ use crate::geometry::{Point, Segment};
 use crate::obstacle::Obstacle;
 use crate::obstacle_index::ObstacleIndex;
 
+mod error;
+mod load;
+mod locate;
+mod validate;
 pub mod wire;
+
+pub use error::{LoadError, LoadErrorKind, Location};
 
 /// A named agent profile: the radius `check` validates when none is given.
 #[derive(Clone, Debug, PartialEq)]
@@ -135,4 +141,16 @@ impl Map {
     pub fn obstacle_index(&self) -> &ObstacleIndex {
         &self.obstacle_index
     }
+}
+
+/// The 1-based line on which each element of a top-level list field of a map
+/// (`"nodes"`, `"edges"`, `"obstacles"`, `"agents"`) starts, for reports
+/// that cite where things are. `None` when the text has no such field.
+///
+/// ```
+/// let text = "Map(\n  obstacles: [\n    Point((0, 0)),\n\n    Point((1, 1)),\n  ],\n)";
+/// assert_eq!(clearway::map::list_item_lines(text, "obstacles"), Some(vec![3, 5]));
+/// ```
+pub fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
+    locate::list_item_lines(text, field)
 }

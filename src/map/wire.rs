@@ -1,1 +1,258 @@
-//! Wire types.
+//! Wire types: the map file exactly as written in RON (see
+//! `docs/MAP_FORMAT.md`), before validation.
+//!
+//! These types mirror the text: node ids rather than node indices, tuples
+//! for positions, polygons as written. [`Map::load`](super::Map::load)
+//! reads them and validates them into the domain types; the conversions
+//! from a [`Map`] back to a [`MapFile`] let tools write a map out again
+//! (`prune`, `bake`), with [`options`] so that the output reads the way a
+//! person would write it (`name: "gate"`, not `name: Some("gate")`).
+//!
+//! ```
+//! use clearway::map::wire::{self, MapFile};
+//! let text = "Map(nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (3.0, 4.0))], \
+//!             edges: [(from: 0, to: 1)])";
+//! let map = clearway::Map::from_ron_str(text, "inline").unwrap();
+//! let file = MapFile::from(&map);
+//! let written = wire::options().to_string(&file).unwrap();
+//! let again: MapFile = wire::options().from_str(&written).unwrap();
+//! assert_eq!(again, file);
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use super::{Agent, Edge, Map, Node};
+use crate::geometry::{Circle, Point, Segment};
+use crate::obstacle::Obstacle;
+
+/// A position `(x, y)` as written in the file.
+pub type Position = (f64, f64);
+
+/// The RON options every map is read (and should be written) with:
+/// `implicit_some` on, and a recursion limit of 128 so that absurdly deep
+/// nesting is an error rather than a stack overflow.
+pub fn options() -> ron::Options {
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(RECURSION_LIMIT)
+}
+
+/// The deepest nesting the parser follows before giving up.
+pub const RECURSION_LIMIT: usize = 128;
+
+/// A whole map file: `Map(agents: [..], nodes: [..], edges: [..], obstacles: [..])`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Map", deny_unknown_fields)]
+pub struct MapFile {
+    /// Agent profiles; may be omitted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agents: Vec<AgentEntry>,
+    /// The nodes of the path network.
+    pub nodes: Vec<NodeEntry>,
+    /// The edges, identified by their index; may be omitted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edges: Vec<EdgeEntry>,
+    /// The obstacles, identified by their index; may be omitted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub obstacles: Vec<ObstacleEntry>,
+}
+
+/// An agent profile: `(name: "tank", radius: 1.5)`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Agent", deny_unknown_fields)]
+pub struct AgentEntry {
+    /// The profile's name, unique in the map.
+    pub name: String,
+    /// The agent's radius, finite and >= 0.
+    pub radius: f64,
+}
+
+/// A node: `(id: 1, pos: (10.0, 0.0), name: "gate")`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Node", deny_unknown_fields)]
+pub struct NodeEntry {
+    /// The node's id, unique in the map.
+    pub id: u64,
+    /// The node's position.
+    pub pos: Position,
+    /// An optional name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+/// An edge: `(from: 1, to: 2, one_way: true, cost: 30.0, clearance: 1.25)`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Edge", deny_unknown_fields)]
+pub struct EdgeEntry {
+    /// The id of the node the edge starts at.
+    pub from: u64,
+    /// The id of the node the edge ends at.
+    pub to: u64,
+    /// Whether the edge may be travelled only from `from` to `to`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub one_way: bool,
+    /// An explicit traversal cost, finite and >= 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<f64>,
+    /// A baked clearance, as written by `clearway bake`; finite and >= 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clearance: Option<f64>,
+}
+
+/// An obstacle, written as an externally tagged enum.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Obstacle", deny_unknown_fields)]
+pub enum ObstacleEntry {
+    /// `Point((x, y))`
+    Point(Position),
+    /// `Circle(center: (x, y), radius: r)`
+    Circle {
+        /// The centre.
+        center: Position,
+        /// The radius, finite and >= 0.
+        radius: f64,
+    },
+    /// `Segment(from: (x, y), to: (x, y))`
+    Segment {
+        /// One end of the wall.
+        from: Position,
+        /// The other end of the wall.
+        to: Position,
+    },
+    /// `Polygon([(x, y), ...])`
+    Polygon(Vec<Position>),
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+fn position(p: Point) -> Position {
+    (p.x, p.y)
+}
+
+impl From<&Agent> for AgentEntry {
+    fn from(agent: &Agent) -> Self {
+        AgentEntry {
+            name: agent.name.clone(),
+            radius: agent.radius,
+        }
+    }
+}
+
+impl From<&Node> for NodeEntry {
+    fn from(node: &Node) -> Self {
+        NodeEntry {
+            id: node.id,
+            pos: position(node.pos),
+            name: node.name.clone(),
+        }
+    }
+}
+
+impl From<&Obstacle> for ObstacleEntry {
+    fn from(obstacle: &Obstacle) -> Self {
+        match obstacle {
+            Obstacle::Point(p) => ObstacleEntry::Point(position(*p)),
+            Obstacle::Circle(Circle { center, radius }) => ObstacleEntry::Circle {
+                center: position(*center),
+                radius: *radius,
+            },
+            Obstacle::Segment(Segment { a, b }) => ObstacleEntry::Segment {
+                from: position(*a),
+                to: position(*b),
+            },
+            Obstacle::Polygon(polygon) => {
+                ObstacleEntry::Polygon(polygon.vertices().iter().map(|&v| position(v)).collect())
+            }
+        }
+    }
+}
+
+impl EdgeEntry {
+    /// The wire form of an edge of `map`, naming its nodes by id.
+    ///
+    /// The edge must belong to `map` (its node indices must be in range), as
+    /// every edge of a loaded map does.
+    pub fn from_edge(map: &Map, edge: &Edge) -> Self {
+        let id = |index: usize| map.nodes()[index].id;
+        EdgeEntry {
+            from: id(edge.from),
+            to: id(edge.to),
+            one_way: edge.one_way,
+            cost: edge.cost,
+            clearance: edge.clearance,
+        }
+    }
+}
+
+/// A map written back out: everything the file held, in file order, except
+/// that a polygon's repeated closing vertex (dropped when the map was
+/// loaded) is not restored.
+impl From<&Map> for MapFile {
+    fn from(map: &Map) -> Self {
+        MapFile {
+            agents: map.agents().iter().map(AgentEntry::from).collect(),
+            nodes: map.nodes().iter().map(NodeEntry::from).collect(),
+            edges: map
+                .edges()
+                .iter()
+                .map(|e| EdgeEntry::from_edge(map, e))
+                .collect(),
+            obstacles: map.obstacles().iter().map(ObstacleEntry::from).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FULL: &str = r#"Map(
+    agents: [(name: "soldier", radius: 0.4), (name: "tank", radius: -0.0)],
+    nodes: [
+        (id: 7, pos: (0.0, -0.0)),
+        (id: 18446744073709551615, pos: (10.0, 0.0), name: "gate"),
+        (id: 2, pos: (1e15, 8.5)),
+    ],
+    edges: [
+        (from: 18446744073709551615, to: 7),
+        (from: 18446744073709551615, to: 2, one_way: true, clearance: 0.5),
+        (from: 7, to: 2, cost: 30.0),
+        (from: 7, to: 2, cost: 30.0),
+    ],
+    obstacles: [
+        Polygon([(12.0, 1.0), (14.0, 1.0), (14.0, 3.0), (12.5, 2.0)]),
+        Point((4.0, 0.3)),
+        Segment(from: (2.0, -3.0), to: (2.0, -3.0)),
+        Circle(center: (7.0, 4.0), radius: 0.75),
+    ],
+)"#;
+
+    #[test]
+    fn wire_to_domain_to_wire_keeps_everything_in_order() {
+        let parsed: MapFile = options().from_str(FULL).unwrap();
+        let map = Map::from_ron_str(FULL, "full.ron").unwrap();
+        let written = MapFile::from(&map);
+        assert_eq!(written, parsed);
+        assert!(written.nodes[0].pos.1.is_sign_negative());
+        assert!(written.agents[1].radius.is_sign_negative());
+    }
+
+    #[test]
+    fn written_maps_read_back_and_stay_clean() {
+        let map = Map::from_ron_str(FULL, "full.ron").unwrap();
+        let text = options().to_string(&MapFile::from(&map)).unwrap();
+        assert!(!text.contains("Some("), "{text}");
+        assert!(!text.contains("one_way:false"), "{text}");
+        assert!(!text.contains("cost:None"), "{text}");
+        let again = Map::from_ron_str(&text, "written.ron").unwrap();
+        assert_eq!(MapFile::from(&again), MapFile::from(&map));
+    }
+
+    #[test]
+    fn empty_lists_are_not_written() {
+        let text = options().to_string(&MapFile::default()).unwrap();
+        assert_eq!(text, "(nodes:[])");
+    }
+}

@@ -82,17 +82,29 @@ mod tests {
 
     #[test]
     fn crossing_segment_is_at_zero() {
-        assert_eq!(segment_box_distance_2(seg(-1.0, 0.5, 3.0, 0.5), LOWER, UPPER), 0.0);
+        assert_eq!(
+            segment_box_distance_2(seg(-1.0, 0.5, 3.0, 0.5), LOWER, UPPER),
+            0.0
+        );
         // Wholly inside.
-        assert_eq!(segment_box_distance_2(seg(0.5, 0.5, 1.0, 0.6), LOWER, UPPER), 0.0);
+        assert_eq!(
+            segment_box_distance_2(seg(0.5, 0.5, 1.0, 0.6), LOWER, UPPER),
+            0.0
+        );
         // Touching a corner: the line y = x - 2 passes through (2, 0).
-        assert_eq!(segment_box_distance_2(seg(1.0, -1.0, 3.0, 1.0), LOWER, UPPER), 0.0);
+        assert_eq!(
+            segment_box_distance_2(seg(1.0, -1.0, 3.0, 1.0), LOWER, UPPER),
+            0.0
+        );
     }
 
     #[test]
     fn end_point_nearest() {
         // (3, 0.5) is 1 to the right of the box; the segment runs away from it.
-        assert_eq!(segment_box_distance_2(seg(3.0, 0.5, 9.0, 0.5), LOWER, UPPER), 1.0);
+        assert_eq!(
+            segment_box_distance_2(seg(3.0, 0.5, 9.0, 0.5), LOWER, UPPER),
+            1.0
+        );
     }
 
     #[test]
@@ -117,7 +129,13 @@ mod tests {
 
     #[test]
     fn zero_length_segment_is_a_point() {
-        assert_eq!(segment_box_distance_2(seg(1.0, 3.0, 1.0, 3.0), LOWER, UPPER), 4.0);
-        assert_eq!(segment_box_distance_2(seg(1.0, 0.5, 1.0, 0.5), LOWER, UPPER), 0.0);
+        assert_eq!(
+            segment_box_distance_2(seg(1.0, 3.0, 1.0, 3.0), LOWER, UPPER),
+            4.0
+        );
+        assert_eq!(
+            segment_box_distance_2(seg(1.0, 0.5, 1.0, 0.5), LOWER, UPPER),
+            0.0
+        );
     }
 }

@@ -52,7 +52,14 @@ pub fn route(
     goal: usize,
     agent_radius: f64,
 ) -> Option<Route> {
-    search(map, clearances, start, goal, agent_radius, heuristic_scale(map))
+    search(
+        map,
+        clearances,
+        start,
+        goal,
+        agent_radius,
+        heuristic_scale(map),
+    )
 }
 
 /// The same search with no estimate at all: Dijkstra. The twin that A* is
@@ -139,7 +146,11 @@ fn cheapest_edge(
         .edges_connecting(NodeIndex::new(a), NodeIndex::new(b))
         .map(|e| *e.weight())
         .filter(|&i| clearances.edge(i).admits(agent_radius))
-        .min_by(|&i, &j| edge_cost(map, i).total_cmp(&edge_cost(map, j)).then(i.cmp(&j)))
+        .min_by(|&i, &j| {
+            edge_cost(map, i)
+                .total_cmp(&edge_cost(map, j))
+                .then(i.cmp(&j))
+        })
 }
 
 impl Route {

@@ -25,10 +25,7 @@ pub enum RandomObstacle {
 /// A coordinate: often on a small integer grid (to hit exact touches and
 /// collinear cases), otherwise anywhere in [0, 100).
 fn coordinate() -> impl Strategy<Value = f64> {
-    prop_oneof![
-        (0i32..=20).prop_map(|v| f64::from(v) * 5.0),
-        0.0..100.0f64,
-    ]
+    prop_oneof![(0i32..=20).prop_map(|v| f64::from(v) * 5.0), 0.0..100.0f64,]
 }
 
 fn point() -> impl Strategy<Value = (f64, f64)> {
@@ -38,8 +35,11 @@ fn point() -> impl Strategy<Value = (f64, f64)> {
 /// A polygon: a star-shaped outline around a centre (convex or not), or a
 /// few arbitrary vertices (possibly self-intersecting, read by even-odd).
 fn polygon() -> impl Strategy<Value = Vec<(f64, f64)>> {
-    let star = (point(), prop::collection::vec((0.5..15.0f64, 0.0..1.0f64), 3..9)).prop_map(
-        |((cx, cy), spokes)| {
+    let star = (
+        point(),
+        prop::collection::vec((0.5..15.0f64, 0.0..1.0f64), 3..9),
+    )
+        .prop_map(|((cx, cy), spokes)| {
             let n = spokes.len() as f64;
             spokes
                 .iter()
@@ -49,8 +49,7 @@ fn polygon() -> impl Strategy<Value = Vec<(f64, f64)>> {
                     (cx + r * angle.cos(), cy + r * angle.sin())
                 })
                 .collect()
-        },
-    );
+        });
     let scribble = prop::collection::vec(point(), 3..7);
     prop_oneof![3 => star, 1 => scribble]
 }
@@ -58,7 +57,8 @@ fn polygon() -> impl Strategy<Value = Vec<(f64, f64)>> {
 fn obstacle() -> impl Strategy<Value = RandomObstacle> {
     prop_oneof![
         point().prop_map(RandomObstacle::Point),
-        (point(), prop_oneof![Just(0.0), 0.0..8.0f64]).prop_map(|(c, r)| RandomObstacle::Circle(c, r)),
+        (point(), prop_oneof![Just(0.0), 0.0..8.0f64])
+            .prop_map(|(c, r)| RandomObstacle::Circle(c, r)),
         (point(), point()).prop_map(|(a, b)| RandomObstacle::Segment(a, b)),
         polygon().prop_map(RandomObstacle::Polygon),
     ]
@@ -72,8 +72,9 @@ pub fn random_map(max_nodes: usize, max_obstacles: usize) -> impl Strategy<Value
     )
         .prop_flat_map(|(nodes, obstacles)| {
             let n = nodes.len();
-            let edge = (0..n, 1..n, any::<bool>(), prop::option::of(0.0..200.0f64))
-                .prop_map(move |(from, step, one_way, cost)| (from, (from + step) % n, one_way, cost));
+            let edge = (0..n, 1..n, any::<bool>(), prop::option::of(0.0..200.0f64)).prop_map(
+                move |(from, step, one_way, cost)| (from, (from + step) % n, one_way, cost),
+            );
             (
                 Just(nodes),
                 prop::collection::vec(edge, 0..3 * n),
@@ -140,7 +141,9 @@ impl RandomMap {
     /// The level as RON, node ids 10, 11, ... (so ids differ from indices).
     pub fn to_ron(&self) -> String {
         let p = |(x, y): (f64, f64)| format!("({x:?}, {y:?})");
-        let mut out = String::from("Map(\n  agents: [(name: \"small\", radius: 0.5), (name: \"large\", radius: 3.0)],\n  nodes: [\n");
+        let mut out = String::from(
+            "Map(\n  agents: [(name: \"small\", radius: 0.5), (name: \"large\", radius: 3.0)],\n  nodes: [\n",
+        );
         for (i, &pos) in self.nodes.iter().enumerate() {
             let _ = writeln!(out, "    (id: {}, pos: {}),", i + 10, p(pos));
         }

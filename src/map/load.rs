@@ -1,0 +1,368 @@
+//! Reading a map: bytes -> text -> wire types -> validated [`Map`].
+//!
+//! The happy path is parse + validate and nothing else. Positions are worked
+//! out only when something is wrong: the validator names the bad value by
+//! its path, and the locator finds that path in the text.
+
+use std::fs;
+use std::path::Path;
+
+use ron::error::{Error as RonError, SpannedError};
+
+use super::Map;
+use super::error::{LoadError, LoadErrorKind, Location};
+use super::locate::{self, DocPath};
+use super::validate::{self, ValidationError};
+use super::wire::{self, MapFile};
+
+impl Map {
+    /// Reads and validates the map file at `path` (see `docs/MAP_FORMAT.md`).
+    ///
+    /// # Errors
+    ///
+    /// A [`LoadError`] of kind [`LoadErrorKind::Io`] naming the path if the
+    /// file is missing, unreadable or a directory; otherwise any error of
+    /// [`Map::from_ron_bytes`], with the path as the source name.
+    pub fn load(path: impl AsRef<Path>) -> Result<Map, LoadError> {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        let cannot_read =
+            |e: std::io::Error| LoadError::io(&name, format!("cannot read map `{name}`: {e}"), e);
+        if fs::metadata(path).map_err(cannot_read)?.is_dir() {
+            let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
+            return Err(LoadError::io(
+                &name,
+                format!("cannot read map `{name}`: it is a directory, not a file"),
+                e,
+            ));
+        }
+        let bytes = fs::read(path).map_err(cannot_read)?;
+        Map::from_ron_bytes(&bytes, &name)
+    }
+
+    /// Validates a map from raw bytes, which must be UTF-8 RON text.
+    ///
+    /// `source_name` is used in messages only (a path, `<stdin>`, ...).
+    ///
+    /// # Errors
+    ///
+    /// [`LoadErrorKind::Binary`] for a NUL byte or another control character
+    /// (other than tab, line feed and carriage return), and
+    /// [`LoadErrorKind::NotUtf8`] for bytes that are not UTF-8, both located
+    /// at the first bad byte and checked before any parsing; otherwise any
+    /// error of [`Map::from_ron_str`].
+    pub fn from_ron_bytes(bytes: &[u8], source_name: &str) -> Result<Map, LoadError> {
+        let (text, utf8_error) = match std::str::from_utf8(bytes) {
+            Ok(text) => (text, None),
+            Err(e) => {
+                let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
+                // `valid_up_to` bytes are UTF-8 by definition.
+                (std::str::from_utf8(valid).unwrap_or_default(), Some(e))
+            }
+        };
+        check_control_chars(text, source_name)?;
+        if let Some(e) = utf8_error {
+            let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
+            let message =
+                format!("the map is not UTF-8 text: byte 0x{byte:02X} is not valid UTF-8");
+            let label = format!("byte 0x{byte:02X} follows here");
+            return Err(
+                LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
+                    text,
+                    text.len()..text.len(),
+                    label,
+                ),
+            );
+        }
+        parse(text, source_name)
+    }
+
+    /// Parses and validates a map from RON text.
+    ///
+    /// `source_name` is used in messages only (a path, `<stdin>`, ...).
+    ///
+    /// ```
+    /// let map = clearway::Map::from_ron_str(
+    ///     "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 4), name: \"gate\")],
+    ///       edges: [(from: 0, to: 1)])",
+    ///     "inline",
+    /// )?;
+    /// assert_eq!(map.nodes()[1].name.as_deref(), Some("gate"));
+    /// assert_eq!(map.edge_segment(0).length(), 5.0);
+    ///
+    /// let err = clearway::Map::from_ron_str("(nodes: [(id: 0, pos: (0, 0))], edges: [(from: 0, to: 0)])", "x.ron")
+    ///     .unwrap_err();
+    /// assert_eq!(err.kind(), clearway::map::LoadErrorKind::SelfLoop);
+    /// assert_eq!(err.location().map(|l| (l.line, l.column)), Some((1, 55)));
+    /// # Ok::<(), clearway::map::LoadError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`LoadError`] located in the text: [`LoadErrorKind::Binary`] for
+    /// control characters, [`LoadErrorKind::Empty`] for a text of only
+    /// whitespace and comments, a syntax-level kind (`Syntax`, `WrongType`,
+    /// `UnknownField`, ...) when the text is not a well-formed map, and a
+    /// validation kind (`DuplicateNodeId`, `NonFinite`, ...) when it is one
+    /// but breaks a rule of the format.
+    pub fn from_ron_str(text: &str, source_name: &str) -> Result<Map, LoadError> {
+        check_control_chars(text, source_name)?;
+        parse(text, source_name)
+    }
+}
+
+/// Rejects text holding a control character other than tab, LF and CR.
+fn check_control_chars(text: &str, source_name: &str) -> Result<(), LoadError> {
+    let is_bad = |b: &u8| (*b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || *b == 0x7F;
+    let Some(offset) = text.as_bytes().iter().position(is_bad) else {
+        return Ok(());
+    };
+    let byte = text.as_bytes().get(offset).copied().unwrap_or_default();
+    let message =
+        format!("the map is a binary file, not RON text: it holds the control byte 0x{byte:02X}");
+    Err(
+        LoadError::new(LoadErrorKind::Binary, source_name, message).at(
+            text,
+            offset..offset + 1,
+            format!("byte 0x{byte:02X}"),
+        ),
+    )
+}
+
+/// Parses text already known to be free of control characters.
+///
+/// A leading UTF-8 byte-order mark is ignored: editors do not show it, so
+/// columns are counted without it.
+fn parse(text: &str, source_name: &str) -> Result<Map, LoadError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if locate::is_blank(text) {
+        let message = if text.is_empty() {
+            "the map is empty"
+        } else {
+            "the map is empty: it holds only whitespace and comments"
+        };
+        return Err(
+            LoadError::new(LoadErrorKind::Empty, source_name, message.to_owned()).at(
+                text,
+                0..0,
+                "expected `Map(..)`".to_owned(),
+            ),
+        );
+    }
+    let file: MapFile = wire::options()
+        .from_str(text)
+        .map_err(|e| syntax_error(text, source_name, e))?;
+    validate::validate(file).map_err(|e| validation_error(text, source_name, &e))
+}
+
+/// Locates a validation error in the text it came from.
+fn validation_error(text: &str, source_name: &str, error: &ValidationError) -> LoadError {
+    let err = LoadError::new(error.kind(), source_name, error.to_string());
+    let err = match locate::locate_nearest(text, &error.path()) {
+        Some(span) => err.at(text, span, error.label()),
+        None => err,
+    };
+    err.with_related(
+        error
+            .first_definition()
+            .and_then(|path| location_of(text, &path)),
+    )
+}
+
+fn location_of(text: &str, path: &DocPath) -> Option<Location> {
+    let span = locate::locate(text, path)?;
+    let (line, column) = locate::line_col(text, span.start);
+    Some(Location { line, column })
+}
+
+/// Turns a ron error into a located, readable [`LoadError`].
+fn syntax_error(text: &str, source_name: &str, error: SpannedError) -> LoadError {
+    let start = locate::offset_of(text, error.span.start.line, error.span.start.col);
+    let end = locate::offset_of(text, error.span.end.line, error.span.end.col).max(start);
+    let (kind, message, span, label) = describe(text, &error.code, start, end);
+    LoadError::new(kind, source_name, message).at(text, span, label)
+}
+
+type Described = (LoadErrorKind, String, std::ops::Range<usize>, String);
+
+/// The kind, message, span and label for a ron error spanning `start..end`.
+fn describe(text: &str, code: &RonError, start: usize, end: usize) -> Described {
+    use LoadErrorKind as K;
+    let at_start = start..end.max(start + 1);
+    match code {
+        RonError::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => (
+            K::UnknownField,
+            format!(
+                "unknown field `{found}`{}, {}",
+                in_outer(outer),
+                one_of(expected, "fields")
+            ),
+            at_start,
+            "unknown field".to_owned(),
+        ),
+        RonError::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => (
+            K::UnknownVariant,
+            format!(
+                "unknown variant `{found}`{}, {}",
+                in_outer(outer),
+                one_of(expected, "variants")
+            ),
+            at_start,
+            "unknown variant".to_owned(),
+        ),
+        RonError::MissingStructField { field, outer } => (
+            K::MissingField,
+            format!("missing field `{field}`{}", in_outer(outer)),
+            start..start + 1,
+            format!("`{field}` is required before this"),
+        ),
+        RonError::DuplicateStructField { field, outer } => (
+            K::DuplicateField,
+            format!("field `{field}` is given twice{}", in_outer(outer)),
+            at_start,
+            "given again here".to_owned(),
+        ),
+        RonError::IntegerOutOfBounds => (
+            K::OutOfRange,
+            "integer out of range: node ids run from 0 to 18446744073709551615".to_owned(),
+            at_start,
+            "out of range".to_owned(),
+        ),
+        RonError::ExpectedDifferentStructName { expected, found } => (
+            K::Syntax,
+            format!("expected struct `{expected}`, found `{found}`"),
+            at_start,
+            format!("expected `{expected}` or no name"),
+        ),
+        RonError::ExpectedStringEnd => (
+            K::Syntax,
+            "unterminated string".to_owned(),
+            start..start + 1,
+            "this string is never closed".to_owned(),
+        ),
+        RonError::ExceededRecursionLimit => (
+            K::Syntax,
+            format!(
+                "the map is nested too deeply (more than {} levels)",
+                wire::RECURSION_LIMIT
+            ),
+            start..start + 1,
+            "too deep".to_owned(),
+        ),
+        code if locate::next_token(text, end).is_none_or(|at| at >= text.len()) => {
+            end_of_file(code, text.len())
+        }
+        code => match wrong_type(code) {
+            Some(message) => {
+                let at = locate::next_token(text, start).unwrap_or(start);
+                (
+                    K::WrongType,
+                    message,
+                    at..end.max(at + 1),
+                    "wrong type".to_owned(),
+                )
+            }
+            None => syntax(text, code, end),
+        },
+    }
+}
+
+/// A parse that ran out of text.
+fn end_of_file(code: &RonError, len: usize) -> Described {
+    let message = match code {
+        RonError::Eof => "unexpected end of file".to_owned(),
+        RonError::ExpectedComma => {
+            "unexpected end of file: expected `,` or a closing bracket".to_owned()
+        }
+        code => format!(
+            "unexpected end of file: {}",
+            lowercase_first(&code.to_string())
+        ),
+    };
+    (
+        LoadErrorKind::Syntax,
+        message,
+        len..len,
+        "the file ends here".to_owned(),
+    )
+}
+
+/// A plain syntax error, reported at the first token at or after `end`
+/// (where the parser stopped).
+fn syntax(text: &str, code: &RonError, end: usize) -> Described {
+    let at = locate::next_token(text, end).unwrap_or(end);
+    let message = match code {
+        RonError::ExpectedComma => {
+            let close = match locate::innermost_open(text, at) {
+                Some(b'[') => "`]`",
+                Some(b'{') => "`}`",
+                _ => "`)`",
+            };
+            format!("expected `,` or {close}")
+        }
+        RonError::TrailingCharacters => "unexpected text after the end of the map".to_owned(),
+        RonError::UnexpectedChar(c) => format!("unexpected character {c:?}"),
+        code => lowercase_first(&code.to_string()),
+    };
+    (
+        LoadErrorKind::Syntax,
+        message,
+        at..at + 1,
+        "unexpected here".to_owned(),
+    )
+}
+
+/// The message for a value of the wrong type, if `code` is one.
+fn wrong_type(code: &RonError) -> Option<String> {
+    Some(match code {
+        RonError::ExpectedBoolean => "expected `true` or `false`".to_owned(),
+        RonError::ExpectedFloat => "expected a number".to_owned(),
+        RonError::ExpectedInteger => "expected an integer".to_owned(),
+        RonError::ExpectedString => "expected a string".to_owned(),
+        RonError::ExpectedArray => "expected a list `[..]`".to_owned(),
+        RonError::ExpectedStructLike => "expected `(`".to_owned(),
+        RonError::ExpectedNamedStructLike(name) if !name.is_empty() => {
+            format!("expected a `{name}` (written `(..)` or `{name}(..)`)")
+        }
+        RonError::InvalidValueForType { .. } | RonError::ExpectedDifferentLength { .. } => {
+            lowercase_first(&code.to_string())
+        }
+        _ => return None,
+    })
+}
+
+fn in_outer(outer: &Option<String>) -> String {
+    outer
+        .as_ref()
+        .map(|o| format!(" in `{o}`"))
+        .unwrap_or_default()
+}
+
+/// "expected one of `a`, `b`, `c`"
+fn one_of(alternatives: &[&str], none: &str) -> String {
+    match alternatives {
+        [] => format!("there are no {none}"),
+        [only] => format!("expected `{only}`"),
+        [first, second] => format!("expected `{first}` or `{second}`"),
+        _ => {
+            let list: Vec<String> = alternatives.iter().map(|a| format!("`{a}`")).collect();
+            format!("expected one of {}", list.join(", "))
+        }
+    }
+}
+
+fn lowercase_first(message: &str) -> String {
+    let mut chars = message.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
