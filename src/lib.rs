@@ -33,6 +33,7 @@ pub mod prune;
 mod ron_writer;
 pub mod route;
 pub mod synth;
+pub mod timings;
 
 pub use clearance::{Clearance, Clearances, Witness};
 pub use map::{Agent, Edge, LoadError, LoadErrorKind, Location, Map, Node};

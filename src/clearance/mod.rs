@@ -97,24 +97,23 @@ impl Clearances {
     /// A map without obstacles takes its edges' baked clearances where it has
     /// them; a map with obstacles always recomputes.
     pub fn compute(map: &Map) -> Clearances {
+        Clearances::compute_with_progress(map, &|_| {})
+    }
+
+    /// As [`Clearances::compute`], calling `progress` with the number of
+    /// edges and nodes just finished, from any thread, every few hundred.
+    pub fn compute_with_progress(map: &Map, progress: &(dyn Fn(usize) + Sync)) -> Clearances {
         let obstacles = map.obstacles();
         let index = map.obstacle_index();
         if obstacles.is_empty() {
             return Clearances::from_bake(map);
         }
-        let edges = (0..map.edges().len())
-            .into_par_iter()
-            .with_min_len(EDGES_PER_TASK)
-            .map(|i| {
-                Clearance::from_nearest(index.nearest_to_segment(obstacles, map.edge_segment(i)))
-            })
-            .collect();
-        let nodes = map
-            .nodes()
-            .par_iter()
-            .with_min_len(EDGES_PER_TASK)
-            .map(|n| Clearance::from_nearest(index.nearest_to_point(obstacles, n.pos)))
-            .collect();
+        let edges = in_parallel(map.edges().len(), progress, |i| {
+            index.nearest_to_segment(obstacles, map.edge_segment(i))
+        });
+        let nodes = in_parallel(map.nodes().len(), progress, |i| {
+            index.nearest_to_point(obstacles, map.nodes()[i].pos)
+        });
         Clearances { edges, nodes }
     }
 
@@ -201,6 +200,24 @@ impl Clearances {
     pub fn blocked_nodes(&self, agent_radius: f64) -> impl Iterator<Item = usize> + '_ {
         blocked(&self.nodes, agent_radius)
     }
+}
+
+/// Runs `nearest` for 0..count on all cores, in chunks, keeping order.
+fn in_parallel(
+    count: usize,
+    progress: &(dyn Fn(usize) + Sync),
+    nearest: impl Fn(usize) -> Option<Nearest> + Sync,
+) -> Vec<Clearance> {
+    let chunks: Vec<Vec<Clearance>> = (0..count.div_ceil(EDGES_PER_TASK))
+        .into_par_iter()
+        .map(|chunk| {
+            let range = chunk * EDGES_PER_TASK..((chunk + 1) * EDGES_PER_TASK).min(count);
+            let done: Vec<Clearance> = range.map(|i| Clearance::from_nearest(nearest(i))).collect();
+            progress(done.len());
+            done
+        })
+        .collect();
+    chunks.concat()
 }
 
 fn blocked(all: &[Clearance], agent_radius: f64) -> impl Iterator<Item = usize> + '_ {

@@ -15,6 +15,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   1 an edge is blocked (or no route exists), 2 bad input or bad usage."
 )]
 pub struct Cli {
+    /// Print the time each phase took (read, parse, validate, graph, R-tree,
+    /// clearance, output) to stderr.
+    #[arg(long, global = true)]
+    pub timings: bool,
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,

@@ -1,17 +1,19 @@
 //! `clearway bake`: write the map with every edge's clearance stored in it.
 
-use clearway::Clearances;
-
 use super::args::BakeArgs;
 use super::input::Level;
 use super::output::Destination;
+use super::progress::compute_clearances;
 use super::{Failure, Outcome};
+use clearway::timings::Timings;
 
-pub fn run(args: &BakeArgs) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map.map)?;
+pub fn run(args: &BakeArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
+    let level = Level::read(&args.map.map, timings)?;
     let destination = Destination::choose(&args.map.map, &args.output)?;
-    let clearances = Clearances::compute(&level.map);
-    destination.write(&level.map.baked(&clearances).to_ron_string())?;
+    let clearances = timings.time("clearance", || compute_clearances(&level.map));
+    timings.time("output", || {
+        destination.write(&level.map.baked(&clearances).to_ron_string())
+    })?;
     let bounded = clearances
         .edges()
         .iter()

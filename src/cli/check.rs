@@ -10,9 +10,11 @@ use clearway::{Clearance, Clearances};
 use super::args::{CheckArgs, ReportFormat};
 use super::input::Level;
 use super::numbers::{human, human_point};
+use super::progress::compute_clearances;
 use super::radius::{self, CheckedRadius, Radii};
 use super::rows::{EdgeRow, NodeRow};
 use super::{Failure, Outcome, write_stdout};
+use clearway::timings::Timings;
 
 /// The verdict for one radius, as JSON.
 #[derive(Debug, Serialize)]
@@ -38,10 +40,10 @@ struct StaleRow {
     recomputed: Option<f64>,
 }
 
-pub fn run(args: &CheckArgs) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map.map)?;
+pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
+    let level = Level::read(&args.map.map, timings)?;
     let radii = radius::resolve(&args.radius, &level.map)?;
-    let clearances = Clearances::compute(&level.map);
+    let clearances = timings.time("clearance", || compute_clearances(&level.map));
     let stale: Vec<StaleRow> = stale_bakes(&level.map, &clearances)
         .iter()
         .map(|s| stale_row(&level, s))
@@ -52,6 +54,7 @@ pub fn run(args: &CheckArgs) -> Result<Outcome, Failure> {
         .map(|r| report_for(&level, &clearances, r, stale.clone()))
         .collect();
     let any_blocked = !stale.is_empty() || reports.iter().any(|r| !r.blocked.is_empty());
+    let output_start = std::time::Instant::now();
     let output = match args.format {
         ReportFormat::Json => {
             let json = match &radii {
@@ -66,6 +69,7 @@ pub fn run(args: &CheckArgs) -> Result<Outcome, Failure> {
             .collect(),
     };
     write_stdout(&output)?;
+    timings.record("output", output_start.elapsed());
     Ok(if any_blocked {
         Outcome::Fail
     } else {

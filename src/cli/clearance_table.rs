@@ -4,13 +4,13 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use clearway::Clearances;
-
 use super::args::{ClearanceArgs, TableFormat};
 use super::input::Level;
 use super::numbers::{human, human_point};
+use super::progress::compute_clearances;
 use super::rows::{EdgeRow, NodeRow};
 use super::{Failure, Outcome, write_stdout};
+use clearway::timings::Timings;
 
 #[derive(Debug, Serialize)]
 struct Table {
@@ -18,10 +18,10 @@ struct Table {
     nodes: Vec<NodeRow>,
 }
 
-pub fn run(args: &ClearanceArgs) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map.map)?;
+pub fn run(args: &ClearanceArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
+    let level = Level::read(&args.map.map, timings)?;
     let map = &level.map;
-    let clearances = Clearances::compute(map);
+    let clearances = timings.time("clearance", || compute_clearances(map));
     let table = Table {
         edges: (0..map.edges().len())
             .map(|i| EdgeRow::new(map, i, clearances.edge(i)))
@@ -30,6 +30,7 @@ pub fn run(args: &ClearanceArgs) -> Result<Outcome, Failure> {
             .map(|i| NodeRow::new(map, i, clearances.node(i)))
             .collect(),
     };
+    let output_start = std::time::Instant::now();
     let output = match args.format {
         TableFormat::Json => {
             serde_json::to_string(&table)
@@ -40,6 +41,7 @@ pub fn run(args: &ClearanceArgs) -> Result<Outcome, Failure> {
         TableFormat::Text => text(&level, &table),
     };
     write_stdout(&output)?;
+    timings.record("output", output_start.elapsed());
     Ok(Outcome::Pass)
 }
 

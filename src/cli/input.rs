@@ -5,6 +5,7 @@ use std::io::Read;
 use std::path::Path;
 
 use clearway::Map;
+use clearway::timings::Timings;
 
 use super::Failure;
 
@@ -18,7 +19,8 @@ pub struct Level {
 
 impl Level {
     /// Reads and loads the map at `path`; `-` reads standard input.
-    pub fn read(path: &Path) -> Result<Level, Failure> {
+    pub fn read(path: &Path, timings: &mut Timings) -> Result<Level, Failure> {
+        let start = std::time::Instant::now();
         let (bytes, source_name) = if path.as_os_str() == "-" {
             let mut bytes = Vec::new();
             std::io::stdin()
@@ -33,7 +35,8 @@ impl Level {
                 .map_err(|e| Failure::Io(format!("cannot read map `{}`: {e}", path.display())))?;
             (bytes, path.display().to_string())
         };
-        let map = Map::from_ron_bytes(&bytes, &source_name)?;
+        timings.record("read", start.elapsed());
+        let map = Map::from_ron_bytes_timed(&bytes, &source_name, timings)?;
         Ok(Level {
             map,
             text: bytes,

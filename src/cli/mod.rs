@@ -4,6 +4,7 @@ use std::io;
 use std::process::ExitCode;
 
 use clap::Parser;
+use clearway::timings::Timings;
 
 mod args;
 mod bake;
@@ -14,6 +15,7 @@ mod failure;
 mod input;
 mod numbers;
 mod output;
+mod progress;
 mod prune;
 mod radius;
 mod route;
@@ -54,15 +56,20 @@ enum Outcome {
 }
 
 fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    let mut timings = Timings::default();
+    let t = &mut timings;
     let outcome = match cli.command {
-        Command::Check(args) => check::run(&args)?,
-        Command::Clearance(args) => clearance_table::run(&args)?,
-        Command::Prune(args) => prune::run(&args)?,
-        Command::Bake(args) => bake::run(&args)?,
-        Command::Route(args) => route::run(&args)?,
-        Command::Widest(args) => widest::run(&args)?,
+        Command::Check(args) => check::run(&args, t),
+        Command::Clearance(args) => clearance_table::run(&args, t),
+        Command::Prune(args) => prune::run(&args, t),
+        Command::Bake(args) => bake::run(&args, t),
+        Command::Route(args) => route::run(&args, t),
+        Command::Widest(args) => widest::run(&args, t),
     };
-    Ok(match outcome {
+    if cli.timings {
+        eprint!("{}", timings.report());
+    }
+    Ok(match outcome? {
         Outcome::Pass => ExitCode::SUCCESS,
         Outcome::Fail => ExitCode::from(1),
     })

@@ -1,22 +1,24 @@
 //! `clearway prune`: write the map without the edges too tight for an agent.
 
-use clearway::{Clearances, PruneReport};
+use clearway::PruneReport;
 
 use super::args::PruneArgs;
 use super::input::Level;
 use super::numbers::human;
 use super::output::Destination;
+use super::progress::compute_clearances;
 use super::radius::resolve_required;
 use super::{Failure, Outcome};
+use clearway::timings::Timings;
 
-pub fn run(args: &PruneArgs) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map.map)?;
+pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
+    let level = Level::read(&args.map.map, timings)?;
     let checked = resolve_required(&args.radius, &level.map)?;
     let destination = Destination::choose(&args.map.map, &args.output)?;
-    let clearances = Clearances::compute(&level.map);
+    let clearances = timings.time("clearance", || compute_clearances(&level.map));
     let report = PruneReport::new(&level.map, &clearances, checked.agent_radius);
     let pruned = level.map.pruned(&clearances, checked.agent_radius);
-    destination.write(&pruned.to_ron_string())?;
+    timings.time("output", || destination.write(&pruned.to_ron_string()))?;
 
     let who = match &checked.agent {
         Some(name) => format!("{name} (radius {})", human(checked.agent_radius)),

@@ -4,14 +4,16 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use clearway::{Clearances, Map, WidestRoute, route, widest_route};
+use clearway::{Map, WidestRoute, route, widest_route};
 
 use super::args::{ReportFormat, RouteArgs};
 use super::ends::resolve_node;
 use super::input::Level;
 use super::numbers::human;
+use super::progress::compute_clearances;
 use super::radius::resolve_required;
 use super::{Failure, Outcome, write_stdout};
+use clearway::timings::Timings;
 
 /// The route as JSON.
 #[derive(Debug, Serialize)]
@@ -26,13 +28,13 @@ struct RouteReport {
     widest_bottleneck_edge: Option<usize>,
 }
 
-pub fn run(args: &RouteArgs) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map.map)?;
+pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
+    let level = Level::read(&args.map.map, timings)?;
     let map = &level.map;
     let checked = resolve_required(&args.radius, map)?;
     let start = resolve_node(map, &args.ends.from, "--from")?;
     let goal = resolve_node(map, &args.ends.to, "--to")?;
-    let clearances = Clearances::compute(map);
+    let clearances = timings.time("clearance", || compute_clearances(map));
     let found = route(map, &clearances, start, goal, checked.agent_radius);
     let widest = widest_route(map, &clearances, start, goal);
 
@@ -52,6 +54,7 @@ pub fn run(args: &RouteArgs) -> Result<Outcome, Failure> {
             .and_then(|w| w.widest_radius.is_finite().then_some(w.widest_radius)),
         widest_bottleneck_edge: widest.as_ref().and_then(|w| w.bottleneck_edge),
     };
+    let output_start = std::time::Instant::now();
     let output = match args.format {
         ReportFormat::Json => {
             serde_json::to_string_pretty(&report)
@@ -61,6 +64,7 @@ pub fn run(args: &RouteArgs) -> Result<Outcome, Failure> {
         ReportFormat::Text => text(map, &report, checked.agent_radius, widest.as_ref(), args),
     };
     write_stdout(&output)?;
+    timings.record("output", output_start.elapsed());
     Ok(if report.found {
         Outcome::Pass
     } else {

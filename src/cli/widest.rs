@@ -4,13 +4,15 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use clearway::{Clearances, widest_route};
+use clearway::widest_route;
 
 use super::args::{ReportFormat, WidestArgs};
 use super::ends::resolve_node;
 use super::input::Level;
 use super::numbers::human;
+use super::progress::compute_clearances;
 use super::{Failure, Outcome, write_stdout};
+use clearway::timings::Timings;
 
 /// The widest route as JSON.
 #[derive(Debug, Serialize)]
@@ -21,12 +23,12 @@ struct WidestReport {
     bottleneck_edge: Option<usize>,
 }
 
-pub fn run(args: &WidestArgs) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map.map)?;
+pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
+    let level = Level::read(&args.map.map, timings)?;
     let map = &level.map;
     let start = resolve_node(map, &args.ends.from, "--from")?;
     let goal = resolve_node(map, &args.ends.to, "--to")?;
-    let clearances = Clearances::compute(map);
+    let clearances = timings.time("clearance", || compute_clearances(map));
     let widest = widest_route(map, &clearances, start, goal);
     let report = WidestReport {
         found: widest.is_some(),
@@ -39,6 +41,7 @@ pub fn run(args: &WidestArgs) -> Result<Outcome, Failure> {
             .unwrap_or_default(),
         bottleneck_edge: widest.as_ref().and_then(|w| w.bottleneck_edge),
     };
+    let output_start = std::time::Instant::now();
     let output = match args.format {
         ReportFormat::Json => {
             serde_json::to_string_pretty(&report)
@@ -72,6 +75,7 @@ pub fn run(args: &WidestArgs) -> Result<Outcome, Failure> {
         }
     };
     write_stdout(&output)?;
+    timings.record("output", output_start.elapsed());
     Ok(if report.found {
         Outcome::Pass
     } else {

@@ -14,6 +14,7 @@ use super::error::{LoadError, LoadErrorKind, Location};
 use super::locate::{self, DocPath};
 use super::validate::{self, ValidationError};
 use super::wire::{self, MapFile};
+use crate::timings::Timings;
 
 impl Map {
     /// Reads and validates the map file at `path` (see `docs/MAP_FORMAT.md`).
@@ -52,6 +53,21 @@ impl Map {
     /// at the first bad byte and checked before any parsing; otherwise any
     /// error of [`Map::from_ron_str`].
     pub fn from_ron_bytes(bytes: &[u8], source_name: &str) -> Result<Map, LoadError> {
+        Map::from_ron_bytes_timed(bytes, source_name, &mut Timings::default())
+    }
+
+    /// As [`Map::from_ron_bytes`], recording how long each phase takes:
+    /// `parse` (text checks and RON), `validate`, `graph` and `R-tree`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Map::from_ron_bytes`].
+    pub fn from_ron_bytes_timed(
+        bytes: &[u8],
+        source_name: &str,
+        timings: &mut Timings,
+    ) -> Result<Map, LoadError> {
+        let start = std::time::Instant::now();
         let (text, utf8_error) = match std::str::from_utf8(bytes) {
             Ok(text) => (text, None),
             Err(e) => {
@@ -61,6 +77,7 @@ impl Map {
             }
         };
         check_control_chars(text, source_name)?;
+        timings.record("parse", start.elapsed());
         if let Some(e) = utf8_error {
             let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
             let message =
@@ -74,7 +91,7 @@ impl Map {
                 ),
             );
         }
-        parse(text, source_name)
+        parse(text, source_name, timings)
     }
 
     /// Parses and validates a map from RON text.
@@ -107,7 +124,7 @@ impl Map {
     /// but breaks a rule of the format.
     pub fn from_ron_str(text: &str, source_name: &str) -> Result<Map, LoadError> {
         check_control_chars(text, source_name)?;
-        parse(text, source_name)
+        parse(text, source_name, &mut Timings::default())
     }
 }
 
@@ -133,7 +150,7 @@ fn check_control_chars(text: &str, source_name: &str) -> Result<(), LoadError> {
 ///
 /// A leading UTF-8 byte-order mark is ignored: editors do not show it, so
 /// columns are counted without it.
-fn parse(text: &str, source_name: &str) -> Result<Map, LoadError> {
+fn parse(text: &str, source_name: &str, timings: &mut Timings) -> Result<Map, LoadError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if locate::is_blank(text) {
         let message = if text.is_empty() {
@@ -149,10 +166,13 @@ fn parse(text: &str, source_name: &str) -> Result<Map, LoadError> {
             ),
         );
     }
-    let file: MapFile = wire::options()
-        .from_str(text)
+    let file: MapFile = timings
+        .time("parse", || wire::options().from_str(text))
         .map_err(|e| syntax_error(text, source_name, e))?;
-    validate::validate(file).map_err(|e| validation_error(text, source_name, &e))
+    let parts = timings
+        .time("validate", || validate::validate(file))
+        .map_err(|e| validation_error(text, source_name, &e))?;
+    Ok(Map::from_parts(parts, timings))
 }
 
 /// Locates a validation error in the text it came from.

@@ -11,6 +11,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 use crate::geometry::{Point, Segment};
 use crate::obstacle::Obstacle;
 use crate::obstacle_index::ObstacleIndex;
+use crate::timings::Timings;
 
 mod error;
 mod load;
@@ -78,17 +79,30 @@ impl Map {
         obstacles: Vec<Obstacle>,
     ) -> Map {
         let node_by_id = nodes.iter().enumerate().map(|(i, n)| (n.id, i)).collect();
-        let mut graph = DiGraph::with_capacity(nodes.len(), edges.len() * 2);
-        for i in 0..nodes.len() {
-            graph.add_node(i);
-        }
-        for (i, e) in edges.iter().enumerate() {
-            graph.add_edge(NodeIndex::new(e.from), NodeIndex::new(e.to), i);
-            if !e.one_way {
-                graph.add_edge(NodeIndex::new(e.to), NodeIndex::new(e.from), i);
-            }
-        }
-        let obstacle_index = ObstacleIndex::build(&obstacles);
+        Map::from_parts(
+            validate::ValidParts {
+                agents,
+                nodes,
+                node_by_id,
+                edges,
+                obstacles,
+            },
+            &mut Timings::default(),
+        )
+    }
+
+    /// Builds the network graph and the obstacle index over validated parts,
+    /// timing each.
+    fn from_parts(parts: validate::ValidParts, timings: &mut Timings) -> Map {
+        let validate::ValidParts {
+            agents,
+            nodes,
+            node_by_id,
+            edges,
+            obstacles,
+        } = parts;
+        let graph = timings.time("graph", || network_graph(nodes.len(), &edges));
+        let obstacle_index = timings.time("R-tree", || ObstacleIndex::build(&obstacles));
         Map {
             agents,
             nodes,
@@ -141,6 +155,23 @@ impl Map {
     pub fn obstacle_index(&self) -> &ObstacleIndex {
         &self.obstacle_index
     }
+}
+
+/// The directed network: node weights are node indices, edge weights are
+/// edge indices; a two-way edge is added in both directions.
+fn network_graph(node_count: usize, edges: &[Edge]) -> DiGraph<usize, usize> {
+    let two_way = edges.iter().filter(|e| !e.one_way).count();
+    let mut graph = DiGraph::with_capacity(node_count, edges.len() + two_way);
+    for i in 0..node_count {
+        graph.add_node(i);
+    }
+    for (i, e) in edges.iter().enumerate() {
+        graph.add_edge(NodeIndex::new(e.from), NodeIndex::new(e.to), i);
+        if !e.one_way {
+            graph.add_edge(NodeIndex::new(e.to), NodeIndex::new(e.from), i);
+        }
+    }
+    graph
 }
 
 /// The 1-based line on which each element of a top-level list field of a map

@@ -8,7 +8,7 @@ use std::collections::hash_map::Entry;
 
 use super::locate::DocPath;
 use super::wire::{AgentEntry, EdgeEntry, MapFile, NodeEntry, ObstacleEntry, Position};
-use super::{Agent, Edge, LoadErrorKind, Map, Node};
+use super::{Agent, Edge, LoadErrorKind, Node};
 use crate::geometry::{Circle, Point, Polygon, Segment};
 use crate::obstacle::Obstacle;
 
@@ -201,13 +201,23 @@ impl ValidationError {
     }
 }
 
-/// Validates a parsed map file and builds the [`Map`].
+/// The parts of a map that passed validation, ready to be indexed.
+#[derive(Debug)]
+pub(crate) struct ValidParts {
+    pub agents: Vec<Agent>,
+    pub nodes: Vec<Node>,
+    pub node_by_id: HashMap<u64, usize>,
+    pub edges: Vec<Edge>,
+    pub obstacles: Vec<Obstacle>,
+}
+
+/// Validates a parsed map file into domain values.
 ///
 /// # Errors
 ///
 /// The first problem found, checking agents, then nodes, then edges, then
 /// obstacles, each in file order.
-pub(crate) fn validate(file: MapFile) -> Result<Map, ValidationError> {
+pub(crate) fn validate(file: MapFile) -> Result<ValidParts, ValidationError> {
     let agents = agents(file.agents)?;
     let (nodes, node_by_id) = nodes(file.nodes)?;
     let edges = edges(&file.edges, &node_by_id)?;
@@ -217,7 +227,13 @@ pub(crate) fn validate(file: MapFile) -> Result<Map, ValidationError> {
         .enumerate()
         .map(|(i, o)| obstacle(i, o))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Map::from_validated(agents, nodes, edges, obstacles))
+    Ok(ValidParts {
+        agents,
+        nodes,
+        node_by_id,
+        edges,
+        obstacles,
+    })
 }
 
 fn agents(entries: Vec<AgentEntry>) -> Result<Vec<Agent>, ValidationError> {
@@ -436,7 +452,7 @@ mod tests {
             vec![],
         ))
         .unwrap();
-        assert_eq!((map.edges()[0].from, map.edges()[0].to), (1, 0));
+        assert_eq!((map.edges[0].from, map.edges[0].to), (1, 0));
     }
 
     #[test]

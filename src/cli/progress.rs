@@ -1,0 +1,26 @@
+//! Computing clearances with a progress bar on stderr, shown only when stderr
+//! is a terminal and the map is large enough to wait for.
+
+use std::io::IsTerminal;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use clearway::{Clearances, Map};
+
+/// Maps with fewer edges and nodes than this finish before a bar is useful.
+const WORTH_A_BAR: usize = 100_000;
+
+/// Every clearance of `map`, with a progress bar when it is worth one.
+pub fn compute_clearances(map: &Map) -> Clearances {
+    let work = map.edges().len() + map.nodes().len();
+    if work < WORTH_A_BAR || map.obstacles().is_empty() || !std::io::stderr().is_terminal() {
+        return Clearances::compute(map);
+    }
+    let bar = ProgressBar::new(work as u64).with_message("clearance");
+    if let Ok(style) = ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta} left)") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    let clearances = Clearances::compute_with_progress(map, &|done| bar.inc(done as u64));
+    bar.finish_and_clear();
+    clearances
+}
