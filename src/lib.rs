@@ -22,17 +22,22 @@
 //! # Ok::<(), clearway::map::LoadError>(())
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod atomic_write;
 pub mod bake;
 pub mod clearance;
 pub mod geometry;
+pub mod level_diff;
 pub mod map;
 pub mod obstacle;
 pub mod obstacle_index;
 pub mod prune;
+pub mod render;
 mod ron_writer;
 pub mod route;
 pub mod synth;
+pub mod tiled;
 pub mod timings;
 
 pub use clearance::{Clearance, Clearances, Witness};

@@ -1,0 +1,1 @@
+//! What changed between two versions of a level.

@@ -1,0 +1,1 @@
+//! Pictures of a level: SVG and PNG.

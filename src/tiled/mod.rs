@@ -1,0 +1,1 @@
+//! Obstacles from Tiled maps (.tmx).
