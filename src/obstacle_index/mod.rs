@@ -7,6 +7,7 @@ use crate::obstacle::Obstacle;
 
 mod nearest;
 mod part;
+mod quick_distance;
 mod segment_box;
 
 pub use nearest::{Nearest, SearchStats};

@@ -102,6 +102,11 @@ pub(crate) fn nearest_to_segment(
         for child in node.children() {
             match child {
                 RTreeNode::Leaf(part) => {
+                    // Rule out with fast arithmetic first; measure exactly
+                    // only what may still win (or tie).
+                    if !may_hold_better(part.quick_distance_2(edge), best.as_ref(), scale) {
+                        continue;
+                    }
                     stats.parts_measured += 1;
                     if let Some(separation) = part.separation_from(edge, obstacles) {
                         let key = (part.obstacle, part.piece);

@@ -7,6 +7,8 @@
 
 use rstar::{AABB, RTreeObject};
 
+use super::quick_distance;
+use super::segment_box::segment_box_distance_2;
 use crate::geometry::{
     Circle, Point, Segment, Separation, polygon_contains, segment_to_circle, segment_to_point,
     segment_to_segment,
@@ -80,6 +82,18 @@ impl ObstaclePart {
                     shape: PartShape::Interior { lower, upper },
                 });
             }
+        }
+    }
+
+    /// A fast approximation of the squared distance from `edge` to this part,
+    /// accurate to a few ulps of the coordinates (see [`super::quick_distance`]);
+    /// for an interior part, the distance to the polygon's bounding box.
+    pub(crate) fn quick_distance_2(&self, edge: Segment) -> f64 {
+        match self.shape {
+            PartShape::Point(p) => quick_distance::point_segment_2(p, edge),
+            PartShape::Circle(c) => quick_distance::segment_circle_2(edge, c),
+            PartShape::Segment(s) => quick_distance::segment_segment_2(edge, s),
+            PartShape::Interior { lower, upper } => segment_box_distance_2(edge, lower, upper),
         }
     }
 

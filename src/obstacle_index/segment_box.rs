@@ -4,7 +4,8 @@
 //! edge *segment*, rather than by a box drawn around the whole edge: a long
 //! diagonal edge's box covers far more of the map than the edge does.
 
-use crate::geometry::{Point, Segment, closest_point_on_segment};
+use super::quick_distance::point_segment_2;
+use crate::geometry::{Point, Segment};
 
 /// The squared distance from `segment` to the closed box `[lower, upper]`.
 ///
@@ -25,7 +26,7 @@ pub(crate) fn segment_box_distance_2(segment: Segment, lower: Point, upper: Poin
         Point::new(lower.x, upper.y),
     ]
     .into_iter()
-    .map(|c| (closest_point_on_segment(c, segment) - c).length_2());
+    .map(|c| point_segment_2(c, segment));
     ends.chain(corners).fold(f64::INFINITY, f64::min)
 }
 

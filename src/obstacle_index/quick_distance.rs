@@ -1,0 +1,120 @@
+//! Fast, approximate distances for pruning: plain f64 arithmetic, no exact
+//! sums. Their error is a few ulps of the coordinates involved, far inside
+//! the slack the search allows, so a part they rule out cannot win; the
+//! parts they keep are then measured exactly.
+
+use robust::{Coord, orient2d};
+
+use crate::geometry::{Circle, Point, Segment};
+
+/// The squared distance from `p` to `segment` by clamped projection.
+pub(crate) fn point_segment_2(p: Point, segment: Segment) -> f64 {
+    let ab = segment.b - segment.a;
+    let ap = p - segment.a;
+    let length_2 = ab.length_2();
+    let t = if length_2 > 0.0 {
+        (ap.dot(ab) / length_2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (ap - ab * t).length_2()
+}
+
+/// The squared distance between two segments: 0 when they meet (decided
+/// exactly, so a crossing is never missed), else the nearest end point pair.
+pub(crate) fn segment_segment_2(s: Segment, t: Segment) -> f64 {
+    if segments_meet(s, t) {
+        return 0.0;
+    }
+    point_segment_2(s.a, t)
+        .min(point_segment_2(s.b, t))
+        .min(point_segment_2(t.a, s))
+        .min(point_segment_2(t.b, s))
+}
+
+/// The squared distance from a segment to a disc: (centre distance - r)².
+pub(crate) fn segment_circle_2(s: Segment, c: Circle) -> f64 {
+    let gap = (point_segment_2(c.center, s).sqrt() - c.radius).max(0.0);
+    gap * gap
+}
+
+/// Whether two closed segments share a point, by exact orientation signs.
+/// Collinear configurations report a meeting (a lower bound of 0 is safe).
+fn segments_meet(s: Segment, t: Segment) -> bool {
+    let side = |a: Point, b: Point, c: Point| {
+        orient2d(
+            Coord { x: a.x, y: a.y },
+            Coord { x: b.x, y: b.y },
+            Coord { x: c.x, y: c.y },
+        )
+    };
+    let (d1, d2) = (side(s.a, s.b, t.a), side(s.a, s.b, t.b));
+    let (d3, d4) = (side(t.a, t.b, s.a), side(t.a, t.b, s.b));
+    if d1 == 0.0 || d2 == 0.0 || d3 == 0.0 || d4 == 0.0 {
+        return true;
+    }
+    (d1 > 0.0) != (d2 > 0.0) && (d3 > 0.0) != (d4 > 0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seg(ax: f64, ay: f64, bx: f64, by: f64) -> Segment {
+        Segment::new(Point::new(ax, ay), Point::new(bx, by))
+    }
+
+    #[test]
+    fn worked_point_cases() {
+        // (3,3) to (1,1)-(5,2): 36/17.
+        let d2 = point_segment_2(Point::new(3.0, 3.0), seg(1.0, 1.0, 5.0, 2.0));
+        assert!((d2 - 36.0 / 17.0).abs() < 1e-12);
+        assert_eq!(
+            point_segment_2(Point::new(3.0, -2.0), seg(0.0, 0.0, 5.0, 0.0)),
+            4.0
+        );
+        assert_eq!(
+            point_segment_2(Point::new(8.0, 4.0), seg(0.0, 0.0, 5.0, 0.0)),
+            25.0
+        );
+        assert_eq!(
+            point_segment_2(Point::new(3.0, 4.0), seg(0.0, 0.0, 0.0, 0.0)),
+            25.0
+        );
+    }
+
+    #[test]
+    fn crossing_touching_and_apart() {
+        assert_eq!(
+            segment_segment_2(seg(0.0, 0.0, 4.0, 4.0), seg(0.0, 4.0, 4.0, 0.0)),
+            0.0
+        );
+        assert_eq!(
+            segment_segment_2(seg(0.0, 0.0, 4.0, 0.0), seg(4.0, 0.0, 4.0, 3.0)),
+            0.0
+        );
+        assert_eq!(
+            segment_segment_2(seg(0.0, 0.0, 4.0, 0.0), seg(0.0, 2.0, 4.0, 2.0)),
+            4.0
+        );
+        // Long segments crossing far from every end point.
+        assert_eq!(
+            segment_segment_2(seg(-100.0, -1.0, 100.0, 1.0), seg(0.0, -100.0, 0.5, 100.0)),
+            0.0
+        );
+    }
+
+    #[test]
+    fn circle_gap() {
+        let c = Circle {
+            center: Point::new(5.0, 3.0),
+            radius: 1.0,
+        };
+        assert_eq!(segment_circle_2(seg(0.0, 0.0, 10.0, 0.0), c), 4.0);
+        let c = Circle {
+            center: Point::new(5.0, 0.5),
+            radius: 1.0,
+        };
+        assert_eq!(segment_circle_2(seg(0.0, 0.0, 10.0, 0.0), c), 0.0);
+    }
+}
