@@ -11,14 +11,20 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     name = "clearway",
     version,
     about,
-    after_help = "Exit codes: 0 success (every checked edge passable; a route found), \
-                  1 an edge is blocked (or no route exists), 2 bad input or bad usage."
+    after_help = "Exit codes: 0 success (every checked edge passable; a route found; \
+                  a diff that blocks nothing), 1 an edge is blocked (or no route exists, \
+                  or a diff newly blocks an edge), 2 bad input or bad usage.\n\
+                  Reports go to stdout, messages to stderr; NO_COLOR is honoured."
 )]
 pub struct Cli {
     /// Print the time each phase took (read, parse, validate, graph, R-tree,
     /// clearance, output) to stderr.
     #[arg(long, global = true)]
     pub timings: bool,
+    /// Print only errors and warnings to stderr: no summaries of what `prune`
+    /// and `bake` wrote, no progress bar. Reports on stdout are unchanged.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
@@ -46,6 +52,21 @@ pub enum Command {
     ///
     /// Exit 0 when the goal can be reached, 1 when it cannot at any radius.
     Widest(WidestArgs),
+    /// Compare two versions of a level edge by edge: which edges became
+    /// blocked or unblocked, were added or removed, or changed clearance.
+    ///
+    /// Exit 0 when the change blocks no edge for a checked radius, 1 when it
+    /// does, 2 on bad input.
+    Diff(DiffArgs),
+    /// Print a shell completion script to stdout.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) to stdout, or write one page per command.
+    Man(ManArgs),
+    /// Draw the map: obstacles, edges coloured by clearance, pinch points,
+    /// routes. Writes SVG or PNG, by the output's extension.
+    ///
+    /// Exit 0 when the picture is written, 2 on bad input or a failed write.
+    Render(RenderArgs),
 }
 
 /// The map to read.
@@ -54,6 +75,9 @@ pub struct MapArg {
     /// The map file (RON); `-` reads standard input.
     #[arg(value_name = "MAP")]
     pub map: PathBuf,
+    /// Obstacles from a Tiled map.
+    #[command(flatten)]
+    pub tiled: TiledArgs,
 }
 
 /// Which radius to check: one given, one agent's, or every agent's.
@@ -80,6 +104,36 @@ pub struct CheckArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+    /// Also draw the map to OUT (`.svg` or `.png`), as `clearway render`
+    /// does, against the radius checked; when checking every agent profile,
+    /// against the largest agent's radius. Written whether or not the check
+    /// passes, so that a failing CI job can keep it as an artifact.
+    #[arg(long, value_name = "OUT")]
+    pub render: Option<PathBuf>,
+}
+
+/// `clearway render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// The map.
+    #[command(flatten)]
+    pub map: MapArg,
+    /// The agent size to colour edges against; with neither option, edges
+    /// are coloured by clearance on a continuous scale.
+    #[command(flatten)]
+    pub radius: RadiusChoice,
+    /// Draw the cheapest route from node A to node B (ids, or unique names)
+    /// for the agent (radius 0 without one).
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    pub route: Option<Vec<String>>,
+    /// Draw the widest route from node A to node B: the one the largest agent
+    /// can take.
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    pub widest: Option<Vec<String>>,
+    /// The picture to write (atomically): `.svg` or `.png`, by extension;
+    /// `-` writes SVG to standard output.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: PathBuf,
 }
 
 /// `clearway clearance`.
@@ -121,6 +175,9 @@ pub struct PruneArgs {
     /// Where to write.
     #[command(flatten)]
     pub output: OutputArgs,
+    /// The summary: text on stderr, or JSON on stdout (not with `-o -`).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 /// `clearway bake`.
@@ -132,6 +189,9 @@ pub struct BakeArgs {
     /// Where to write.
     #[command(flatten)]
     pub output: OutputArgs,
+    /// The summary: text on stderr, or JSON on stdout (not with `-o -`).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 /// The two ends of a route.
@@ -209,4 +269,101 @@ fn parse_radius(text: &str) -> Result<f64, String> {
         return Err(format!("`{text}` is negative; a radius must be >= 0"));
     }
     Ok(value + 0.0)
+}
+
+/// The help heading of the Tiled options.
+const TILED: &str = "Obstacles from Tiled";
+
+/// Obstacles from a Tiled map, added after the map's own.
+#[derive(Clone, Debug, Default, Args)]
+pub struct TiledArgs {
+    /// Add the objects of an object layer of this Tiled map (.tmx) to the
+    /// map's obstacles; `-` reads standard input.
+    #[arg(long, help_heading = TILED, value_name = "TMX")]
+    pub obstacles: Option<PathBuf>,
+    /// The object layer (or group layer) to read, by name or by path
+    /// (`group/layer`); default: the map's only object layer.
+    #[arg(long, help_heading = TILED, value_name = "NAME", requires = "obstacles")]
+    pub layer: Option<String>,
+    /// Tiled pixels per map unit.
+    #[arg(long, help_heading = TILED, value_name = "PPU", default_value_t = 1.0, value_parser = parse_pixels_per_unit)]
+    pub pixels_per_unit: f64,
+    /// Which corner of the Tiled map is the origin; y points up either way.
+    #[arg(long, help_heading = TILED, value_enum, value_name = "CORNER", default_value_t = TiledOriginArg::BottomLeft)]
+    pub tiled_origin: TiledOriginArg,
+    /// Sides of the polygon that encloses a non-circular ellipse.
+    #[arg(long, help_heading = TILED, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(3..=100_000))]
+    pub ellipse_sides: u32,
+}
+
+/// `--tiled-origin`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum TiledOriginArg {
+    /// y = (map height in px - y_px) / ppu: the map lies at y >= 0.
+    #[default]
+    BottomLeft,
+    /// y = -y_px / ppu: the map lies at y <= 0.
+    TopLeft,
+}
+
+/// `clearway diff`.
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The level before the change (RON); `-` reads standard input.
+    #[arg(value_name = "OLD")]
+    pub old: PathBuf,
+    /// The level after the change (RON); `-` reads standard input.
+    #[arg(value_name = "NEW")]
+    pub new: PathBuf,
+    /// The radius to check; with neither option, every agent profile of NEW
+    /// (none: only clearance changes are reported).
+    #[command(flatten)]
+    pub radius: RadiusChoice,
+    /// Report a clearance change only when it exceeds this many units (and
+    /// the relative tolerance).
+    #[arg(long, value_name = "T", default_value_t = 0.0, value_parser = parse_radius)]
+    pub tolerance: f64,
+    /// Report a clearance change only when it exceeds this fraction of the
+    /// larger clearance (and the absolute tolerance).
+    #[arg(long, value_name = "F", default_value_t = 1e-9, value_parser = parse_radius)]
+    pub relative_tolerance: f64,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+    /// Obstacles from a Tiled map, added to both levels.
+    #[command(flatten)]
+    pub tiled: TiledArgs,
+    /// The Tiled map to use for OLD instead of --obstacles (to review a
+    /// change to the .tmx).
+    #[arg(long, value_name = "TMX", help_heading = TILED)]
+    pub old_obstacles: Option<PathBuf>,
+}
+
+/// `clearway completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `clearway man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write `clearway.1` and one `clearway-COMMAND.1` per command into this
+    /// folder instead of printing `clearway.1`.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+/// Parses a scale: a finite number > 0.
+fn parse_pixels_per_unit(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if !(value.is_finite() && value > 0.0) {
+        return Err(format!("`{text}` must be finite and > 0"));
+    }
+    Ok(value)
 }

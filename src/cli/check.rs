@@ -12,6 +12,7 @@ use super::input::Level;
 use super::numbers::{human, human_point};
 use super::progress::compute_clearances;
 use super::radius::{self, CheckedRadius, Radii};
+use super::render;
 use super::rows::{EdgeRow, NodeRow};
 use super::{Failure, Outcome, write_stdout};
 use clearway::timings::Timings;
@@ -41,7 +42,8 @@ struct StaleRow {
 }
 
 pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map.map, timings)?;
+    let render_format = args.render.as_deref().map(render::Format::of).transpose()?;
+    let level = Level::read(&args.map, timings)?;
     let radii = radius::resolve(&args.radius, &level.map)?;
     let clearances = timings.time("clearance", || compute_clearances(&level.map));
     let stale: Vec<StaleRow> = stale_bakes(&level.map, &clearances)
@@ -70,6 +72,12 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     };
     write_stdout(&output)?;
     timings.record("output", output_start.elapsed());
+    if let (Some(out), Some(format)) = (&args.render, render_format) {
+        let paths = (args.map.map.as_path(), out.as_path());
+        timings.time("render", || {
+            render::for_check(&level, &clearances, &radii, paths, format)
+        })?;
+    }
     Ok(if any_blocked {
         Outcome::Fail
     } else {
@@ -182,8 +190,8 @@ fn blame(level: &Level, clearance: &Clearance, with_pinch: bool) -> String {
     };
     let kind = level.map.obstacles()[w.obstacle].kind();
     let line = level
-        .obstacle_line(w.obstacle)
-        .map(|l| format!(" (line {l})"))
+        .obstacle_origin(w.obstacle)
+        .map(|origin| format!(" ({origin})"))
         .unwrap_or_default();
     let mut text = format!(": {kind} #{}{line}", w.obstacle);
     if with_pinch {

@@ -19,7 +19,7 @@ struct Table {
 }
 
 pub fn run(args: &ClearanceArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map.map, timings)?;
+    let level = Level::read(&args.map, timings)?;
     let map = &level.map;
     let clearances = timings.time("clearance", || compute_clearances(map));
     let table = Table {
@@ -80,8 +80,8 @@ fn text(level: &Level, table: &Table) -> String {
         if let (Some(o), Some(p)) = (r.obstacle, r.edge_point) {
             let kind = level.map.obstacles()[o].kind();
             let line = level
-                .obstacle_line(o)
-                .map(|l| format!(" (line {l})"))
+                .obstacle_origin(o)
+                .map(|origin| format!(" ({origin})"))
                 .unwrap_or_default();
             let _ = write!(
                 out,

@@ -2,12 +2,14 @@
 
 use std::cell::OnceCell;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clearway::Map;
 use clearway::timings::Timings;
 
 use super::Failure;
+use super::args::{MapArg, TiledArgs};
+use super::tiled_input;
 
 /// A loaded map, with its source text kept for reports that cite lines.
 pub struct Level {
@@ -15,11 +17,44 @@ pub struct Level {
     pub map: Map,
     text: Vec<u8>,
     obstacle_lines: OnceCell<Vec<usize>>,
+    /// Where the obstacles after the map's own came from (`--obstacles`).
+    tiled: tiled_input::TiledObstacleSources,
+}
+
+/// What to read: a map file (or `-`), and the Tiled options that add
+/// obstacles to it.
+#[derive(Clone, Copy)]
+pub struct Source<'a> {
+    /// The map file; `-` is standard input.
+    pub path: &'a Path,
+    /// `--obstacles` and its options, when given.
+    pub tiled: Option<&'a TiledArgs>,
+}
+
+impl<'a> From<&'a PathBuf> for Source<'a> {
+    fn from(path: &'a PathBuf) -> Self {
+        Source { path, tiled: None }
+    }
+}
+
+impl<'a> From<&'a MapArg> for Source<'a> {
+    fn from(arg: &'a MapArg) -> Self {
+        Source {
+            path: &arg.map,
+            tiled: Some(&arg.tiled),
+        }
+    }
 }
 
 impl Level {
-    /// Reads and loads the map at `path`; `-` reads standard input.
-    pub fn read(path: &Path, timings: &mut Timings) -> Result<Level, Failure> {
+    /// Reads and loads the map at `source`'s path (`-` reads standard
+    /// input), adding the obstacles of `--obstacles` when given.
+    pub fn read<'a>(
+        source: impl Into<Source<'a>>,
+        timings: &mut Timings,
+    ) -> Result<Level, Failure> {
+        let source = source.into();
+        let path = source.path;
         let start = std::time::Instant::now();
         let (bytes, source_name) = if path.as_os_str() == "-" {
             let mut bytes = Vec::new();
@@ -37,11 +72,22 @@ impl Level {
         };
         timings.record("read", start.elapsed());
         let map = Map::from_ron_bytes_timed(&bytes, &source_name, timings)?;
+        let (map, tiled) = tiled_input::add(map, path, source.tiled, timings)?;
         Ok(Level {
             map,
             text: bytes,
             obstacle_lines: OnceCell::new(),
+            tiled,
         })
+    }
+
+    /// Where obstacle `i` comes from: `line 57` of the map, or
+    /// `level.tmx object 12`.
+    pub fn obstacle_origin(&self, i: usize) -> Option<String> {
+        match self.tiled.source(i) {
+            Some(source) => Some(source),
+            None => self.obstacle_line(i).map(|l| format!("line {l}")),
+        }
     }
 
     /// The 1-based line on which obstacle `i` starts in the source.

@@ -3,23 +3,28 @@
 use std::io;
 use std::process::ExitCode;
 
-use clap::Parser;
 use clearway::timings::Timings;
 
 mod args;
 mod bake;
 mod check;
 mod clearance_table;
+mod completions;
+mod conventions;
+mod diff;
 mod ends;
 mod failure;
 mod input;
+mod man;
 mod numbers;
 mod output;
 mod progress;
 mod prune;
 mod radius;
+mod render;
 mod route;
 mod rows;
+mod tiled_input;
 mod widest;
 
 use args::{Cli, Command};
@@ -27,7 +32,7 @@ pub use failure::Failure;
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match conventions::parse() {
         Ok(cli) => cli,
         Err(e) => {
             // clap prints help and version to stdout (exit 0) and usage errors
@@ -58,6 +63,7 @@ enum Outcome {
 fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let mut timings = Timings::default();
     let t = &mut timings;
+    conventions::set_quiet(cli.quiet);
     let outcome = match cli.command {
         Command::Check(args) => check::run(&args, t),
         Command::Clearance(args) => clearance_table::run(&args, t),
@@ -65,6 +71,10 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Bake(args) => bake::run(&args, t),
         Command::Route(args) => route::run(&args, t),
         Command::Widest(args) => widest::run(&args, t),
+        Command::Diff(args) => diff::run(&args, t),
+        Command::Completions(args) => completions::run(&args),
+        Command::Man(args) => man::run(&args),
+        Command::Render(args) => render::run(&args, t),
     };
     if cli.timings {
         eprint!("{}", timings.report());

@@ -13,7 +13,11 @@ const WORTH_A_BAR: usize = 100_000;
 /// Every clearance of `map`, with a progress bar when it is worth one.
 pub fn compute_clearances(map: &Map) -> Clearances {
     let work = map.edges().len() + map.nodes().len();
-    if work < WORTH_A_BAR || map.obstacles().is_empty() || !std::io::stderr().is_terminal() {
+    if work < WORTH_A_BAR
+        || map.obstacles().is_empty()
+        || super::conventions::quiet()
+        || !std::io::stderr().is_terminal()
+    {
         return Clearances::compute(map);
     }
     let bar = ProgressBar::new(work as u64).with_message("clearance");

@@ -2,7 +2,8 @@
 
 use clearway::PruneReport;
 
-use super::args::PruneArgs;
+use super::args::{PruneArgs, ReportFormat};
+use super::conventions::{self, note};
 use super::input::Level;
 use super::numbers::human;
 use super::output::Destination;
@@ -12,9 +13,10 @@ use super::{Failure, Outcome};
 use clearway::timings::Timings;
 
 pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map.map, timings)?;
+    let level = Level::read(&args.map, timings)?;
     let checked = resolve_required(&args.radius, &level.map)?;
     let destination = Destination::choose(&args.map.map, &args.output)?;
+    conventions::json_summary_needs_stdout(args.format, &destination)?;
     let clearances = timings.time("clearance", || compute_clearances(&level.map));
     let report = PruneReport::new(&level.map, &clearances, checked.agent_radius);
     let pruned = level.map.pruned(&clearances, checked.agent_radius);
@@ -24,7 +26,25 @@ pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
         Some(name) => format!("{name} (radius {})", human(checked.agent_radius)),
         None => format!("radius {}", human(checked.agent_radius)),
     };
-    eprintln!(
+    if args.format == ReportFormat::Json {
+        let map = &level.map;
+        let edge_ids = |&i: &usize| {
+            let e = &map.edges()[i];
+            serde_json::json!({"edge": i, "from": map.nodes()[e.from].id, "to": map.nodes()[e.to].id})
+        };
+        let summary = serde_json::json!({
+            "agent": checked.agent,
+            "radius": checked.agent_radius,
+            "edges": map.edges().len(),
+            "pruned_edges": report.pruned_edges.iter().map(edge_ids).collect::<Vec<_>>(),
+            "components_before": report.components_before,
+            "components_after": report.components_after,
+            "cut_off_nodes": report.cut_off_nodes.iter().map(|&i| map.nodes()[i].id).collect::<Vec<_>>(),
+        });
+        conventions::write_json(&summary)?;
+        return Ok(Outcome::Pass);
+    }
+    note!(
         "pruned {} of {} edges for {who}; connected components: {} before, {} after",
         report.pruned_edges.len(),
         level.map.edges().len(),
@@ -43,7 +63,7 @@ pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
                 }
             })
             .collect();
-        eprintln!(
+        note!(
             "cut off from the rest: {} node(s): {}",
             nodes.len(),
             nodes.join(", ")

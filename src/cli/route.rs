@@ -29,7 +29,7 @@ struct RouteReport {
 }
 
 pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map.map, timings)?;
+    let level = Level::read(&args.map, timings)?;
     let map = &level.map;
     let checked = resolve_required(&args.radius, map)?;
     let start = resolve_node(map, &args.ends.from, "--from")?;

@@ -24,7 +24,7 @@ struct WidestReport {
 }
 
 pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map.map, timings)?;
+    let level = Level::read(&args.map, timings)?;
     let map = &level.map;
     let start = resolve_node(map, &args.ends.from, "--from")?;
     let goal = resolve_node(map, &args.ends.to, "--to")?;

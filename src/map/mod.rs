@@ -14,12 +14,14 @@ use crate::obstacle_index::ObstacleIndex;
 use crate::timings::Timings;
 
 mod error;
+mod extra_obstacles;
 mod load;
 mod locate;
 mod validate;
 pub mod wire;
 
 pub use error::{LoadError, LoadErrorKind, Location};
+pub use extra_obstacles::ExtraObstacleError;
 
 /// A named agent profile: the radius `check` validates when none is given.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,0 +1,82 @@
+//! Adding obstacles that come from elsewhere (a Tiled map) to a loaded map.
+
+use super::Map;
+use super::validate::MAX_COORDINATE;
+use crate::geometry::Point;
+use crate::obstacle::Obstacle;
+
+/// Why an extra obstacle cannot join a map: a coordinate or radius that is
+/// not finite, a coordinate beyond ±1e15, or a negative radius.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("extra obstacle {index}: {reason}")]
+pub struct ExtraObstacleError {
+    /// The obstacle's index in the list given (not in the map).
+    pub index: usize,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl Map {
+    /// This map with `extra` appended to its obstacles: they get the indices
+    /// after the map's own, in order. The network and agents are unchanged;
+    /// the obstacle index is rebuilt.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map, Obstacle, geometry::Point};
+    /// let map = Map::from_ron_str("(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))], edges: [(from: 0, to: 1)])", "m.ron")?;
+    /// let map = map.with_extra_obstacles(vec![Obstacle::Point(Point::new(2.0, 3.0))]).unwrap();
+    /// assert_eq!(Clearances::compute(&map).edge(0).value, 3.0);
+    /// # Ok::<(), clearway::map::LoadError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ExtraObstacleError`] naming the first obstacle with a coordinate or
+    /// radius that the map format would reject (NaN, infinite, beyond ±1e15,
+    /// a negative radius).
+    pub fn with_extra_obstacles(self, extra: Vec<Obstacle>) -> Result<Map, ExtraObstacleError> {
+        for (index, obstacle) in extra.iter().enumerate() {
+            check(obstacle).map_err(|reason| ExtraObstacleError { index, reason })?;
+        }
+        let mut obstacles = self.obstacles;
+        obstacles.extend(extra);
+        Ok(Map::from_validated(
+            self.agents,
+            self.nodes,
+            self.edges,
+            obstacles,
+        ))
+    }
+}
+
+fn check(obstacle: &Obstacle) -> Result<(), String> {
+    match obstacle {
+        Obstacle::Point(p) => point(*p),
+        Obstacle::Circle(c) => {
+            point(c.center)?;
+            if !c.radius.is_finite() {
+                return Err(format!("the circle's radius is {}", c.radius));
+            }
+            if c.radius < 0.0 {
+                return Err(format!("the circle's radius is negative ({})", c.radius));
+            }
+            Ok(())
+        }
+        Obstacle::Segment(s) => point(s.a).and_then(|()| point(s.b)),
+        Obstacle::Polygon(poly) => poly.vertices().iter().try_for_each(|&p| point(p)),
+    }
+}
+
+fn point(p: Point) -> Result<(), String> {
+    for v in [p.x, p.y] {
+        if !v.is_finite() {
+            return Err(format!("the coordinate {v} is not finite"));
+        }
+        if v.abs() > MAX_COORDINATE {
+            return Err(format!(
+                "the coordinate {v} is out of range: coordinates must lie within ±1e15"
+            ));
+        }
+    }
+    Ok(())
+}

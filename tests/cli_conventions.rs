@@ -1,0 +1,268 @@
+//! Conventions every command follows: completions and man page, `-` for
+//! stdin and stdout, `NO_COLOR`, `--quiet`, reports on stdout and messages on
+//! stderr, a closed pipe is not an error, JSON summaries, exit codes 0/1/2.
+
+use std::io::Read;
+use std::process::Stdio;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const MAP: &str = r#"Map(
+    agents: [(name: "small", radius: 1.0), (name: "big", radius: 2.9)],
+    nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (5.0, 0.0)), (id: 2, pos: (5.0, 5.0))],
+    edges: [(from: 0, to: 1), (from: 1, to: 2)],
+    obstacles: [Point((3.0, -2.0)), Point((8.0, 4.0))],
+)
+"#;
+
+fn clearway() -> Command {
+    let mut command = Command::cargo_bin("clearway").expect("the binary is built");
+    command.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+    command
+}
+
+fn map_file() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.ron");
+    std::fs::write(&path, MAP).unwrap();
+    (dir, path)
+}
+
+#[test]
+fn completions_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = clearway().args(["completions", shell]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{shell}: {out:?}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        assert!(script.contains("clearway"), "{shell}");
+        assert!(
+            script.contains("diff") && script.contains("--obstacles"),
+            "{shell}"
+        );
+        assert!(out.stderr.is_empty());
+    }
+    let out = clearway().args(["completions", "tcsh"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn man_page_on_stdout_or_one_per_command() {
+    let out = clearway().arg("man").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH clearway 1"),
+        "{page}"
+    );
+    assert!(page.contains("Exit codes"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = clearway()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    for name in [
+        "clearway.1",
+        "clearway-check.1",
+        "clearway-diff.1",
+        "clearway-completions.1",
+    ] {
+        assert!(dir.path().join(name).is_file(), "{name}");
+    }
+}
+
+#[test]
+fn help_documents_the_exit_codes() {
+    let out = clearway().arg("--help").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.contains("Exit codes: 0 success"), "{help}");
+    assert!(help.contains("2 bad input or bad usage"));
+}
+
+#[test]
+fn no_color_wins_over_forced_colour() {
+    // Forced colour shows that the test can see colour at all.
+    let forced = clearway()
+        .arg("--bogus")
+        .env("CLICOLOR_FORCE", "1")
+        .output()
+        .unwrap();
+    assert_eq!(forced.status.code(), Some(2));
+    assert!(forced.stderr.contains(&0x1b), "no colour even when forced");
+    let out = clearway()
+        .arg("--bogus")
+        .env("CLICOLOR_FORCE", "1")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        !out.stderr.contains(&0x1b),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = clearway()
+        .arg("--help")
+        .env("CLICOLOR_FORCE", "1")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(!out.stdout.contains(&0x1b));
+}
+
+#[test]
+fn quiet_silences_summaries_not_errors() {
+    let (dir, map) = map_file();
+    let out_path = dir.path().join("out.ron");
+    let loud = clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["--agent", "big", "-o"])
+        .arg(&out_path)
+        .output()
+        .unwrap();
+    assert!(!loud.stderr.is_empty());
+    for command in [&["prune", "--agent", "big"][..], &["bake"]] {
+        let out = clearway()
+            .arg("-q")
+            .args(command)
+            .arg(&map)
+            .arg("-o")
+            .arg(&out_path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        assert!(out.stderr.is_empty(), "{out:?}");
+        assert!(out.stdout.is_empty());
+    }
+    let out = clearway()
+        .args(["check", "--quiet", "missing.ron"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .starts_with("error: ")
+    );
+}
+
+#[test]
+fn prune_and_bake_summaries_as_json_on_stdout() {
+    let (dir, map) = map_file();
+    let out_path = dir.path().join("out.ron");
+    let out = clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["--agent", "big", "--format", "json", "-o"])
+        .arg(&out_path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(out.stderr.is_empty());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Edge 0 has clearance 2 and edge 1 sqrt(8) = 2.83: both < 2.9.
+    assert_eq!(
+        v["pruned_edges"],
+        serde_json::json!([{"edge": 0, "from": 0, "to": 1}, {"edge": 1, "from": 1, "to": 2}])
+    );
+    assert_eq!(v["agent"], "big");
+    assert_eq!(v["components_after"], 3);
+    let out = clearway()
+        .arg("bake")
+        .arg(&map)
+        .args(["--format", "json", "-o"])
+        .arg(&out_path)
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v, serde_json::json!({"edges": 2, "baked": 2}));
+    // With the map on stdout, a JSON summary has nowhere to go.
+    let out = clearway()
+        .arg("bake")
+        .arg(&map)
+        .args(["--format", "json", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn dash_reads_stdin_and_writes_stdout() {
+    let out = clearway()
+        .args(["bake", "-", "-o", "-"])
+        .write_stdin(MAP)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let baked = String::from_utf8(out.stdout).unwrap();
+    assert!(baked.contains("clearance:"), "{baked}");
+    // Messages stay on stderr, so the map on stdout is whole.
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "baked the clearance of 2 of 2 edges\n"
+    );
+}
+
+#[test]
+fn failures_print_nothing_on_stdout() {
+    let out = clearway()
+        .args(["check", "-", "--format", "json"])
+        .write_stdin("Map(nodes: [(id: 0, pos: (0, 0))], edges: [(from: 0, to: 9)])")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("<stdin>:1:")
+    );
+}
+
+/// A map whose clearance table is far larger than a pipe's buffer.
+fn big_map() -> String {
+    let mut text = String::from("Map(nodes: [");
+    for i in 0..4000 {
+        text.push_str(&format!("(id: {i}, pos: ({i}, 0)),"));
+    }
+    text.push_str("], edges: [");
+    for i in 0..3999 {
+        text.push_str(&format!("(from: {i}, to: {}),", i + 1));
+    }
+    text.push_str("], obstacles: [Point((0, 5))])");
+    text
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.ron");
+    std::fs::write(&path, big_map()).unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("clearway"))
+        .args(["clearance", "--format", "csv"])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read one line, as `| head -1` would, then hang up.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr, "");
+}

@@ -1,0 +1,234 @@
+//! `clearway diff`: edges matched by their ends, not their index; the line
+//! format; tolerances; JSON; exit codes.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+/// Old level: a corridor 0 -> 1 -> 2 with a rock 1.5 from the first edge
+/// and 3 from the second, plus two parallel edges 2 -> 3.
+///
+/// ```text
+///            * rock (2, 1.5)          * rock2 (7, 3)
+///   0 (0,0) ---- 1 (4,0) ---- 2 (8,0) ==== 3 (12, 0)
+/// ```
+///
+/// Edge 0 (0 -> 1): 1.5 (the rock projects inside). Edge 1 (1 -> 2):
+/// 3 (rock2 projects at (7, 0)); the rock is sqrt(4 + 2.25) = 2.5 from
+/// (4, 0): 2.5. Edges 2 and 3 (2 -> 3, twice): rock2 is sqrt(1 + 9) from
+/// (8, 0): sqrt(10) = 3.162...
+const OLD: &str = r#"Map(
+    agents: [(name: "scout", radius: 0.5), (name: "tank", radius: 2.0)],
+    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0)), (id: 2, pos: (8, 0)), (id: 3, pos: (12, 0)), (id: 4, pos: (4, 8))],
+    edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3), (from: 2, to: 3), (from: 1, to: 4)],
+    obstacles: [Point((2, 1.5)), Point((7, 3))],
+)
+"#;
+
+/// New level: an edge 4 -> 0 inserted first (every index shifts by one);
+/// the rock moved to (2, 2.5): edge 0 -> 1 now 2.5; edge 1 -> 2 now
+/// min(sqrt(4 + 6.25), 3) = 3 (was 2.5: changed, above both radii). The
+/// second parallel edge 2 -> 3 is removed; edge 1 -> 4 is unchanged.
+/// Edge 4 -> 0 runs along x from (4, 8) to (0, 0): the rock (2, 2.5) is
+/// |(-4)(2.5 - 8) - (-8)(2 - 4)| / sqrt(80) = |22 - 16| / 8.944 = 0.6708
+/// from it: blocked for the tank (2.0), not for the scout (0.5).
+const NEW: &str = r#"Map(
+    agents: [(name: "scout", radius: 0.5), (name: "tank", radius: 2.0)],
+    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0)), (id: 2, pos: (8, 0)), (id: 3, pos: (12, 0)), (id: 4, pos: (4, 8))],
+    edges: [(from: 4, to: 0), (from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3), (from: 1, to: 4)],
+    obstacles: [Point((2, 2.5)), Point((7, 3))],
+)
+"#;
+
+fn clearway() -> Command {
+    Command::cargo_bin("clearway").expect("the binary is built")
+}
+
+fn files() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old.ron");
+    let new = dir.path().join("new.ron");
+    std::fs::write(&old, OLD).unwrap();
+    std::fs::write(&new, NEW).unwrap();
+    (dir, old, new)
+}
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+#[test]
+fn a_change_that_unblocks_and_adds_is_reported_line_by_line() {
+    let (_dir, old, new) = files();
+    let out = clearway().arg("diff").arg(&old).arg(&new).output().unwrap();
+    // Edge 0 -> 1 goes from 1.5 to 2.5: unblocked for the tank. The new
+    // edge 4 -> 0 is blocked for the tank: a new blocked edge, exit 1.
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "blocked    edge 4->0  clearance absent -> 0.6708204  (radius 2 tank)\n\
+         unblocked  edge 0->1  clearance 1.5 -> 2.5  (radius 2 tank)\n\
+         added      edge 4->0  clearance absent -> 0.6708204\n\
+         removed    edge 2->3 #2  clearance 3.162278 -> absent\n\
+         changed    edge 1->2  clearance 2.5 -> 3\n\
+         FAILED: 1 newly blocked, 1 unblocked, 1 added, 1 removed, 1 changed\n"
+    );
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn the_reverse_change_blocks_and_removes() {
+    let (_dir, old, new) = files();
+    let out = clearway()
+        .arg("diff")
+        .arg(&new)
+        .arg(&old)
+        .args(["--agent", "tank"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "blocked    edge 0->1  clearance 2.5 -> 1.5  (radius 2 tank)\n\
+         added      edge 2->3 #2  clearance absent -> 3.162278\n\
+         removed    edge 4->0  clearance 0.6708204 -> absent\n\
+         changed    edge 1->2  clearance 3 -> 2.5\n\
+         FAILED: 1 newly blocked, 0 unblocked, 1 added, 1 removed, 1 changed\n"
+    );
+}
+
+#[test]
+fn changes_below_the_checked_radii_are_changed_lines_and_pass() {
+    let (_dir, old, new) = files();
+    let out = clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--radius", "0.5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "added      edge 4->0  clearance absent -> 0.6708204\n\
+         removed    edge 2->3 #2  clearance 3.162278 -> absent\n\
+         changed    edge 0->1  clearance 1.5 -> 2.5\n\
+         changed    edge 1->2  clearance 2.5 -> 3\n\
+         ok: 0 newly blocked, 0 unblocked, 1 added, 1 removed, 2 changed\n"
+    );
+    // An absolute tolerance of 0.5 hides the change of 0.5 on edge 1 -> 2,
+    // not the change of 1.0 on edge 0 -> 1.
+    let out = clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--radius", "0.5", "--tolerance", "0.5"])
+        .output()
+        .unwrap();
+    assert!(stdout(&out).contains("changed    edge 0->1"));
+    assert!(!stdout(&out).contains("edge 1->2"), "{}", stdout(&out));
+}
+
+#[test]
+fn an_identical_level_has_no_changes() {
+    let (_dir, old, _new) = files();
+    let out = clearway().arg("diff").arg(&old).arg(&old).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed\n"
+    );
+}
+
+#[test]
+fn json_lists_every_change_with_both_sides() {
+    let (_dir, old, new) = files();
+    let out = clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["newly_blocked"], 1);
+    assert_eq!(v["relative_tolerance"], 1e-9);
+    let changes = v["changes"].as_array().unwrap();
+    assert_eq!(changes.len(), 5);
+    let unblocked = &changes[1];
+    assert_eq!(unblocked["kind"], "unblocked");
+    assert_eq!(
+        (unblocked["from"].as_u64(), unblocked["to"].as_u64()),
+        (Some(0), Some(1))
+    );
+    // Matched by ends, not index: edge 0 in OLD is edge 1 in NEW.
+    assert_eq!(unblocked["old"]["edge"], 0);
+    assert_eq!(unblocked["new"]["edge"], 1);
+    assert_eq!(unblocked["old"]["clearance"], 1.5);
+    assert_eq!(unblocked["new"]["clearance"], 2.5);
+    assert_eq!(unblocked["agent"], "tank");
+    assert_eq!(unblocked["radius"], 2.0);
+    let removed = &changes[3];
+    assert_eq!(removed["kind"], "removed");
+    assert_eq!(removed["occurrence"], 1);
+    assert_eq!(removed["new"], Value::Null);
+}
+
+#[test]
+fn old_may_come_from_standard_input() {
+    let (_dir, _old, new) = files();
+    let out = clearway()
+        .args(["diff", "-"])
+        .arg(&new)
+        .write_stdin(OLD)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(stdout(&out).starts_with("blocked    edge 4->0"));
+    let out = clearway().args(["diff", "-", "-"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bad_input_exits_2() {
+    let (_dir, old, new) = files();
+    let out = clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--agent", "ogre"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let out = clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg("missing.ron")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("missing.ron")
+    );
+}
+
+#[test]
+fn the_shipped_review_example_blocks_the_forklift() {
+    let out = clearway()
+        .args(["diff", "maps/warehouse.ron", "maps/review/warehouse_v2.ron"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "blocked    edge 6->7  clearance 1.3 -> 1.1  (radius 1.25 forklift)\n\
+         blocked    edge 7->8  clearance 1.3 -> 1.1  (radius 1.25 forklift)\n\
+         added      edge 0->2  clearance absent -> 1.6\n\
+         changed    edge 1->2  clearance 1.565248 -> 1.6\n\
+         changed    edge 2->5  clearance 1.565248 -> 2\n\
+         FAILED: 2 newly blocked, 0 unblocked, 1 added, 0 removed, 2 changed\n"
+    );
+}
