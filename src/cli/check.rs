@@ -43,7 +43,11 @@ struct StaleRow {
 
 pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     let render_format = args.render.as_deref().map(render::Format::of).transpose()?;
-    let level = Level::read(&args.map, timings)?;
+    let level = if args.format == ReportFormat::Text {
+        Level::read_citing_lines(&args.map, timings)?
+    } else {
+        Level::read(&args.map, timings)?
+    };
     let radii = radius::resolve(&args.radius, &level.map)?;
     let clearances = timings.time("clearance", || compute_clearances(&level.map));
     let stale: Vec<StaleRow> = stale_bakes(&level.map, &clearances)

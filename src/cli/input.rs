@@ -5,13 +5,14 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use clearway::Map;
+use clearway::map::ValidatedMap;
 use clearway::timings::Timings;
 
 use super::Failure;
 use super::args::{MapArg, TiledArgs};
 use super::tiled_input;
 
-/// A loaded map, with its source text kept for reports that cite lines.
+/// A loaded map, with its source text kept when reports cite lines.
 pub struct Level {
     /// The validated map.
     pub map: Map,
@@ -53,7 +54,24 @@ impl Level {
         source: impl Into<Source<'a>>,
         timings: &mut Timings,
     ) -> Result<Level, Failure> {
-        let source = source.into();
+        Level::read_with(source.into(), timings, false)
+    }
+
+    /// As [`Level::read`], keeping the source text so that reports can cite
+    /// the line of each obstacle ([`Level::obstacle_origin`]). Otherwise the
+    /// text is dropped before the R-tree is built, when memory peaks.
+    pub fn read_citing_lines<'a>(
+        source: impl Into<Source<'a>>,
+        timings: &mut Timings,
+    ) -> Result<Level, Failure> {
+        Level::read_with(source.into(), timings, true)
+    }
+
+    fn read_with(
+        source: Source<'_>,
+        timings: &mut Timings,
+        cite_lines: bool,
+    ) -> Result<Level, Failure> {
         let path = source.path;
         let start = std::time::Instant::now();
         let (bytes, source_name) = if path.as_os_str() == "-" {
@@ -71,11 +89,13 @@ impl Level {
             (bytes, path.display().to_string())
         };
         timings.record("read", start.elapsed());
-        let map = Map::from_ron_bytes_timed(&bytes, &source_name, timings)?;
+        let validated = ValidatedMap::from_ron_bytes(&bytes, &source_name, timings)?;
+        let text = if cite_lines { bytes } else { Vec::new() };
+        let map = validated.index(timings);
         let (map, tiled) = tiled_input::add(map, path, source.tiled, timings)?;
         Ok(Level {
             map,
-            text: bytes,
+            text,
             obstacle_lines: OnceCell::new(),
             tiled,
         })
@@ -90,7 +110,8 @@ impl Level {
         }
     }
 
-    /// The 1-based line on which obstacle `i` starts in the source.
+    /// The 1-based line on which obstacle `i` starts in the source; `None`
+    /// unless the level was read with [`Level::read_citing_lines`].
     pub fn obstacle_line(&self, i: usize) -> Option<usize> {
         self.obstacle_lines
             .get_or_init(|| {

@@ -86,6 +86,16 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
 }
 
 /// Writes a whole report to stdout at once; a closed pipe ends the run quietly.
+/// Streams a report to stdout through a buffer, for reports too large to
+/// build in memory first; a closed pipe ends the run quietly.
+fn stream_stdout(write: impl FnOnce(&mut dyn io::Write) -> io::Result<()>) -> Result<(), Failure> {
+    use io::Write;
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    write(&mut out)
+        .and_then(|()| out.flush())
+        .map_err(Failure::from_stdout_error)
+}
+
 fn write_stdout(report: &str) -> Result<(), Failure> {
     use io::Write;
     let mut out = io::stdout().lock();

@@ -12,7 +12,7 @@ use ron::error::{Error as RonError, SpannedError};
 use super::Map;
 use super::error::{LoadError, LoadErrorKind, Location};
 use super::locate::{self, DocPath};
-use super::validate::{self, ValidationError};
+use super::validate::{self, ValidParts, ValidationError};
 use super::wire::{self, MapFile};
 use crate::timings::Timings;
 
@@ -67,31 +67,7 @@ impl Map {
         source_name: &str,
         timings: &mut Timings,
     ) -> Result<Map, LoadError> {
-        let start = std::time::Instant::now();
-        let (text, utf8_error) = match std::str::from_utf8(bytes) {
-            Ok(text) => (text, None),
-            Err(e) => {
-                let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
-                // `valid_up_to` bytes are UTF-8 by definition.
-                (std::str::from_utf8(valid).unwrap_or_default(), Some(e))
-            }
-        };
-        check_control_chars(text, source_name)?;
-        timings.record("parse", start.elapsed());
-        if let Some(e) = utf8_error {
-            let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
-            let message =
-                format!("the map is not UTF-8 text: byte 0x{byte:02X} is not valid UTF-8");
-            let label = format!("byte 0x{byte:02X} follows here");
-            return Err(
-                LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
-                    text,
-                    text.len()..text.len(),
-                    label,
-                ),
-            );
-        }
-        parse(text, source_name, timings)
+        Ok(ValidatedMap::from_ron_bytes(bytes, source_name, timings)?.index(timings))
     }
 
     /// Parses and validates a map from RON text.
@@ -124,7 +100,77 @@ impl Map {
     /// but breaks a rule of the format.
     pub fn from_ron_str(text: &str, source_name: &str) -> Result<Map, LoadError> {
         check_control_chars(text, source_name)?;
-        parse(text, source_name, &mut Timings::default())
+        let mut timings = Timings::default();
+        let parts = parse(text, source_name, &mut timings)?;
+        Ok(Map::from_parts(parts, &mut timings))
+    }
+}
+
+/// A map that is parsed and validated but not yet indexed.
+///
+/// Loading in two steps lets a caller free the source text before the
+/// network graph and the R-tree are built, which is when memory peaks on
+/// large levels.
+///
+/// ```
+/// use clearway::map::ValidatedMap;
+/// use clearway::timings::Timings;
+/// let mut timings = Timings::default();
+/// let text = b"(nodes: [(id: 0, pos: (0, 0))], obstacles: [Point((3, 4))])".to_vec();
+/// let validated = ValidatedMap::from_ron_bytes(&text, "level.ron", &mut timings)?;
+/// drop(text);
+/// let map = validated.index(&mut timings);
+/// assert_eq!(map.obstacles().len(), 1);
+/// # Ok::<(), clearway::LoadError>(())
+/// ```
+#[derive(Debug)]
+pub struct ValidatedMap {
+    parts: ValidParts,
+}
+
+impl ValidatedMap {
+    /// Checks, parses and validates RON bytes, recording the `parse` and
+    /// `validate` phases.
+    ///
+    /// # Errors
+    ///
+    /// As [`Map::from_ron_bytes`].
+    pub fn from_ron_bytes(
+        bytes: &[u8],
+        source_name: &str,
+        timings: &mut Timings,
+    ) -> Result<ValidatedMap, LoadError> {
+        let start = std::time::Instant::now();
+        let (text, utf8_error) = match std::str::from_utf8(bytes) {
+            Ok(text) => (text, None),
+            Err(e) => {
+                let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
+                // `valid_up_to` bytes are UTF-8 by definition.
+                (std::str::from_utf8(valid).unwrap_or_default(), Some(e))
+            }
+        };
+        check_control_chars(text, source_name)?;
+        timings.record("parse", start.elapsed());
+        if let Some(e) = utf8_error {
+            let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
+            let message =
+                format!("the map is not UTF-8 text: byte 0x{byte:02X} is not valid UTF-8");
+            let label = format!("byte 0x{byte:02X} follows here");
+            return Err(
+                LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
+                    text,
+                    text.len()..text.len(),
+                    label,
+                ),
+            );
+        }
+        parse(text, source_name, timings).map(|parts| ValidatedMap { parts })
+    }
+
+    /// Builds the network graph and the R-tree, recording the `graph` and
+    /// `R-tree` phases.
+    pub fn index(self, timings: &mut Timings) -> Map {
+        Map::from_parts(self.parts, timings)
     }
 }
 
@@ -150,7 +196,7 @@ fn check_control_chars(text: &str, source_name: &str) -> Result<(), LoadError> {
 ///
 /// A leading UTF-8 byte-order mark is ignored: editors do not show it, so
 /// columns are counted without it.
-fn parse(text: &str, source_name: &str, timings: &mut Timings) -> Result<Map, LoadError> {
+fn parse(text: &str, source_name: &str, timings: &mut Timings) -> Result<ValidParts, LoadError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if locate::is_blank(text) {
         let message = if text.is_empty() {
@@ -169,10 +215,9 @@ fn parse(text: &str, source_name: &str, timings: &mut Timings) -> Result<Map, Lo
     let file: MapFile = timings
         .time("parse", || wire::options().from_str(text))
         .map_err(|e| syntax_error(text, source_name, e))?;
-    let parts = timings
+    timings
         .time("validate", || validate::validate(file))
-        .map_err(|e| validation_error(text, source_name, &e))?;
-    Ok(Map::from_parts(parts, timings))
+        .map_err(|e| validation_error(text, source_name, &e))
 }
 
 /// Locates a validation error in the text it came from.

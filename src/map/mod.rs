@@ -21,6 +21,7 @@ mod validate;
 pub mod wire;
 
 pub use error::{LoadError, LoadErrorKind, Location};
+pub use load::ValidatedMap;
 pub use extra_obstacles::ExtraObstacleError;
 
 /// A named agent profile: the radius `check` validates when none is given.
