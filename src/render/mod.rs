@@ -1,1 +1,54 @@
 //! Pictures of a level: SVG and PNG.
+//!
+//! A [`Picture`] decides what to draw (obstacles, edges coloured by
+//! clearance, pinch points, agent outlines, one-way arrows, routes, nodes, a
+//! legend and a scale bar) and hands it, shape by shape, to a [`Drawer`].
+//! The [`SvgWriter`] is the drawer that writes SVG; PNG is that SVG
+//! rasterised by resvg ([`svg_to_png`]); tests draw on a
+//! [`RecordingDrawer`] and ask what was drawn.
+//!
+//! Level coordinates have y up; the picture keeps it up. The one transform
+//! between the two is a [`Frame`].
+//!
+//! The output is deterministic: the same map and options give the same SVG,
+//! byte for byte (coordinates are written to a tenth of a pixel).
+//!
+//! ```
+//! use clearway::{Clearances, Map};
+//! use clearway::render::{Picture, RecordingDrawer};
+//! let map = Map::from_ron_str(r#"Map(
+//!     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0))],
+//!     edges: [(from: 0, to: 1)],
+//!     obstacles: [Point((5.0, 1.0))],
+//! )"#, "level.ron")?;
+//! let clearances = Clearances::compute(&map);
+//! let picture = Picture::new(&map, &clearances).agent_radius(2.0).title("level.ron");
+//!
+//! // What is drawn: the edge is blocked, so it is red.
+//! let mut recording = RecordingDrawer::default();
+//! picture.draw(&mut recording);
+//! let edge = recording.titled("edge 0 (0 -> 1)").next().unwrap();
+//! assert_eq!(edge.style.as_ref().unwrap().stroke, Some(clearway::render::palette::BLOCKED));
+//!
+//! // How it is written: SVG, with the same shapes.
+//! let svg = picture.to_svg();
+//! assert!(svg.contains("<title>edge 0 (0 -&gt; 1): clearance 1 &lt; radius 2: blocked"));
+//! # Ok::<(), clearway::map::LoadError>(())
+//! ```
+
+mod drawer;
+mod frame;
+pub mod palette;
+mod png;
+mod scene;
+mod svg;
+mod text;
+
+pub use drawer::{Anchor, Color, Drawer, Recorded, RecordingDrawer, Shape, Style, TextStyle};
+pub use frame::{Bounds, Frame};
+pub use png::{PngError, svg_to_png};
+pub use scene::{
+    DEFAULT_LONG_SIDE, LABEL_MAX_NODES, LABEL_MIN_SPACING, LARGE_MAP_EDGES, Layout, MANY_OBSTACLES,
+    Picture,
+};
+pub use svg::{FONT_FAMILY, SvgWriter};

@@ -1,0 +1,154 @@
+//! `clearway render`: a picture of the map, SVG or PNG by the output's
+//! extension. `check --render` writes the same picture through [`write`].
+
+use std::path::Path;
+
+use clearway::atomic_write::write_atomically;
+use clearway::render::Picture;
+use clearway::timings::Timings;
+
+use super::args::RenderArgs;
+use super::ends::resolve_node;
+use super::input::Level;
+use super::progress::compute_clearances;
+use super::radius::{self, CheckedRadius};
+use super::{Failure, Outcome, write_stdout};
+
+/// What a picture is written as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `.svg`, or `-` (standard output).
+    Svg,
+    /// `.png`: the SVG rasterised.
+    Png,
+}
+
+impl Format {
+    /// The format `out` asks for by its extension; a usage error otherwise.
+    pub fn of(out: &Path) -> Result<Format, Failure> {
+        if out.as_os_str() == "-" {
+            return Ok(Format::Svg);
+        }
+        let ext = out
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("svg") => Ok(Format::Svg),
+            Some("png") => Ok(Format::Png),
+            _ => Err(Failure::Usage(format!(
+                "cannot tell the picture format of `{}`: name it .svg or .png",
+                out.display()
+            ))),
+        }
+    }
+}
+
+pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
+    let format = Format::of(&args.output)?;
+    let level = Level::read(&args.map, timings)?;
+    let map = &level.map;
+    let given = args.radius.radius.is_some() || args.radius.agent.is_some();
+    let radius = if given {
+        Some(radius::resolve_required(&args.radius, map)?)
+    } else {
+        None
+    };
+    let ends =
+        |given: &Option<Vec<String>>, option: &str| -> Result<Option<(usize, usize)>, Failure> {
+            match given.as_deref() {
+                Some([a, b]) => Ok(Some((
+                    resolve_node(map, a, option)?,
+                    resolve_node(map, b, option)?,
+                ))),
+                Some(_) => Err(Failure::Usage(format!(
+                    "{option} needs two nodes: {option} A B"
+                ))),
+                None => Ok(None),
+            }
+        };
+    let route = ends(&args.route, "--route")?;
+    let widest = ends(&args.widest, "--widest")?;
+    let clearances = timings.time("clearance", || compute_clearances(map));
+    let mut picture = Picture::new(map, &clearances).title(&map_title(&args.map.map));
+    if let Some(r) = &radius {
+        picture = with_radius(picture, r);
+    }
+    if let Some((a, b)) = route {
+        picture = picture.route(a, b);
+        let agent_radius = radius.as_ref().map_or(0.0, |r| r.agent_radius);
+        if clearway::route(map, &clearances, a, b, agent_radius).is_none() {
+            eprintln!(
+                "warning: no route from {} to {} for radius {agent_radius}; the legend says so",
+                map.nodes()[a].id,
+                map.nodes()[b].id
+            );
+        }
+    }
+    if let Some((a, b)) = widest {
+        picture = picture.widest(a, b);
+    }
+    timings.time("render", || write(&picture, &args.output, format))?;
+    Ok(Outcome::Pass)
+}
+
+/// The picture coloured against a checked radius.
+pub fn with_radius<'a>(picture: Picture<'a>, r: &CheckedRadius) -> Picture<'a> {
+    match &r.agent {
+        Some(name) => picture.agent(name, r.agent_radius),
+        None => picture.agent_radius(r.agent_radius),
+    }
+}
+
+/// The caption of a map's picture: its file name.
+pub fn map_title(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        return "<stdin>".into();
+    }
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// Writes the picture to `out` (atomically; `-` is standard output).
+pub fn write(picture: &Picture, out: &Path, format: Format) -> Result<(), Failure> {
+    if out.as_os_str() == "-" {
+        return write_stdout(&picture.to_svg());
+    }
+    let bytes = match format {
+        Format::Svg => picture.to_svg().into_bytes(),
+        Format::Png => picture
+            .to_png()
+            .map_err(|e| Failure::Io(format!("cannot draw `{}`: {e}", out.display())))?,
+    };
+    write_atomically(out, &bytes).map_err(|e| {
+        Failure::Io(format!(
+            "cannot write `{}`: {e}; nothing was written",
+            out.display()
+        ))
+    })
+}
+
+/// `check --render OUT`: the picture against the radius checked; when every
+/// agent profile is checked, against the largest agent's radius (the first
+/// such agent on a tie), whose picture shows every edge blocked for anyone.
+pub fn for_check(
+    level: &Level,
+    clearances: &clearway::Clearances,
+    radii: &radius::Radii,
+    (map_path, out): (&Path, &Path),
+    format: Format,
+) -> Result<(), Failure> {
+    let all = radii.all();
+    let largest = all
+        .iter()
+        .fold(None::<&CheckedRadius>, |best, r| match best {
+            Some(b) if b.agent_radius >= r.agent_radius => Some(b),
+            _ => Some(r),
+        });
+    let mut picture = Picture::new(&level.map, clearances).title(&map_title(map_path));
+    if let Some(r) = largest {
+        picture = with_radius(picture, r);
+    }
+    write(&picture, out, format)
+}

@@ -1,0 +1,133 @@
+//! Level coordinates (y up) to picture coordinates (pixels, y down): the one
+//! place the picture's transform lives.
+
+use crate::geometry::Point;
+use crate::map::Map;
+use crate::obstacle::Obstacle;
+
+/// A box in level coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bounds {
+    /// The lower-left corner.
+    pub min: Point,
+    /// The upper-right corner.
+    pub max: Point,
+}
+
+impl Bounds {
+    /// The smallest box around every node and obstacle of a map; `None` for
+    /// a map with neither.
+    pub fn of_map(map: &Map) -> Option<Bounds> {
+        let mut bounds: Option<Bounds> = None;
+        let mut add = |p: Point, pad: f64| {
+            let lo = Point::new(p.x - pad, p.y - pad);
+            let hi = Point::new(p.x + pad, p.y + pad);
+            bounds = Some(match bounds {
+                None => Bounds { min: lo, max: hi },
+                Some(b) => Bounds {
+                    min: Point::new(b.min.x.min(lo.x), b.min.y.min(lo.y)),
+                    max: Point::new(b.max.x.max(hi.x), b.max.y.max(hi.y)),
+                },
+            });
+        };
+        for n in map.nodes() {
+            add(n.pos, 0.0);
+        }
+        for o in map.obstacles() {
+            match o {
+                Obstacle::Point(p) => add(*p, 0.0),
+                Obstacle::Circle(c) => add(c.center, c.radius),
+                Obstacle::Segment(s) => {
+                    add(s.a, 0.0);
+                    add(s.b, 0.0);
+                }
+                Obstacle::Polygon(poly) => poly.vertices().iter().for_each(|&v| add(v, 0.0)),
+            }
+        }
+        bounds
+    }
+
+    /// The box grown by `pad` on every side.
+    pub fn padded(self, pad: f64) -> Bounds {
+        Bounds {
+            min: Point::new(self.min.x - pad, self.min.y - pad),
+            max: Point::new(self.max.x + pad, self.max.y + pad),
+        }
+    }
+
+    /// Width and height.
+    pub fn size(&self) -> (f64, f64) {
+        (self.max.x - self.min.x, self.max.y - self.min.y)
+    }
+}
+
+/// The map from level coordinates to picture pixels: a uniform scale, y
+/// flipped so that up in the level is up in the picture.
+///
+/// ```
+/// use clearway::geometry::Point;
+/// use clearway::render::{Bounds, Frame};
+/// let bounds = Bounds { min: Point::new(0.0, 0.0), max: Point::new(10.0, 5.0) };
+/// let frame = Frame::fit(bounds, 100.0, Point::new(20.0, 20.0));
+/// assert_eq!(frame.to_picture(Point::new(0.0, 0.0)), Point::new(20.0, 70.0));
+/// assert_eq!(frame.to_picture(Point::new(10.0, 5.0)), Point::new(120.0, 20.0));
+/// assert_eq!(frame.to_level(Point::new(120.0, 20.0)), Point::new(10.0, 5.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    bounds: Bounds,
+    scale: f64,
+    origin: Point,
+}
+
+impl Frame {
+    /// Fits `bounds` so that its longer side is `long_side` pixels, its
+    /// upper-left corner at `origin` (pixels). A box with no extent gets
+    /// one level unit per `long_side` pixels.
+    pub fn fit(bounds: Bounds, long_side: f64, origin: Point) -> Frame {
+        let (w, h) = bounds.size();
+        let extent = w.max(h);
+        let scale = if extent > 0.0 && extent.is_finite() {
+            long_side / extent
+        } else {
+            long_side
+        };
+        Frame {
+            bounds,
+            scale,
+            origin,
+        }
+    }
+
+    /// Pixels per level unit.
+    pub fn scale(&self) -> f64 {
+        self.scale
+    }
+
+    /// The size of the fitted box in pixels.
+    pub fn size(&self) -> (f64, f64) {
+        let (w, h) = self.bounds.size();
+        (w * self.scale, h * self.scale)
+    }
+
+    /// Where a level point lands in the picture.
+    pub fn to_picture(&self, p: Point) -> Point {
+        Point::new(
+            self.origin.x + (p.x - self.bounds.min.x) * self.scale,
+            self.origin.y + (self.bounds.max.y - p.y) * self.scale,
+        )
+    }
+
+    /// The level point shown at a picture point.
+    pub fn to_level(&self, p: Point) -> Point {
+        Point::new(
+            self.bounds.min.x + (p.x - self.origin.x) / self.scale,
+            self.bounds.max.y - (p.y - self.origin.y) / self.scale,
+        )
+    }
+
+    /// A level length in pixels.
+    pub fn length(&self, level_length: f64) -> f64 {
+        level_length * self.scale
+    }
+}

@@ -1,0 +1,91 @@
+//! Numbers and names as the picture writes them in labels and hover titles.
+
+use crate::map::{Map, Node};
+
+/// Seven significant digits, trailing zeros trimmed (as `check` prints);
+/// `unbounded` for infinity.
+pub fn human(x: f64) -> String {
+    significant(x, 7)
+}
+
+/// Three significant digits, for labels and the legend.
+pub fn short(x: f64) -> String {
+    significant(x, 3)
+}
+
+fn significant(x: f64, digits: i32) -> String {
+    if x.is_infinite() {
+        return "unbounded".into();
+    }
+    if x == 0.0 || x.is_nan() {
+        return "0".into();
+    }
+    let magnitude = x.abs().log10().floor() as i32;
+    if !(-4..15).contains(&magnitude) {
+        return format!("{x:.2e}");
+    }
+    let decimals = (digits - 1 - magnitude).max(0) as usize;
+    let fixed = format!("{x:.decimals$}");
+    let trimmed = if fixed.contains('.') {
+        fixed.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        &fixed
+    };
+    if trimmed == "-0" {
+        "0".into()
+    } else {
+        trimmed.into()
+    }
+}
+
+/// `(x, y)` in [`human`] numbers.
+pub fn point(p: crate::geometry::Point) -> String {
+    format!("({}, {})", human(p.x), human(p.y))
+}
+
+/// How a node is labelled in the picture: its name, else its id.
+pub fn node_label(node: &Node) -> String {
+    node.name.clone().unwrap_or_else(|| node.id.to_string())
+}
+
+/// How a node is named in titles: `node 110 "west_door"`.
+pub fn node_title(node: &Node) -> String {
+    match &node.name {
+        Some(name) => format!("node {} \"{name}\"", node.id),
+        None => format!("node {}", node.id),
+    }
+}
+
+/// `edge 4 (101 -> 110)`, as `check` names an edge.
+pub fn edge_name(map: &Map, edge: usize) -> String {
+    let e = &map.edges()[edge];
+    format!(
+        "edge {edge} ({} -> {})",
+        map.nodes()[e.from].id,
+        map.nodes()[e.to].id
+    )
+}
+
+/// `4`, `4, 5`, or `4, 5, 6 and 3 more`.
+pub fn list(items: &[usize], at_most: usize) -> String {
+    let shown: Vec<String> = items.iter().take(at_most).map(usize::to_string).collect();
+    let mut text = shown.join(", ");
+    if items.len() > at_most {
+        text.push_str(&format!(" and {} more", items.len() - at_most));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{human, short};
+
+    #[test]
+    fn significant_digits() {
+        assert_eq!(human(2.0), "2");
+        assert_eq!(human(0.6180339887), "0.618034");
+        assert_eq!(short(0.6180339887), "0.618");
+        assert_eq!(short(1234.6), "1235");
+        assert_eq!(short(f64::INFINITY), "unbounded");
+    }
+}
