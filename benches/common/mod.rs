@@ -1,0 +1,169 @@
+//! What the benches share: synthetic maps, and the axis-aligned-box baseline.
+//!
+//! Each bench uses a different part of this module.
+#![allow(dead_code)]
+
+use std::cell::Cell;
+use std::time::Instant;
+
+use clearway::Map;
+use clearway::geometry::Segment;
+use clearway::obstacle::Obstacle;
+use clearway::synth::{self, Kind, Mix, Params};
+use rayon::prelude::*;
+use rstar::{AABB, Envelope, RTree, RTreeObject, SelectionFunction};
+
+/// The agent radius the radius checks use: the synthetic maps' "soldier".
+pub const RADIUS: f64 = 0.8;
+
+/// A short label for a mix, for benchmark names.
+pub fn mix_name(mix: Mix) -> &'static str {
+    match mix {
+        Mix::Points => "points",
+        Mix::Mixed => "mixed",
+    }
+}
+
+/// A size label: 10k, 100k, 1M.
+pub fn size_name(edges: usize) -> String {
+    if edges >= 1_000_000 && edges % 1_000_000 == 0 {
+        format!("{}M", edges / 1_000_000)
+    } else if edges >= 1_000 && edges % 1_000 == 0 {
+        format!("{}k", edges / 1_000)
+    } else {
+        edges.to_string()
+    }
+}
+
+/// Generates the map (seed 1, 5 obstacles per edge) and loads it, saying on
+/// stderr how long that took; the text is dropped once loaded.
+pub fn synth_map(kind: Kind, edges: usize, mix: Mix) -> Map {
+    let params = Params::new(kind, edges).with_mix(mix);
+    let started = Instant::now();
+    let text = synth::map_string(&params);
+    let generated = started.elapsed();
+    let map = Map::from_ron_str(&text, "synth.ron").expect("synthetic maps load");
+    eprintln!(
+        "[setup] {kind:?}/{} {} edges: {:.1} MB, {} edges, {} obstacles; generated in {:.2} s, loaded in {:.2} s",
+        mix_name(mix),
+        size_name(edges),
+        text.len() as f64 / 1e6,
+        map.edges().len(),
+        map.obstacles().len(),
+        generated.as_secs_f64(),
+        (started.elapsed() - generated).as_secs_f64(),
+    );
+    map
+}
+
+/// An obstacle as the baseline indexes it: its index and its bounding box.
+#[derive(Clone, Debug)]
+pub struct ObstacleBox {
+    /// The obstacle's index in the map.
+    pub obstacle: usize,
+    aabb: AABB<[f64; 2]>,
+}
+
+impl RTreeObject for ObstacleBox {
+    type Envelope = AABB<[f64; 2]>;
+    fn envelope(&self) -> Self::Envelope {
+        self.aabb
+    }
+}
+
+/// The bounding box of an obstacle.
+pub fn obstacle_aabb(obstacle: &Obstacle) -> AABB<[f64; 2]> {
+    match obstacle {
+        Obstacle::Point(p) => AABB::from_point([p.x, p.y]),
+        Obstacle::Circle(c) => AABB::from_corners(
+            [c.center.x - c.radius, c.center.y - c.radius],
+            [c.center.x + c.radius, c.center.y + c.radius],
+        ),
+        Obstacle::Segment(s) => AABB::from_corners([s.a.x, s.a.y], [s.b.x, s.b.y]),
+        Obstacle::Polygon(p) => AABB::from_points(
+            p.vertices()
+                .iter()
+                .map(|v| [v.x, v.y])
+                .collect::<Vec<_>>()
+                .iter(),
+        ),
+    }
+}
+
+/// The baseline's index: an R-tree of the obstacles' bounding boxes, one
+/// entry per obstacle, bulk loaded.
+pub fn obstacle_box_tree(map: &Map) -> RTree<ObstacleBox> {
+    RTree::bulk_load(
+        map.obstacles()
+            .iter()
+            .enumerate()
+            .map(|(obstacle, o)| ObstacleBox {
+                obstacle,
+                aabb: obstacle_aabb(o),
+            })
+            .collect(),
+    )
+}
+
+/// The edge's bounding box grown by `r` on every side.
+pub fn grown_box(edge: Segment, r: f64) -> AABB<[f64; 2]> {
+    AABB::from_corners(
+        [edge.a.x.min(edge.b.x) - r, edge.a.y.min(edge.b.y) - r],
+        [edge.a.x.max(edge.b.x) + r, edge.a.y.max(edge.b.y) + r],
+    )
+}
+
+/// The baseline radius check for one edge: every obstacle whose box meets
+/// the edge's box grown by `r` is measured exactly; blocked when one is
+/// nearer than `r` (clearway's `admits` is `clearance >= r`).
+pub fn aabb_blocks(map: &Map, tree: &RTree<ObstacleBox>, edge: Segment, r: f64) -> bool {
+    tree.locate_in_envelope_intersecting(grown_box(edge, r))
+        .any(|o| map.obstacles()[o.obstacle].separation_from(edge).distance < r)
+}
+
+/// The baseline over every edge, on all cores like `Clearances::compute`:
+/// which edges are blocked for radius `r`.
+pub fn aabb_blocked_edges(map: &Map, tree: &RTree<ObstacleBox>, r: f64) -> Vec<bool> {
+    (0..map.edges().len())
+        .into_par_iter()
+        .with_min_len(256)
+        .map(|i| aabb_blocks(map, tree, map.edge_segment(i), r))
+        .collect()
+}
+
+/// `SelectInEnvelopeIntersecting`, counting its work: how many tree nodes'
+/// boxes it tested (`should_unpack_parent` calls) and how many it opened.
+pub struct CountingIntersecting {
+    envelope: AABB<[f64; 2]>,
+    /// `should_unpack_parent` calls: node boxes tested.
+    pub tested: Cell<usize>,
+    /// Those that returned true: nodes whose children were examined, the
+    /// counterpart of clearway's `SearchStats::nodes_visited`.
+    pub opened: Cell<usize>,
+}
+
+impl CountingIntersecting {
+    /// A counter for the query box `envelope`.
+    pub fn new(envelope: AABB<[f64; 2]>) -> Self {
+        CountingIntersecting {
+            envelope,
+            tested: Cell::new(0),
+            opened: Cell::new(0),
+        }
+    }
+}
+
+impl SelectionFunction<ObstacleBox> for &CountingIntersecting {
+    fn should_unpack_parent(&self, envelope: &AABB<[f64; 2]>) -> bool {
+        self.tested.set(self.tested.get() + 1);
+        let open = self.envelope.intersects(envelope);
+        if open {
+            self.opened.set(self.opened.get() + 1);
+        }
+        open
+    }
+
+    fn should_unpack_leaf(&self, leaf: &ObstacleBox) -> bool {
+        leaf.aabb.intersects(&self.envelope)
+    }
+}

@@ -1,0 +1,67 @@
+//! Loading throughput in MB/s on a ~10 MB synthetic map (grid, 5 obstacles
+//! per edge), for each obstacle mix:
+//!
+//! * `ron_only`: `ron` deserialization into the wire type `MapFile`;
+//! * `from_ron_str`: the full load (parse, validate, graph, R-tree);
+//! * `rtree_build`: `ObstacleIndex::build` alone on the loaded obstacles
+//!   (reported against the same byte count, to show its share).
+//!
+//! Run: `cargo bench --bench load` (or `-- load/points` for one mix).
+
+mod common;
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use clearway::Map;
+use clearway::map::wire::{self, MapFile};
+use clearway::obstacle_index::ObstacleIndex;
+use clearway::synth::{self, Kind, Mix, Params};
+use common::mix_name;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+/// Edges for about 10 MB of text: points-only maps take ~220 bytes an
+/// edge, mixed ones ~305.
+fn edges_for_10_mb(mix: Mix) -> usize {
+    match mix {
+        Mix::Points => 45_000,
+        Mix::Mixed => 33_000,
+    }
+}
+
+fn load(c: &mut Criterion) {
+    for mix in [Mix::Points, Mix::Mixed] {
+        let text = synth::map_string(&Params::new(Kind::Grid, edges_for_10_mb(mix)).with_mix(mix));
+        let map = Map::from_ron_str(&text, "synth.ron").expect("synthetic maps load");
+        eprintln!(
+            "[setup] load/{}: {:.2} MB, {} nodes, {} edges, {} obstacles",
+            mix_name(mix),
+            text.len() as f64 / 1e6,
+            map.nodes().len(),
+            map.edges().len(),
+            map.obstacles().len()
+        );
+        let mut group = c.benchmark_group(format!("load/{}", mix_name(mix)));
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.sample_size(10);
+        group.warm_up_time(Duration::from_secs(1));
+        group.measurement_time(Duration::from_secs(8));
+        group.bench_function("ron_only", |b| {
+            b.iter(|| {
+                wire::options()
+                    .from_str::<MapFile>(black_box(&text))
+                    .expect("parses")
+            })
+        });
+        group.bench_function("from_ron_str", |b| {
+            b.iter(|| Map::from_ron_str(black_box(&text), "synth.ron").expect("loads"))
+        });
+        group.bench_function("rtree_build", |b| {
+            b.iter(|| ObstacleIndex::build(black_box(map.obstacles())))
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, load);
+criterion_main!(benches);
