@@ -38,8 +38,13 @@ pub(crate) fn segment_circle_2(s: Segment, c: Circle) -> f64 {
     gap * gap
 }
 
-/// Whether two closed segments share a point, by exact orientation signs.
-/// Collinear configurations report a meeting (a lower bound of 0 is safe).
+/// Below this, an orientation determinant may be an underflow artefact of
+/// absurdly small coordinates: it is read as "collinear", which is safe here.
+const UNDERFLOW_GUARD: f64 = 1e-200;
+
+/// Whether two closed segments may share a point, by orientation signs.
+/// Collinear or underflowing configurations report a meeting: a lower bound
+/// of 0 only sends the part on to the exact kernel.
 fn segments_meet(s: Segment, t: Segment) -> bool {
     let side = |a: Point, b: Point, c: Point| {
         orient2d(
@@ -50,7 +55,7 @@ fn segments_meet(s: Segment, t: Segment) -> bool {
     };
     let (d1, d2) = (side(s.a, s.b, t.a), side(s.a, s.b, t.b));
     let (d3, d4) = (side(t.a, t.b, s.a), side(t.a, t.b, s.b));
-    if d1 == 0.0 || d2 == 0.0 || d3 == 0.0 || d4 == 0.0 {
+    if [d1, d2, d3, d4].iter().any(|d| d.abs() < UNDERFLOW_GUARD) {
         return true;
     }
     (d1 > 0.0) != (d2 > 0.0) && (d3 > 0.0) != (d4 > 0.0)
@@ -102,6 +107,13 @@ mod tests {
             segment_segment_2(seg(-100.0, -1.0, 100.0, 1.0), seg(0.0, -100.0, 0.5, 100.0)),
             0.0
         );
+    }
+
+    #[test]
+    fn tiny_coordinates_are_never_ruled_out() {
+        // Crossing segments 1e-300 across: the determinants underflow.
+        let (s, t) = (seg(0.0, 0.0, 4e-300, 4e-300), seg(0.0, 4e-300, 4e-300, 0.0));
+        assert_eq!(segment_segment_2(s, t), 0.0);
     }
 
     #[test]
