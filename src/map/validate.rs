@@ -247,7 +247,7 @@ fn agents(entries: Vec<AgentEntry>) -> Result<Vec<Agent>, ValidationError> {
                 second: i,
             });
         }
-        let path = DocPath::item("agents", i).field("radius");
+        let path = || DocPath::item("agents", i).field("radius");
         let radius = length(entry.radius, path, Quantity::Radius)?;
         seen.insert(entry.name.clone(), i);
         agents.push(Agent {
@@ -276,7 +276,7 @@ fn nodes(entries: Vec<NodeEntry>) -> Result<(Vec<Node>, NodesById), ValidationEr
                 slot.insert(i);
             }
         }
-        let pos = point(entry.pos, DocPath::item("nodes", i).field("pos"))?;
+        let pos = point(entry.pos, || DocPath::item("nodes", i).field("pos"))?;
         nodes.push(Node {
             id: entry.id,
             pos,
@@ -315,7 +315,7 @@ fn edge(index: usize, entry: &EdgeEntry, node_by_id: &NodesById) -> Result<Edge,
     }
     let optional_length = |value: Option<f64>, field: &'static str, quantity: Quantity| {
         value
-            .map(|v| length(v, DocPath::item("edges", index).field(field), quantity))
+            .map(|v| length(v, || DocPath::item("edges", index).field(field), quantity))
             .transpose()
     };
     Ok(Edge {
@@ -328,27 +328,27 @@ fn edge(index: usize, entry: &EdgeEntry, node_by_id: &NodesById) -> Result<Edge,
 }
 
 fn obstacle(index: usize, entry: ObstacleEntry) -> Result<Obstacle, ValidationError> {
-    let path = DocPath::item("obstacles", index);
+    let path = || DocPath::item("obstacles", index);
     Ok(match entry {
-        ObstacleEntry::Point(p) => Obstacle::Point(point(p, path.elem(0))?),
+        ObstacleEntry::Point(p) => Obstacle::Point(point(p, || path().elem(0))?),
         ObstacleEntry::Circle { center, radius } => Obstacle::Circle(Circle {
-            center: point(center, path.clone().field("center"))?,
-            radius: length(radius, path.field("radius"), Quantity::Radius)?,
+            center: point(center, || path().field("center"))?,
+            radius: length(radius, || path().field("radius"), Quantity::Radius)?,
         }),
         ObstacleEntry::Segment { from, to } => Obstacle::Segment(Segment::new(
-            point(from, path.clone().field("from"))?,
-            point(to, path.field("to"))?,
+            point(from, || path().field("from"))?,
+            point(to, || path().field("to"))?,
         )),
         ObstacleEntry::Polygon(vertices) => Obstacle::Polygon(polygon(index, &vertices)?),
     })
 }
 
 fn polygon(index: usize, vertices: &[Position]) -> Result<Polygon, ValidationError> {
-    let path = DocPath::item("obstacles", index).elem(0);
+    let path = || DocPath::item("obstacles", index).elem(0);
     let points = vertices
         .iter()
         .enumerate()
-        .map(|(i, &v)| point(v, path.clone().at(i)))
+        .map(|(i, &v)| point(v, || path().at(i)))
         .collect::<Result<Vec<_>, _>>()?;
     let distinct = count_distinct(&points);
     Polygon::new(points).ok_or(ValidationError::DegeneratePolygon { index, distinct })
@@ -368,40 +368,48 @@ fn count_distinct(points: &[Point]) -> usize {
     seen.len()
 }
 
-/// A position whose coordinates are finite and within range.
-fn point((x, y): Position, path: DocPath) -> Result<Point, ValidationError> {
+/// A position whose coordinates are finite and within range. `path` names
+/// it in the document; it is only built when there is an error to report.
+fn point((x, y): Position, path: impl Fn() -> DocPath) -> Result<Point, ValidationError> {
     Ok(Point::new(
-        coordinate(x, path.clone().elem(0))?,
-        coordinate(y, path.elem(1))?,
+        coordinate(x, || path().elem(0))?,
+        coordinate(y, || path().elem(1))?,
     ))
 }
 
-fn coordinate(value: f64, path: DocPath) -> Result<f64, ValidationError> {
+fn coordinate(value: f64, path: impl FnOnce() -> DocPath) -> Result<f64, ValidationError> {
     if !value.is_finite() {
         return Err(ValidationError::NonFinite {
-            path,
+            path: path(),
             quantity: Quantity::Coordinate,
             value,
         });
     }
     if value.abs() > MAX_COORDINATE {
-        return Err(ValidationError::OutOfRange { path, value });
+        return Err(ValidationError::OutOfRange {
+            path: path(),
+            value,
+        });
     }
     Ok(value)
 }
 
 /// A radius, cost or clearance: finite and >= 0 (`-0.0` counts as 0).
-fn length(value: f64, path: DocPath, quantity: Quantity) -> Result<f64, ValidationError> {
+fn length(
+    value: f64,
+    path: impl FnOnce() -> DocPath,
+    quantity: Quantity,
+) -> Result<f64, ValidationError> {
     if !value.is_finite() {
         return Err(ValidationError::NonFinite {
-            path,
+            path: path(),
             quantity,
             value,
         });
     }
     if value < 0.0 {
         return Err(ValidationError::Negative {
-            path,
+            path: path(),
             quantity,
             value,
         });
@@ -482,7 +490,7 @@ mod tests {
 
     #[test]
     fn negative_zero_is_a_valid_length() {
-        assert_eq!(length(-0.0, DocPath::default(), Quantity::Radius), Ok(-0.0));
-        assert!(length(-1e-300, DocPath::default(), Quantity::Radius).is_err());
+        assert_eq!(length(-0.0, DocPath::default, Quantity::Radius), Ok(-0.0));
+        assert!(length(-1e-300, DocPath::default, Quantity::Radius).is_err());
     }
 }
