@@ -1,5 +1,6 @@
 //! The R-tree over every obstacle, and the search that runs on it.
 
+use rayon::prelude::*;
 use rstar::RTree;
 
 use crate::geometry::{Point, Segment};
@@ -9,15 +10,20 @@ mod nearest;
 mod part;
 mod quick_distance;
 mod segment_box;
+mod shards;
 
 pub use nearest::{Nearest, SearchStats};
 use part::ObstaclePart;
 
 /// An R-tree over the parts of every obstacle (polygons as their boundary
 /// edges plus an interior part), searched by distance to a segment.
+///
+/// On large maps the top of the hierarchy is a few median cuts, each shard
+/// an rstar tree bulk loaded on its own core (see [`shards`]); one
+/// best-first search runs over all of them.
 #[derive(Debug)]
 pub struct ObstacleIndex {
-    tree: RTree<ObstaclePart>,
+    trees: Vec<RTree<ObstaclePart>>,
 }
 
 impl ObstacleIndex {
@@ -27,19 +33,26 @@ impl ObstacleIndex {
     /// Never for a map that loaded: it holds fewer than 2^32 obstacles. More
     /// than that panics, as no 2^32-obstacle map fits a RON file anyway.
     pub fn build(obstacles: &[Obstacle]) -> Self {
+        ObstacleIndex::build_sharded(obstacles, shards::PARTS_PER_SHARD_AT_LEAST)
+    }
+
+    /// Builds the index with shards of at least `min_parts_per_shard` parts.
+    fn build_sharded(obstacles: &[Obstacle], min_parts_per_shard: usize) -> Self {
         let mut parts = Vec::with_capacity(obstacles.len());
         for (i, obstacle) in obstacles.iter().enumerate() {
             let index = u32::try_from(i).expect("fewer than 2^32 obstacles");
             ObstaclePart::cut(index, obstacle, &mut parts);
         }
-        ObstacleIndex {
-            tree: RTree::bulk_load(parts),
-        }
+        let trees = shards::into_shards(parts, min_parts_per_shard)
+            .into_par_iter()
+            .map(RTree::bulk_load)
+            .collect();
+        ObstacleIndex { trees }
     }
 
     /// The number of indexed parts (a polygon of n vertices is n + 1 parts).
     pub fn part_count(&self) -> usize {
-        self.tree.size()
+        self.trees.iter().map(RTree::size).sum()
     }
 
     /// The obstacle nearest to `edge`, exactly, with its witness points.
@@ -61,7 +74,7 @@ impl ObstacleIndex {
     /// assert_eq!(nearest.separation.distance, 2.0);
     /// ```
     pub fn nearest_to_segment(&self, obstacles: &[Obstacle], edge: Segment) -> Option<Nearest> {
-        nearest::nearest_to_segment(&self.tree, obstacles, edge, &mut SearchStats::default())
+        nearest::nearest_to_segment(&self.trees, obstacles, edge, &mut SearchStats::default())
     }
 
     /// As [`ObstacleIndex::nearest_to_segment`], also counting the work done.
@@ -71,11 +84,90 @@ impl ObstacleIndex {
         edge: Segment,
         stats: &mut SearchStats,
     ) -> Option<Nearest> {
-        nearest::nearest_to_segment(&self.tree, obstacles, edge, stats)
+        nearest::nearest_to_segment(&self.trees, obstacles, edge, stats)
+    }
+
+    /// How many shards (separately bulk-loaded trees) the index has.
+    pub fn shard_count(&self) -> usize {
+        self.trees.len()
     }
 
     /// The obstacle nearest to a point (a zero-length segment).
     pub fn nearest_to_point(&self, obstacles: &[Obstacle], p: Point) -> Option<Nearest> {
         self.nearest_to_segment(obstacles, Segment::new(p, p))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Circle, Polygon};
+
+    /// A deterministic scatter of every kind of obstacle.
+    fn scatter(n: usize) -> Vec<Obstacle> {
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 11) as f64 / (1u64 << 53) as f64 * 100.0
+        };
+        (0..n)
+            .map(|i| {
+                let p = Point::new(next(), next());
+                match i % 4 {
+                    0 => Obstacle::Point(p),
+                    1 => Obstacle::Circle(Circle {
+                        center: p,
+                        radius: next() / 50.0,
+                    }),
+                    2 => Obstacle::Segment(Segment::new(
+                        p,
+                        Point::new(p.x + next() / 20.0, p.y - 1.0),
+                    )),
+                    _ => Obstacle::Polygon(
+                        Polygon::new(vec![
+                            p,
+                            Point::new(p.x + 2.0, p.y),
+                            Point::new(p.x, p.y + 1.5),
+                        ])
+                        .expect("a triangle"),
+                    ),
+                }
+            })
+            .collect()
+    }
+
+    /// Eight shards answer exactly as measuring every obstacle does.
+    #[test]
+    fn sharded_search_matches_brute_force() {
+        let obstacles = scatter(400);
+        let index = ObstacleIndex::build_sharded(&obstacles, 16);
+        assert_eq!(index.shard_count(), 8);
+        assert_eq!(index.part_count(), 300 + 4 * 100);
+        let mut y = 1.0;
+        for k in 0..200 {
+            y = (y * 7.3 + 3.1) % 100.0;
+            let edge = Segment::new(
+                Point::new(k as f64 / 2.0, y),
+                Point::new(100.0 - y, k as f64 / 3.0),
+            );
+            let best = index
+                .nearest_to_segment(&obstacles, edge)
+                .expect("obstacles exist");
+            let (i, brute) = obstacles
+                .iter()
+                .enumerate()
+                .map(|(i, o)| (i, o.separation_from(edge)))
+                .fold(
+                    None,
+                    |acc: Option<(usize, crate::geometry::Separation)>, (i, s)| match acc {
+                        Some((_, b)) if b.distance <= s.distance => acc,
+                        _ => Some((i, s)),
+                    },
+                )
+                .expect("obstacles exist");
+            assert_eq!((best.obstacle, best.separation), (i, brute), "edge {k}");
+        }
     }
 }

@@ -75,14 +75,15 @@ struct Best {
     separation: Separation,
 }
 
-/// Finds the obstacle nearest to `edge`; `None` only when the tree is empty.
+/// Finds the obstacle nearest to `edge` in any of `trees`; `None` only when
+/// they are all empty.
 pub(crate) fn nearest_to_segment(
-    tree: &RTree<ObstaclePart>,
+    trees: &[RTree<ObstaclePart>],
     obstacles: &[Obstacle],
     edge: Segment,
     stats: &mut SearchStats,
 ) -> Option<Nearest> {
-    if tree.size() == 0 {
+    if trees.iter().all(|t| t.size() == 0) {
         return None;
     }
     let scale = [edge.a.x, edge.a.y, edge.b.x, edge.b.y]
@@ -90,10 +91,14 @@ pub(crate) fn nearest_to_segment(
         .fold(0.0_f64, |m, c| m.max(c.abs()));
     let mut best: Option<Best> = None;
     let mut queue = BinaryHeap::new();
-    queue.push(Pending {
-        bound_2: 0.0,
-        node: tree.root(),
-    });
+    for tree in trees.iter().filter(|t| t.size() > 0) {
+        let [lx, ly] = tree.root().envelope().lower();
+        let [ux, uy] = tree.root().envelope().upper();
+        queue.push(Pending {
+            bound_2: segment_box_distance_2(edge, Point::new(lx, ly), Point::new(ux, uy)),
+            node: tree.root(),
+        });
+    }
     while let Some(Pending { bound_2, node }) = queue.pop() {
         if !may_hold_better(bound_2, best.as_ref(), scale) {
             break;
