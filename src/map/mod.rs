@@ -21,8 +21,8 @@ mod validate;
 pub mod wire;
 
 pub use error::{LoadError, LoadErrorKind, Location};
-pub use load::ValidatedMap;
 pub use extra_obstacles::ExtraObstacleError;
+pub use load::ValidatedMap;
 
 /// A named agent profile: the radius `check` validates when none is given.
 #[derive(Clone, Debug, PartialEq)]
