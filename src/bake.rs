@@ -33,12 +33,7 @@ impl Map {
                 e
             })
             .collect();
-        Map::from_validated(
-            self.agents().to_vec(),
-            self.nodes().to_vec(),
-            edges,
-            self.obstacles().to_vec(),
-        )
+        self.with_edges(edges)
     }
 }
 

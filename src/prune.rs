@@ -30,12 +30,7 @@ impl Map {
             .filter(|(_, c)| c.admits(agent_radius))
             .map(|(e, _)| e.clone())
             .collect();
-        Map::from_validated(
-            self.agents().to_vec(),
-            self.nodes().to_vec(),
-            edges,
-            self.obstacles().to_vec(),
-        )
+        self.with_edges(edges)
     }
 }
 

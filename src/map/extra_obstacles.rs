@@ -38,7 +38,7 @@ impl Map {
         for (index, obstacle) in extra.iter().enumerate() {
             check(obstacle).map_err(|reason| ExtraObstacleError { index, reason })?;
         }
-        let mut obstacles = self.obstacles;
+        let mut obstacles = self.obstacles().to_vec();
         obstacles.extend(extra);
         Ok(Map::from_validated(
             self.agents,

@@ -5,6 +5,7 @@
 //! the obstacles.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
@@ -65,10 +66,17 @@ pub struct Map {
     agents: Vec<Agent>,
     nodes: Vec<Node>,
     edges: Vec<Edge>,
-    obstacles: Vec<Obstacle>,
     node_by_id: HashMap<u64, usize>,
     graph: DiGraph<usize, usize>,
-    obstacle_index: ObstacleIndex,
+    obstacles: Arc<IndexedObstacles>,
+}
+
+/// The obstacles and their R-tree, shared by a map and the copies made from
+/// it with other edges (pruned, baked), which need not index them again.
+#[derive(Debug)]
+struct IndexedObstacles {
+    list: Vec<Obstacle>,
+    index: ObstacleIndex,
 }
 
 impl Map {
@@ -105,15 +113,30 @@ impl Map {
             obstacles,
         } = parts;
         let graph = timings.time("graph", || network_graph(nodes.len(), &edges));
-        let obstacle_index = timings.time("R-tree", || ObstacleIndex::build(&obstacles));
+        let index = timings.time("R-tree", || ObstacleIndex::build(&obstacles));
         Map {
             agents,
             nodes,
             edges,
-            obstacles,
             node_by_id,
             graph,
-            obstacle_index,
+            obstacles: Arc::new(IndexedObstacles {
+                list: obstacles,
+                index,
+            }),
+        }
+    }
+
+    /// The same map with other edges (already validated against its nodes):
+    /// the graph is rebuilt, the obstacles and their R-tree are shared.
+    pub(crate) fn with_edges(&self, edges: Vec<Edge>) -> Map {
+        Map {
+            agents: self.agents.clone(),
+            nodes: self.nodes.clone(),
+            graph: network_graph(self.nodes.len(), &edges),
+            edges,
+            node_by_id: self.node_by_id.clone(),
+            obstacles: Arc::clone(&self.obstacles),
         }
     }
 
@@ -134,7 +157,7 @@ impl Map {
 
     /// The obstacles, in file order; an obstacle's index is its identity.
     pub fn obstacles(&self) -> &[Obstacle] {
-        &self.obstacles
+        &self.obstacles.list
     }
 
     /// The index (in [`Map::nodes`]) of the node with this id.
@@ -156,7 +179,7 @@ impl Map {
 
     /// The R-tree over every obstacle.
     pub fn obstacle_index(&self) -> &ObstacleIndex {
-        &self.obstacle_index
+        &self.obstacles.index
     }
 }
 
