@@ -7,6 +7,10 @@ use std::path::Path;
 /// directory, synced to disk, then renamed over `path`. On any failure the
 /// temporary file is removed and `path` is left as it was.
 ///
+/// A `path` that exists and is not a regular file (`/dev/null`, a named
+/// pipe, a terminal) is written to directly: renaming over it would replace
+/// the device or pipe with a file.
+///
 /// # Errors
 /// When the directory does not exist or cannot be written, when `path` is a
 /// directory, or when the disk fails.
@@ -17,13 +21,22 @@ use std::path::Path;
 /// clearway::atomic_write::write_atomically(&path, b"(nodes: [])").unwrap();
 /// assert_eq!(std::fs::read(&path).unwrap(), b"(nodes: [])");
 /// assert!(clearway::atomic_write::write_atomically(dir.path(), b"x").is_err());
+/// // A device is written to, not replaced.
+/// clearway::atomic_write::write_atomically(std::path::Path::new("/dev/null"), b"x").unwrap();
+/// assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
 /// ```
 pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
-    if path.is_dir() {
-        return Err(io::Error::new(
-            io::ErrorKind::IsADirectory,
-            "the output path is a directory",
-        ));
+    if let Ok(metadata) = std::fs::metadata(path) {
+        if metadata.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "the output path is a directory",
+            ));
+        }
+        if !metadata.is_file() {
+            let mut special = std::fs::OpenOptions::new().write(true).open(path)?;
+            return special.write_all(contents).and_then(|()| special.flush());
+        }
     }
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
