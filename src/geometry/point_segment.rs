@@ -19,7 +19,9 @@
 //! The segment is put in a canonical direction first, so reversing it gives
 //! bit-for-bit the same answer.
 
+use super::orientation::{Orientation, orientation};
 use super::precise::{DdVec, ldexp};
+use super::segment_segment::on_segment;
 use super::{Point, Segment, Separation};
 
 /// The smallest positive `f64`, reported instead of a distance that would
@@ -77,13 +79,26 @@ pub(crate) fn point_segment(p: Point, segment: Segment) -> (f64, Point) {
         .fold(0.0_f64, |m, v| m.max(v.abs()));
     if m > HUGE {
         // Differences of such coordinates may overflow: work on a scaled copy
-        // (exact, bar subnormal crumbs) and scale the answer back.
+        // (exact, bar subnormal crumbs) and scale the answer back. The
+        // crumbs can move p onto or off the segment, so whether it is on it
+        // is decided on the originals (exactly).
+        if on_segment(p, Segment::new(a, b)) {
+            return (0.0, p);
+        }
         let s = |q: Point| Point::new(ldexp(q.x, HUGE_SCALE), ldexp(q.y, HUGE_SCALE));
         let (d, c) = point_segment_core(s(p), s(a), s(b));
         let c = Point::new(ldexp(c.x, -HUGE_SCALE), ldexp(c.y, -HUGE_SCALE));
-        return (ldexp(d, -HUGE_SCALE), clamp_to_box(c, a, b));
+        return (ldexp(d, -HUGE_SCALE).max(TINIEST), clamp_to_box(c, a, b));
     }
-    point_segment_core(p, a, b)
+    let (d, c) = point_segment_core(p, a, b);
+    // Bringing the vectors near 1 scales them down when the coordinates are
+    // large, which can flush a subnormal crumb of a difference (a point
+    // 5e-324 below an endpoint at 4.7e7 then looks past the endpoint, 5e-324
+    // from it). Such an answer is that tiny: confirm it exactly.
+    if d > 0.0 && d <= ldexp(m, -1000) && on_segment(p, Segment::new(a, b)) {
+        return (0.0, p);
+    }
+    (d, c)
 }
 
 /// The segment's endpoints in a fixed order (lexicographic on the bit-exact
@@ -116,8 +131,12 @@ fn point_segment_core(p: Point, a: Point, b: Point) -> (f64, Point) {
     // Interior: perpendicular distance |cross(ab, ap)| / |ab|, all scaled by
     // 2^k (the ratio is scaled once by 2^k).
     let cross = ab_s.cross(ap_s);
-    if cross.signum() == 0 {
-        // Collinear and between the endpoints: p is on the segment.
+    if cross.signum() == 0 && orientation(a, b, p) == Orientation::Collinear {
+        // Collinear and between the endpoints: p is on the segment. (The
+        // scaled cross product can underflow to 0 when coordinates of very
+        // different magnitudes meet, say 2^-1074 next to 1: the exact
+        // orientation decides; off the line, the distance below is then 0
+        // and reported as the tiniest positive one.)
         return (0.0, p);
     }
     let len = ab_s.rounded().length();
@@ -223,6 +242,44 @@ mod tests {
         let s = segment_to_point(edge, p(1e7 + 1.0, 1e7 + 1.0 + ulp));
         let expected = ulp / 2f64.sqrt();
         assert!((s.distance - expected).abs() <= 4.0 * f64::EPSILON * expected);
+    }
+
+    #[test]
+    fn underflowing_cross_product_is_not_a_touch() {
+        // Found by fuzzing: the edge (0,0)-(2^-1074, 1) and the point
+        // (0, 0.5): the cross product 2^-1075 underflows, yet the point is
+        // off the edge, so the distance is not 0.
+        let t = f64::from_bits(1);
+        let s = segment_to_point(seg((0.0, 0.0), (t, 1.0)), p(0.0, 0.5));
+        assert!(s.distance > 0.0, "{s:?}");
+        let s = segment_to_point(seg((0.0, 0.0), (2.0 * t, 1.0)), p(t, 0.5));
+        assert_eq!(s.distance, 0.0, "{s:?}");
+    }
+
+    #[test]
+    fn subnormal_crumb_below_an_endpoint_is_on_the_segment() {
+        // Found by fuzzing: the edge x = -47370962.84375 from y = -47370962.84375
+        // to y = 0, and the point one subnormal below its top end, on it.
+        let x = -47370962.84375;
+        let tiny = f64::from_bits(1);
+        let s = segment_to_point(seg((x, x), (x, 0.0)), p(x, -tiny));
+        assert_eq!(s.distance, 0.0, "{s:?}");
+        assert_eq!(s.edge_point, p(x, -tiny));
+        // Just above the end it is off the edge, by 5e-324.
+        let s = segment_to_point(seg((x, x), (x, 0.0)), p(x, tiny));
+        assert_eq!(s.distance, tiny, "{s:?}");
+    }
+
+    #[test]
+    fn subnormal_crumbs_next_to_huge_coordinates() {
+        // Found by fuzzing: a point 5.5e-322 off a wall whose other end is at
+        // -2e304. Scaling by 2^-64 (to keep differences finite) flushed the
+        // 5.5e-322 to 0 and the point was taken to lie on the wall.
+        let y = -112.0 * f64::from_bits(1);
+        let wall = seg((-1.9889857552117793e304, y), (0.93, 3.0));
+        let s = segment_to_point(wall, p(-1.9889857552117793e304, 0.0));
+        assert!(s.distance > 0.0, "{s:?}");
+        assert_eq!(segment_to_point(wall, wall.a).distance, 0.0);
     }
 
     #[test]
