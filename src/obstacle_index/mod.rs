@@ -9,6 +9,7 @@ use crate::obstacle::Obstacle;
 mod nearest;
 mod part;
 mod quick_distance;
+mod rtree_point;
 mod segment_box;
 mod shards;
 

@@ -13,7 +13,7 @@ use rstar::{ParentNode, RTree, RTreeNode};
 
 use super::part::ObstaclePart;
 use super::segment_box::segment_box_distance_2;
-use crate::geometry::{Point, Segment, Separation};
+use crate::geometry::{Segment, Separation};
 use crate::obstacle::Obstacle;
 
 /// The obstacle nearest to a query segment, and the witness of that distance.
@@ -92,10 +92,9 @@ pub(crate) fn nearest_to_segment(
     let mut best: Option<Best> = None;
     let mut queue = BinaryHeap::new();
     for tree in trees.iter().filter(|t| t.size() > 0) {
-        let [lx, ly] = tree.root().envelope().lower();
-        let [ux, uy] = tree.root().envelope().upper();
+        let envelope = tree.root().envelope();
         queue.push(Pending {
-            bound_2: segment_box_distance_2(edge, Point::new(lx, ly), Point::new(ux, uy)),
+            bound_2: segment_box_distance_2(edge, envelope.lower(), envelope.upper()),
             node: tree.root(),
         });
     }
@@ -122,10 +121,7 @@ pub(crate) fn nearest_to_segment(
                 }
                 RTreeNode::Parent(inner) => {
                     let envelope = inner.envelope();
-                    let [lx, ly] = envelope.lower();
-                    let [ux, uy] = envelope.upper();
-                    let bound_2 =
-                        segment_box_distance_2(edge, Point::new(lx, ly), Point::new(ux, uy));
+                    let bound_2 = segment_box_distance_2(edge, envelope.lower(), envelope.upper());
                     if may_hold_better(bound_2, best.as_ref(), scale) {
                         queue.push(Pending {
                             bound_2,

@@ -123,20 +123,20 @@ impl ObstaclePart {
 }
 
 impl RTreeObject for ObstaclePart {
-    type Envelope = AABB<[f64; 2]>;
+    type Envelope = AABB<Point>;
 
     /// Called twice per comparison while the tree is bulk loaded: inlined,
     /// it costs a few instructions instead of a call.
     #[inline(always)]
     fn envelope(&self) -> Self::Envelope {
         match self.shape {
-            PartShape::Point(p) => AABB::from_point(p.into()),
+            PartShape::Point(p) => AABB::from_point(p),
             PartShape::Circle(c) => AABB::from_corners(
-                [c.center.x - c.radius, c.center.y - c.radius],
-                [c.center.x + c.radius, c.center.y + c.radius],
+                Point::new(c.center.x - c.radius, c.center.y - c.radius),
+                Point::new(c.center.x + c.radius, c.center.y + c.radius),
             ),
-            PartShape::Segment(s) => AABB::from_corners(s.a.into(), s.b.into()),
-            PartShape::Interior { lower, upper } => AABB::from_corners(lower.into(), upper.into()),
+            PartShape::Segment(s) => AABB::from_corners(s.a, s.b),
+            PartShape::Interior { lower, upper } => AABB::from_corners(lower, upper),
         }
     }
 }

@@ -5,7 +5,7 @@
 //! so the shards' boxes barely overlap and the search, which starts with
 //! every shard's root in its queue, prunes all but the near ones at once.
 
-use rstar::{Envelope, RTreeObject};
+use rstar::{Envelope, Point as _, RTreeObject};
 
 use super::part::ObstaclePart;
 
@@ -38,7 +38,7 @@ pub(crate) fn into_shards(parts: Vec<ObstaclePart>, min_parts: usize) -> Vec<Vec
 /// Halves `parts` at the median of their boxes' centres along `axis`.
 fn split_at_median(mut parts: Vec<ObstaclePart>, axis: usize) -> [Vec<ObstaclePart>; 2] {
     let middle = parts.len() / 2;
-    let centre = |p: &ObstaclePart| p.envelope().center()[axis];
+    let centre = |p: &ObstaclePart| p.envelope().center().nth(axis);
     parts.select_nth_unstable_by(middle, |a, b| centre(a).total_cmp(&centre(b)));
     let upper = parts.split_off(middle);
     parts.shrink_to_fit();
