@@ -30,6 +30,7 @@ pub mod clearance;
 pub mod geometry;
 pub mod level_diff;
 pub mod map;
+pub mod numbers;
 pub mod obstacle;
 pub mod obstacle_index;
 pub mod prune;

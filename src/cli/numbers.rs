@@ -2,28 +2,7 @@
 
 /// Seven significant digits, trailing zeros trimmed; `inf` for unbounded.
 pub fn human(x: f64) -> String {
-    if x.is_infinite() {
-        return if x > 0.0 { "inf".into() } else { "-inf".into() };
-    }
-    if x == 0.0 {
-        return "0".into();
-    }
-    let magnitude = x.abs().log10().floor();
-    if !(-4.0..15.0).contains(&magnitude) {
-        return format!("{x:.6e}");
-    }
-    let decimals = (6.0 - magnitude).max(0.0) as usize;
-    let fixed = format!("{x:.decimals$}");
-    let trimmed = if fixed.contains('.') {
-        fixed.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        &fixed
-    };
-    if trimmed == "-0" {
-        "0".into()
-    } else {
-        trimmed.into()
-    }
+    clearway::numbers::significant(x, 7)
 }
 
 /// A point as `(x, y)` in [`human`] numbers.

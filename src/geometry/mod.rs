@@ -23,4 +23,5 @@ pub use segment_circle::segment_to_circle;
 pub use segment_polygon::segment_to_polygon;
 pub use segment_segment::{segment_to_segment, segments_intersect};
 pub use separation::Separation;
+pub(crate) use shapes::count_distinct;
 pub use shapes::{Circle, Polygon, Segment};

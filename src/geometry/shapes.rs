@@ -81,7 +81,7 @@ impl Polygon {
 }
 
 /// Counts distinct points, stopping early at 3 (all a polygon needs).
-fn count_distinct(points: &[Point]) -> usize {
+pub(crate) fn count_distinct(points: &[Point]) -> usize {
     let mut seen: Vec<Point> = Vec::with_capacity(3);
     for &p in points {
         if !seen.contains(&p) {

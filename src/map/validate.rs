@@ -9,7 +9,7 @@ use std::collections::hash_map::Entry;
 use super::locate::DocPath;
 use super::wire::{AgentEntry, EdgeEntry, MapFile, NodeEntry, ObstacleEntry, Position};
 use super::{Agent, Edge, LoadErrorKind, Node};
-use crate::geometry::{Circle, Point, Polygon, Segment};
+use crate::geometry::{Circle, Point, Polygon, Segment, count_distinct};
 use crate::obstacle::Obstacle;
 
 /// The largest coordinate magnitude a map may use. Beyond it, distances
@@ -352,20 +352,6 @@ fn polygon(index: usize, vertices: &[Position]) -> Result<Polygon, ValidationErr
         .collect::<Result<Vec<_>, _>>()?;
     let distinct = count_distinct(&points);
     Polygon::new(points).ok_or(ValidationError::DegeneratePolygon { index, distinct })
-}
-
-/// How many distinct points there are, counting at most 3.
-fn count_distinct(points: &[Point]) -> usize {
-    let mut seen: Vec<Point> = Vec::with_capacity(3);
-    for &p in points {
-        if !seen.contains(&p) {
-            seen.push(p);
-            if seen.len() == 3 {
-                break;
-            }
-        }
-    }
-    seen.len()
 }
 
 /// A position whose coordinates are finite and within range. `path` names

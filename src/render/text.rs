@@ -1,40 +1,24 @@
 //! Numbers and names as the picture writes them in labels and hover titles.
 
 use crate::map::{Map, Node};
+use crate::numbers::significant;
 
 /// Seven significant digits, trailing zeros trimmed (as `check` prints);
 /// `unbounded` for infinity.
 pub fn human(x: f64) -> String {
-    significant(x, 7)
+    if x.is_infinite() {
+        "unbounded".into()
+    } else {
+        significant(x, 7)
+    }
 }
 
 /// Three significant digits, for labels and the legend.
 pub fn short(x: f64) -> String {
-    significant(x, 3)
-}
-
-fn significant(x: f64, digits: i32) -> String {
     if x.is_infinite() {
-        return "unbounded".into();
-    }
-    if x == 0.0 || x.is_nan() {
-        return "0".into();
-    }
-    let magnitude = x.abs().log10().floor() as i32;
-    if !(-4..15).contains(&magnitude) {
-        return format!("{x:.2e}");
-    }
-    let decimals = (digits - 1 - magnitude).max(0) as usize;
-    let fixed = format!("{x:.decimals$}");
-    let trimmed = if fixed.contains('.') {
-        fixed.trim_end_matches('0').trim_end_matches('.')
+        "unbounded".into()
     } else {
-        &fixed
-    };
-    if trimmed == "-0" {
-        "0".into()
-    } else {
-        trimmed.into()
+        significant(x, 3)
     }
 }
 
