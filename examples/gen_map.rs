@@ -6,6 +6,10 @@
 //! ```
 //!
 //! `-o -` writes to standard output. The size and the counts go to stderr.
+//!
+//! `--json FILE` also writes the same level as JSON (see
+//! `clearway::synth::write_map_and_json`), from the same generation pass, for
+//! the shapely/networkx peer in `benches/peer/`.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -37,6 +41,9 @@ struct Args {
     /// Where to write the level; `-` for standard output.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     output: PathBuf,
+    /// Also write the same level as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
 }
 
 fn parse_kind(s: &str) -> Result<Kind, String> {
@@ -54,13 +61,30 @@ fn main() -> ExitCode {
         .with_seed(args.seed);
     params.obstacles_per_edge = args.obstacles_per_edge;
     let started = Instant::now();
-    let result = if args.output.as_os_str() == "-" {
-        synth::write_map(&params, io::stdout().lock())
-    } else {
-        File::create(&args.output).and_then(|f| synth::write_map(&params, f))
+    let mut json_bytes = None;
+    let result = match &args.json {
+        Some(json) => File::create(json).and_then(|j| {
+            let (s, bytes) = if args.output.as_os_str() == "-" {
+                synth::write_map_and_json(&params, io::stdout().lock(), j)?
+            } else {
+                synth::write_map_and_json(&params, File::create(&args.output)?, j)?
+            };
+            json_bytes = Some(bytes);
+            Ok(s)
+        }),
+        None if args.output.as_os_str() == "-" => synth::write_map(&params, io::stdout().lock()),
+        None => File::create(&args.output).and_then(|f| synth::write_map(&params, f)),
     };
     match result {
         Ok(s) => {
+            if let (Some(json), Some(bytes)) = (&args.json, json_bytes) {
+                eprintln!(
+                    "{}: {} bytes ({:.1} MB) of JSON, the same level",
+                    json.display(),
+                    bytes,
+                    bytes as f64 / 1e6
+                );
+            }
             eprintln!(
                 "{}: {} bytes ({:.1} MB), {} nodes, {} edges, {} obstacles, in {:.2} s",
                 args.output.display(),

@@ -3,6 +3,8 @@
 //! [`write_map`] streams a level straight to RON text (so a 350 MB level
 //! never has to sit in memory as text), and [`map_string`] returns it as a
 //! `String`. The same [`Params`] (seed included) always give the same bytes.
+//! [`write_map_and_json`] writes the same level as RON and, from the same
+//! generation pass, as JSON for tools outside Rust.
 //!
 //! Three layouts ([`Kind`]): a jittered grid of trails, a random geometric
 //! graph, and corridors between walled rooms. Obstacles are scattered
@@ -19,8 +21,10 @@
 use std::io::{self, Write};
 use std::str::FromStr;
 
+use crate::geometry::Point;
 use crate::map::Agent;
 
+mod json;
 mod network;
 mod rng;
 mod scatter;
@@ -171,8 +175,69 @@ pub struct Summary {
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn write_map(params: &Params, out: impl Write) -> io::Result<Summary> {
+    generate(params, out, None::<&mut io::Sink>)
+}
+
+/// Writes the level `params` describe twice from one generation pass: as RON
+/// to `ron` (byte for byte what [`write_map`] writes) and as JSON to `json`,
+/// for tools outside Rust. Returns the RON summary and the JSON size in bytes.
+///
+/// The JSON holds the same f64 values (both are written in Rust's shortest
+/// round-trip form):
+///
+/// ```text
+/// {"agents": [{"name": "scout", "radius": 0.4}, ...],
+///  "nodes": [[id, x, y], ...],
+///  "edges": [[from, to, one_way, cost_or_null], ...],
+///  "obstacles": {"points": [[x, y], ...], "circles": [[x, y, r], ...],
+///                "segments": [[x1, y1, x2, y2], ...],
+///                "polygons": [[[x, y], ...], ...]},
+///  "obstacle_kinds": "PPCSG..."}
+/// ```
+///
+/// Obstacles are grouped by kind, each group in file order; `obstacle_kinds`
+/// has one letter per obstacle in file order (`P`oint, `C`ircle,
+/// `S`egment, poly`G`on), so the k-th letter's rank among its kind locates
+/// obstacle k of the RON file. The obstacle groups are spooled to temporary
+/// files while the RON is written, so memory stays bounded as for
+/// [`write_map`].
+///
+/// # Errors
+/// Any error writing to `ron` or `json`, or creating a temporary file.
+///
+/// ```
+/// use clearway::synth::{self, Kind, Mix, Params};
+/// let params = Params::new(Kind::Grid, 200).with_mix(Mix::Mixed);
+/// let (mut ron, mut json) = (Vec::new(), Vec::new());
+/// let (summary, json_bytes) = synth::write_map_and_json(&params, &mut ron, &mut json)?;
+/// assert_eq!(ron, synth::map_string(&params).into_bytes());
+/// assert_eq!(json_bytes as usize, json.len());
+/// let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
+/// assert_eq!(json["edges"].as_array().unwrap().len(), summary.edges);
+/// assert_eq!(json["obstacle_kinds"].as_str().unwrap().len(), summary.obstacles);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn write_map_and_json(
+    params: &Params,
+    ron: impl Write,
+    json: impl Write,
+) -> io::Result<(Summary, u64)> {
+    let mut json = Counting {
+        inner: io::BufWriter::with_capacity(1 << 16, json),
+        bytes: 0,
+    };
+    let summary = generate(params, ron, Some(&mut json))?;
+    Ok((summary, json.bytes))
+}
+
+/// [`write_map`], and the JSON twin when `json` is given.
+fn generate<J: Write>(params: &Params, out: impl Write, json: Option<J>) -> io::Result<Summary> {
     let mut rng = SplitMix64::new(params.seed);
     let net = network::build(params.kind, params.edges, &mut rng);
+    let mut json = match json {
+        Some(j) => Some(json::JsonLevel::start(j, params, &net)?),
+        None => None,
+    };
     let mut w = Counting {
         inner: io::BufWriter::with_capacity(1 << 16, out),
         bytes: 0,
@@ -212,20 +277,34 @@ pub fn write_map(params: &Params, out: impl Write) -> io::Result<Summary> {
                 let x = quantize(a.x + (b.x - a.x) * t);
                 let y = quantize(a.y + (b.y - a.y) * t);
                 writeln!(w, "        Point(({x:?}, {y:?})),")?;
+                if let Some(j) = json.as_mut() {
+                    j.shape(&Shape::Point(Point::new(x, y)))?;
+                }
             }
             obstacles += posts;
         } else {
-            write_shape(&mut w, &Shape::Wall(a, b))?;
+            let wall = Shape::Wall(a, b);
+            write_shape(&mut w, &wall)?;
+            if let Some(j) = json.as_mut() {
+                j.shape(&wall)?;
+            }
             obstacles += 1;
         }
     }
     let clutter = wanted.saturating_sub(obstacles);
     scatter::scatter(&net, params.mix, clutter, &mut rng, |shape| {
-        write_shape(&mut w, shape)
+        write_shape(&mut w, shape)?;
+        match json.as_mut() {
+            Some(j) => j.shape(shape),
+            None => Ok(()),
+        }
     })?;
     obstacles += clutter;
     writeln!(w, "    ],\n)")?;
     w.flush()?;
+    if let Some(j) = json {
+        j.finish()?;
+    }
     Ok(Summary {
         nodes: net.nodes.len(),
         edges: net.edges.len(),
