@@ -5,7 +5,7 @@
 //! the obstacles.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
@@ -69,6 +69,7 @@ pub struct Map {
     node_by_id: HashMap<u64, usize>,
     graph: DiGraph<usize, usize>,
     obstacles: Arc<IndexedObstacles>,
+    min_cost_per_length: OnceLock<f64>,
 }
 
 /// The obstacles and their R-tree, shared by a map and the copies made from
@@ -124,6 +125,7 @@ impl Map {
                 list: obstacles,
                 index,
             }),
+            min_cost_per_length: OnceLock::new(),
         }
     }
 
@@ -137,6 +139,7 @@ impl Map {
             edges,
             node_by_id: self.node_by_id.clone(),
             obstacles: Arc::clone(&self.obstacles),
+            min_cost_per_length: OnceLock::new(),
         }
     }
 
@@ -175,6 +178,23 @@ impl Map {
     /// edge indices. A two-way edge appears once in each direction.
     pub fn graph(&self) -> &DiGraph<usize, usize> {
         &self.graph
+    }
+
+    /// The smallest cost per unit of length over the edges, at most 1: 1
+    /// when no explicit cost is cheaper than its edge's length. Routing
+    /// scales its straight-line estimate by it so that the estimate never
+    /// overstates. Worked out on first use, then kept: it is a pass over
+    /// every edge, which would otherwise be paid by every route query.
+    pub fn min_cost_per_length(&self) -> f64 {
+        *self.min_cost_per_length.get_or_init(|| {
+            (0..self.edges.len())
+                .filter_map(|i| {
+                    let cost = self.edges[i].cost?;
+                    let length = self.edge_segment(i).length();
+                    (length > 0.0).then(|| cost / length)
+                })
+                .fold(1.0, f64::min)
+        })
     }
 
     /// The R-tree over every obstacle.

@@ -81,21 +81,12 @@ pub(crate) fn edge_cost(map: &Map, edge: usize) -> f64 {
         .unwrap_or_else(|| map.edge_segment(edge).length())
 }
 
-/// The factor that keeps the straight-line estimate admissible: 1 when no
-/// explicit cost is cheaper than its edge's length, otherwise the smallest
-/// cost-to-length ratio; 0 (Dijkstra) when an edge of positive length is free.
-/// A hair under, so that rounding in summed lengths never makes it overstate.
+/// The factor that keeps the straight-line estimate admissible: the map's
+/// smallest cost per unit length (at most 1; 0, plain Dijkstra, when an edge
+/// of positive length is free), a hair under, so that rounding in summed
+/// lengths never makes the estimate overstate.
 fn heuristic_scale(map: &Map) -> f64 {
-    let mut scale = 1.0_f64;
-    for (i, e) in map.edges().iter().enumerate() {
-        if let Some(cost) = e.cost {
-            let length = map.edge_segment(i).length();
-            if length > 0.0 {
-                scale = scale.min(cost / length);
-            }
-        }
-    }
-    scale * (1.0 - 1e-12)
+    map.min_cost_per_length() * (1.0 - 1e-12)
 }
 
 fn search(
