@@ -3,6 +3,17 @@
 use clearway::Map;
 
 use super::Failure;
+use super::args::Ends;
+
+impl Ends {
+    /// The node indices of `--from` and `--to`.
+    pub fn resolve(&self, map: &Map) -> Result<(usize, usize), Failure> {
+        Ok((
+            resolve_node(map, &self.from, "--from")?,
+            resolve_node(map, &self.to, "--to")?,
+        ))
+    }
+}
 
 /// The index of the node `given` names: a node id first, else a node name,
 /// which must belong to exactly one node.

@@ -7,7 +7,6 @@ use serde::Serialize;
 use clearway::{Map, WidestRoute, route, widest_route};
 
 use super::args::{ReportFormat, RouteArgs};
-use super::ends::resolve_node;
 use super::input::Level;
 use super::numbers::human;
 use super::progress::compute_clearances;
@@ -32,8 +31,7 @@ pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     let level = Level::read(&args.map, timings)?;
     let map = &level.map;
     let checked = resolve_required(&args.radius, map)?;
-    let start = resolve_node(map, &args.ends.from, "--from")?;
-    let goal = resolve_node(map, &args.ends.to, "--to")?;
+    let (start, goal) = args.ends.resolve(map)?;
     let clearances = timings.time("clearance", || compute_clearances(map));
     let found = route(map, &clearances, start, goal, checked.agent_radius);
     let widest = widest_route(map, &clearances, start, goal);

@@ -7,7 +7,6 @@ use serde::Serialize;
 use clearway::widest_route;
 
 use super::args::{ReportFormat, WidestArgs};
-use super::ends::resolve_node;
 use super::input::Level;
 use super::numbers::human;
 use super::progress::compute_clearances;
@@ -26,8 +25,7 @@ struct WidestReport {
 pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     let level = Level::read(&args.map, timings)?;
     let map = &level.map;
-    let start = resolve_node(map, &args.ends.from, "--from")?;
-    let goal = resolve_node(map, &args.ends.to, "--to")?;
+    let (start, goal) = args.ends.resolve(map)?;
     let clearances = timings.time("clearance", || compute_clearances(map));
     let widest = widest_route(map, &clearances, start, goal);
     let report = WidestReport {
