@@ -91,8 +91,8 @@ impl Level {
         timings.record("read", start.elapsed());
         let validated = ValidatedMap::from_ron_bytes(&bytes, &source_name, timings)?;
         let text = if cite_lines { bytes } else { Vec::new() };
+        let (validated, tiled) = tiled_input::add(validated, path, source.tiled, timings)?;
         let map = validated.index(timings);
-        let (map, tiled) = tiled_input::add(map, path, source.tiled, timings)?;
         Ok(Level {
             map,
             text,

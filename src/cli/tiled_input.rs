@@ -4,7 +4,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use clearway::Map;
+use clearway::map::ValidatedMap;
 use clearway::tiled::{self, TiledError, TiledObstacles, TiledOptions, TiledOrigin, TiledSource};
 use clearway::timings::Timings;
 
@@ -42,14 +42,14 @@ pub fn options(args: &TiledArgs) -> TiledOptions {
 }
 
 /// `map` with the obstacles of `args.obstacles` appended (the map itself
-/// when there are none). `map_path` is where the map came from, to refuse
+/// when there are none), before it is indexed, so the R-tree is built once. `map_path` is where the map came from, to refuse
 /// reading standard input twice. Warnings (skipped objects) go to stderr.
 pub fn add(
-    map: Map,
+    map: ValidatedMap,
     map_path: &Path,
     args: Option<&TiledArgs>,
     timings: &mut Timings,
-) -> Result<(Map, TiledObstacleSources), Failure> {
+) -> Result<(ValidatedMap, TiledObstacleSources), Failure> {
     let Some((tmx, args)) = args.and_then(|a| Some((a.obstacles.as_deref()?, a))) else {
         return Ok((map, TiledObstacleSources::default()));
     };
@@ -83,7 +83,7 @@ pub fn add(
     for warning in &warnings {
         eprintln!("{warning}");
     }
-    let first = map.obstacles().len();
+    let first = map.obstacle_count();
     let map = map.with_extra_obstacles(obstacles).map_err(|e| {
         Failure::Io(format!(
             "{}: {e}",

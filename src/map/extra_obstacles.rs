@@ -1,7 +1,7 @@
 //! Adding obstacles that come from elsewhere (a Tiled map) to a loaded map.
 
-use super::Map;
 use super::validate::MAX_COORDINATE;
+use super::{Map, ValidatedMap};
 use crate::geometry::Point;
 use crate::obstacle::Obstacle;
 
@@ -35,9 +35,7 @@ impl Map {
     /// radius that the map format would reject (NaN, infinite, beyond ±1e15,
     /// a negative radius).
     pub fn with_extra_obstacles(self, extra: Vec<Obstacle>) -> Result<Map, ExtraObstacleError> {
-        for (index, obstacle) in extra.iter().enumerate() {
-            check(obstacle).map_err(|reason| ExtraObstacleError { index, reason })?;
-        }
+        check_all(&extra)?;
         let mut obstacles = self.obstacles().to_vec();
         obstacles.extend(extra);
         Ok(Map::from_validated(
@@ -47,6 +45,31 @@ impl Map {
             obstacles,
         ))
     }
+}
+
+impl ValidatedMap {
+    /// As [`Map::with_extra_obstacles`], before the map is indexed, so that
+    /// the R-tree is built once, over all the obstacles.
+    ///
+    /// # Errors
+    ///
+    /// As [`Map::with_extra_obstacles`].
+    pub fn with_extra_obstacles(
+        mut self,
+        extra: Vec<Obstacle>,
+    ) -> Result<ValidatedMap, ExtraObstacleError> {
+        check_all(&extra)?;
+        self.parts.obstacles.extend(extra);
+        Ok(self)
+    }
+}
+
+/// Checks every extra obstacle, naming the first bad one.
+fn check_all(extra: &[Obstacle]) -> Result<(), ExtraObstacleError> {
+    for (index, obstacle) in extra.iter().enumerate() {
+        check(obstacle).map_err(|reason| ExtraObstacleError { index, reason })?;
+    }
+    Ok(())
 }
 
 fn check(obstacle: &Obstacle) -> Result<(), String> {

@@ -125,7 +125,7 @@ impl Map {
 /// ```
 #[derive(Debug)]
 pub struct ValidatedMap {
-    parts: ValidParts,
+    pub(super) parts: ValidParts,
 }
 
 impl ValidatedMap {
@@ -165,6 +165,11 @@ impl ValidatedMap {
             );
         }
         parse(text, source_name, timings).map(|parts| ValidatedMap { parts })
+    }
+
+    /// How many obstacles the map holds so far.
+    pub fn obstacle_count(&self) -> usize {
+        self.parts.obstacles.len()
     }
 
     /// Builds the network graph and the R-tree, recording the `graph` and
