@@ -347,19 +347,8 @@ impl<'a> Picture<'a> {
                     Obstacle::Segment(s) => {
                         walls.push([frame.to_picture(s.a), frame.to_picture(s.b)])
                     }
-                    Obstacle::Circle(c) => drawer.circle(
-                        frame.to_picture(c.center),
-                        frame.length(c.radius).max(dot_radius),
-                        &solid,
-                        None,
-                    ),
-                    Obstacle::Polygon(poly) => {
-                        let points: Vec<Point> = poly
-                            .vertices()
-                            .iter()
-                            .map(|&v| frame.to_picture(v))
-                            .collect();
-                        drawer.polygon(&points, &solid.clone().even_odd(), None);
+                    Obstacle::Circle(_) | Obstacle::Polygon(_) => {
+                        draw_area(drawer, frame, o, &solid, dot_radius, None)
                     }
                 }
             }
@@ -383,24 +372,13 @@ impl<'a> Picture<'a> {
                 Obstacle::Point(p) => {
                     drawer.circle(frame.to_picture(*p), dot_radius, &solid, title)
                 }
-                Obstacle::Circle(c) => drawer.circle(
-                    frame.to_picture(c.center),
-                    frame.length(c.radius).max(dot_radius),
-                    &solid,
-                    title,
-                ),
                 Obstacle::Segment(s) => drawer.polyline(
                     &[frame.to_picture(s.a), frame.to_picture(s.b)],
                     &wall,
                     title,
                 ),
-                Obstacle::Polygon(poly) => {
-                    let points: Vec<Point> = poly
-                        .vertices()
-                        .iter()
-                        .map(|&v| frame.to_picture(v))
-                        .collect();
-                    drawer.polygon(&points, &solid.clone().even_odd(), title);
+                Obstacle::Circle(_) | Obstacle::Polygon(_) => {
+                    draw_area(drawer, frame, o, &solid, dot_radius, title)
                 }
             }
         }
@@ -1331,6 +1309,35 @@ fn capsule(a: Point, b: Point, r: f64) -> Vec<Point> {
 /// An estimate of a text's width in pixels (DejaVu Sans averages ~0.6 em).
 fn text_width(text: &str, size: f64) -> f64 {
     text.chars().count() as f64 * size * 0.56
+}
+
+/// Draws a circle or polygon obstacle filled (polygons by the even-odd rule);
+/// a circle is never drawn smaller than a point obstacle's dot.
+fn draw_area(
+    drawer: &mut impl Drawer,
+    frame: &Frame,
+    obstacle: &Obstacle,
+    solid: &Style,
+    dot_radius: f64,
+    title: Option<&str>,
+) {
+    match obstacle {
+        Obstacle::Circle(c) => drawer.circle(
+            frame.to_picture(c.center),
+            frame.length(c.radius).max(dot_radius),
+            solid,
+            title,
+        ),
+        Obstacle::Polygon(poly) => {
+            let points: Vec<Point> = poly
+                .vertices()
+                .iter()
+                .map(|&v| frame.to_picture(v))
+                .collect();
+            drawer.polygon(&points, &solid.clone().even_odd(), title);
+        }
+        Obstacle::Point(_) | Obstacle::Segment(_) => {}
+    }
 }
 
 #[cfg(test)]
