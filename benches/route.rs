@@ -2,13 +2,18 @@
 //! random (start, goal) queries, cycled through one per iteration, so each
 //! result is the mean time of one query:
 //!
-//! * `astar_r0.8`: `route` for radius 0.8 (A* over the radius-filtered view);
-//! * `astar_unfiltered`: `route` for radius 0 (no clearance is below 0, so
-//!   nothing is filtered: the cost of the filter itself shows);
-//! * `dijkstra_r0.8`: `route_dijkstra` for radius 0.8.
+//! * `astar_r0.8`: `Router::route` for radius 0.8 (A* skipping the edges too
+//!   tight for the agent);
+//! * `astar_unfiltered`: the same for radius 0 (no clearance is below 0, so
+//!   nothing is skipped: the cost of the filter itself shows);
+//! * `astar_landmarks_r0.8`: radius 0.8 on a router with 8 landmarks;
+//! * `dijkstra_r0.8`: `Router::route_dijkstra` for radius 0.8.
 //!
-//! Before timing, every query is routed once with A* (found or not is
-//! counted), and the first 20 are checked against Dijkstra (same cost).
+//! Each router is built once, before timing (the build times are printed).
+//!
+//! Before timing, every query is routed once with A* and landmarks (found or
+//! not is counted), and the first 20 are checked against Dijkstra (same
+//! cost, every edge admits the radius).
 //!
 //! Run: `cargo bench --bench route`.
 
@@ -17,26 +22,27 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use clearway::route::{route, route_dijkstra};
+use clearway::Clearances;
+use clearway::route::Router;
 use clearway::synth::{Kind, Mix, SplitMix64};
-use clearway::{Clearances, Map};
 use common::{RADIUS, synth_map};
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 
 const QUERIES: usize = 1_000;
 const CHECKED: usize = 20;
+const LANDMARKS: usize = 8;
 
-fn check(map: &Map, clearances: &Clearances, queries: &[(usize, usize)]) {
+fn check(clearances: &Clearances, router: &mut Router<'_>, queries: &[(usize, usize)]) {
     let started = Instant::now();
     let found = queries
         .iter()
-        .filter(|&&(s, g)| route(map, clearances, s, g, RADIUS).is_some())
+        .filter(|&&(s, g)| router.route(s, g, RADIUS).is_some())
         .count();
     let astar = started.elapsed();
     let started = Instant::now();
     for &(s, g) in &queries[..CHECKED] {
-        let a = route(map, clearances, s, g, RADIUS);
-        let d = route_dijkstra(map, clearances, s, g, RADIUS);
+        let a = router.route(s, g, RADIUS);
+        let d = router.route_dijkstra(s, g, RADIUS);
         match (a, d) {
             (Some(a), Some(d)) => {
                 let tolerance = 1e-9 * d.cost.max(1.0);
@@ -51,7 +57,7 @@ fn check(map: &Map, clearances: &Clearances, queries: &[(usize, usize)]) {
             (None, None) => {}
             (a, d) => panic!("A* found {}, Dijkstra found {}", a.is_some(), d.is_some()),
         }
-        let unfiltered = route(map, clearances, s, g, 0.0).expect("the grid is connected");
+        let unfiltered = router.route(s, g, 0.0).expect("the grid is connected");
         assert!(unfiltered.nodes.first() == Some(&s) && unfiltered.nodes.last() == Some(&g));
     }
     eprintln!(
@@ -68,30 +74,41 @@ fn routing(c: &mut Criterion) {
     let mut rng = SplitMix64::new(7);
     let n = map.nodes().len();
     let queries: Vec<(usize, usize)> = (0..QUERIES).map(|_| (rng.below(n), rng.below(n))).collect();
-    check(&map, &clearances, &queries);
 
     let mut group = c.benchmark_group("route/1M");
     group.sample_size(10);
     group.sampling_mode(SamplingMode::Flat);
     group.warm_up_time(Duration::from_secs(2));
     group.measurement_time(Duration::from_secs(15));
-    let mut bench = |name: &str, radius: f64, dijkstra: bool| {
+    let started = Instant::now();
+    let mut plain = Router::new(&map, &clearances);
+    let plain_built = started.elapsed();
+    let started = Instant::now();
+    let mut guided = Router::with_landmarks(&map, &clearances, LANDMARKS);
+    check(&clearances, &mut guided, &queries);
+    eprintln!(
+        "[build] router {:.1} ms, with {LANDMARKS} landmarks {:.1} ms (not timed below)",
+        plain_built.as_secs_f64() * 1e3,
+        started.elapsed().as_secs_f64() * 1e3
+    );
+    let mut bench = |name: &str, router: &mut Router<'_>, radius: f64, dijkstra: bool| {
         let mut next = 0;
         group.bench_function(name, |b| {
             b.iter(|| {
                 let (s, g) = queries[next % QUERIES];
                 next += 1;
                 if dijkstra {
-                    route_dijkstra(black_box(&map), &clearances, s, g, radius)
+                    router.route_dijkstra(black_box(s), g, radius)
                 } else {
-                    route(black_box(&map), &clearances, s, g, radius)
+                    router.route(black_box(s), g, radius)
                 }
             })
         });
     };
-    bench("astar_r0.8", RADIUS, false);
-    bench("astar_unfiltered", 0.0, false);
-    bench("dijkstra_r0.8", RADIUS, true);
+    bench("astar_r0.8", &mut plain, RADIUS, false);
+    bench("astar_unfiltered", &mut plain, 0.0, false);
+    bench("astar_landmarks_r0.8", &mut guided, RADIUS, false);
+    bench("dijkstra_r0.8", &mut plain, RADIUS, true);
     group.finish();
 }
 

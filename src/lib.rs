@@ -45,4 +45,4 @@ pub use clearance::{Clearance, Clearances, Witness};
 pub use map::{Agent, Edge, LoadError, LoadErrorKind, Location, Map, Node};
 pub use obstacle::{Obstacle, ObstacleKind};
 pub use prune::PruneReport;
-pub use route::{Route, WidestRoute, route, widest_route};
+pub use route::{Route, Router, WidestRoute, route, widest_route};

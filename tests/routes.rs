@@ -4,7 +4,7 @@
 mod common;
 
 use clearway::bake::stale_bakes;
-use clearway::route::route_dijkstra;
+use clearway::route::{Router, route_dijkstra};
 use clearway::{Clearances, Map, PruneReport, route, widest_route};
 use common::random_map::{RandomMap, RandomObstacle, random_map};
 use proptest::prelude::*;
@@ -86,6 +86,61 @@ fn widest_by_sweep(map: &Map, clearances: &Clearances, start: usize, goal: usize
         .find(|&t| reachable(map, clearances, start, goal, t))
 }
 
+/// petgraph's own A* over the radius-filtered view of the map's graph:
+/// the search the router's loop replaced, kept as a twin.
+fn petgraph_astar_cost(
+    map: &Map,
+    clearances: &Clearances,
+    start: usize,
+    goal: usize,
+    r: f64,
+) -> Option<f64> {
+    use petgraph::graph::NodeIndex;
+    use petgraph::visit::EdgeFiltered;
+    let cost = |e: usize| {
+        map.edges()[e]
+            .cost
+            .unwrap_or_else(|| map.edge_segment(e).length())
+    };
+    let view = EdgeFiltered::from_fn(
+        map.graph(),
+        |e: petgraph::graph::EdgeReference<'_, usize>| clearances.edge(*e.weight()).admits(r),
+    );
+    petgraph::algo::astar(
+        &view,
+        NodeIndex::new(start),
+        |n| n.index() == goal,
+        |e| cost(*e.weight()),
+        |_| 0.0,
+    )
+    .map(|(c, _)| c)
+}
+
+/// Checks that `route` goes from `s` to `g` along edges that exist in the
+/// direction taken, each admitting `r`.
+fn check_route_shape(
+    map: &Map,
+    clearances: &Clearances,
+    route: &clearway::Route,
+    s: usize,
+    g: usize,
+    r: f64,
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(route.nodes.first(), Some(&s));
+    prop_assert_eq!(route.nodes.last(), Some(&g));
+    prop_assert_eq!(route.edges.len() + 1, route.nodes.len());
+    for (k, &e) in route.edges.iter().enumerate() {
+        let edge = &map.edges()[e];
+        let (x, y) = (route.nodes[k], route.nodes[k + 1]);
+        prop_assert!(
+            (edge.from == x && edge.to == y) || (!edge.one_way && edge.from == y && edge.to == x)
+        );
+        // Never an edge too tight for the radius.
+        prop_assert!(clearances.edge(e).value >= r);
+    }
+    Ok(())
+}
+
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * (1.0 + a.abs().max(b.abs()))
 }
@@ -112,17 +167,38 @@ proptest! {
         if let (Some(a), Some(d), Some(t)) = (&astar, &dijkstra, twin) {
             prop_assert!(close(a.cost, t), "A* {} vs twin {}", a.cost, t);
             prop_assert!(close(d.cost, t), "Dijkstra {} vs twin {}", d.cost, t);
-            // The route is connected, starts and ends right, and its cost adds up.
-            prop_assert_eq!(a.nodes.first(), Some(&s));
-            prop_assert_eq!(a.nodes.last(), Some(&g));
-            prop_assert_eq!(a.edges.len() + 1, a.nodes.len());
-            for (k, &e) in a.edges.iter().enumerate() {
-                let edge = &map.edges()[e];
-                let (x, y) = (a.nodes[k], a.nodes[k + 1]);
-                prop_assert!((edge.from == x && edge.to == y) || (!edge.one_way && edge.from == y && edge.to == x));
-                // Never an edge too tight for the radius.
-                prop_assert!(clearances.edge(e).value >= r);
+            // The route is connected, starts and ends right, never too tight.
+            check_route_shape(&map, &clearances, a, s, g, r)?;
+        }
+    }
+
+    #[test]
+    fn one_router_with_landmarks_answers_query_after_query_like_the_twins(
+        m in level(),
+        landmarks in 0usize..5,
+        queries in proptest::collection::vec((0usize..100, 0usize..100, prop_oneof![Just(0.0), 0.0..6.0f64]), 1..10),
+    ) {
+        let map = load(&m);
+        let clearances = Clearances::compute(&map);
+        // One router for every query: what one query leaves behind must not
+        // change the next one's answer.
+        let mut router = Router::with_landmarks(&map, &clearances, landmarks);
+        prop_assert!(router.landmark_count() <= landmarks);
+        let n = map.nodes().len();
+        for (s, g, r) in queries {
+            let (s, g) = (s % n, g % n);
+            let found = router.route(s, g, r);
+            let twin = cheapest_cost(&map, &clearances, s, g, r);
+            let petgraph = petgraph_astar_cost(&map, &clearances, s, g, r);
+            prop_assert_eq!(found.is_some(), twin.is_some());
+            prop_assert_eq!(petgraph.is_some(), twin.is_some());
+            if let (Some(found), Some(t), Some(p)) = (&found, twin, petgraph) {
+                prop_assert!(close(found.cost, t), "router {} vs Bellman-Ford {}", found.cost, t);
+                prop_assert!(close(p, t), "petgraph {} vs Bellman-Ford {}", p, t);
+                check_route_shape(&map, &clearances, found, s, g, r)?;
             }
+            let widest = router.widest_route(s, g).map(|w| w.widest_radius);
+            prop_assert_eq!(widest, widest_by_sweep(&map, &clearances, s, g));
         }
     }
 

@@ -15,6 +15,10 @@
 #   CARGO_TARGET_DIR  where the release build lives (default /work/target-peer)
 #   PEER_PY           the virtualenv's python (default /work/peer-venv/bin/python)
 #   PEER_DATA         where maps and outputs go (default /work/peer-data)
+#   LANDMARKS         landmarks for clearway's second set of route queries
+#                     (default 8; the first set uses the straight line alone)
+#   ROUTES_ONLY       set to 1 to skip the clearance runs and the agreement
+#                     check, reusing the clearway output of an earlier run
 #   PEER_BIN          a directory holding clearway, gen_map and route_queries
 #                     binaries (and optionally a STATE file naming the source
 #                     they were built from) to use instead of building: pins
@@ -57,8 +61,14 @@ if [[ ! -s $BASE.ron || ! -s $BASE.json ]]; then
 fi
 RUNS=$BASE.runs
 : > "$RUNS"
+LANDMARKS=${LANDMARKS:-8}
+CLEARANCE_REPS=$REPS
+if [[ ${ROUTES_ONLY:-} == 1 ]]; then
+    [[ -s $BASE.cw.json ]] || { echo "ROUTES_ONLY needs $BASE.cw.json from an earlier run" >&2; exit 2; }
+    CLEARANCE_REPS=0
+fi
 echo "load before: $(uptime)" >&2
-for rep in $(seq "$REPS"); do
+for rep in $(seq "$CLEARANCE_REPS"); do
     start=$(date +%s.%N)
     "$CLEARWAY" clearance "$BASE.ron" --format json --timings > "$BASE.cw.json" 2> "$BASE.cw.timings"
     end=$(date +%s.%N)
@@ -80,14 +90,21 @@ EOF
     echo "clearance rep $rep done: $(uptime)" >&2
 done
 # The agreement check (once, untimed), against the last clearway output.
-"$PY" "$HERE/clearance_peer.py" "$BASE.json" --check "$BASE.cw.json" \
-    | "$PY" -c 'import json,sys; d=json.load(sys.stdin); d["side"]="check"; print(json.dumps(d))' >> "$RUNS"
+if (( CLEARANCE_REPS > 0 )); then
+    "$PY" "$HERE/clearance_peer.py" "$BASE.json" --check "$BASE.cw.json" \
+        | "$PY" -c 'import json,sys; d=json.load(sys.stdin); d["side"]="check"; print(json.dumps(d))' >> "$RUNS"
+fi
 
 "$PY" "$HERE/route_peer.py" pairs "$BASE.json" "$PAIRS" 1 > "$BASE.pairs"
 for rep in $(seq "$REPS"); do
     "$ROUTE_QUERIES" "$BASE.ron" "$BASE.pairs" --radius "$RADIUS" \
         --out "$BASE.cw.costs" 2>/dev/null \
         | "$PY" -c 'import json,sys; d=json.load(sys.stdin); d["side"]="cw-route"; print(json.dumps(d))' >> "$RUNS"
+    "$ROUTE_QUERIES" "$BASE.ron" "$BASE.pairs" --radius "$RADIUS" --landmarks "$LANDMARKS" \
+        --out "$BASE.cw-landmarks.costs" 2>/dev/null \
+        | "$PY" -c 'import json,sys; d=json.load(sys.stdin); d["side"]="cw-route-landmarks"; print(json.dumps(d))' >> "$RUNS"
+    cmp -s "$BASE.cw.costs" "$BASE.cw-landmarks.costs" \
+        || { echo "route costs differ with landmarks: $BASE.cw.costs vs $BASE.cw-landmarks.costs" >&2; exit 1; }
     "$PY" "$HERE/route_peer.py" route "$BASE.json" "$BASE.cw.json" "$BASE.pairs" \
         --radius "$RADIUS" --compare "$BASE.cw.costs" \
         | "$PY" -c 'import json,sys; d=json.load(sys.stdin); d["side"]="nx-route"; print(json.dumps(d))' >> "$RUNS"
@@ -102,45 +119,52 @@ runs = [json.loads(l) for l in open(sys.argv[1])]
 med = lambda xs: statistics.median(xs)
 cw = [r["ms"] for r in runs if r["side"] == "clearway"]
 pe = [r["ms"] for r in runs if r["side"] == "peer"]
-check = next(r for r in runs if r["side"] == "check")
-first_peer = next(r for r in runs if r["side"] == "peer")
-c = lambda *ks: med([sum(m[k] for k in ks) for m in cw])
-p = lambda *ks: med([sum(m[k] for k in ks) for m in pe])
-print(f"## grid, {first_peer['edges']} edges, {first_peer['nodes']} nodes, "
-      f"{first_peer['obstacles']} obstacles, mix {sys.argv[3]} "
-      f"(median of {len(cw)}, ms)\n")
-print("| phase | clearway | peer | peer / clearway |")
-print("|---|---:|---:|---:|")
-rows = [
-    ("load (clearway read+parse+validate; peer json.load)", c("read", "parse", "validate"), p("load")),
-    ("build (clearway graph+R-tree; peer geometries+STRtrees)", c("graph", "R-tree"), p("build")),
-    ("clearance (edges and nodes)", c("clearance"), p("clearance")),
-    ("output (JSON table)", c("output"), p("output")),
-    ("**total of phases**", c("total"), p("total")),
-    ("process wall clock (peer: + interpreter and imports)", c("wall"), p("wall")),
-]
-for name, a, b in rows:
-    print(f"| {name} | {a:.1f} | {b:.1f} | {b / a:.1f}x |")
-print(f"\npeer clearance, edges only: {p('clearance_edges_only'):.1f} ms; "
-      f"dwithin({sys.argv[4]}) check: {med([r['dwithin'][0]['ms'] for r in runs if r['side'] == 'peer']):.1f} ms, "
-      f"{first_peer['dwithin'][0]['blocked']} edges blocked, "
-      f"{first_peer['dwithin'][0]['differ']} differ from clearance < r")
-print(f"\nper-run totals: clearway {[round(m['total'], 1) for m in cw]}, "
-      f"peer {[round(m['total'], 1) for m in pe]}")
-ck = check["check"]
-print(f"\nagreement (1e-9 rel): edges {ck['edges_checked'] - ck['edges_disagree']}/{ck['edges_checked']} "
-      f"(worst rel {ck['edges_worst_rel']:.1e}, same obstacle {ck['edges_same_obstacle']}), "
-      f"nodes {ck['nodes_checked'] - ck['nodes_disagree']}/{ck['nodes_checked']} "
-      f"(worst rel {ck['nodes_worst_rel']:.1e}, same obstacle {ck['nodes_same_obstacle']})")
-cr = [r for r in runs if r["side"] == "cw-route"]
-nr = [r for r in runs if r["side"] == "nx-route"]
-if cr and nr:
-    cm, nm = med([r["median_ms"] for r in cr]), med([r["median_ms"] for r in nr])
-    ca, na = med([r["mean_ms"] for r in cr]), med([r["mean_ms"] for r in nr])
-    print(f"\n| routes, r = {sys.argv[4]}, {cr[0]['queries']} pairs ({cr[0]['found']} found) | clearway | networkx | networkx / clearway |")
+if cw and pe:
+    check = next(r for r in runs if r["side"] == "check")
+    first_peer = next(r for r in runs if r["side"] == "peer")
+    c = lambda *ks: med([sum(m[k] for k in ks) for m in cw])
+    p = lambda *ks: med([sum(m[k] for k in ks) for m in pe])
+    print(f"## grid, {first_peer['edges']} edges, {first_peer['nodes']} nodes, "
+          f"{first_peer['obstacles']} obstacles, mix {sys.argv[3]} "
+          f"(median of {len(cw)}, ms)\n")
+    print("| phase | clearway | peer | peer / clearway |")
     print("|---|---:|---:|---:|")
-    print(f"| median per query (ms) | {cm:.4f} | {nm:.4f} | {nm / cm:.1f}x |")
-    print(f"| mean per query (ms) | {ca:.4f} | {na:.4f} | {na / ca:.1f}x |")
-    print(f"\nnetworkx graph build (not in the queries): {med([r['build_ms'] for r in nr]):.1f} ms; "
-          f"route costs differing: {max(r['routes_differ'] for r in nr)}/{nr[0]['routes_compared']}")
+    rows = [
+        ("load (clearway read+parse+validate; peer json.load)", c("read", "parse", "validate"), p("load")),
+        ("build (clearway graph+R-tree; peer geometries+STRtrees)", c("graph", "R-tree"), p("build")),
+        ("clearance (edges and nodes)", c("clearance"), p("clearance")),
+        ("output (JSON table)", c("output"), p("output")),
+        ("**total of phases**", c("total"), p("total")),
+        ("process wall clock (peer: + interpreter and imports)", c("wall"), p("wall")),
+    ]
+    for name, a, b in rows:
+        print(f"| {name} | {a:.1f} | {b:.1f} | {b / a:.1f}x |")
+    print(f"\npeer clearance, edges only: {p('clearance_edges_only'):.1f} ms; "
+          f"dwithin({sys.argv[4]}) check: {med([r['dwithin'][0]['ms'] for r in runs if r['side'] == 'peer']):.1f} ms, "
+          f"{first_peer['dwithin'][0]['blocked']} edges blocked, "
+          f"{first_peer['dwithin'][0]['differ']} differ from clearance < r")
+    print(f"\nper-run totals: clearway {[round(m['total'], 1) for m in cw]}, "
+          f"peer {[round(m['total'], 1) for m in pe]}")
+    ck = check["check"]
+    print(f"\nagreement (1e-9 rel): edges {ck['edges_checked'] - ck['edges_disagree']}/{ck['edges_checked']} "
+          f"(worst rel {ck['edges_worst_rel']:.1e}, same obstacle {ck['edges_same_obstacle']}), "
+          f"nodes {ck['nodes_checked'] - ck['nodes_disagree']}/{ck['nodes_checked']} "
+          f"(worst rel {ck['nodes_worst_rel']:.1e}, same obstacle {ck['nodes_same_obstacle']})")
+cr = [r for r in runs if r["side"] == "cw-route"]
+cl = [r for r in runs if r["side"] == "cw-route-landmarks"]
+nr = [r for r in runs if r["side"] == "nx-route"]
+if cr and cl and nr:
+    nm, na = med([r["median_ms"] for r in nr]), med([r["mean_ms"] for r in nr])
+    print(f"\n| routes, r = {sys.argv[4]}, {cr[0]['queries']} pairs ({cr[0]['found']} found), "
+          f"median of {len(nr)} | networkx | clearway | networkx / clearway "
+          f"| clearway, landmarks | networkx / clearway, landmarks |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for label, key in (("median per query (ms)", "median_ms"), ("mean per query (ms)", "mean_ms")):
+        n, c, l = (med([r[key] for r in rs]) for rs in (nr, cr, cl))
+        print(f"| {label} | {n:.4f} | {c:.4f} | {n / c:.1f}x | {l:.4f} | {n / l:.1f}x |")
+    print(f"\nnot in the queries: networkx graph build {med([r['build_ms'] for r in nr]):.1f} ms; "
+          f"clearway router build {med([r['router_ms'] for r in cr]):.1f} ms, "
+          f"with landmarks {med([r['router_ms'] for r in cl]):.1f} ms; "
+          f"route costs differing: {max(r['routes_differ'] for r in nr)}/{nr[0]['routes_compared']} "
+          f"(landmarks: identical costs)")
 EOF

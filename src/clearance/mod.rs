@@ -226,3 +226,63 @@ fn blocked(all: &[Clearance], agent_radius: f64) -> impl Iterator<Item = usize> 
         .filter(move |(_, c)| !c.admits(agent_radius))
         .map(|(i, _)| i)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Nodes (0,0), (10,0), (0,10); edges 0-1 along y = 0 and 0-2 along
+    /// x = 0; one rock at (5,1).
+    ///
+    /// Edge 0-1: the rock projects inside it, 1 above it: clearance 1.
+    /// Edge 0-2: the rock is 5 right of it: clearance 5.
+    /// Nodes: |(5,1)-(0,0)| = |(5,1)-(10,0)| = sqrt(26) ~ 5.099;
+    /// |(5,1)-(0,10)| = sqrt(25 + 81) = sqrt(106) ~ 10.296.
+    fn corner() -> Clearances {
+        let map = Map::from_ron_str(
+            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))], \
+             edges: [(from: 0, to: 1), (from: 0, to: 2)], obstacles: [Point((5, 1))])",
+            "corner.ron",
+        )
+        .unwrap();
+        Clearances::compute(&map)
+    }
+
+    #[test]
+    fn accessors_report_the_hand_computed_clearances() {
+        let c = corner();
+        let edges: Vec<f64> = c.edges().iter().map(|e| e.value).collect();
+        assert_eq!(edges, [1.0, 5.0]);
+        let nodes: Vec<f64> = c.nodes().iter().map(|n| n.value).collect();
+        assert_eq!(nodes, [26f64.sqrt(), 26f64.sqrt(), 106f64.sqrt()]);
+        assert_eq!(c.edge(1).finite_value(), Some(5.0));
+        assert!(!c.edge(0).is_unbounded());
+    }
+
+    #[test]
+    fn admits_is_clearance_at_least_radius() {
+        let c = corner();
+        // Exactly the clearance fits; a hair more does not.
+        assert!(c.edge(0).admits(1.0));
+        assert!(!c.edge(0).admits(1.0f64.next_up()));
+        assert!(c.edge(0).admits(0.0));
+        assert!(Clearance::UNBOUNDED.admits(1e300));
+    }
+
+    #[test]
+    fn unbounded_is_infinite_and_has_no_finite_value() {
+        assert!(Clearance::UNBOUNDED.is_unbounded());
+        assert_eq!(Clearance::UNBOUNDED.finite_value(), None);
+    }
+
+    #[test]
+    fn blocked_lists_the_elements_tighter_than_the_radius() {
+        let c = corner();
+        assert_eq!(c.blocked_edges(2.0).collect::<Vec<_>>(), [0]);
+        assert_eq!(c.blocked_edges(6.0).collect::<Vec<_>>(), [0, 1]);
+        assert_eq!(c.blocked_edges(1.0).count(), 0);
+        // sqrt(26) ~ 5.099 < 5.5 < sqrt(106).
+        assert_eq!(c.blocked_nodes(5.5).collect::<Vec<_>>(), [0, 1]);
+        assert_eq!(c.blocked_nodes(1.0).count(), 0);
+    }
+}

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use clearway::{Map, WidestRoute, route, widest_route};
+use clearway::{Map, Router, WidestRoute};
 
 use super::args::{ReportFormat, RouteArgs};
 use super::input::Level;
@@ -33,8 +33,9 @@ pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     let checked = resolve_required(&args.radius, map)?;
     let (start, goal) = args.ends.resolve(map)?;
     let clearances = timings.time("clearance", || compute_clearances(map));
-    let found = route(map, &clearances, start, goal, checked.agent_radius);
-    let widest = widest_route(map, &clearances, start, goal);
+    let mut router = Router::new(map, &clearances);
+    let found = router.route(start, goal, checked.agent_radius);
+    let widest = router.widest_route(start, goal);
 
     let report = RouteReport {
         found: found.is_some(),

@@ -1,10 +1,6 @@
-//! The cheapest route for an agent of a given radius: A* over the network
-//! with the edges too tight for the agent filtered out (a view, not a copy).
+//! The cheapest route for an agent of a given radius, and what a route is.
 
-use petgraph::algo::astar;
-use petgraph::graph::NodeIndex;
-use petgraph::visit::EdgeFiltered;
-
+use super::Router;
 use crate::clearance::Clearances;
 use crate::map::Map;
 
@@ -28,9 +24,8 @@ pub struct Route {
 /// [`Map::nodes`]) using only edges whose clearance admits `agent_radius`,
 /// honouring one-way edges and explicit costs. `None` when there is none.
 ///
-/// A* with the straight-line distance as its estimate, scaled down when some
-/// explicit cost is cheaper than its edge's length so that the estimate never
-/// overstates; when some edge of positive length is free, plain Dijkstra.
+/// The search is [`Router::route`]; this builds a router for the one query,
+/// a pass over every edge. Keep a [`Router`] to ask more than once.
 ///
 /// ```
 /// use clearway::{Clearances, Map, route::route};
@@ -45,6 +40,9 @@ pub struct Route {
 /// assert_eq!(r.nodes, vec![0, 2, 1]);
 /// assert!(route(&map, &clearances, 0, 1, 0.5).unwrap().nodes == vec![0, 1]);
 /// ```
+///
+/// # Panics
+/// When `start` or `goal` is not a node index of the map.
 pub fn route(
     map: &Map,
     clearances: &Clearances,
@@ -52,18 +50,14 @@ pub fn route(
     goal: usize,
     agent_radius: f64,
 ) -> Option<Route> {
-    search(
-        map,
-        clearances,
-        start,
-        goal,
-        agent_radius,
-        heuristic_scale(map),
-    )
+    Router::new(map, clearances).route(start, goal, agent_radius)
 }
 
-/// The same search with no estimate at all: Dijkstra. The twin that A* is
-/// tested against, and the fallback when explicit costs leave no estimate.
+/// The same search with no estimate at all: Dijkstra
+/// ([`Router::route_dijkstra`]). The twin that A* is tested against.
+///
+/// # Panics
+/// When `start` or `goal` is not a node index of the map.
 pub fn route_dijkstra(
     map: &Map,
     clearances: &Clearances,
@@ -71,7 +65,7 @@ pub fn route_dijkstra(
     goal: usize,
     agent_radius: f64,
 ) -> Option<Route> {
-    search(map, clearances, start, goal, agent_radius, 0.0)
+    Router::new(map, clearances).route_dijkstra(start, goal, agent_radius)
 }
 
 /// The cost of travelling edge `edge`: its explicit cost, or its length.
@@ -79,69 +73,6 @@ pub(crate) fn edge_cost(map: &Map, edge: usize) -> f64 {
     map.edges()[edge]
         .cost
         .unwrap_or_else(|| map.edge_segment(edge).length())
-}
-
-/// The factor that keeps the straight-line estimate admissible: the map's
-/// smallest cost per unit length (at most 1; 0, plain Dijkstra, when an edge
-/// of positive length is free), a hair under, so that rounding in summed
-/// lengths never makes the estimate overstate.
-fn heuristic_scale(map: &Map) -> f64 {
-    map.min_cost_per_length() * (1.0 - 1e-12)
-}
-
-fn search(
-    map: &Map,
-    clearances: &Clearances,
-    start: usize,
-    goal: usize,
-    agent_radius: f64,
-    scale: f64,
-) -> Option<Route> {
-    let graph = map.graph();
-    let fits = |e: petgraph::graph::EdgeReference<'_, usize>| {
-        clearances.edge(*e.weight()).admits(agent_radius)
-    };
-    let passable = EdgeFiltered::from_fn(graph, fits);
-    let goal_pos = map.nodes()[goal].pos;
-    let (_, nodes) = astar(
-        &passable,
-        NodeIndex::new(start),
-        |n| n.index() == goal,
-        |e| edge_cost(map, *e.weight()),
-        |n| {
-            if scale > 0.0 {
-                scale * map.nodes()[n.index()].pos.distance_to(goal_pos)
-            } else {
-                0.0
-            }
-        },
-    )?;
-    let nodes: Vec<usize> = nodes.into_iter().map(NodeIndex::index).collect();
-    let edges: Vec<usize> = nodes
-        .windows(2)
-        .map(|pair| cheapest_edge(map, clearances, pair[0], pair[1], agent_radius))
-        .collect::<Option<_>>()?;
-    Some(Route::along(map, clearances, nodes, edges))
-}
-
-/// Of the passable edges from `a` to `b` (parallel edges are allowed), the
-/// cheapest; the lowest index on ties.
-fn cheapest_edge(
-    map: &Map,
-    clearances: &Clearances,
-    a: usize,
-    b: usize,
-    agent_radius: f64,
-) -> Option<usize> {
-    map.graph()
-        .edges_connecting(NodeIndex::new(a), NodeIndex::new(b))
-        .map(|e| *e.weight())
-        .filter(|&i| clearances.edge(i).admits(agent_radius))
-        .min_by(|&i, &j| {
-            edge_cost(map, i)
-                .total_cmp(&edge_cost(map, j))
-                .then(i.cmp(&j))
-        })
 }
 
 impl Route {

@@ -1,8 +1,13 @@
 //! Radius-aware routes: the cheapest route an agent fits along, and the
 //! widest route (the largest agent that can get from A to B at all).
 
+mod astar;
 mod cheapest;
+mod landmarks;
+mod network;
+mod router;
 mod widest;
 
 pub use cheapest::{Route, route, route_dijkstra};
+pub use router::Router;
 pub use widest::{WidestRoute, widest_route};

@@ -4,10 +4,9 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use petgraph::graph::NodeIndex;
-use petgraph::visit::EdgeRef;
-
-use super::cheapest::{Route, route};
+use super::Router;
+use super::cheapest::Route;
+use super::network::RouteNetwork;
 use crate::clearance::Clearances;
 use crate::map::Map;
 
@@ -67,29 +66,27 @@ impl Ord for Frontier {
 /// assert_eq!(w.route.nodes, vec![0, 2, 1]);
 /// assert!((w.widest_radius - 8f64.sqrt()).abs() < 1e-12); // (5,1) to the line y = x
 /// ```
+///
+/// The search is [`Router::widest_route`]; this builds a router for the one
+/// query, a pass over every edge. Keep a [`Router`] to ask more than once.
+///
+/// # Panics
+/// When `start` or `goal` is not a node index of the map.
 pub fn widest_route(
     map: &Map,
     clearances: &Clearances,
     start: usize,
     goal: usize,
 ) -> Option<WidestRoute> {
-    let widest_radius = widest_radius(map, clearances, start, goal)?;
-    // Every edge of a widest route admits `widest_radius`, so a route for it exists.
-    let route = route(map, clearances, start, goal, widest_radius)?;
-    let bottleneck_edge = route.bottleneck_edge(clearances);
-    Some(WidestRoute {
-        widest_radius,
-        route,
-        bottleneck_edge,
-    })
+    Router::new(map, clearances).widest_route(start, goal)
 }
 
 /// The bottleneck search: the widest width with which each node can be
 /// reached, settled widest first.
-fn widest_radius(map: &Map, clearances: &Clearances, start: usize, goal: usize) -> Option<f64> {
-    let graph = map.graph();
-    let mut width = vec![f64::NEG_INFINITY; map.nodes().len()];
-    let mut settled = vec![false; map.nodes().len()];
+pub(crate) fn widest_radius(network: &RouteNetwork, start: usize, goal: usize) -> Option<f64> {
+    let n = network.node_count();
+    let mut width = vec![f64::NEG_INFINITY; n];
+    let mut settled = vec![false; n];
     let mut frontier = BinaryHeap::new();
     width[start] = f64::INFINITY;
     frontier.push(Frontier {
@@ -104,9 +101,9 @@ fn widest_radius(map: &Map, clearances: &Clearances, start: usize, goal: usize) 
         if node == goal {
             return Some(w);
         }
-        for e in graph.edges(NodeIndex::new(node)) {
-            let next = e.target().index();
-            let through = w.min(clearances.edge(*e.weight()).value);
+        for arc in network.arcs(node) {
+            let next = arc.target as usize;
+            let through = w.min(arc.clearance);
             if !settled[next] && through > width[next] {
                 width[next] = through;
                 frontier.push(Frontier {

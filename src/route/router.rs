@@ -1,0 +1,195 @@
+//! A router: the routing table of one map and its clearances, built once and
+//! then queried any number of times.
+
+use super::astar::{self, Scratch};
+use super::cheapest::Route;
+use super::landmarks::Landmarks;
+use super::network::RouteNetwork;
+use super::widest::{self, WidestRoute};
+use crate::clearance::Clearances;
+use crate::map::Map;
+
+/// Answers route queries on one map for agents of any radius.
+///
+/// Building one reads every edge once (a table of about 24 bytes per
+/// direction of travel, plus 16 per node); each query then costs only what
+/// it explores, and reuses the router's working memory. The free functions
+/// [`route`](super::route) and [`widest_route`](super::widest_route) build a
+/// router per call: keep one when asking more than one question.
+///
+/// ```
+/// use clearway::{Clearances, Map, route::Router};
+/// let map = Map::from_ron_str(r#"(
+///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
+///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
+///     obstacles: [Point((5, 1))],
+/// )"#, "doc.ron").unwrap();
+/// let clearances = Clearances::compute(&map);
+/// let mut router = Router::new(&map, &clearances);
+/// // The direct edge passes 1.0 from the rock.
+/// assert_eq!(router.route(0, 1, 0.5).unwrap().nodes, vec![0, 1]);
+/// assert_eq!(router.route(0, 1, 2.0).unwrap().nodes, vec![0, 2, 1]);
+/// // The way round passes sqrt(8) from it: (5,1) to the line y = x.
+/// assert!((router.widest_route(0, 1).unwrap().widest_radius - 8f64.sqrt()).abs() < 1e-12);
+/// ```
+#[derive(Debug)]
+pub struct Router<'m> {
+    map: &'m Map,
+    clearances: &'m Clearances,
+    network: RouteNetwork,
+    /// Lower bounds from landmarks, when asked for.
+    landmarks: Option<Landmarks>,
+    /// The factor that keeps the straight-line estimate admissible.
+    scale: f64,
+    scratch: Scratch,
+}
+
+impl<'m> Router<'m> {
+    /// The router for `map`, whose clearances are `clearances`.
+    pub fn new(map: &'m Map, clearances: &'m Clearances) -> Router<'m> {
+        Router {
+            map,
+            clearances,
+            network: RouteNetwork::new(map, clearances),
+            landmarks: None,
+            scale: heuristic_scale(map),
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// A router that also precomputes the costs from and to `count`
+    /// landmarks (nodes far apart, chosen by farthest-point selection), so
+    /// that A* can bound the cost to the goal by the triangle inequality as
+    /// well as by the straight line. The routes are as cheap as without
+    /// them; the searches expand far fewer nodes on large levels.
+    ///
+    /// The price, paid once: a one-to-all search per landmark (two when
+    /// some edge is one-way) and `8 * count` bytes per node (twice that
+    /// with one-way edges). Worth it for many queries on one map; 8 is a
+    /// good count. The bounds hold for every radius, so one router serves
+    /// every agent.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map, route::Router};
+    /// let map = Map::from_ron_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
+    ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
+    ///     obstacles: [Point((5, 1))],
+    /// )"#, "doc.ron").unwrap();
+    /// let clearances = Clearances::compute(&map);
+    /// let mut plain = Router::new(&map, &clearances);
+    /// let mut guided = Router::with_landmarks(&map, &clearances, 2);
+    /// assert_eq!(guided.route(0, 1, 2.0), plain.route(0, 1, 2.0));
+    /// ```
+    pub fn with_landmarks(map: &'m Map, clearances: &'m Clearances, count: usize) -> Router<'m> {
+        let mut router = Router::new(map, clearances);
+        let reverse = map
+            .edges()
+            .iter()
+            .any(|e| e.one_way)
+            .then(|| RouteNetwork::reversed(map, clearances));
+        router.landmarks = Some(Landmarks::choose(&router.network, reverse.as_ref(), count));
+        router
+    }
+
+    /// How many landmarks the router has (0 for [`Router::new`]).
+    pub fn landmark_count(&self) -> usize {
+        self.landmarks.as_ref().map_or(0, Landmarks::count)
+    }
+
+    /// The cheapest route from node `start` to node `goal` (indices into
+    /// [`Map::nodes`]) using only edges whose clearance admits
+    /// `agent_radius`, honouring one-way edges and explicit costs. `None`
+    /// when there is none.
+    ///
+    /// A* with the straight-line distance as its estimate, scaled down when
+    /// some explicit cost is cheaper than its edge's length so that the
+    /// estimate never overstates; when some edge of positive length is
+    /// free, plain Dijkstra. Between parallel edges of equal cost, the one
+    /// of lowest index.
+    ///
+    /// # Panics
+    /// When `start` or `goal` is not a node index of the map.
+    pub fn route(&mut self, start: usize, goal: usize, agent_radius: f64) -> Option<Route> {
+        self.search(start, goal, agent_radius, self.scale)
+    }
+
+    /// The same search with no estimate at all: Dijkstra. The twin that A*
+    /// is tested against.
+    ///
+    /// # Panics
+    /// When `start` or `goal` is not a node index of the map.
+    pub fn route_dijkstra(
+        &mut self,
+        start: usize,
+        goal: usize,
+        agent_radius: f64,
+    ) -> Option<Route> {
+        self.search(start, goal, agent_radius, 0.0)
+    }
+
+    /// The widest route from node `start` to node `goal`: the largest agent
+    /// radius that can make the trip, and the cheapest route at that radius.
+    /// `None` when `goal` cannot be reached at any radius. See
+    /// [`widest_route`](super::widest_route).
+    ///
+    /// # Panics
+    /// When `start` or `goal` is not a node index of the map.
+    pub fn widest_route(&mut self, start: usize, goal: usize) -> Option<WidestRoute> {
+        let widest_radius = widest::widest_radius(&self.network, start, goal)?;
+        // Every edge of a widest route admits `widest_radius`, so a route for it exists.
+        let route = self.route(start, goal, widest_radius)?;
+        let bottleneck_edge = route.bottleneck_edge(self.clearances);
+        Some(WidestRoute {
+            widest_radius,
+            route,
+            bottleneck_edge,
+        })
+    }
+
+    fn search(
+        &mut self,
+        start: usize,
+        goal: usize,
+        agent_radius: f64,
+        scale: f64,
+    ) -> Option<Route> {
+        let Router {
+            network,
+            landmarks,
+            scratch,
+            ..
+        } = self;
+        let goal_pos = network.position(goal);
+        // Landmark bounds only for A*: Dijkstra is the twin that uses none.
+        let landmarks = landmarks.as_ref().filter(|_| scale > 0.0);
+        let goal_costs = landmarks.map(|l| l.goal_costs(goal));
+        // The square root of the summed squares, not `hypot`: as exact
+        // (coordinates are at most 1e15, so the squares cannot overflow, and
+        // underflow only lowers the estimate) and several times faster, and
+        // the estimate is computed for every node reached. The hair taken
+        // off `scale` covers its last-bit difference from the lengths summed
+        // into costs.
+        let estimate = |v: usize| {
+            if scale == 0.0 {
+                return 0.0;
+            }
+            let straight = scale * (network.position(v) - goal_pos).length_2().sqrt();
+            match (landmarks, &goal_costs) {
+                (Some(l), Some(goal)) => straight.max(l.lower_bound(v, goal)),
+                _ => straight,
+            }
+        };
+        let (nodes, edges) =
+            astar::cheapest_path(network, scratch, start, goal, agent_radius, estimate)?;
+        Some(Route::along(self.map, self.clearances, nodes, edges))
+    }
+}
+
+/// The factor that keeps the straight-line estimate admissible: the map's
+/// smallest cost per unit length (at most 1; 0, plain Dijkstra, when an edge
+/// of positive length is free), a hair under, so that rounding in summed
+/// lengths never makes the estimate overstate.
+fn heuristic_scale(map: &Map) -> f64 {
+    map.min_cost_per_length() * (1.0 - 1e-12)
+}
