@@ -76,6 +76,18 @@ mod tests {
     }
 
     #[test]
+    fn ties_go_to_the_lowest_boundary_edge() {
+        // The edge y = 5 from x = -1 to 5 runs 1 above the square's top.
+        // Boundary 1, (4,0)-(4,4), is 1 away at its end (4,4), seen from
+        // (4,5); boundary 2, the top, is 1 away all along; boundary 3,
+        // (0,4)-(0,0), is 1 away at (0,4), seen from (0,5). The first wins.
+        let s = segment_to_polygon(seg((-1.0, 5.0), (5.0, 5.0)), &square());
+        assert_eq!(s.distance, 1.0);
+        assert_eq!(s.obstacle_point, p(4.0, 4.0));
+        assert_eq!(s.edge_point, p(4.0, 5.0));
+    }
+
+    #[test]
     fn edge_through_polygon() {
         // (-1,2)-(5,2) crosses boundary edge 1 ((4,0)-(4,4)) at (4,2) first
         // in index order.
