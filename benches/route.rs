@@ -85,12 +85,12 @@ fn routing(c: &mut Criterion) {
     let plain_built = started.elapsed();
     let started = Instant::now();
     let mut guided = Router::with_landmarks(&map, &clearances, LANDMARKS);
-    check(&clearances, &mut guided, &queries);
     eprintln!(
         "[build] router {:.1} ms, with {LANDMARKS} landmarks {:.1} ms (not timed below)",
         plain_built.as_secs_f64() * 1e3,
         started.elapsed().as_secs_f64() * 1e3
     );
+    check(&clearances, &mut guided, &queries);
     let mut bench = |name: &str, router: &mut Router<'_>, radius: f64, dijkstra: bool| {
         let mut next = 0;
         group.bench_function(name, |b| {
