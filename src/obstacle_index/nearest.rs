@@ -5,6 +5,14 @@
 //! measured exactly. The search stops when the nearest waiting box is farther
 //! than the best exact distance found, so it visits only the boxes that lie
 //! within that distance of the edge.
+//!
+//! Three economies, none of which changes what is visited or found:
+//! a box is first queued by the cheap distance between it and the box around
+//! the edge, and its segment distance is computed only when it reaches the
+//! front of the queue (it is put back if that is larger), so boxes the search
+//! stops short of never pay for it; a node's leaves are measured nearest
+//! first by their quick distance, so that the first exact measure usually
+//! wins and rules the rest out; the queue is allocated once per query.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -12,7 +20,8 @@ use std::collections::BinaryHeap;
 use rstar::{ParentNode, RTree, RTreeNode};
 
 use super::part::ObstaclePart;
-use super::segment_box::segment_box_distance_2;
+use super::segment_box::{box_box_distance_2, segment_box_distance_2};
+use crate::geometry::Point;
 use crate::geometry::{Segment, Separation};
 use crate::obstacle::Obstacle;
 
@@ -45,6 +54,9 @@ impl std::ops::AddAssign for SearchStats {
 /// A tree node waiting to be visited, keyed by its squared distance to the query.
 struct Pending<'t> {
     bound_2: f64,
+    /// Whether `bound_2` is the segment-to-box bound, or still only the
+    /// box-to-box one.
+    tight: bool,
     node: &'t ParentNode<ObstaclePart>,
 }
 
@@ -89,45 +101,87 @@ pub(crate) fn nearest_to_segment(
     let scale = [edge.a.x, edge.a.y, edge.b.x, edge.b.y]
         .into_iter()
         .fold(0.0_f64, |m, c| m.max(c.abs()));
+    let edge_lower = Point::new(edge.a.x.min(edge.b.x), edge.a.y.min(edge.b.y));
+    let edge_upper = Point::new(edge.a.x.max(edge.b.x), edge.a.y.max(edge.b.y));
     let mut best: Option<Best> = None;
-    let mut queue = BinaryHeap::new();
+    // One allocation up front: growing from empty cost several per query.
+    let mut queue = BinaryHeap::with_capacity(64);
+    let mut leaves: Vec<(f64, &ObstaclePart)> = Vec::with_capacity(16);
     for tree in trees.iter().filter(|t| t.size() > 0) {
         let envelope = tree.root().envelope();
         queue.push(Pending {
             bound_2: segment_box_distance_2(edge, envelope.lower(), envelope.upper()),
+            tight: true,
             node: tree.root(),
         });
     }
-    while let Some(Pending { bound_2, node }) = queue.pop() {
+    while let Some(Pending {
+        bound_2,
+        tight,
+        node,
+    }) = queue.pop()
+    {
         if !may_hold_better(bound_2, best.as_ref(), scale) {
             break;
         }
+        if !tight {
+            // Only now, with the box about to be opened, the exact bound:
+            // boxes that the search stops short of never pay for it.
+            let envelope = node.envelope();
+            let tight_2 = segment_box_distance_2(edge, envelope.lower(), envelope.upper());
+            if tight_2 > bound_2 {
+                if may_hold_better(tight_2, best.as_ref(), scale) {
+                    queue.push(Pending {
+                        bound_2: tight_2,
+                        tight: true,
+                        node,
+                    });
+                }
+                continue;
+            }
+        }
         stats.nodes_visited += 1;
+        leaves.clear();
         for child in node.children() {
             match child {
                 RTreeNode::Leaf(part) => {
                     // Rule out with fast arithmetic first; measure exactly
                     // only what may still win (or tie).
-                    if !may_hold_better(part.quick_distance_2(edge), best.as_ref(), scale) {
-                        continue;
-                    }
-                    stats.parts_measured += 1;
-                    if let Some(separation) = part.separation_from(edge, obstacles) {
-                        let key = (part.obstacle, part.piece);
-                        if is_better(&separation, key, best.as_ref()) {
-                            best = Some(Best { key, separation });
-                        }
+                    let quick_2 = part.quick_distance_2(edge);
+                    if may_hold_better(quick_2, best.as_ref(), scale) {
+                        leaves.push((quick_2, part));
                     }
                 }
                 RTreeNode::Parent(inner) => {
                     let envelope = inner.envelope();
-                    let bound_2 = segment_box_distance_2(edge, envelope.lower(), envelope.upper());
+                    let bound_2 = box_box_distance_2(
+                        edge_lower,
+                        edge_upper,
+                        envelope.lower(),
+                        envelope.upper(),
+                    );
                     if may_hold_better(bound_2, best.as_ref(), scale) {
                         queue.push(Pending {
                             bound_2,
+                            tight: false,
                             node: inner,
                         });
                     }
+                }
+            }
+        }
+        // Nearest first, so that the first exact measure is likely the
+        // winner and the quick distance rules the others out.
+        leaves.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+        for &(quick_2, part) in &leaves {
+            if !may_hold_better(quick_2, best.as_ref(), scale) {
+                break;
+            }
+            stats.parts_measured += 1;
+            if let Some(separation) = part.separation_from(edge, obstacles) {
+                let key = (part.obstacle, part.piece);
+                if is_better(&separation, key, best.as_ref()) {
+                    best = Some(Best { key, separation });
                 }
             }
         }
