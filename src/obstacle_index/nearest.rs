@@ -110,8 +110,8 @@ pub(crate) fn nearest_to_segment(
     for tree in trees.iter().filter(|t| t.size() > 0) {
         let envelope = tree.root().envelope();
         queue.push(Pending {
-            bound_2: segment_box_distance_2(edge, envelope.lower(), envelope.upper()),
-            tight: true,
+            bound_2: box_box_distance_2(edge_lower, edge_upper, envelope.lower(), envelope.upper()),
+            tight: false,
             node: tree.root(),
         });
     }
