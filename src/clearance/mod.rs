@@ -249,6 +249,26 @@ mod tests {
     }
 
     #[test]
+    fn many_chunks_keep_every_edge_and_node_in_order() {
+        // More edges and nodes than a few parallel chunks hold, so that
+        // chunk boundaries are crossed; brute force is the twin.
+        let params = crate::synth::Params {
+            obstacles_per_edge: 0.5,
+            ..crate::synth::Params::new(crate::synth::Kind::Grid, 3 * EDGES_PER_TASK)
+                .with_mix(crate::synth::Mix::Mixed)
+                .with_seed(3)
+        };
+        let map = Map::from_ron_str(&crate::synth::map_string(&params), "grid.ron").unwrap();
+        assert!(map.edges().len() > 2 * EDGES_PER_TASK);
+        assert!(map.nodes().len() > EDGES_PER_TASK);
+        let fast = Clearances::compute(&map);
+        let slow = Clearances::compute_brute_force(&map);
+        assert_eq!(fast.edges().len(), map.edges().len());
+        assert_eq!(fast.nodes().len(), map.nodes().len());
+        assert_eq!(fast, slow);
+    }
+
+    #[test]
     fn accessors_report_the_hand_computed_clearances() {
         let c = corner();
         let edges: Vec<f64> = c.edges().iter().map(|e| e.value).collect();
