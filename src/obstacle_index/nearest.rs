@@ -17,8 +17,9 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use rstar::{ParentNode, RTree, RTreeNode};
+use rstar::{ParentNode, RTreeNode};
 
+use super::ObstacleTree;
 use super::part::ObstaclePart;
 use super::segment_box::{box_box_distance_2, segment_box_distance_2};
 use crate::geometry::Point;
@@ -90,7 +91,7 @@ struct Best {
 /// Finds the obstacle nearest to `edge` in any of `trees`; `None` only when
 /// they are all empty.
 pub(crate) fn nearest_to_segment(
-    trees: &[RTree<ObstaclePart>],
+    trees: &[ObstacleTree],
     obstacles: &[Obstacle],
     edge: Segment,
     stats: &mut SearchStats,
