@@ -86,8 +86,9 @@ fn widest_by_sweep(map: &Map, clearances: &Clearances, start: usize, goal: usize
         .find(|&t| reachable(map, clearances, start, goal, t))
 }
 
-/// petgraph's own A* over the radius-filtered view of the map's graph:
-/// the search the router's loop replaced, kept as a twin.
+/// petgraph's own `astar` over the radius-filtered view of the map's graph,
+/// with a zero estimate (so a Dijkstra): the library the router's loop
+/// replaced, kept as an independent twin.
 fn petgraph_astar_cost(
     map: &Map,
     clearances: &Clearances,
@@ -145,8 +146,9 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * (1.0 + a.abs().max(b.abs()))
 }
 
-/// Random levels with a few far-away (1e3) nodes dropped in, so that some
-/// explicit costs are much cheaper than their length.
+/// Random levels: up to 14 nodes and 12 obstacles, one-way edges, explicit
+/// costs from 0 (some free edges, where A* has only landmarks to go on) to
+/// much less or more than the edge's length.
 fn level() -> impl Strategy<Value = RandomMap> {
     random_map(14, 12)
 }
@@ -324,4 +326,61 @@ fn one_way_edges_are_honoured() {
         route(&map, &clearances, 1, 0, 0.0).map(|r| r.nodes),
         Some(vec![1, 0])
     );
+}
+
+/// Two parallel edges 0-1 of equal cost, a free two-way edge 1-2 (a zero-cost
+/// cycle), and a third node. Costs: 0-1 is 5 (both), 1-2 is 0, 0-2 is 9.
+fn ties_and_free_edges() -> Map {
+    Map::from_ron_str(
+        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (5, 0)), (id: 2, pos: (5, 1))], \
+         edges: [(from: 0, to: 2, cost: 9.0), (from: 0, to: 1, cost: 5.0), \
+                 (from: 1, to: 0, cost: 5.0), (from: 1, to: 2, cost: 0.0)])",
+        "ties.ron",
+    )
+    .expect("valid map")
+}
+
+#[test]
+fn parallel_edges_of_equal_cost_take_the_lowest_index() {
+    let map = ties_and_free_edges();
+    let clearances = Clearances::compute(&map);
+    for landmarks in [0, 1, 3] {
+        let mut router = Router::with_landmarks(&map, &clearances, landmarks);
+        let r = router.route(0, 2, 0.0).expect("connected");
+        // 0 -> 1 by edge 1 (edge 2 ties at 5 and comes later), 1 -> 2 free.
+        assert_eq!(r.edges, vec![1, 3], "{landmarks} landmarks");
+        assert_eq!(r.cost, 5.0);
+        // Back the other way: 2 -> 1 free, 1 -> 0 by edge 1 again.
+        let back = router.route(2, 0, 0.0).expect("connected");
+        assert_eq!(back.edges, vec![3, 1]);
+    }
+}
+
+#[test]
+fn a_nan_radius_fits_nowhere() {
+    let map = ties_and_free_edges();
+    let clearances = Clearances::compute(&map);
+    let mut router = Router::new(&map, &clearances);
+    assert_eq!(router.route(0, 2, f64::NAN), None);
+    assert_eq!(router.route_dijkstra(0, 2, f64::NAN), None);
+    // A negative radius fits everywhere, like 0.
+    assert_eq!(router.route(0, 2, -1.0).map(|r| r.cost), Some(5.0));
+}
+
+#[test]
+fn landmarks_on_tiny_maps() {
+    for text in [
+        "(nodes: [(id: 7, pos: (0, 0))])",
+        "(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (3, 4))])",
+    ] {
+        let map = Map::from_ron_str(text, "tiny.ron").expect("valid map");
+        let clearances = Clearances::compute(&map);
+        let mut router = Router::with_landmarks(&map, &clearances, 8);
+        // Never more landmarks than nodes reached from node 0.
+        assert_eq!(router.landmark_count(), 1);
+        assert_eq!(router.route(0, 0, 1.0).map(|r| r.nodes), Some(vec![0]));
+        if map.nodes().len() > 1 {
+            assert_eq!(router.route(0, 1, 0.0), None);
+        }
+    }
 }

@@ -11,9 +11,10 @@ use crate::map::Map;
 
 /// Answers route queries on one map for agents of any radius.
 ///
-/// Building one reads every edge once (a table of about 24 bytes per
-/// direction of travel, plus 16 per node); each query then costs only what
-/// it explores, and reuses the router's working memory. The free functions
+/// Building one reads every edge once (a table of 24 bytes per direction of
+/// travel, plus 20 per node); each query then costs only what it explores,
+/// and reuses the router's working memory (16 bytes per node, allocated by
+/// the first query). The free functions
 /// [`route`](super::route) and [`widest_route`](super::widest_route) build a
 /// router per call: keep one when asking more than one question.
 ///
@@ -105,13 +106,14 @@ impl<'m> Router<'m> {
     /// A* with the straight-line distance as its estimate, scaled down when
     /// some explicit cost is cheaper than its edge's length so that the
     /// estimate never overstates; when some edge of positive length is
-    /// free, plain Dijkstra. Between parallel edges of equal cost, the one
-    /// of lowest index.
+    /// free, the landmark bounds alone (plain Dijkstra without landmarks).
+    /// Between parallel edges of equal cost, the one of lowest index. A NaN
+    /// radius fits no edge: `None`.
     ///
     /// # Panics
     /// When `start` or `goal` is not a node index of the map.
     pub fn route(&mut self, start: usize, goal: usize, agent_radius: f64) -> Option<Route> {
-        self.search(start, goal, agent_radius, self.scale)
+        self.search(start, goal, agent_radius, true)
     }
 
     /// The same search with no estimate at all: Dijkstra. The twin that A*
@@ -125,7 +127,7 @@ impl<'m> Router<'m> {
         goal: usize,
         agent_radius: f64,
     ) -> Option<Route> {
-        self.search(start, goal, agent_radius, 0.0)
+        self.search(start, goal, agent_radius, false)
     }
 
     /// The widest route from node `start` to node `goal`: the largest agent
@@ -147,34 +149,45 @@ impl<'m> Router<'m> {
         })
     }
 
+    /// The search: A* when `guided`, with the straight-line and landmark
+    /// bounds; plain Dijkstra (no estimate at all) when not.
     fn search(
         &mut self,
         start: usize,
         goal: usize,
         agent_radius: f64,
-        scale: f64,
+        guided: bool,
     ) -> Option<Route> {
+        if agent_radius.is_nan() {
+            return None;
+        }
         let Router {
             network,
             landmarks,
+            scale,
             scratch,
             ..
         } = self;
+        let scale = *scale;
         let goal_pos = network.position(goal);
-        // Landmark bounds only for A*: Dijkstra is the twin that uses none.
-        let landmarks = landmarks.as_ref().filter(|_| scale > 0.0);
+        let landmarks = landmarks.as_ref().filter(|_| guided);
         let goal_costs = landmarks.map(|l| l.goal_costs(goal));
         // The square root of the summed squares, not `hypot`: as exact
         // (coordinates are at most 1e15, so the squares cannot overflow, and
         // underflow only lowers the estimate) and several times faster, and
         // the estimate is computed for every node reached. The hair taken
         // off `scale` covers its last-bit difference from the lengths summed
-        // into costs.
+        // into costs. A `scale` of 0 (some edge is free) leaves only the
+        // landmarks, whose costs count free edges as free.
         let estimate = |v: usize| {
-            if scale == 0.0 {
+            if !guided {
                 return 0.0;
             }
-            let straight = scale * (network.position(v) - goal_pos).length_2().sqrt();
+            let straight = if scale > 0.0 {
+                scale * (network.position(v) - goal_pos).length_2().sqrt()
+            } else {
+                0.0
+            };
             match (landmarks, &goal_costs) {
                 (Some(l), Some(goal)) => straight.max(l.lower_bound(v, goal)),
                 _ => straight,

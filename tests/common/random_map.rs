@@ -72,9 +72,15 @@ pub fn random_map(max_nodes: usize, max_obstacles: usize) -> impl Strategy<Value
     )
         .prop_flat_map(|(nodes, obstacles)| {
             let n = nodes.len();
-            let edge = (0..n, 1..n, any::<bool>(), prop::option::of(0.0..200.0f64)).prop_map(
-                move |(from, step, one_way, cost)| (from, (from + step) % n, one_way, cost),
-            );
+            let edge = (
+                0..n,
+                1..n,
+                any::<bool>(),
+                prop::option::of(prop_oneof![1 => Just(0.0), 9 => 0.0..200.0f64]),
+            )
+                .prop_map(move |(from, step, one_way, cost)| {
+                    (from, (from + step) % n, one_way, cost)
+                });
             (
                 Just(nodes),
                 prop::collection::vec(edge, 0..3 * n),
