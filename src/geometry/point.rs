@@ -92,3 +92,42 @@ impl From<[f64; 2]> for Point {
         Point::new(x, y)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vector_arithmetic_by_hand() {
+        let (u, v) = (Point::new(3.0, 4.0), Point::new(-2.0, 5.0));
+        // 3 * -2 + 4 * 5 = 14; 3 * 5 - 4 * -2 = 23, and the other way -23.
+        assert_eq!(u.dot(v), 14.0);
+        assert_eq!(u.cross(v), 23.0);
+        assert_eq!(v.cross(u), -23.0);
+        // |(3,4)| = 5; |(3,4) - (-2,5)| = |(5,-1)| = sqrt(26).
+        assert_eq!(u.length_2(), 25.0);
+        assert_eq!(u.length(), 5.0);
+        assert_eq!(u.distance_to(v), 26f64.sqrt());
+        assert_eq!(u + v, Point::new(1.0, 9.0));
+        assert_eq!(u - v, Point::new(5.0, -1.0));
+        assert_eq!(u * 2.0, Point::new(6.0, 8.0));
+    }
+
+    #[test]
+    fn length_does_not_overflow_or_underflow() {
+        // The squares would overflow (1e300^2) or underflow (1e-300^2).
+        assert_eq!(Point::new(3e300, 4e300).length(), 5e300);
+        assert_eq!(Point::new(3e-300, 4e-300).length(), 5e-300);
+    }
+
+    #[test]
+    fn conversions_keep_the_coordinates() {
+        let p = Point::from((1.5, -2.5));
+        assert_eq!((p.x, p.y), (1.5, -2.5));
+        assert_eq!(<[f64; 2]>::from(p), [1.5, -2.5]);
+        assert_eq!(Point::from([1.5, -2.5]), p);
+        assert!(p.is_finite());
+        assert!(!Point::new(f64::NAN, 0.0).is_finite());
+        assert!(!Point::new(0.0, f64::INFINITY).is_finite());
+    }
+}
