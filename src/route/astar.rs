@@ -14,10 +14,10 @@ const NONE: u32 = u32::MAX;
 /// A node waiting to be expanded, with the cost `g` it was reached at and
 /// its estimate `f = g + h`.
 #[derive(Debug, PartialEq)]
-struct Open {
-    f: f64,
-    g: f64,
-    node: u32,
+pub(super) struct Open {
+    pub f: f64,
+    pub g: f64,
+    pub node: u32,
 }
 
 impl Eq for Open {}

@@ -12,11 +12,11 @@
 //! levels the bound is much closer to the real cost than the straight-line
 //! distance, so A* expands far fewer nodes.
 
-use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use rayon::prelude::*;
 
+use super::astar::Open;
 use super::network::RouteNetwork;
 
 /// The landmarks' costs, node-major: node `v`'s costs from the landmarks
@@ -149,41 +149,19 @@ fn node_major(rows: &[Vec<f64>], n: usize) -> Vec<f64> {
     out
 }
 
-/// A node waiting in the one-to-all search, cheapest first.
-#[derive(PartialEq)]
-struct Waiting {
-    cost: f64,
-    node: u32,
-}
-
-impl Eq for Waiting {}
-
-impl PartialOrd for Waiting {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Waiting {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .cost
-            .total_cmp(&self.cost)
-            .then(other.node.cmp(&self.node))
-    }
-}
-
 /// Dijkstra from `source` over every arc: the cheapest cost to each node,
 /// infinite when it cannot be reached.
 fn costs_from(network: &RouteNetwork, source: usize) -> Vec<f64> {
     let mut cost = vec![f64::INFINITY; network.node_count()];
     let mut open = BinaryHeap::new();
     cost[source] = 0.0;
-    open.push(Waiting {
-        cost: 0.0,
+    // Queue entries as A* has them, with no estimate: f = g = the cost.
+    open.push(Open {
+        f: 0.0,
+        g: 0.0,
         node: source as u32,
     });
-    while let Some(Waiting { cost: c, node }) = open.pop() {
+    while let Some(Open { g: c, node, .. }) = open.pop() {
         if c > cost[node as usize] {
             continue;
         }
@@ -191,8 +169,9 @@ fn costs_from(network: &RouteNetwork, source: usize) -> Vec<f64> {
             let through = c + arc.cost;
             if through < cost[arc.target as usize] {
                 cost[arc.target as usize] = through;
-                open.push(Waiting {
-                    cost: through,
+                open.push(Open {
+                    f: through,
+                    g: through,
                     node: arc.target,
                 });
             }
