@@ -274,6 +274,21 @@ mod tests {
     }
 
     #[test]
+    fn crossing_point_scaled_back_near_the_top_of_the_range() {
+        // Coordinates above 1e300 are scaled by 2^-64 for the arithmetic and
+        // back by 2^64 after. The diagonals of the square [1e301, 5e301]^2
+        // cross at its centre, (3e301, 3e301).
+        let s = segment_to_segment(
+            seg((1e301, 1e301), (5e301, 5e301)),
+            seg((1e301, 5e301), (5e301, 1e301)),
+        );
+        assert_eq!(s.distance, 0.0);
+        for c in [s.edge_point.x, s.edge_point.y] {
+            assert!((c - 3e301).abs() <= 1e-12 * 3e301, "{:?}", s.edge_point);
+        }
+    }
+
+    #[test]
     fn extreme_crossing_point_is_finite() {
         let m = f64::MAX;
         let s = segment_to_segment(seg((-m, -m), (m, m)), seg((-m, m), (m, -m)));
