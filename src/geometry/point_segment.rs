@@ -174,6 +174,17 @@ mod tests {
     }
 
     #[test]
+    fn closest_point_scaled_back_near_the_top_of_the_range() {
+        // Above 1e300 the work is done on a copy scaled by 2^-64 and the
+        // closest point scaled back. (3e307, 1e307) is 1e307 above the
+        // segment from the origin to (1e308, 0), over (3e307, 0).
+        let (d, c) = point_segment(p(3e307, 1e307), seg((0.0, 0.0), (1e308, 0.0)));
+        assert!((d - 1e307).abs() <= 1e-12 * 1e307, "{d}");
+        assert!((c.x - 3e307).abs() <= 1e-12 * 3e307, "{c:?}");
+        assert_eq!(c.y, 0.0);
+    }
+
+    #[test]
     fn worked_example_interior() {
         // Edge (1,1)-(5,2), point (3,3):
         //   ab = (4,1), ap = (2,2), dot(ap,ab) = 8+2 = 10, |ab|^2 = 17,
