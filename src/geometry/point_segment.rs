@@ -182,6 +182,13 @@ mod tests {
         assert!((d - 1e307).abs() <= 1e-12 * 1e307, "{d}");
         assert!((c.x - 3e307).abs() <= 1e-12 * 3e307, "{c:?}");
         assert_eq!(c.y, 0.0);
+        // Both coordinates scaled back: (0, 1e308) projects onto the
+        // diagonal y = x at (5e307, 5e307), 1e308 / sqrt(2) away.
+        let (d, c) = point_segment(p(0.0, 1e308), seg((0.0, 0.0), (1e308, 1e308)));
+        assert!((d - 1e308 / 2f64.sqrt()).abs() <= 1e-12 * 1e308, "{d}");
+        for v in [c.x, c.y] {
+            assert!((v - 5e307).abs() <= 1e-12 * 5e307, "{c:?}");
+        }
     }
 
     #[test]
