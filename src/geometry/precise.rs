@@ -296,6 +296,11 @@ mod tests {
         assert_eq!(exponent(f64::MAX), 1023);
         assert_eq!(exponent(f64::MIN_POSITIVE), -1022);
         assert_eq!(exponent(f64::from_bits(1)), -1074);
+        // Subnormals: the exponent is read from the mantissa's top bit.
+        assert_eq!(exponent(f64::from_bits(1 << 14)), -1060);
+        assert_eq!(exponent(f64::from_bits((1 << 14) + 3)), -1060);
+        assert_eq!(exponent(f64::MIN_POSITIVE / 2.0), -1023);
+        assert_eq!(exponent(f64::from_bits((1 << 52) - 1)), -1023);
         assert_eq!(ldexp(f64::from_bits(1), 1074), 1.0);
         assert_eq!(ldexp(1.0, -1074), f64::from_bits(1));
         assert_eq!(ldexp(3.0, 10), 3072.0);
