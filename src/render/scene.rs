@@ -1,6 +1,7 @@
 //! The picture of a level: what is drawn, where, in which colour and order.
 //! Everything here speaks to a [`Drawer`]; nothing here knows about SVG.
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use super::drawer::{Anchor, Color, Drawer, Style, TextStyle};
@@ -11,7 +12,7 @@ use crate::clearance::{Clearance, Clearances};
 use crate::geometry::{Point, Segment};
 use crate::map::Map;
 use crate::obstacle::Obstacle;
-use crate::route::{Route, route, widest_route};
+use crate::route::{Route, Router, WidestRoute};
 
 /// The long side of the map area, in pixels, unless told otherwise.
 pub const DEFAULT_LONG_SIDE: f64 = 1200.0;
@@ -73,6 +74,18 @@ pub struct Picture<'a> {
     widest: Option<(usize, usize)>,
     title: Option<String>,
     long_side: f64,
+    /// The routes asked for, found on first use with one router: the
+    /// drawing and the legend (measured for the layout, then drawn) all
+    /// read them. Emptied by the builder methods that change them.
+    found: OnceCell<FoundRoutes>,
+}
+
+/// The widest and the cheapest route a picture shows, when asked for and
+/// found.
+#[derive(Clone, Debug, Default)]
+struct FoundRoutes {
+    widest: Option<WidestRoute>,
+    route: Option<Route>,
 }
 
 /// Where the parts of a picture go.
@@ -132,12 +145,14 @@ impl<'a> Picture<'a> {
             widest: None,
             title: None,
             long_side: DEFAULT_LONG_SIDE,
+            found: OnceCell::new(),
         }
     }
 
     /// Colours edges against this agent radius.
     pub fn agent_radius(mut self, agent_radius: f64) -> Picture<'a> {
         self.agent_radius = Some(agent_radius);
+        self.found = OnceCell::new();
         self
     }
 
@@ -145,6 +160,7 @@ impl<'a> Picture<'a> {
     pub fn agent(mut self, name: &str, agent_radius: f64) -> Picture<'a> {
         self.agent_name = Some(name.to_string());
         self.agent_radius = Some(agent_radius);
+        self.found = OnceCell::new();
         self
     }
 
@@ -152,12 +168,14 @@ impl<'a> Picture<'a> {
     /// [`Map::nodes`]) for the agent radius (0 without one).
     pub fn route(mut self, start: usize, goal: usize) -> Picture<'a> {
         self.route = Some((start, goal));
+        self.found = OnceCell::new();
         self
     }
 
     /// Draws the widest route between two nodes (indices into [`Map::nodes`]).
     pub fn widest(mut self, start: usize, goal: usize) -> Picture<'a> {
         self.widest = Some((start, goal));
+        self.found = OnceCell::new();
         self
     }
 
@@ -736,6 +754,22 @@ impl<'a> Picture<'a> {
         spots[best].clone()
     }
 
+    /// The routes asked for, searched once per picture with one router.
+    fn found_routes(&self) -> &FoundRoutes {
+        self.found.get_or_init(|| {
+            if self.route.is_none() && self.widest.is_none() {
+                return FoundRoutes::default();
+            }
+            let mut router = Router::new(self.map, self.clearances);
+            FoundRoutes {
+                widest: self.widest.and_then(|(a, b)| router.widest_route(a, b)),
+                route: self
+                    .route
+                    .and_then(|(a, b)| router.route(a, b, self.agent_radius.unwrap_or(0.0))),
+            }
+        })
+    }
+
     fn draw_routes(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
         if self.route.is_none() && self.widest.is_none() {
             return;
@@ -743,8 +777,9 @@ impl<'a> Picture<'a> {
         drawer.layer("routes");
         let map = self.map;
         let width = (metrics.edge_width * 2.6).max(4.0);
+        let found = self.found_routes();
         if let Some((start, goal)) = self.widest
-            && let Some(w) = widest_route(map, self.clearances, start, goal)
+            && let Some(w) = &found.widest
         {
             let title = format!(
                 "widest route from {} to {}: fits radius up to {}; {}",
@@ -757,23 +792,17 @@ impl<'a> Picture<'a> {
             self.draw_route(drawer, frame, &w.route, &style, &title);
         }
         if let Some((start, goal)) = self.route
-            && let Some(r) = route(
-                map,
-                self.clearances,
-                start,
-                goal,
-                self.agent_radius.unwrap_or(0.0),
-            )
+            && let Some(r) = &found.route
         {
             let title = format!(
                 "route from {} to {} for radius {}: {}",
                 text::node_title(&map.nodes()[start]),
                 text::node_title(&map.nodes()[goal]),
                 human(self.agent_radius.unwrap_or(0.0)),
-                route_words(map, &r)
+                route_words(map, r)
             );
             let style = Style::stroke(palette::ROUTE, width).with_opacity(0.6);
-            self.draw_route(drawer, frame, &r, &style, &title);
+            self.draw_route(drawer, frame, r, &style, &title);
         }
     }
 
@@ -898,7 +927,7 @@ impl<'a> Picture<'a> {
             )
         };
         if let Some(w) = self.widest {
-            let words = match widest_route(map, self.clearances, w.0, w.1) {
+            let words = match &self.found_routes().widest {
                 Some(found) => format!(
                     "widest route {}: fits r ≤ {}",
                     ends(w),
@@ -913,7 +942,7 @@ impl<'a> Picture<'a> {
         }
         if let Some(ends_given) = self.route {
             let r = self.agent_radius.unwrap_or(0.0);
-            let words = match route(map, self.clearances, ends_given.0, ends_given.1, r) {
+            let words = match &self.found_routes().route {
                 Some(found) => {
                     format!("route {}, length {}", ends(ends_given), short(found.length))
                 }
