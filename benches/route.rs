@@ -6,7 +6,7 @@
 //!   tight for the agent);
 //! * `astar_unfiltered`: the same for radius 0 (no clearance is below 0, so
 //!   nothing is skipped: the cost of the filter itself shows);
-//! * `astar_landmarks_r0.8`: radius 0.8 on a router with 8 landmarks;
+//! * `astar_landmarks_r0.8`: radius 0.8 on a router with 16 landmarks;
 //! * `dijkstra_r0.8`: `Router::route_dijkstra` for radius 0.8.
 //!
 //! Each router is built once, before timing (the build times are printed).
@@ -30,7 +30,7 @@ use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 
 const QUERIES: usize = 1_000;
 const CHECKED: usize = 20;
-const LANDMARKS: usize = 8;
+const LANDMARKS: usize = 16;
 
 fn check(clearances: &Clearances, router: &mut Router<'_>, queries: &[(usize, usize)]) {
     let started = Instant::now();

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release --example route_queries -- MAP.ron PAIRS.txt \
-//!     --radius 0.8 [--landmarks 8] [--repeat 3] [--out costs.txt]
+//!     --radius 0.8 [--landmarks 16] [--repeat 3] [--out costs.txt]
 //! ```
 //!
 //! Loads the map once, computes its clearances once and builds one

@@ -16,7 +16,7 @@
 #   PEER_PY           the virtualenv's python (default /work/peer-venv/bin/python)
 #   PEER_DATA         where maps and outputs go (default /work/peer-data)
 #   LANDMARKS         landmarks for clearway's second set of route queries
-#                     (default 8; the first set uses the straight line alone)
+#                     (default 16; the first set uses the straight line alone)
 #   ROUTES_ONLY       set to 1 to skip the clearance runs and the agreement
 #                     check, reusing the clearway output of an earlier run
 #   PEER_BIN          a directory holding clearway, gen_map and route_queries
@@ -61,7 +61,7 @@ if [[ ! -s $BASE.ron || ! -s $BASE.json ]]; then
 fi
 RUNS=$BASE.runs
 : > "$RUNS"
-LANDMARKS=${LANDMARKS:-8}
+LANDMARKS=${LANDMARKS:-16}
 CLEARANCE_REPS=$REPS
 if [[ ${ROUTES_ONLY:-} == 1 ]]; then
     [[ -s $BASE.cw.json ]] || { echo "ROUTES_ONLY needs $BASE.cw.json from an earlier run" >&2; exit 2; }

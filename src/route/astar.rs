@@ -1,23 +1,29 @@
 //! The A* loop behind every cheapest route: best-first over the arcs of the
 //! [`RouteNetwork`], skipping arcs too tight for the agent, with the scores
-//! in vectors indexed by node (`petgraph::algo::astar` keeps them in hash
+//! in vectors indexed by slot (`petgraph::algo::astar` keeps them in hash
 //! maps). The tests hold it to Dijkstra, Bellman-Ford and petgraph's A*.
 
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
+use super::clearance_floor::RadiusFit;
 use super::network::RouteNetwork;
+use super::open_set::OpenSet;
+use crate::clearance::Clearances;
 
 /// "No predecessor" in the parent vector.
 const NONE: u32 = u32::MAX;
 
 /// A node waiting to be expanded, with the cost `g` it was reached at and
 /// its estimate `f = g + h`.
-#[derive(Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Open {
     pub f: f64,
     pub g: f64,
+    /// The node's slot.
     pub node: u32,
+    /// What breaks ties of `f` and `g`, lowest first: A* puts the map node
+    /// here, so that its routes do not depend on the slot order.
+    pub tie: u32,
 }
 
 impl Eq for Open {}
@@ -29,67 +35,87 @@ impl PartialOrd for Open {
 }
 
 impl Ord for Open {
-    /// `BinaryHeap` pops the greatest, so the order is reversed: the
+    /// The open set (like `BinaryHeap`) pops the greatest, so the order is
+    /// reversed: the
     /// smallest `f` first; among equal `f` the largest `g` (the node nearer
-    /// the goal, which saves expanding ties on grids); then the lowest node,
-    /// so that the search is deterministic.
+    /// the goal, which saves expanding ties on grids); then the lowest
+    /// `tie`, so that the search is deterministic.
     fn cmp(&self, other: &Self) -> Ordering {
         other
             .f
             .total_cmp(&self.f)
             .then(self.g.total_cmp(&other.g))
-            .then(other.node.cmp(&self.node))
+            .then(other.tie.cmp(&self.tie))
     }
 }
 
-/// What a search writes per node, kept between the queries of one
-/// [`Router`](super::Router) and put back after each: only the nodes a query
+/// What a search knows of one slot: the cheapest cost found so far
+/// (infinite when unreached), its estimate (computed when first reached, and
+/// kept: a node is often reached again more cheaply, and the landmark bound
+/// is the dearest part of reaching it), and the arc it was reached by with
+/// the slot it came from. One record, so that reaching a node touches one
+/// cache line.
+#[derive(Clone, Copy, Debug)]
+struct Reached {
+    g: f64,
+    h: f64,
+    from: u32,
+    arc: u32,
+}
+
+const UNREACHED: Reached = Reached {
+    g: f64::INFINITY,
+    h: f64::INFINITY,
+    from: NONE,
+    arc: NONE,
+};
+
+/// What a search writes per slot, kept between the queries of one
+/// [`Router`](super::Router) and put back after each: only the slots a query
 /// reached are reset, so a short query costs no pass over every node.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
-    /// The cheapest cost found so far to each node; infinite when unreached.
-    g: Vec<f64>,
-    /// The arc each node was reached by (an index into the network's arcs),
-    /// with the node it came from.
-    parent: Vec<(u32, u32)>,
-    /// The nodes whose `g` this query set.
+    /// Each slot's record.
+    slots: Vec<Reached>,
+    /// The slots this query reached.
     reached: Vec<u32>,
-    open: BinaryHeap<Open>,
+    open: OpenSet,
 }
 
 impl Scratch {
-    /// Sizes the vectors for `n` nodes, all unreached.
+    /// Sizes the vector for `n` slots, all unreached.
     fn ready(&mut self, n: usize) {
-        if self.g.len() != n {
-            self.g = vec![f64::INFINITY; n];
-            self.parent = vec![(NONE, NONE); n];
+        if self.slots.len() != n {
+            self.slots = vec![UNREACHED; n];
         }
+        self.open.ready(n);
     }
 
-    fn reach(&mut self, node: usize, g: f64, parent: (u32, u32)) {
-        if self.g[node] == f64::INFINITY {
-            self.reached.push(node as u32);
+    fn reach(&mut self, slot: usize, g: f64, h: f64, from: u32, arc: u32) {
+        let record = &mut self.slots[slot];
+        if record.g == f64::INFINITY {
+            self.reached.push(slot as u32);
         }
-        self.g[node] = g;
-        self.parent[node] = parent;
+        *record = Reached { g, h, from, arc };
     }
 
-    /// Puts every node this query reached back to unreached.
+    /// Puts every slot this query reached back to unreached.
     fn reset(&mut self) {
-        for &n in &self.reached {
-            self.g[n as usize] = f64::INFINITY;
-            self.parent[n as usize] = (NONE, NONE);
+        for &s in &self.reached {
+            self.slots[s as usize] = UNREACHED;
         }
         self.reached.clear();
         self.open.clear();
     }
 }
 
-/// A cheapest path from `start` to `goal` over the arcs whose clearance
-/// admits `agent_radius`, as its nodes and the map edges between them;
-/// `None` when the goal cannot be reached. `estimate` is a lower bound on
-/// the cost from a node to the goal (0 for Dijkstra); the path is cheapest
-/// whenever the estimate never overstates.
+/// A cheapest path from slot `start` to slot `goal` over the arcs whose
+/// clearance admits `agent_radius` (not NaN), as its map nodes and the map
+/// edges between them; `None` when the goal cannot be reached. `estimate`
+/// is a lower bound on the cost from a slot to the goal (0 for Dijkstra);
+/// the path is cheapest whenever the estimate never overstates.
+/// `clearances` are the network's, read when an arc's clearance floor
+/// cannot decide.
 ///
 /// A node is expanded again when a cheaper way to it turns up later, so a
 /// rounding-level inconsistency of the estimate cannot cost optimality.
@@ -98,18 +124,22 @@ impl Scratch {
 /// replaces a parent.
 pub(crate) fn cheapest_path(
     network: &RouteNetwork,
+    clearances: &Clearances,
     scratch: &mut Scratch,
     start: usize,
     goal: usize,
     agent_radius: f64,
     estimate: impl Fn(usize) -> f64,
 ) -> Option<(Vec<usize>, Vec<usize>)> {
+    let fit = RadiusFit::new(agent_radius);
     scratch.ready(network.node_count());
-    scratch.reach(start, 0.0, (NONE, NONE));
-    scratch.open.push(Open {
-        f: estimate(start),
+    let h_start = estimate(start);
+    scratch.reach(start, 0.0, h_start, NONE, NONE);
+    scratch.open.insert(Open {
+        f: h_start,
         g: 0.0,
         node: start as u32,
+        tie: network.node(start) as u32,
     });
     let mut found = false;
     while let Some(Open {
@@ -117,54 +147,59 @@ pub(crate) fn cheapest_path(
     }) = scratch.open.pop()
     {
         let here = node as usize;
-        if g_here > scratch.g[here] {
-            continue; // a stale entry: the node was reached more cheaply since
-        }
         if here == goal {
             found = true;
             break;
         }
         let first = network.first_arc(here);
         for (k, arc) in network.arcs(here).iter().enumerate() {
-            if arc.clearance < agent_radius {
+            let exact = || clearances.edge(network.edge(first + k)).value;
+            if !fit.admits(arc.clearance_floor, exact) {
                 continue;
             }
             let next = arc.target as usize;
             let g_next = g_here + arc.cost;
-            if g_next < scratch.g[next] {
-                scratch.reach(next, g_next, (node, (first + k) as u32));
-                let f = g_next + estimate(next);
+            let record = scratch.slots[next];
+            if g_next < record.g {
+                let h = if record.g == f64::INFINITY {
+                    estimate(next)
+                } else {
+                    record.h
+                };
+                scratch.reach(next, g_next, h, node, (first + k) as u32);
+                let f = g_next + h;
                 if f.is_finite() {
                     // (An infinite estimate proves the goal out of reach.)
-                    scratch.open.push(Open {
+                    scratch.open.insert(Open {
                         f,
                         g: g_next,
                         node: arc.target,
+                        tie: network.node(next) as u32,
                     });
                 }
             }
         }
     }
-    let path = found.then(|| path_to(network, &scratch.parent, start, goal));
+    let path = found.then(|| path_to(network, &scratch.slots, start, goal));
     scratch.reset();
     path
 }
 
-/// Follows the parents back from `goal` to `start`: the nodes and the edges.
+/// Follows the parents back from `goal` to `start`: the map nodes and edges.
 fn path_to(
     network: &RouteNetwork,
-    parent: &[(u32, u32)],
+    slots: &[Reached],
     start: usize,
     goal: usize,
 ) -> (Vec<usize>, Vec<usize>) {
-    let mut nodes = vec![goal];
+    let mut nodes = vec![network.node(goal)];
     let mut edges = Vec::new();
     let mut at = goal;
     while at != start {
-        let (from, arc) = parent[at];
-        edges.push(network.arc(arc as usize).edge as usize);
+        let Reached { from, arc, .. } = slots[at];
+        edges.push(network.edge(arc as usize));
         at = from as usize;
-        nodes.push(at);
+        nodes.push(network.node(at));
     }
     nodes.reverse();
     edges.reverse();

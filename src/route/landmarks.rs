@@ -11,6 +11,8 @@
 //! bounds hold for every radius and one table serves all agents. On large
 //! levels the bound is much closer to the real cost than the straight-line
 //! distance, so A* expands far fewer nodes.
+//!
+//! Nodes here are the [`RouteNetwork`]'s slots.
 
 use std::collections::BinaryHeap;
 
@@ -19,17 +21,36 @@ use rayon::prelude::*;
 use super::astar::Open;
 use super::network::RouteNetwork;
 
-/// The landmarks' costs, node-major: node `v`'s costs from the landmarks
+/// The landmarks' costs, node-major: slot `v`'s costs from the landmarks
 /// are `from[v * count..(v + 1) * count]`, so that one bound reads one run.
+/// They are kept as `f32` (the nearest to each cost), which halves the
+/// bytes a search reads per node reached (16 landmarks: one cache line); the
+/// bounds give up the rounding, a relative 2^-24 of each cost (see [`gap`]).
 #[derive(Debug)]
 pub(crate) struct Landmarks {
     count: usize,
     /// The cheapest cost from each landmark to each node; infinite when the
     /// node cannot be reached from it.
-    from: Vec<f64>,
+    from: Vec<f32>,
     /// The cheapest cost from each node to each landmark; `None` when every
     /// edge is two-way, where it equals `from`.
-    to: Option<Vec<f64>>,
+    to: Option<Vec<f32>>,
+}
+
+/// One landmark as a query reads it, with its costs at the query's goal.
+#[derive(Clone, Copy, Debug)]
+struct Pick {
+    landmark: usize,
+    /// The cost from the landmark to the goal.
+    to_goal: f32,
+    /// The cost from the goal to the landmark.
+    from_goal: f32,
+}
+
+/// The landmarks one query reads ([`Landmarks::for_query`]).
+#[derive(Debug)]
+pub(crate) struct QueryLandmarks {
+    picks: Vec<Pick>,
 }
 
 impl Landmarks {
@@ -38,6 +59,9 @@ impl Landmarks {
     /// farthest from those chosen so far (nodes that cannot be reached are
     /// never chosen). `reverse` is the network with every arc turned round,
     /// or `None` when every edge is two-way.
+    ///
+    /// None are kept when some finite cost from or to a landmark is beyond
+    /// [`F32_COSTS`]: an `f32` could not hold it.
     pub fn choose(
         network: &RouteNetwork,
         reverse: Option<&RouteNetwork>,
@@ -48,7 +72,7 @@ impl Landmarks {
         let mut rows: Vec<Vec<f64>> = Vec::new();
         if n > 0 && count > 0 {
             // The cost from the landmarks chosen so far (at first: from node 0).
-            let mut nearest = costs_from(network, 0);
+            let mut nearest = costs_from(network, network.slot(0));
             while chosen.len() < count {
                 let Some(next) = farthest(&nearest, &chosen) else {
                     break;
@@ -67,6 +91,18 @@ impl Landmarks {
         }
         let back: Option<Vec<Vec<f64>>> =
             reverse.map(|r| chosen.par_iter().map(|&l| costs_from(r, l)).collect());
+        let too_dear = |rows: &[Vec<f64>]| {
+            rows.iter()
+                .flatten()
+                .any(|&c| c.is_finite() && c > F32_COSTS)
+        };
+        if too_dear(&rows) || back.as_deref().is_some_and(too_dear) {
+            return Landmarks {
+                count: 0,
+                from: Vec::new(),
+                to: None,
+            };
+        }
         let count = chosen.len();
         Landmarks {
             count,
@@ -80,52 +116,91 @@ impl Landmarks {
         self.count
     }
 
-    /// The landmark costs of node `goal`, to pass to [`Self::lower_bound`]
-    /// for every node of a query.
-    pub fn goal_costs(&self, goal: usize) -> (Vec<f64>, Vec<f64>) {
-        (self.arriving(goal).to_vec(), self.leaving(goal).to_vec())
+    /// The landmarks a query from `start` to `goal` reads: the `active`
+    /// ones whose bound at `start` is the largest (ties to the lower
+    /// landmark), with their costs at the goal. Any subset of the landmarks
+    /// gives a lower bound; the few that bound best at the start bound
+    /// nearly as well along the whole search, and each node reached then
+    /// costs `active` comparisons instead of one per landmark.
+    pub fn for_query(&self, start: usize, goal: usize, active: usize) -> QueryLandmarks {
+        let all = QueryLandmarks {
+            picks: (0..self.count)
+                .map(|landmark| Pick {
+                    landmark,
+                    to_goal: self.arriving(goal)[landmark],
+                    from_goal: self.leaving(goal)[landmark],
+                })
+                .collect(),
+        };
+        let mut ranked: Vec<(f64, Pick)> = all
+            .picks
+            .iter()
+            .map(|&p| (self.bound_by(start, &p), p))
+            .collect();
+        // Largest bound first; `sort_by` is stable, so ties keep landmark order.
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        QueryLandmarks {
+            picks: ranked.into_iter().take(active).map(|(_, p)| p).collect(),
+        }
     }
 
-    /// A lower bound on the cheapest cost from node `v` to the goal whose
-    /// [`Self::goal_costs`] are given; 0 when no landmark says anything, and
-    /// infinite when some landmark proves the goal unreachable from `v`.
-    pub fn lower_bound(&self, v: usize, goal: &(Vec<f64>, Vec<f64>)) -> f64 {
-        let mut best = 0.0f64;
-        for (&to_goal, &to_v) in goal.0.iter().zip(self.arriving(v)) {
-            best = best.max(gap(to_goal, to_v));
-        }
-        for (&from_v, &from_goal) in self.leaving(v).iter().zip(&goal.1) {
-            best = best.max(gap(from_v, from_goal));
-        }
-        best
+    /// A lower bound on the cheapest cost from node `v` to the goal of
+    /// `query`; 0 when no landmark says anything, and infinite when some
+    /// landmark proves the goal unreachable from `v`.
+    pub fn lower_bound(&self, v: usize, query: &QueryLandmarks) -> f64 {
+        query
+            .picks
+            .iter()
+            .fold(0.0f64, |best, p| best.max(self.bound_by(v, p)))
+    }
+
+    /// The bound one landmark gives from `v` to the goal: `d(L, t) - d(L, v)`
+    /// and `d(v, L) - d(t, L)`, whichever is larger.
+    #[inline]
+    fn bound_by(&self, v: usize, p: &Pick) -> f64 {
+        let arriving = gap(p.to_goal, self.arriving(v)[p.landmark]);
+        let leaving = gap(self.leaving(v)[p.landmark], p.from_goal);
+        arriving.max(leaving)
     }
 
     /// The costs from the landmarks to node `v`.
-    fn arriving(&self, v: usize) -> &[f64] {
+    fn arriving(&self, v: usize) -> &[f32] {
         &self.from[v * self.count..(v + 1) * self.count]
     }
 
     /// The costs from node `v` to the landmarks.
-    fn leaving(&self, v: usize) -> &[f64] {
+    fn leaving(&self, v: usize) -> &[f32] {
         let to = self.to.as_ref().unwrap_or(&self.from);
         &to[v * self.count..(v + 1) * self.count]
     }
 }
 
-/// The bound `far - near` that one landmark gives, taken a hair low so that
-/// the rounding in the two summed costs cannot make it overstate. When
+/// The largest finite landmark cost kept ([`Landmarks::choose`]): well
+/// inside the `f32` range, so that rounding to `f32` never overflows.
+const F32_COSTS: f64 = 1e38;
+
+/// The bound `far - near` that one landmark gives, taken low enough that
+/// neither the `f32` rounding of the two stored costs (each off by at most
+/// 2^-24 of itself, or 2^-150 below the normal range) nor the rounding in
+/// the summed costs (the 1e-12 of before they were stored) can make it
+/// overstate: 1.3e-7 > 2^-23 + 1e-12 of their sum, and 2^-140 more. When
 /// `near` is infinite the landmark says nothing (0); when only `far` is,
 /// the goal cannot be reached (for `d(L, t) - d(L, v)`: L reaches v but not
 /// t, so v cannot reach t either; likewise for the costs back).
-fn gap(far: f64, near: f64) -> f64 {
+fn gap(far: f32, near: f32) -> f64 {
+    let (far, near) = (f64::from(far), f64::from(near));
     if near.is_infinite() {
         0.0
     } else if far.is_infinite() {
         f64::INFINITY
     } else {
-        (far - near) - 1e-12 * (far + near)
+        (far - near) - 1.3e-7 * (far + near) - TINY_SLACK
     }
 }
+
+/// 2^-140: the part of [`gap`]'s slack that covers costs below the normal
+/// `f32` range, whose rounding is absolute, not relative.
+const TINY_SLACK: f64 = 7.174648137343064e-43;
 
 /// Of the nodes reached (finite cost), the one farthest from the landmarks
 /// chosen so far, lowest index on ties; `None` when every reached node is
@@ -140,11 +215,12 @@ fn farthest(nearest: &[f64], chosen: &[usize]) -> Option<usize> {
     best.map(|(_, v)| v)
 }
 
-/// Lays out one row per landmark as one run per node.
-fn node_major(rows: &[Vec<f64>], n: usize) -> Vec<f64> {
+/// Lays out one row per landmark as one run per node, each cost rounded to
+/// the nearest `f32`.
+fn node_major(rows: &[Vec<f64>], n: usize) -> Vec<f32> {
     let mut out = Vec::with_capacity(rows.len() * n);
     for v in 0..n {
-        out.extend(rows.iter().map(|row| row[v]));
+        out.extend(rows.iter().map(|row| row[v] as f32));
     }
     out
 }
@@ -160,6 +236,7 @@ fn costs_from(network: &RouteNetwork, source: usize) -> Vec<f64> {
         f: 0.0,
         g: 0.0,
         node: source as u32,
+        tie: source as u32,
     });
     while let Some(Open { g: c, node, .. }) = open.pop() {
         if c > cost[node as usize] {
@@ -173,6 +250,7 @@ fn costs_from(network: &RouteNetwork, source: usize) -> Vec<f64> {
                     f: through,
                     g: through,
                     node: arc.target,
+                    tie: arc.target,
                 });
             }
         }
@@ -199,8 +277,9 @@ mod tests {
         .unwrap()
     }
 
+    /// Within the bound's slack: 1.3e-7 of the costs' sum, about 1e-5 here.
     fn close(a: f64, b: f64) -> bool {
-        (a - b).abs() <= 1e-9
+        (a - b).abs() <= 1e-5
     }
 
     #[test]
@@ -209,13 +288,14 @@ mod tests {
         let clearances = Clearances::compute(&map);
         let network = RouteNetwork::new(&map, &clearances);
         let l = Landmarks::choose(&network, None, 2);
+        let s = |node| network.slot(node);
         // From node 0 the costs are 0, 3, 7, 12: node 3 is the first
         // landmark. From node 3 they are 12, 9, 5, 0: node 0 is the second.
         assert_eq!(l.count(), 2);
-        assert_eq!(l.arriving(1), &[9.0, 3.0]);
+        assert_eq!(l.arriving(s(1)), &[9.0, 3.0]);
         // d(1, 2) = 4: landmark 0 gives d(0,2) - d(0,1) = 7 - 3 = 4 exactly
-        // (less the hair of 1e-12 * 10); landmark 3 gives 5 - 9 < 0.
-        let bound = l.lower_bound(1, &l.goal_costs(2));
+        // (less the slack of 1.3e-7 * 10); landmark 3 gives 5 - 9 < 0.
+        let bound = l.lower_bound(s(1), &l.for_query(s(1), s(2), 2));
         assert!(bound <= 4.0 && close(bound, 4.0), "{bound}");
         // Asking for more landmarks than nodes gives every node once.
         assert_eq!(Landmarks::choose(&network, None, 9).count(), 4);
@@ -226,18 +306,60 @@ mod tests {
         let map = line(true);
         let clearances = Clearances::compute(&map);
         let network = RouteNetwork::new(&map, &clearances);
-        let reverse = RouteNetwork::reversed(&map, &clearances);
+        let reverse = network.reversed(&map, &clearances);
         let l = Landmarks::choose(&network, Some(&reverse), 2);
+        let s = |node| network.slot(node);
         // Node 3 (12 from node 0) is the first landmark; nothing leaves it,
         // so no node is reached from the landmarks and no second one is chosen.
         assert_eq!(l.count(), 1);
         // d(0, 2) = 7: the costs to the landmark give d(0,3) - d(2,3) = 12 - 5.
-        let bound = l.lower_bound(0, &l.goal_costs(2));
+        let bound = l.lower_bound(s(0), &l.for_query(s(0), s(2), 1));
         assert!(bound <= 7.0 && close(bound, 7.0), "{bound}");
         // Node 3 cannot get back to node 0: the landmark reaches 3 but not 0.
-        assert_eq!(l.lower_bound(3, &l.goal_costs(0)), f64::INFINITY);
+        assert_eq!(
+            l.lower_bound(s(3), &l.for_query(s(3), s(0), 1)),
+            f64::INFINITY
+        );
         // The goal itself is 0 from the goal.
-        assert_eq!(l.lower_bound(2, &l.goal_costs(2)), 0.0);
+        assert_eq!(l.lower_bound(s(2), &l.for_query(s(2), s(2), 1)), 0.0);
+    }
+
+    /// The slack covers the rounding to f32 at every magnitude: for costs
+    /// `far >= near` the bound from their f32s never exceeds `far - near`.
+    #[test]
+    fn the_f32_bound_never_overstates() {
+        let mut rng = crate::synth::SplitMix64::new(7);
+        for _ in 0..200_000 {
+            // Magnitudes from below the f32 normal range (1e-38) up to 1e38.
+            let scale = 10f64.powf(rng.next_f64() * 80.0 - 42.0);
+            let near = rng.next_f64() * scale;
+            // Often a gap much smaller than the costs, where rounding bites.
+            let far = near + rng.next_f64() * scale * [1.0, 1e-6, 1e-9][rng.below(3)];
+            let far = far.min(F32_COSTS);
+            let bound = gap(far as f32, near as f32);
+            assert!(
+                bound <= far - near,
+                "far {far:e}, near {near:e}, bound {bound:e}"
+            );
+        }
+    }
+
+    #[test]
+    fn costs_beyond_the_f32_range_keep_no_landmarks() {
+        let map = Map::from_ron_str(
+            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0)), (id: 2, pos: (2, 0))], \
+             edges: [(from: 0, to: 1, cost: 1e38), (from: 1, to: 2, cost: 1e38)])",
+            "dear.ron",
+        )
+        .unwrap();
+        let clearances = Clearances::compute(&map);
+        let network = RouteNetwork::new(&map, &clearances);
+        // 2e38 from end to end: beyond F32_COSTS.
+        assert_eq!(Landmarks::choose(&network, None, 2).count(), 0);
+        let cheap = line(false);
+        let clearances = Clearances::compute(&cheap);
+        let network = RouteNetwork::new(&cheap, &clearances);
+        assert_eq!(Landmarks::choose(&network, None, 2).count(), 2);
     }
 
     #[test]
@@ -247,6 +369,6 @@ mod tests {
         let network = RouteNetwork::new(&map, &clearances);
         let l = Landmarks::choose(&network, None, 0);
         assert_eq!(l.count(), 0);
-        assert_eq!(l.lower_bound(0, &l.goal_costs(3)), 0.0);
+        assert_eq!(l.lower_bound(0, &l.for_query(0, 3, 4)), 0.0);
     }
 }

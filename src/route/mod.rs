@@ -3,8 +3,11 @@
 
 mod astar;
 mod cheapest;
+mod clearance_floor;
 mod landmarks;
 mod network;
+mod node_order;
+mod open_set;
 mod router;
 mod widest;
 

@@ -11,10 +11,11 @@ use crate::map::Map;
 
 /// Answers route queries on one map for agents of any radius.
 ///
-/// Building one reads every edge once (a table of 24 bytes per direction of
-/// travel, plus 20 per node); each query then costs only what it explores,
-/// and reuses the router's working memory (16 bytes per node, allocated by
-/// the first query). The free functions
+/// Building one reads every edge once (a table of 20 bytes per direction of
+/// travel, plus 28 per node, with the nodes renumbered along a Hilbert curve
+/// so that a search's neighbourhood is close in memory); each query then
+/// costs only what it explores, and reuses the router's working memory (28
+/// bytes per node, allocated by the first query). The free functions
 /// [`route`](super::route) and [`widest_route`](super::widest_route) build a
 /// router per call: keep one when asking more than one question.
 ///
@@ -65,10 +66,13 @@ impl<'m> Router<'m> {
     /// them; the searches expand far fewer nodes on large levels.
     ///
     /// The price, paid once: a one-to-all search per landmark (two when
-    /// some edge is one-way) and `8 * count` bytes per node (twice that
-    /// with one-way edges). Worth it for many queries on one map; 8 is a
-    /// good count. The bounds hold for every radius, so one router serves
-    /// every agent.
+    /// some edge is one-way) and `4 * count` bytes per node (twice that
+    /// with one-way edges: the costs are kept as `f32`, rounded safely).
+    /// Each query reads the 6 landmarks that bound best at its start, so
+    /// more landmarks cost memory, not time per node; 16 is a good count
+    /// for many queries on one large map. The bounds hold for every radius,
+    /// so one router serves every agent. No landmarks are kept when some
+    /// route cost exceeds 1e38, beyond what an `f32` holds safely.
     ///
     /// ```
     /// use clearway::{Clearances, Map, route::Router};
@@ -88,7 +92,7 @@ impl<'m> Router<'m> {
             .edges()
             .iter()
             .any(|e| e.one_way)
-            .then(|| RouteNetwork::reversed(map, clearances));
+            .then(|| router.network.reversed(map, clearances));
         router.landmarks = Some(Landmarks::choose(&router.network, reverse.as_ref(), count));
         router
     }
@@ -138,7 +142,8 @@ impl<'m> Router<'m> {
     /// # Panics
     /// When `start` or `goal` is not a node index of the map.
     pub fn widest_route(&mut self, start: usize, goal: usize) -> Option<WidestRoute> {
-        let widest_radius = widest::widest_radius(&self.network, start, goal)?;
+        let (from, to) = (self.network.slot(start), self.network.slot(goal));
+        let widest_radius = widest::widest_radius(&self.network, self.clearances, from, to)?;
         // Every edge of a widest route admits `widest_radius`, so a route for it exists.
         let route = self.route(start, goal, widest_radius)?;
         let bottleneck_edge = route.bottleneck_edge(self.clearances);
@@ -163,15 +168,17 @@ impl<'m> Router<'m> {
         }
         let Router {
             network,
+            clearances,
             landmarks,
             scale,
             scratch,
             ..
         } = self;
         let scale = *scale;
+        let (start, goal) = (network.slot(start), network.slot(goal));
         let goal_pos = network.position(goal);
         let landmarks = landmarks.as_ref().filter(|_| guided);
-        let goal_costs = landmarks.map(|l| l.goal_costs(goal));
+        let goal_costs = landmarks.map(|l| l.for_query(start, goal, ACTIVE_LANDMARKS));
         // The square root of the summed squares, not `hypot`: as exact
         // (coordinates are at most 1e15, so the squares cannot overflow, and
         // underflow only lowers the estimate) and several times faster, and
@@ -193,11 +200,22 @@ impl<'m> Router<'m> {
                 _ => straight,
             }
         };
-        let (nodes, edges) =
-            astar::cheapest_path(network, scratch, start, goal, agent_radius, estimate)?;
+        let (nodes, edges) = astar::cheapest_path(
+            network,
+            clearances,
+            scratch,
+            start,
+            goal,
+            agent_radius,
+            estimate,
+        )?;
         Some(Route::along(self.map, self.clearances, nodes, edges))
     }
 }
+
+/// How many landmarks a query reads: the ones that bound best at its start
+/// ([`Landmarks::for_query`]).
+const ACTIVE_LANDMARKS: usize = 6;
 
 /// The factor that keeps the straight-line estimate admissible: the map's
 /// smallest cost per unit length (at most 1; 0, plain Dijkstra, when an edge

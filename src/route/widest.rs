@@ -81,9 +81,15 @@ pub fn widest_route(
     Router::new(map, clearances).widest_route(start, goal)
 }
 
-/// The bottleneck search: the widest width with which each node can be
-/// reached, settled widest first.
-pub(crate) fn widest_radius(network: &RouteNetwork, start: usize, goal: usize) -> Option<f64> {
+/// The bottleneck search: the widest width with which each slot can be
+/// reached, settled widest first. `clearances` are the network's: the
+/// widths are exact clearances, not their floors.
+pub(crate) fn widest_radius(
+    network: &RouteNetwork,
+    clearances: &Clearances,
+    start: usize,
+    goal: usize,
+) -> Option<f64> {
     let n = network.node_count();
     let mut width = vec![f64::NEG_INFINITY; n];
     let mut settled = vec![false; n];
@@ -101,9 +107,10 @@ pub(crate) fn widest_radius(network: &RouteNetwork, start: usize, goal: usize) -
         if node == goal {
             return Some(w);
         }
-        for arc in network.arcs(node) {
+        let first = network.first_arc(node);
+        for (k, arc) in network.arcs(node).iter().enumerate() {
             let next = arc.target as usize;
-            let through = w.min(arc.clearance);
+            let through = w.min(clearances.edge(network.edge(first + k)).value);
             if !settled[next] && through > width[next] {
                 width[next] = through;
                 frontier.push(Frontier {
