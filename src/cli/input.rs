@@ -90,7 +90,15 @@ impl Level {
         };
         timings.record("read", start.elapsed());
         let validated = ValidatedMap::from_ron_bytes(&bytes, &source_name, timings)?;
-        let text = if cite_lines { bytes } else { Vec::new() };
+        // Dropped here, not at the end of the function: a binding that is
+        // moved on one branch only lives to the end of its scope otherwise,
+        // through the R-tree build where memory peaks.
+        let text = if cite_lines {
+            bytes
+        } else {
+            drop(bytes);
+            Vec::new()
+        };
         let (validated, tiled) = tiled_input::add(validated, path, source.tiled, timings)?;
         let map = validated.index(timings);
         Ok(Level {

@@ -6,6 +6,7 @@ use rstar::{RStarInsertionStrategy, RTree, RTreeParams};
 use crate::geometry::{Point, Segment};
 use crate::obstacle::Obstacle;
 
+mod bucket;
 mod nearest;
 mod part;
 mod quick_distance;
@@ -13,8 +14,8 @@ mod rtree_point;
 mod segment_box;
 mod shards;
 
+use bucket::{Bucket, PartStore};
 pub use nearest::{Nearest, SearchStats};
-use part::ObstaclePart;
 
 /// The shape of the R-tree's nodes: up to 16 children where rstar's default
 /// is 6. The tree is only ever bulk loaded and searched best-first, where a
@@ -32,17 +33,19 @@ impl RTreeParams for TreeParams {
 }
 
 /// One shard of the index.
-pub(crate) type ObstacleTree = RTree<ObstaclePart, TreeParams>;
+pub(crate) type ObstacleTree = RTree<Bucket, TreeParams>;
 
 /// An R-tree over the parts of every obstacle (polygons as their boundary
 /// edges plus an interior part), searched by distance to a segment.
 ///
-/// On large maps the top of the hierarchy is a few median cuts, each shard
-/// an rstar tree bulk loaded on its own core (see [`shards`]); one
-/// best-first search runs over all of them.
+/// The tree's leaves are buckets of up to 8 parts that are neighbours along
+/// a Hilbert curve (see [`bucket`]). On large maps the top of the hierarchy
+/// is a few median cuts, each shard an rstar tree bulk loaded on its own
+/// core (see [`shards`]); one best-first search runs over all of them.
 #[derive(Debug)]
 pub struct ObstacleIndex {
     trees: Vec<ObstacleTree>,
+    parts: PartStore,
 }
 
 impl ObstacleIndex {
@@ -52,26 +55,23 @@ impl ObstacleIndex {
     /// Never for a map that loaded: it holds fewer than 2^32 obstacles. More
     /// than that panics, as no 2^32-obstacle map fits a RON file anyway.
     pub fn build(obstacles: &[Obstacle]) -> Self {
-        ObstacleIndex::build_sharded(obstacles, shards::PARTS_PER_SHARD_AT_LEAST)
+        ObstacleIndex::build_sharded(obstacles, shards::BUCKETS_PER_SHARD_AT_LEAST)
     }
 
-    /// Builds the index with shards of at least `min_parts_per_shard` parts.
-    fn build_sharded(obstacles: &[Obstacle], min_parts_per_shard: usize) -> Self {
-        let mut parts = Vec::with_capacity(obstacles.len());
-        for (i, obstacle) in obstacles.iter().enumerate() {
-            let index = u32::try_from(i).expect("fewer than 2^32 obstacles");
-            ObstaclePart::cut(index, obstacle, &mut parts);
-        }
-        let trees = shards::into_shards(parts, min_parts_per_shard)
+    /// Builds the index with shards of at least `min_buckets_per_shard`
+    /// buckets.
+    fn build_sharded(obstacles: &[Obstacle], min_buckets_per_shard: usize) -> Self {
+        let (parts, buckets) = bucket::bucketed(obstacles);
+        let trees = shards::into_shards(buckets, min_buckets_per_shard)
             .into_par_iter()
             .map(ObstacleTree::bulk_load_with_params)
             .collect();
-        ObstacleIndex { trees }
+        ObstacleIndex { trees, parts }
     }
 
     /// The number of indexed parts (a polygon of n vertices is n + 1 parts).
     pub fn part_count(&self) -> usize {
-        self.trees.iter().map(ObstacleTree::size).sum()
+        self.parts.len()
     }
 
     /// The obstacle nearest to `edge`, exactly, with its witness points.
@@ -93,7 +93,13 @@ impl ObstacleIndex {
     /// assert_eq!(nearest.separation.distance, 2.0);
     /// ```
     pub fn nearest_to_segment(&self, obstacles: &[Obstacle], edge: Segment) -> Option<Nearest> {
-        nearest::nearest_to_segment(&self.trees, obstacles, edge, &mut SearchStats::default())
+        nearest::nearest_to_segment(
+            &self.trees,
+            &self.parts,
+            obstacles,
+            edge,
+            &mut SearchStats::default(),
+        )
     }
 
     /// As [`ObstacleIndex::nearest_to_segment`], also counting the work done.
@@ -103,7 +109,7 @@ impl ObstacleIndex {
         edge: Segment,
         stats: &mut SearchStats,
     ) -> Option<Nearest> {
-        nearest::nearest_to_segment(&self.trees, obstacles, edge, stats)
+        nearest::nearest_to_segment(&self.trees, &self.parts, obstacles, edge, stats)
     }
 
     /// How many shards (separately bulk-loaded trees) the index has.
@@ -124,7 +130,12 @@ mod tests {
 
     /// A deterministic scatter of every kind of obstacle.
     fn scatter(n: usize) -> Vec<Obstacle> {
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        scatter_seeded(n, 0x9e37_79b9_7f4a_7c15)
+    }
+
+    /// The same from another (nonzero) seed.
+    fn scatter_seeded(n: usize, seed: u64) -> Vec<Obstacle> {
+        let mut x = seed;
         let mut next = move || {
             x ^= x << 13;
             x ^= x >> 7;
@@ -157,11 +168,53 @@ mod tests {
             .collect()
     }
 
+    /// The obstacle (lowest index on ties) and separation measuring every
+    /// obstacle finds.
+    fn brute_force(obstacles: &[Obstacle], edge: Segment) -> (usize, crate::geometry::Separation) {
+        obstacles
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (i, o.separation_from(edge)))
+            .fold(
+                None,
+                |acc: Option<(usize, crate::geometry::Separation)>, (i, s)| match acc {
+                    Some((_, b)) if b.distance <= s.distance => acc,
+                    _ => Some((i, s)),
+                },
+            )
+            .expect("obstacles exist")
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Any number of obstacles, cut into any number of buckets and
+        /// shards (partly filled last buckets, one-bucket shards), answers
+        /// as measuring every obstacle does.
+        #[test]
+        fn buckets_and_shards_match_brute_force(
+            n in 1usize..700,
+            seed in 1u64..u64::MAX,
+            min_buckets in 1usize..40,
+            ends in proptest::collection::vec((0.0..100.0f64, 0.0..100.0f64, 0.0..100.0f64, 0.0..100.0f64), 1..20),
+        ) {
+            let obstacles = scatter_seeded(n, seed);
+            let index = ObstacleIndex::build_sharded(&obstacles, min_buckets);
+            for (ax, ay, bx, by) in ends {
+                let edge = Segment::new(Point::new(ax, ay), Point::new(bx, by));
+                let best = index.nearest_to_segment(&obstacles, edge).expect("obstacles exist");
+                let (i, brute) = brute_force(&obstacles, edge);
+                proptest::prop_assert_eq!((best.obstacle, best.separation), (i, brute));
+            }
+        }
+    }
+
     /// Eight shards answer exactly as measuring every obstacle does.
     #[test]
     fn sharded_search_matches_brute_force() {
         let obstacles = scatter(400);
-        let index = ObstacleIndex::build_sharded(&obstacles, 16);
+        // 100 points and 600 other parts: 13 + 75 buckets, 8 shards of 11.
+        let index = ObstacleIndex::build_sharded(&obstacles, 8);
         assert_eq!(index.shard_count(), 8);
         assert_eq!(index.part_count(), 300 + 4 * 100);
         let mut y = 1.0;

@@ -1,28 +1,30 @@
 //! Best-first search for the obstacle nearest to a segment.
 //!
-//! Tree nodes wait in a priority queue ordered by their box's distance to the
-//! *segment* (a lower bound on anything inside); each popped node's leaves are
-//! measured exactly. The search stops when the nearest waiting box is farther
-//! than the best exact distance found, so it visits only the boxes that lie
-//! within that distance of the edge.
+//! Tree nodes and buckets wait in a priority queue ordered by their box's
+//! distance to the *segment* (a lower bound on anything inside); each popped
+//! bucket's parts are measured exactly. The search stops when the nearest
+//! waiting box is farther than the best exact distance found, so it visits
+//! only the boxes that lie within that distance of the edge.
 //!
 //! Three economies, none of which changes what is visited or found:
 //! a box is first queued by the cheap distance between it and the box around
 //! the edge, and its segment distance is computed only when it reaches the
 //! front of the queue (it is put back if that is larger), so boxes the search
-//! stops short of never pay for it; a node's leaves are measured nearest
+//! stops short of never pay for it; a bucket's parts are measured nearest
 //! first by their quick distance, so that the first exact measure usually
 //! wins and rules the rest out; the queue is allocated once per query.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use rstar::{ParentNode, RTreeNode};
+use rstar::{ParentNode, RTreeNode, RTreeObject};
 
 use super::ObstacleTree;
-use super::part::ObstaclePart;
+use super::bucket::{BUCKET, Bucket, PartStore, Store};
+use super::quick_distance;
 use super::segment_box::{box_box_distance_2, segment_box_distance_2};
 use crate::geometry::Point;
+use crate::geometry::segment_to_point;
 use crate::geometry::{Segment, Separation};
 use crate::obstacle::Obstacle;
 
@@ -39,7 +41,8 @@ pub struct Nearest {
 /// How much work a search did; for benchmarks and tests of the pruning.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
-    /// Tree nodes whose children were examined.
+    /// Tree nodes whose children were examined, and buckets whose parts
+    /// were (a bucket is the leaf level: up to 8 parts).
     pub nodes_visited: usize,
     /// Obstacle parts measured exactly.
     pub parts_measured: usize,
@@ -52,13 +55,14 @@ impl std::ops::AddAssign for SearchStats {
     }
 }
 
-/// A tree node waiting to be visited, keyed by its squared distance to the query.
+/// A tree node waiting to be opened, keyed by its squared distance to the
+/// query.
 struct Pending<'t> {
     bound_2: f64,
     /// Whether `bound_2` is the segment-to-box bound, or still only the
     /// box-to-box one.
     tight: bool,
-    node: &'t ParentNode<ObstaclePart>,
+    node: &'t ParentNode<Bucket>,
 }
 
 impl PartialEq for Pending<'_> {
@@ -88,10 +92,11 @@ struct Best {
     separation: Separation,
 }
 
-/// Finds the obstacle nearest to `edge` in any of `trees`; `None` only when
-/// they are all empty.
+/// Finds the obstacle nearest to `edge` in any of `trees`, whose buckets
+/// hold the parts in `parts`; `None` only when there are none.
 pub(crate) fn nearest_to_segment(
     trees: &[ObstacleTree],
+    parts: &PartStore,
     obstacles: &[Obstacle],
     edge: Segment,
     stats: &mut SearchStats,
@@ -104,14 +109,16 @@ pub(crate) fn nearest_to_segment(
         .fold(0.0_f64, |m, c| m.max(c.abs()));
     let edge_lower = Point::new(edge.a.x.min(edge.b.x), edge.a.y.min(edge.b.y));
     let edge_upper = Point::new(edge.a.x.max(edge.b.x), edge.a.y.max(edge.b.y));
+    let box_bound =
+        |lower: Point, upper: Point| box_box_distance_2(edge_lower, edge_upper, lower, upper);
     let mut best: Option<Best> = None;
     // One allocation up front: growing from empty cost several per query.
     let mut queue = BinaryHeap::with_capacity(64);
-    let mut leaves: Vec<(f64, &ObstaclePart)> = Vec::with_capacity(16);
+    let mut buckets: Vec<(f64, &Bucket)> = Vec::with_capacity(32);
     for tree in trees.iter().filter(|t| t.size() > 0) {
         let envelope = tree.root().envelope();
         queue.push(Pending {
-            bound_2: box_box_distance_2(edge_lower, edge_upper, envelope.lower(), envelope.upper()),
+            bound_2: box_bound(envelope.lower(), envelope.upper()),
             tight: false,
             node: tree.root(),
         });
@@ -142,25 +149,18 @@ pub(crate) fn nearest_to_segment(
             }
         }
         stats.nodes_visited += 1;
-        leaves.clear();
+        buckets.clear();
         for child in node.children() {
             match child {
-                RTreeNode::Leaf(part) => {
-                    // Rule out with fast arithmetic first; measure exactly
-                    // only what may still win (or tie).
-                    let quick_2 = part.quick_distance_2(edge);
-                    if may_hold_better(quick_2, best.as_ref(), scale) {
-                        leaves.push((quick_2, part));
+                RTreeNode::Leaf(bucket) => {
+                    let bound_2 = box_bound(bucket.lower, bucket.upper);
+                    if may_hold_better(bound_2, best.as_ref(), scale) {
+                        buckets.push((bound_2, bucket));
                     }
                 }
                 RTreeNode::Parent(inner) => {
                     let envelope = inner.envelope();
-                    let bound_2 = box_box_distance_2(
-                        edge_lower,
-                        edge_upper,
-                        envelope.lower(),
-                        envelope.upper(),
-                    );
+                    let bound_2 = box_bound(envelope.lower(), envelope.upper());
                     if may_hold_better(bound_2, best.as_ref(), scale) {
                         queue.push(Pending {
                             bound_2,
@@ -171,19 +171,50 @@ pub(crate) fn nearest_to_segment(
                 }
             }
         }
-        // Nearest first, so that the first exact measure is likely the
-        // winner and the quick distance rules the others out.
-        leaves.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
-        for &(quick_2, part) in &leaves {
-            if !may_hold_better(quick_2, best.as_ref(), scale) {
+        // The node's buckets nearest first, each opened only if it may
+        // still hold something better.
+        buckets.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+        for &(bound_2, bucket) in &buckets {
+            if !may_hold_better(bound_2, best.as_ref(), scale) {
                 break;
             }
-            stats.parts_measured += 1;
-            if let Some(separation) = part.separation_from(edge, obstacles) {
-                let key = (part.obstacle, part.piece);
-                if is_better(&separation, key, best.as_ref()) {
-                    best = Some(Best { key, separation });
-                }
+            let tight_2 = segment_box_distance_2(edge, bucket.lower, bucket.upper);
+            if !may_hold_better(tight_2, best.as_ref(), scale) {
+                continue;
+            }
+            stats.nodes_visited += 1;
+            let run = bucket.first as usize..bucket.first as usize + usize::from(bucket.len);
+            match bucket.store {
+                Store::Points => measure_run(
+                    &parts.points[run],
+                    &mut best,
+                    scale,
+                    stats,
+                    |part, _| quick_distance::point_segment_2(part.p, edge),
+                    |part| Some((segment_to_point(edge, part.p), (part.obstacle, 0))),
+                ),
+                Store::Others => measure_run(
+                    &parts.others[run],
+                    &mut best,
+                    scale,
+                    stats,
+                    // A part's own box first: a few comparisons that spare
+                    // most of the quick distances (orientation tests for
+                    // walls and polygon edges).
+                    |part, best| {
+                        let envelope = part.envelope();
+                        let bound_2 = box_bound(envelope.lower(), envelope.upper());
+                        if may_hold_better(bound_2, best, scale) {
+                            part.quick_distance_2(edge)
+                        } else {
+                            f64::INFINITY
+                        }
+                    },
+                    |part| {
+                        let separation = part.separation_from(edge, obstacles)?;
+                        Some((separation, (part.obstacle, part.piece)))
+                    },
+                ),
             }
         }
     }
@@ -191,6 +222,45 @@ pub(crate) fn nearest_to_segment(
         obstacle: b.key.0 as usize,
         separation: b.separation,
     })
+}
+
+/// Measures the parts of one bucket that may still win (or tie), nearest
+/// first by their quick distance (`quick` may return infinity for a part it
+/// rules out by cheaper means against the best so far), so that the first exact measure is likely
+/// the winner and the quick distance rules the others out. `exact` gives a
+/// part's separation and its (obstacle, piece) key, or `None` for a polygon
+/// interior the edge is not inside.
+fn measure_run<P>(
+    run: &[P],
+    best: &mut Option<Best>,
+    scale: f64,
+    stats: &mut SearchStats,
+    quick: impl Fn(&P, Option<&Best>) -> f64,
+    exact: impl Fn(&P) -> Option<(Separation, (u32, u32))>,
+) {
+    let mut near = [(0.0f64, 0usize); BUCKET];
+    let mut n = 0;
+    for (i, part) in run.iter().enumerate() {
+        // Rule out with fast arithmetic first.
+        let quick_2 = quick(part, best.as_ref());
+        if may_hold_better(quick_2, best.as_ref(), scale) {
+            near[n] = (quick_2, i);
+            n += 1;
+        }
+    }
+    let near = &mut near[..n];
+    near.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+    for &(quick_2, i) in near.iter() {
+        if !may_hold_better(quick_2, best.as_ref(), scale) {
+            break;
+        }
+        stats.parts_measured += 1;
+        if let Some((separation, key)) = exact(&run[i]) {
+            if is_better(&separation, key, best.as_ref()) {
+                *best = Some(Best { key, separation });
+            }
+        }
+    }
 }
 
 /// Whether a box at squared distance `bound_2` may hold something at least as
