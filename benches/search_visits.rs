@@ -5,10 +5,12 @@
 //!
 //! Run: `cargo bench --bench search_visits`.
 //!
-//! On points-only maps both trees hold the same points, bulk loaded the same
-//! way, so the counts compare like for like. On mixed maps clearway's tree
-//! holds polygons as boundary edges plus an interior part, the baseline's one
-//! box per obstacle: the trees differ a little.
+//! The trees differ: the baseline's has one entry per obstacle box (rstar's
+//! default node size); clearway's has buckets of up to 8 parts as leaves
+//! (16 children a node), and holds polygons as boundary edges plus an
+//! interior part. clearway's "visited" counts tree nodes and buckets opened,
+//! the baseline's "opened" the nodes whose children it examined; both are
+//! the nodes whose boxes a query had to look inside.
 
 mod common;
 
