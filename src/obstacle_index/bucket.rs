@@ -1,9 +1,9 @@
 //! Buckets: the R-tree's leaves, each a run of up to [`BUCKET`] parts that
 //! lie next to each other along a Hilbert curve, with the box around them.
 //!
-//! Every entry of an rstar tree costs 64 bytes whatever it holds (an entry
-//! is as large as an inner node's header), and a bulk load moves every
-//! entry at every level. With one part per entry the tree was the largest
+//! Every entry of an rstar tree costs 56 bytes whatever it holds (an entry
+//! is as large as an inner node's header: its child vector and box), and a
+//! bulk load moves every entry at every level. With one part per entry the tree was the largest
 //! thing in memory and its bulk load most of the loading time beyond the
 //! parse. Eight parts to an entry make the tree an eighth of the size and
 //! the bulk load an eighth of the work; the parts themselves sit in plain
@@ -149,7 +149,7 @@ fn cut<'a, T>(
             lower: b.lower(),
             upper: b.upper(),
             first: u32::try_from(k * BUCKET).expect("fewer than 2^32 parts"),
-            len: run.len() as u16,
+            len: u16::try_from(run.len()).expect("a bucket holds at most BUCKET parts"),
             store,
         }
     })

@@ -1,18 +1,23 @@
 //! Best-first search for the obstacle nearest to a segment.
 //!
-//! Tree nodes and buckets wait in a priority queue ordered by their box's
-//! distance to the *segment* (a lower bound on anything inside); each popped
-//! bucket's parts are measured exactly. The search stops when the nearest
-//! waiting box is farther than the best exact distance found, so it visits
-//! only the boxes that lie within that distance of the edge.
+//! Tree nodes wait in a priority queue ordered by their box's distance to
+//! the *segment* (a lower bound on anything inside). When a node is opened,
+//! its child nodes join the queue and its buckets (the leaf level) are taken
+//! at once, nearest box first: a bucket is opened only while its box may
+//! still hold something as near as the best found, and its parts are then
+//! measured exactly. The search stops when the nearest waiting box is
+//! farther than the best exact distance, so it opens only nodes whose boxes
+//! lie within that distance of the edge; a bucket may be opened before a
+//! nearer node elsewhere would have ruled it out, which costs some
+//! measuring but never changes the answer.
 //!
-//! Three economies, none of which changes what is visited or found:
-//! a box is first queued by the cheap distance between it and the box around
-//! the edge, and its segment distance is computed only when it reaches the
-//! front of the queue (it is put back if that is larger), so boxes the search
-//! stops short of never pay for it; a bucket's parts are measured nearest
-//! first by their quick distance, so that the first exact measure usually
-//! wins and rules the rest out; the queue is allocated once per query.
+//! Economies that change what is found in no case: a node is first queued
+//! by the cheap distance between its box and the box around the edge, and
+//! its segment distance is computed only when it reaches the front of the
+//! queue (it is put back if that is larger), so boxes the search stops short
+//! of never pay for it; a bucket's parts are measured nearest first by their
+//! quick distance, so that the first exact measure usually wins and rules
+//! the rest out; the queue is allocated once per query.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -225,11 +230,11 @@ pub(crate) fn nearest_to_segment(
 }
 
 /// Measures the parts of one bucket that may still win (or tie), nearest
-/// first by their quick distance (`quick` may return infinity for a part it
-/// rules out by cheaper means against the best so far), so that the first exact measure is likely
-/// the winner and the quick distance rules the others out. `exact` gives a
-/// part's separation and its (obstacle, piece) key, or `None` for a polygon
-/// interior the edge is not inside.
+/// first by their quick distance, so that the first exact measure is likely
+/// the winner and the quick distance rules the others out. `quick` may
+/// return infinity for a part it rules out by cheaper means against the
+/// best so far. `exact` gives a part's separation and its (obstacle, piece)
+/// key, or `None` for a polygon interior the edge is not inside.
 fn measure_run<P>(
     run: &[P],
     best: &mut Option<Best>,

@@ -9,10 +9,12 @@
 //! tight. When `lo > rd`, `c >= lo >= next_up(rd) > r`: it fits. Only when
 //! `lo == rd` do the floors tie, and then `r` itself decides if it is an
 //! `f32` (then `rd == r`, so `c >= lo == r`); otherwise the exact clearance
-//! must be read.
+//! must be read. (An infinite `c` or `r` is its own floor, where
+//! `next_up(∞) = ∞` breaks the strict bounds above, but then only the tie or
+//! the other order can occur, and an infinite `r` is an `f32`.)
 
-/// The largest `f32` not above `x` (`f32::MAX` for finite `x` beyond the
-/// `f32` range, infinite for infinite `x`).
+/// The largest `f32` not above `x` (`f32::MAX` for finite `x` above the
+/// `f32` range, -∞ for finite `x` below it, `x` itself when infinite).
 pub(crate) fn floor_f32(x: f64) -> f32 {
     let nearest = x as f32;
     if f64::from(nearest) > x {

@@ -24,7 +24,7 @@ use super::network::RouteNetwork;
 /// The landmarks' costs, node-major: slot `v`'s costs from the landmarks
 /// are `from[v * count..(v + 1) * count]`, so that one bound reads one run.
 /// They are kept as `f32` (the nearest to each cost), which halves the
-/// bytes a search reads per node reached (16 landmarks: one cache line); the
+/// bytes a search reads per node reached (16 landmarks: 64 bytes); the
 /// bounds give up the rounding, a relative 2^-24 of each cost (see [`gap`]).
 #[derive(Debug)]
 pub(crate) struct Landmarks {
@@ -182,8 +182,10 @@ const F32_COSTS: f64 = 1e38;
 /// The bound `far - near` that one landmark gives, taken low enough that
 /// neither the `f32` rounding of the two stored costs (each off by at most
 /// 2^-24 of itself, or 2^-150 below the normal range) nor the rounding in
-/// the summed costs (the 1e-12 of before they were stored) can make it
-/// overstate: 1.3e-7 > 2^-23 + 1e-12 of their sum, and 2^-140 more. When
+/// the f64 sums of arc costs they came from can make it overstate: the
+/// slack is 1.3e-7 of the two costs' sum plus 2^-140, of which the f32
+/// rounding takes 2^-24 (6e-8) and the rest, 7e-8, covers the sums' relative
+/// error on paths of up to about 10^8 arcs. When
 /// `near` is infinite the landmark says nothing (0); when only `far` is,
 /// the goal cannot be reached (for `d(L, t) - d(L, v)`: L reaches v but not
 /// t, so v cannot reach t either; likewise for the costs back).

@@ -15,7 +15,8 @@ use crate::map::Map;
 /// travel, plus 28 per node, with the nodes renumbered along a Hilbert curve
 /// so that a search's neighbourhood is close in memory); each query then
 /// costs only what it explores, and reuses the router's working memory (28
-/// bytes per node, allocated by the first query). The free functions
+/// bytes per node, allocated by the first query, plus up to 28 per node a
+/// query reaches, kept for the next). The free functions
 /// [`route`](super::route) and [`widest_route`](super::widest_route) build a
 /// router per call: keep one when asking more than one question.
 ///
