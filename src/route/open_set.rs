@@ -136,18 +136,35 @@ mod tests {
         }
     }
 
+    /// The heap's shape: every entry at least as good as its children (in
+    /// [`Open`]'s order, "greater" pops first), and the position table
+    /// naming exactly the entries in the heap, where they are.
+    fn check_invariant(set: &OpenSet) -> Result<(), TestCaseError> {
+        for (i, e) in set.heap.iter().enumerate() {
+            prop_assert_eq!(set.position[e.node as usize], i as u32);
+            for child in ARITY * i + 1..(ARITY * i + 1 + ARITY).min(set.heap.len()) {
+                prop_assert!(set.heap[child] <= *e, "child {} beats parent {}", child, i);
+            }
+        }
+        let placed = set.position.iter().filter(|&&p| p != ABSENT).count();
+        prop_assert_eq!(placed, set.heap.len());
+        Ok(())
+    }
+
     proptest! {
         /// Any sequence of inserts (some replacing) and pops against a
-        /// sorted list of the live entries: the twin a heap must match.
+        /// sorted list of the live entries: the twin a heap must match. A
+        /// quarter of the steps pop, so that the heap grows several levels
+        /// deep (up to 64 entries); its shape is checked after every step.
         #[test]
         fn pops_match_a_sorted_list(
-            ops in proptest::collection::vec((0u32..12, 0u8..8, 0u8..8, any::<bool>()), 0..200)
+            ops in proptest::collection::vec((0u32..64, 0u8..16, 0u8..8, 0u8..4), 0..400)
         ) {
             let mut set = OpenSet::default();
-            set.ready(12);
+            set.ready(64);
             let mut live: Vec<Open> = Vec::new();
-            for (node, f, g, pop) in ops {
-                if pop {
+            for (node, f, g, step) in ops {
+                if step == 0 {
                     // The greatest under Open's order pops first.
                     live.sort();
                     let expected = live.pop();
@@ -158,10 +175,12 @@ mod tests {
                     live.push(entry(e.f, e.g, node));
                     set.insert(e);
                 }
+                check_invariant(&set)?;
             }
             live.sort();
             while let Some(expected) = live.pop() {
                 prop_assert_eq!(set.pop(), Some(expected));
+                check_invariant(&set)?;
             }
             prop_assert_eq!(set.pop(), None);
             prop_assert!(set.position.iter().all(|&p| p == ABSENT));
