@@ -227,18 +227,7 @@ mod tests {
             let best = index
                 .nearest_to_segment(&obstacles, edge)
                 .expect("obstacles exist");
-            let (i, brute) = obstacles
-                .iter()
-                .enumerate()
-                .map(|(i, o)| (i, o.separation_from(edge)))
-                .fold(
-                    None,
-                    |acc: Option<(usize, crate::geometry::Separation)>, (i, s)| match acc {
-                        Some((_, b)) if b.distance <= s.distance => acc,
-                        _ => Some((i, s)),
-                    },
-                )
-                .expect("obstacles exist");
+            let (i, brute) = brute_force(&obstacles, edge);
             assert_eq!((best.obstacle, best.separation), (i, brute), "edge {k}");
         }
     }
