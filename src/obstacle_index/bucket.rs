@@ -13,22 +13,13 @@
 use rayon::prelude::*;
 use rstar::{AABB, Envelope, RTreeObject};
 
-use super::part::ObstaclePart;
+use super::part::{ObstaclePart, PointPart};
 use crate::geometry::Point;
 use crate::hilbert::HilbertGrid;
 use crate::obstacle::Obstacle;
 
 /// At most this many parts to a bucket.
 pub(crate) const BUCKET: usize = 8;
-
-/// A point obstacle as the index keeps it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct PointPart {
-    /// The point.
-    pub p: Point,
-    /// The obstacle's index in the map.
-    pub obstacle: u32,
-}
 
 /// Which array a bucket's parts are in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,13 +76,7 @@ pub(crate) fn bucketed(obstacles: &[Obstacle]) -> (PartStore, Vec<Bucket>) {
     let mut others = Vec::new();
     for (i, obstacle) in obstacles.iter().enumerate() {
         let obstacle_index = u32::try_from(i).expect("fewer than 2^32 obstacles");
-        match obstacle {
-            Obstacle::Point(p) => points.push(PointPart {
-                p: *p,
-                obstacle: obstacle_index,
-            }),
-            _ => ObstaclePart::cut(obstacle_index, obstacle, &mut others),
-        }
+        ObstaclePart::cut(obstacle_index, obstacle, &mut points, &mut others);
     }
     let centre = |part: &ObstaclePart| part.envelope().center();
     let Some(grid) =

@@ -1,6 +1,7 @@
 //! The pieces an obstacle is cut into for the R-tree.
 //!
-//! Points, circles and walls go in whole. A polygon goes in as its boundary
+//! Points, circles and walls go in whole: points as a [`PointPart`] of 24
+//! bytes, every other part as an [`ObstaclePart`]. A polygon goes in as its boundary
 //! edges plus one *interior* part: an edge that does not touch the boundary
 //! is either wholly outside (the boundary parts measure it) or wholly inside,
 //! which only the interior part can see.
@@ -10,8 +11,7 @@ use rstar::{AABB, RTreeObject};
 use super::quick_distance;
 use super::segment_box::segment_box_distance_2;
 use crate::geometry::{
-    Circle, Point, Segment, Separation, polygon_contains, segment_to_circle, segment_to_point,
-    segment_to_segment,
+    Circle, Point, Segment, Separation, polygon_contains, segment_to_circle, segment_to_segment,
 };
 use crate::obstacle::Obstacle;
 
@@ -20,7 +20,16 @@ use crate::obstacle::Obstacle;
 /// computation does.
 pub(crate) const INTERIOR: u32 = u32::MAX;
 
-/// One indexed piece of an obstacle.
+/// A point obstacle as the index keeps it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PointPart {
+    /// The point.
+    pub p: Point,
+    /// The obstacle's index in the map.
+    pub obstacle: u32,
+}
+
+/// One indexed piece of an obstacle other than a point.
 #[derive(Clone, Debug)]
 pub(crate) struct ObstaclePart {
     /// The obstacle's index in the map (file order).
@@ -35,8 +44,6 @@ pub(crate) struct ObstaclePart {
 /// The shape of an indexed piece.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum PartShape {
-    /// A point obstacle.
-    Point(Point),
     /// A solid disc.
     Circle(Circle),
     /// A wall, or one boundary edge of a polygon.
@@ -51,15 +58,24 @@ pub(crate) enum PartShape {
 }
 
 impl ObstaclePart {
-    /// Cuts `obstacle` (number `index` in the map) into its parts.
-    pub(crate) fn cut(index: u32, obstacle: &Obstacle, parts: &mut Vec<ObstaclePart>) {
+    /// Cuts `obstacle` (number `index` in the map) into its parts: a point
+    /// into `points`, anything else into `parts`.
+    pub(crate) fn cut(
+        index: u32,
+        obstacle: &Obstacle,
+        points: &mut Vec<PointPart>,
+        parts: &mut Vec<ObstaclePart>,
+    ) {
         let whole = |shape| ObstaclePart {
             obstacle: index,
             piece: 0,
             shape,
         };
         match obstacle {
-            Obstacle::Point(p) => parts.push(whole(PartShape::Point(*p))),
+            Obstacle::Point(p) => points.push(PointPart {
+                p: *p,
+                obstacle: index,
+            }),
             Obstacle::Circle(c) => parts.push(whole(PartShape::Circle(*c))),
             Obstacle::Segment(s) => parts.push(whole(PartShape::Segment(*s))),
             Obstacle::Polygon(poly) => {
@@ -90,7 +106,6 @@ impl ObstaclePart {
     /// for an interior part, the distance to the polygon's bounding box.
     pub(crate) fn quick_distance_2(&self, edge: Segment) -> f64 {
         match self.shape {
-            PartShape::Point(p) => quick_distance::point_segment_2(p, edge),
             PartShape::Circle(c) => quick_distance::segment_circle_2(edge, c),
             PartShape::Segment(s) => quick_distance::segment_segment_2(edge, s),
             PartShape::Interior { lower, upper } => segment_box_distance_2(edge, lower, upper),
@@ -105,7 +120,6 @@ impl ObstaclePart {
         obstacles: &[Obstacle],
     ) -> Option<Separation> {
         match self.shape {
-            PartShape::Point(p) => Some(segment_to_point(edge, p)),
             PartShape::Circle(c) => Some(segment_to_circle(edge, c)),
             PartShape::Segment(s) => Some(segment_to_segment(edge, s)),
             PartShape::Interior { .. } => match obstacles.get(self.obstacle as usize) {
@@ -130,7 +144,6 @@ impl RTreeObject for ObstaclePart {
     #[inline(always)]
     fn envelope(&self) -> Self::Envelope {
         match self.shape {
-            PartShape::Point(p) => AABB::from_point(p),
             PartShape::Circle(c) => AABB::from_corners(
                 Point::new(c.center.x - c.radius, c.center.y - c.radius),
                 Point::new(c.center.x + c.radius, c.center.y + c.radius),
