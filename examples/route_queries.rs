@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! cargo run --release --example route_queries -- MAP.ron PAIRS.txt \
-//!     --radius 0.8 [--landmarks 16] [--repeat 3] [--out costs.txt]
+//!     --radius 0.8 [--landmarks 16] [--repeat 3] [--out costs.txt] \
+//!     [--times times.txt]
 //! ```
 //!
 //! Loads the map once, computes its clearances once and builds one
@@ -13,7 +14,7 @@
 //! keeps its fastest time. Prints one JSON object to stdout: the router's
 //! build time and the mean, median, min and max per query. `--out` writes
 //! one line per pair: `from to cost hops` (`from to none 0` when there is no
-//! route).
+//! route); `--times` one line per pair: `from to ms`.
 
 use std::fs;
 use std::io::{BufWriter, Write};
@@ -44,6 +45,9 @@ struct Args {
     /// Write `from to cost hops` per pair here.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Write `from to ms` per pair here: each query's (fastest) time.
+    #[arg(long)]
+    times: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -143,6 +147,19 @@ fn main() -> ExitCode {
         };
         if let Err(e) = write() {
             eprintln!("cannot write {}: {e}", out.display());
+            return ExitCode::from(2);
+        }
+    }
+    if let Some(path) = &args.times {
+        let write = || -> std::io::Result<()> {
+            let mut w = BufWriter::new(fs::File::create(path)?);
+            for (&(a, b, _, _), d) in pairs.iter().zip(&best) {
+                writeln!(w, "{a} {b} {:.6}", d.as_secs_f64() * 1e3)?;
+            }
+            w.flush()
+        };
+        if let Err(e) = write() {
+            eprintln!("cannot write {}: {e}", path.display());
             return ExitCode::from(2);
         }
     }

@@ -109,11 +109,21 @@ impl Scratch {
     }
 }
 
+/// What A* steers by: a lower bound on the cost from a slot to the goal, and
+/// a way to have the cache fetch what that bound will read.
+pub(crate) trait Estimate {
+    /// A lower bound on the cost from slot `v` to the goal; infinite when
+    /// the goal cannot be reached from `v`.
+    fn lower_bound(&self, v: usize) -> f64;
+
+    /// Asks the cache for what `lower_bound(v)` reads (nothing by default).
+    fn prefetch(&self, _v: usize) {}
+}
+
 /// A cheapest path from slot `start` to slot `goal` over the arcs whose
 /// clearance admits `agent_radius` (not NaN), as its map nodes and the map
-/// edges between them; `None` when the goal cannot be reached. `estimate`
-/// is a lower bound on the cost from a slot to the goal (0 for Dijkstra);
-/// the path is cheapest whenever the estimate never overstates.
+/// edges between them; `None` when the goal cannot be reached. The path is
+/// cheapest whenever `estimate` never overstates (0 gives Dijkstra).
 /// `clearances` are the network's, read when an arc's clearance floor
 /// cannot decide.
 ///
@@ -129,11 +139,11 @@ pub(crate) fn cheapest_path(
     start: usize,
     goal: usize,
     agent_radius: f64,
-    estimate: impl Fn(usize) -> f64,
+    estimate: &impl Estimate,
 ) -> Option<(Vec<usize>, Vec<usize>)> {
     let fit = RadiusFit::new(agent_radius);
     scratch.ready(network.node_count());
-    let h_start = estimate(start);
+    let h_start = estimate.lower_bound(start);
     scratch.reach(start, 0.0, h_start, NONE, NONE);
     scratch.open.insert(Open {
         f: h_start,
@@ -152,6 +162,16 @@ pub(crate) fn cheapest_path(
             break;
         }
         let first = network.first_arc(here);
+        // The arcs' targets are read below one after another, each likely
+        // a cache miss (its score, heap position, position and estimate
+        // data); asking for all of them first lets the misses overlap.
+        for arc in network.arcs(here) {
+            let next = arc.target as usize;
+            prefetch_index::prefetch_index(&scratch.slots, next);
+            scratch.open.prefetch(next);
+            network.prefetch_node(next);
+            estimate.prefetch(next);
+        }
         for (k, arc) in network.arcs(here).iter().enumerate() {
             let exact = || clearances.edge(network.edge(first + k)).value;
             if !fit.admits(arc.clearance_floor, exact) {
@@ -162,7 +182,8 @@ pub(crate) fn cheapest_path(
             let record = scratch.slots[next];
             if g_next < record.g {
                 let h = if record.g == f64::INFINITY {
-                    estimate(next)
+                    network.prefetch_arcs(next);
+                    estimate.lower_bound(next)
                 } else {
                     record.h
                 };

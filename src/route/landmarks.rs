@@ -154,6 +154,23 @@ impl Landmarks {
             .fold(0.0f64, |best, p| best.max(self.bound_by(v, p)))
     }
 
+    /// Asks the cache for node `v`'s costs from and to the landmarks, which
+    /// [`Landmarks::lower_bound`] is about to read (a row may straddle two
+    /// lines).
+    #[inline]
+    pub fn prefetch(&self, v: usize) {
+        let Some(last) = self.count.checked_sub(1) else {
+            return;
+        };
+        let row = v * self.count;
+        prefetch_index::prefetch_index(&self.from, row);
+        prefetch_index::prefetch_index(&self.from, row + last);
+        if let Some(to) = &self.to {
+            prefetch_index::prefetch_index(to, row);
+            prefetch_index::prefetch_index(to, row + last);
+        }
+    }
+
     /// The bound one landmark gives from `v` to the goal: `d(L, t) - d(L, v)`
     /// and `d(v, L) - d(t, L)`, whichever is larger.
     #[inline]

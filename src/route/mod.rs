@@ -4,6 +4,7 @@
 mod astar;
 mod cheapest;
 mod clearance_floor;
+mod goal_bound;
 mod landmarks;
 mod network;
 mod node_order;

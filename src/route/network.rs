@@ -151,6 +151,27 @@ impl RouteNetwork {
         &self.arcs[self.first_arc[s] as usize..self.first_arc[s + 1] as usize]
     }
 
+    /// Asks the cache for slot `s`'s arcs (the first and last of them may
+    /// sit on two lines), to be read when `s` is expanded. A search calls
+    /// this when it first reaches `s`: the node then waits in the open set
+    /// long enough for the lines to arrive, where reading them on expansion
+    /// would stall on memory.
+    #[inline]
+    pub fn prefetch_arcs(&self, s: usize) {
+        let (first, end) = (self.first_arc[s] as usize, self.first_arc[s + 1] as usize);
+        prefetch_index::prefetch_index(&self.arcs, first);
+        prefetch_index::prefetch_index(&self.arcs, end.saturating_sub(1));
+    }
+
+    /// Asks the cache for what reaching slot `s` reads of the network: its
+    /// position (for the straight-line estimate) and its map node (which
+    /// breaks ties in the open set).
+    #[inline]
+    pub fn prefetch_node(&self, s: usize) {
+        prefetch_index::prefetch_index(&self.positions, s);
+        prefetch_index::prefetch_index(&self.node_at, s);
+    }
+
     /// The index of slot `s`'s first arc in the whole array.
     pub fn first_arc(&self, s: usize) -> usize {
         self.first_arc[s] as usize

@@ -54,6 +54,12 @@ impl OpenSet {
         }
     }
 
+    /// Asks the cache for the line that says where `slot`'s entry is.
+    #[inline]
+    pub fn prefetch(&self, slot: usize) {
+        prefetch_index::prefetch_index(&self.position, slot);
+    }
+
     /// Takes out the best entry.
     pub fn pop(&mut self) -> Option<Open> {
         let last = self.heap.pop()?;

@@ -3,6 +3,7 @@
 
 use super::astar::{self, Scratch};
 use super::cheapest::Route;
+use super::goal_bound::{GoalBound, NoEstimate};
 use super::landmarks::Landmarks;
 use super::network::RouteNetwork;
 use super::widest::{self, WidestRoute};
@@ -175,53 +176,39 @@ impl<'m> Router<'m> {
             scratch,
             ..
         } = self;
-        let scale = *scale;
         let (start, goal) = (network.slot(start), network.slot(goal));
-        let goal_pos = network.position(goal);
-        let landmarks = landmarks.as_ref().filter(|_| guided);
-        let goal_costs = landmarks.map(|l| l.for_query(start, goal, ACTIVE_LANDMARKS));
-        // The square root of the summed squares, not `hypot`: as exact
-        // (coordinates are at most 1e15, so the squares cannot overflow, and
-        // underflow only lowers the estimate) and several times faster, and
-        // the estimate is computed for every node reached. The hair taken
-        // off `scale` covers its last-bit difference from the lengths summed
-        // into costs. A `scale` of 0 (some edge is free) leaves only the
-        // landmarks, whose costs count free edges as free.
-        let estimate = |v: usize| {
-            if !guided {
-                return 0.0;
-            }
-            let straight = if scale > 0.0 {
-                scale * (network.position(v) - goal_pos).length_2().sqrt()
-            } else {
-                0.0
-            };
-            match (landmarks, &goal_costs) {
-                (Some(l), Some(goal)) => straight.max(l.lower_bound(v, goal)),
-                _ => straight,
-            }
-        };
-        let (nodes, edges) = astar::cheapest_path(
-            network,
-            clearances,
-            scratch,
-            start,
-            goal,
-            agent_radius,
-            estimate,
-        )?;
+        let (nodes, edges) = if guided {
+            let estimate = GoalBound::new(network, *scale, landmarks.as_ref(), start, goal);
+            astar::cheapest_path(
+                network,
+                clearances,
+                scratch,
+                start,
+                goal,
+                agent_radius,
+                &estimate,
+            )
+        } else {
+            astar::cheapest_path(
+                network,
+                clearances,
+                scratch,
+                start,
+                goal,
+                agent_radius,
+                &NoEstimate,
+            )
+        }?;
         Some(Route::along(self.map, self.clearances, nodes, edges))
     }
 }
 
-/// How many landmarks a query reads: the ones that bound best at its start
-/// ([`Landmarks::for_query`]).
-const ACTIVE_LANDMARKS: usize = 6;
-
 /// The factor that keeps the straight-line estimate admissible: the map's
 /// smallest cost per unit length (at most 1; 0, plain Dijkstra, when an edge
 /// of positive length is free), a hair under, so that rounding in summed
-/// lengths never makes the estimate overstate.
+/// lengths never makes the estimate overstate (the hair covers its last-bit
+/// difference from the lengths summed into costs). With 0 only the
+/// landmarks are left, whose costs count free edges as free.
 fn heuristic_scale(map: &Map) -> f64 {
     map.min_cost_per_length() * (1.0 - 1e-12)
 }

@@ -1,0 +1,78 @@
+//! The estimate a guided search steers by: a lower bound on the cost from a
+//! node to the goal, the larger of the straight-line distance (scaled so
+//! that it never exceeds a cost) and the landmarks' bound.
+
+use super::astar::Estimate;
+use super::landmarks::{Landmarks, QueryLandmarks};
+use super::network::RouteNetwork;
+use crate::geometry::Point;
+
+/// The bound towards one goal.
+#[derive(Debug)]
+pub(crate) struct GoalBound<'a> {
+    network: &'a RouteNetwork,
+    goal: Point,
+    /// The map's smallest cost per unit length, a hair under; 0 when some
+    /// edge of positive length is free, which leaves only the landmarks.
+    scale: f64,
+    /// The landmarks and the ones this query reads, with their costs at
+    /// the goal.
+    landmarks: Option<(&'a Landmarks, QueryLandmarks)>,
+}
+
+impl<'a> GoalBound<'a> {
+    /// The bound from any slot to slot `goal`; with `landmarks`, those that
+    /// bound best at slot `start` take part ([`Landmarks::for_query`]).
+    pub fn new(
+        network: &'a RouteNetwork,
+        scale: f64,
+        landmarks: Option<&'a Landmarks>,
+        start: usize,
+        goal: usize,
+    ) -> GoalBound<'a> {
+        GoalBound {
+            network,
+            goal: network.position(goal),
+            scale,
+            landmarks: landmarks.map(|l| (l, l.for_query(start, goal, ACTIVE_LANDMARKS))),
+        }
+    }
+}
+
+impl Estimate for GoalBound<'_> {
+    /// The square root of the summed squares, not `hypot`: as exact
+    /// (coordinates are at most 1e15, so the squares cannot overflow, and
+    /// underflow only lowers the estimate) and several times faster, and
+    /// the estimate is computed for every node reached.
+    fn lower_bound(&self, v: usize) -> f64 {
+        let straight = if self.scale > 0.0 {
+            self.scale * (self.network.position(v) - self.goal).length_2().sqrt()
+        } else {
+            0.0
+        };
+        match &self.landmarks {
+            Some((all, query)) => straight.max(all.lower_bound(v, query)),
+            None => straight,
+        }
+    }
+
+    fn prefetch(&self, v: usize) {
+        if let Some((all, _)) = &self.landmarks {
+            all.prefetch(v);
+        }
+    }
+}
+
+/// No estimate at all: A* with it is Dijkstra.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NoEstimate;
+
+impl Estimate for NoEstimate {
+    fn lower_bound(&self, _v: usize) -> f64 {
+        0.0
+    }
+}
+
+/// How many landmarks a query reads: the ones that bound best at its start
+/// ([`Landmarks::for_query`]).
+const ACTIVE_LANDMARKS: usize = 6;
