@@ -6,14 +6,18 @@
 //!   tight for the agent);
 //! * `astar_unfiltered`: the same for radius 0 (no clearance is below 0, so
 //!   nothing is skipped: the cost of the filter itself shows);
-//! * `astar_landmarks_r0.8`: radius 0.8 on a router with 16 landmarks;
+//! * `astar_landmarks_r0.8`: radius 0.8 on a router with 16 landmarks
+//!   (costs over every edge, `Router::with_landmarks`);
+//! * `astar_agent_landmarks_r0.8`: radius 0.8 on a router with 16 landmarks
+//!   for that radius (costs over the edges that admit it,
+//!   `Router::with_landmarks_for`);
 //! * `dijkstra_r0.8`: `Router::route_dijkstra` for radius 0.8.
 //!
 //! Each router is built once, before timing (the build times are printed).
 //!
-//! Before timing, every query is routed once with A* and landmarks (found or
-//! not is counted), and the first 20 are checked against Dijkstra (same
-//! cost, every edge admits the radius).
+//! Before timing, every query is routed once with A* and each kind of
+//! landmarks (found or not is counted), and the first 20 are checked
+//! against Dijkstra (same cost, every edge admits the radius).
 //!
 //! Run: `cargo bench --bench route`.
 
@@ -85,12 +89,18 @@ fn routing(c: &mut Criterion) {
     let plain_built = started.elapsed();
     let started = Instant::now();
     let mut guided = Router::with_landmarks(&map, &clearances, LANDMARKS);
+    let guided_built = started.elapsed();
+    let started = Instant::now();
+    let mut agent = Router::with_landmarks_for(&map, &clearances, LANDMARKS, &[RADIUS]);
     eprintln!(
-        "[build] router {:.1} ms, with {LANDMARKS} landmarks {:.1} ms (not timed below)",
+        "[build] router {:.1} ms, with {LANDMARKS} landmarks {:.1} ms, with {LANDMARKS} for \
+         r = {RADIUS} {:.1} ms (not timed below)",
         plain_built.as_secs_f64() * 1e3,
+        guided_built.as_secs_f64() * 1e3,
         started.elapsed().as_secs_f64() * 1e3
     );
     check(&clearances, &mut guided, &queries);
+    check(&clearances, &mut agent, &queries);
     let mut bench = |name: &str, router: &mut Router<'_>, radius: f64, dijkstra: bool| {
         let mut next = 0;
         group.bench_function(name, |b| {
@@ -108,6 +118,7 @@ fn routing(c: &mut Criterion) {
     bench("astar_r0.8", &mut plain, RADIUS, false);
     bench("astar_unfiltered", &mut plain, 0.0, false);
     bench("astar_landmarks_r0.8", &mut guided, RADIUS, false);
+    bench("astar_agent_landmarks_r0.8", &mut agent, RADIUS, false);
     bench("dijkstra_r0.8", &mut plain, RADIUS, true);
     group.finish();
 }

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release --example route_queries -- MAP.ron PAIRS.txt \
-//!     --radius 0.8 [--landmarks 16] [--repeat 3] [--out costs.txt] \
+//!     --radius 0.8 [--landmarks 16 [--agent-landmarks]] [--repeat 3] [--out costs.txt] \
 //!     [--times times.txt]
 //! ```
 //!
@@ -42,6 +42,10 @@ struct Args {
     /// line alone).
     #[arg(long, default_value_t = 0)]
     landmarks: usize,
+    /// Compute the landmarks' costs over the edges that admit `--radius`
+    /// only (`Router::with_landmarks_for`), not over every edge.
+    #[arg(long, requires = "landmarks")]
+    agent_landmarks: bool,
     /// Write `from to cost hops` per pair here.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -68,7 +72,9 @@ fn main() -> ExitCode {
         started.elapsed().as_secs_f64() * 1e3
     );
     let router_started = Instant::now();
-    let mut router = if args.landmarks > 0 {
+    let mut router = if args.agent_landmarks {
+        Router::with_landmarks_for(&map, &clearances, args.landmarks, &[args.radius])
+    } else if args.landmarks > 0 {
         Router::with_landmarks(&map, &clearances, args.landmarks)
     } else {
         Router::new(&map, &clearances)

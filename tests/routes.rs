@@ -216,6 +216,46 @@ proptest! {
     }
 
     #[test]
+    fn one_router_with_landmarks_for_agents_answers_like_the_twins(
+        m in level(),
+        landmarks in 0usize..12,
+        // Tables for a few radii, repeats and NaN (skipped) among them.
+        agents in proptest::collection::vec(prop_oneof![Just(0.0), Just(f64::NAN), Just(1.5), 0.0..6.0f64], 0..4),
+        queries in proptest::collection::vec((0usize..100, 0usize..100, prop_oneof![Just(0.0), 0.0..6.0f64], 0usize..100), 1..8),
+    ) {
+        let map = load(&m);
+        let clearances = Clearances::compute(&map);
+        let mut router = Router::with_landmarks_for(&map, &clearances, landmarks, &agents);
+        prop_assert!(router.landmark_count() <= landmarks);
+        let n = map.nodes().len();
+        for (s, g, r, e) in queries {
+            let (s, g) = (s % n, g % n);
+            // The random radius; each table's radius and the f64 just below
+            // it, where the query must fall back to the table below; an
+            // edge's clearance and the next f64 up; and a negative radius.
+            let mut radii = vec![r, -1.0];
+            for &a in agents.iter().filter(|a| !a.is_nan()) {
+                radii.extend([a, a.next_down()]);
+            }
+            if !map.edges().is_empty() {
+                let c = clearances.edge(e % map.edges().len()).value;
+                radii.extend([c, c.next_up()]);
+            }
+            for r in radii {
+                let found = router.route(s, g, r);
+                let twin = cheapest_cost(&map, &clearances, s, g, r);
+                prop_assert_eq!(found.is_some(), twin.is_some(), "radius {}", r);
+                if let (Some(found), Some(t)) = (&found, twin) {
+                    prop_assert!(close(found.cost, t), "router {} vs Bellman-Ford {} at radius {}", found.cost, t, r);
+                    check_route_shape(&map, &clearances, found, s, g, r)?;
+                }
+            }
+            let widest = router.widest_route(s, g).map(|w| w.widest_radius);
+            prop_assert_eq!(widest, widest_by_sweep(&map, &clearances, s, g));
+        }
+    }
+
+    #[test]
     fn widest_radius_equals_threshold_sweep(m in level(), s in 0usize..100, g in 0usize..100) {
         let map = load(&m);
         let clearances = Clearances::compute(&map);

@@ -15,8 +15,10 @@
 #   CARGO_TARGET_DIR  where the release build lives (default /work/target-peer)
 #   PEER_PY           the virtualenv's python (default /work/peer-venv/bin/python)
 #   PEER_DATA         where maps and outputs go (default /work/peer-data)
-#   LANDMARKS         landmarks for clearway's second set of route queries
-#                     (default 16; the first set uses the straight line alone)
+#   LANDMARKS         landmarks for clearway's second and third sets of route
+#                     queries (default 16; the first set uses the straight
+#                     line alone, the second landmarks over every edge, the
+#                     third landmarks over the edges that admit RADIUS)
 #   ROUTES_ONLY       set to 1 to skip the clearance runs and the agreement
 #                     check, reusing the clearway output of an earlier run
 #   PEER_BIN          a directory holding clearway, gen_map and route_queries
@@ -103,8 +105,13 @@ for rep in $(seq "$REPS"); do
     "$ROUTE_QUERIES" "$BASE.ron" "$BASE.pairs" --radius "$RADIUS" --landmarks "$LANDMARKS" \
         --out "$BASE.cw-landmarks.costs" 2>/dev/null \
         | "$PY" -c 'import json,sys; d=json.load(sys.stdin); d["side"]="cw-route-landmarks"; print(json.dumps(d))' >> "$RUNS"
-    cmp -s "$BASE.cw.costs" "$BASE.cw-landmarks.costs" \
-        || { echo "route costs differ with landmarks: $BASE.cw.costs vs $BASE.cw-landmarks.costs" >&2; exit 1; }
+    "$ROUTE_QUERIES" "$BASE.ron" "$BASE.pairs" --radius "$RADIUS" --landmarks "$LANDMARKS" \
+        --agent-landmarks --out "$BASE.cw-agent.costs" 2>/dev/null \
+        | "$PY" -c 'import json,sys; d=json.load(sys.stdin); d["side"]="cw-route-agent"; print(json.dumps(d))' >> "$RUNS"
+    for other in "$BASE.cw-landmarks.costs" "$BASE.cw-agent.costs"; do
+        cmp -s "$BASE.cw.costs" "$other" \
+            || { echo "route costs differ with landmarks: $BASE.cw.costs vs $other" >&2; exit 1; }
+    done
     "$PY" "$HERE/route_peer.py" route "$BASE.json" "$BASE.cw.json" "$BASE.pairs" \
         --radius "$RADIUS" --compare "$BASE.cw.costs" \
         | "$PY" -c 'import json,sys; d=json.load(sys.stdin); d["side"]="nx-route"; print(json.dumps(d))' >> "$RUNS"
@@ -152,19 +159,22 @@ if cw and pe:
           f"(worst rel {ck['nodes_worst_rel']:.1e}, same obstacle {ck['nodes_same_obstacle']})")
 cr = [r for r in runs if r["side"] == "cw-route"]
 cl = [r for r in runs if r["side"] == "cw-route-landmarks"]
+ca = [r for r in runs if r["side"] == "cw-route-agent"]
 nr = [r for r in runs if r["side"] == "nx-route"]
-if cr and cl and nr:
-    nm, na = med([r["median_ms"] for r in nr]), med([r["mean_ms"] for r in nr])
+if cr and cl and ca and nr:
     print(f"\n| routes, r = {sys.argv[4]}, {cr[0]['queries']} pairs ({cr[0]['found']} found), "
           f"median of {len(nr)} | networkx | clearway | networkx / clearway "
-          f"| clearway, landmarks | networkx / clearway, landmarks |")
-    print("|---|---:|---:|---:|---:|---:|")
+          f"| clearway, landmarks | networkx / that "
+          f"| clearway, landmarks for r | networkx / that |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for label, key in (("median per query (ms)", "median_ms"), ("mean per query (ms)", "mean_ms")):
-        n, c, l = (med([r[key] for r in rs]) for rs in (nr, cr, cl))
-        print(f"| {label} | {n:.4f} | {c:.4f} | {n / c:.1f}x | {l:.4f} | {n / l:.1f}x |")
+        n, c, l, a = (med([r[key] for r in rs]) for rs in (nr, cr, cl, ca))
+        print(f"| {label} | {n:.4f} | {c:.4f} | {n / c:.1f}x | {l:.4f} | {n / l:.1f}x "
+              f"| {a:.4f} | {n / a:.1f}x |")
     print(f"\nnot in the queries: networkx graph build {med([r['build_ms'] for r in nr]):.1f} ms; "
           f"clearway router build {med([r['router_ms'] for r in cr]):.1f} ms, "
-          f"with landmarks {med([r['router_ms'] for r in cl]):.1f} ms; "
+          f"with landmarks {med([r['router_ms'] for r in cl]):.1f} ms, "
+          f"with landmarks for r {med([r['router_ms'] for r in ca]):.1f} ms; "
           f"route costs differing: {max(r['routes_differ'] for r in nr)}/{nr[0]['routes_compared']} "
           f"(landmarks: identical costs)")
 EOF

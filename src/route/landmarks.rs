@@ -6,11 +6,15 @@
 //!
 //! d(v, t) >= d(L, t) - d(L, v)   and   d(v, t) >= d(v, L) - d(t, L).
 //!
-//! The costs are computed over every edge, whatever its clearance. Leaving
-//! out the edges too tight for an agent can only make routes dearer, so the
-//! bounds hold for every radius and one table serves all agents. On large
-//! levels the bound is much closer to the real cost than the straight-line
-//! distance, so A* expands far fewer nodes.
+//! A table is computed over the edges that admit one radius ρ (every edge
+//! for ρ = -∞). An agent of radius r >= ρ travels only edges that also admit
+//! ρ, and leaving edges out can only make routes dearer, so the table's
+//! bounds hold for every such agent: one table for every edge serves all
+//! agents, and a table for an agent's own radius bounds that agent's routes
+//! more tightly (edges too tight for it no longer count as short cuts) and
+//! proves a goal out of reach at once when the landmarks reach the start
+//! but not the goal. On large levels the bound is much closer to the real
+//! cost than the straight-line distance, so A* expands far fewer nodes.
 //!
 //! Nodes here are the [`RouteNetwork`]'s slots.
 
@@ -18,8 +22,12 @@ use std::collections::BinaryHeap;
 
 use rayon::prelude::*;
 
+use petgraph::unionfind::UnionFind;
+
 use super::astar::Open;
+use super::clearance_floor::RadiusFit;
 use super::network::RouteNetwork;
+use crate::clearance::Clearances;
 
 /// The landmarks' costs, node-major: slot `v`'s costs from the landmarks
 /// are `from[v * count..(v + 1) * count]`, so that one bound reads one run.
@@ -28,6 +36,8 @@ use super::network::RouteNetwork;
 /// bounds give up the rounding, a relative 2^-24 of each cost (see [`gap`]).
 #[derive(Debug)]
 pub(crate) struct Landmarks {
+    /// The radius the costs are for: they count only the edges admitting it.
+    radius: f64,
     count: usize,
     /// The cheapest cost from each landmark to each node; infinite when the
     /// node cannot be reached from it.
@@ -54,30 +64,40 @@ pub(crate) struct QueryLandmarks {
 }
 
 impl Landmarks {
-    /// Chooses up to `count` landmarks by farthest-point selection: the
-    /// first is the node farthest from node 0, each next one the node
-    /// farthest from those chosen so far (nodes that cannot be reached are
-    /// never chosen). `reverse` is the network with every arc turned round,
-    /// or `None` when every edge is two-way.
+    /// Chooses up to `count` landmarks over the edges whose clearance
+    /// admits `radius` (not NaN; -∞ for every edge), by farthest-point
+    /// selection: the first is the node farthest from a seed, each next one
+    /// the node farthest from those chosen so far (nodes that cannot be
+    /// reached are never chosen). The seed is the lowest map node of the
+    /// largest connected part of the network those edges leave (directions
+    /// ignored), so that the landmarks serve most nodes. `reverse` is the
+    /// network with every arc turned round, or `None` when every edge is
+    /// two-way; `clearances` are the network's.
     ///
     /// None are kept when some finite cost from or to a landmark is beyond
     /// [`F32_COSTS`]: an `f32` could not hold it.
     pub fn choose(
         network: &RouteNetwork,
         reverse: Option<&RouteNetwork>,
+        clearances: &Clearances,
+        radius: f64,
         count: usize,
     ) -> Landmarks {
         let n = network.node_count();
+        let admitted = Admitted {
+            fit: RadiusFit::new(radius),
+            clearances,
+        };
         let mut chosen: Vec<usize> = Vec::new();
         let mut rows: Vec<Vec<f64>> = Vec::new();
         if n > 0 && count > 0 {
-            // The cost from the landmarks chosen so far (at first: from node 0).
-            let mut nearest = costs_from(network, network.slot(0));
+            // The cost from the landmarks chosen so far (at first: from the seed).
+            let mut nearest = costs_from(network, &admitted, seed(network, &admitted));
             while chosen.len() < count {
                 let Some(next) = farthest(&nearest, &chosen) else {
                     break;
                 };
-                let row = costs_from(network, next);
+                let row = costs_from(network, &admitted, next);
                 if chosen.is_empty() {
                     nearest.clone_from(&row);
                 } else {
@@ -89,8 +109,12 @@ impl Landmarks {
                 rows.push(row);
             }
         }
-        let back: Option<Vec<Vec<f64>>> =
-            reverse.map(|r| chosen.par_iter().map(|&l| costs_from(r, l)).collect());
+        let back: Option<Vec<Vec<f64>>> = reverse.map(|r| {
+            chosen
+                .par_iter()
+                .map(|&l| costs_from(r, &admitted, l))
+                .collect()
+        });
         let too_dear = |rows: &[Vec<f64>]| {
             rows.iter()
                 .flatten()
@@ -98,6 +122,7 @@ impl Landmarks {
         };
         if too_dear(&rows) || back.as_deref().is_some_and(too_dear) {
             return Landmarks {
+                radius,
                 count: 0,
                 from: Vec::new(),
                 to: None,
@@ -105,10 +130,17 @@ impl Landmarks {
         }
         let count = chosen.len();
         Landmarks {
+            radius,
             count,
             from: node_major(&rows, n),
             to: back.map(|rows| node_major(&rows, n)),
         }
+    }
+
+    /// The radius the table is for: its bounds hold for agents of this
+    /// radius or larger.
+    pub fn radius(&self) -> f64 {
+        self.radius
     }
 
     /// How many landmarks there are.
@@ -244,9 +276,53 @@ fn node_major(rows: &[Vec<f64>], n: usize) -> Vec<f32> {
     out
 }
 
-/// Dijkstra from `source` over every arc: the cheapest cost to each node,
-/// infinite when it cannot be reached.
-fn costs_from(network: &RouteNetwork, source: usize) -> Vec<f64> {
+/// Which arcs a table's costs count: those whose clearance admits its radius.
+struct Admitted<'a> {
+    fit: RadiusFit,
+    clearances: &'a Clearances,
+}
+
+impl Admitted<'_> {
+    /// Whether arc `k` of `network` (which keeps the edge's clearance floor
+    /// as `floor`) counts.
+    fn arc(&self, network: &RouteNetwork, k: usize, floor: f32) -> bool {
+        self.fit
+            .admits(floor, || self.clearances.edge(network.edge(k)).value)
+    }
+}
+
+/// The slot of the lowest map node in the largest connected part of the
+/// network (arcs in either direction) that the admitted arcs leave; the
+/// lowest such node of the lowest-numbered part on ties of size.
+fn seed(network: &RouteNetwork, admitted: &Admitted) -> usize {
+    let n = network.node_count();
+    let mut parts = UnionFind::<usize>::new(n);
+    for s in 0..n {
+        let first = network.first_arc(s);
+        for (k, arc) in network.arcs(s).iter().enumerate() {
+            if admitted.arc(network, first + k, arc.clearance_floor) {
+                parts.union(s, arc.target as usize);
+            }
+        }
+    }
+    // Per part (by its representative): its size and its lowest map node.
+    let mut size = vec![0usize; n];
+    let mut lowest = vec![usize::MAX; n];
+    for s in 0..n {
+        let root = parts.find(s);
+        size[root] += 1;
+        lowest[root] = lowest[root].min(network.node(s));
+    }
+    let best = (0..n)
+        .filter(|&root| size[root] > 0)
+        .max_by(|&a, &b| size[a].cmp(&size[b]).then(lowest[b].cmp(&lowest[a])))
+        .expect("a network with nodes has a part");
+    network.slot(lowest[best])
+}
+
+/// Dijkstra from `source` over the admitted arcs: the cheapest cost to each
+/// node, infinite when it cannot be reached.
+fn costs_from(network: &RouteNetwork, admitted: &Admitted, source: usize) -> Vec<f64> {
     let mut cost = vec![f64::INFINITY; network.node_count()];
     let mut open = BinaryHeap::new();
     cost[source] = 0.0;
@@ -261,7 +337,11 @@ fn costs_from(network: &RouteNetwork, source: usize) -> Vec<f64> {
         if c > cost[node as usize] {
             continue;
         }
-        for arc in network.arcs(node as usize) {
+        let first = network.first_arc(node as usize);
+        for (k, arc) in network.arcs(node as usize).iter().enumerate() {
+            if !admitted.arc(network, first + k, arc.clearance_floor) {
+                continue;
+            }
             let through = c + arc.cost;
             if through < cost[arc.target as usize] {
                 cost[arc.target as usize] = through;
@@ -306,7 +386,7 @@ mod tests {
         let map = line(false);
         let clearances = Clearances::compute(&map);
         let network = RouteNetwork::new(&map, &clearances);
-        let l = Landmarks::choose(&network, None, 2);
+        let l = Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 2);
         let s = |node| network.slot(node);
         // From node 0 the costs are 0, 3, 7, 12: node 3 is the first
         // landmark. From node 3 they are 12, 9, 5, 0: node 0 is the second.
@@ -317,7 +397,51 @@ mod tests {
         let bound = l.lower_bound(s(1), &l.for_query(s(1), s(2), 2));
         assert!(bound <= 4.0 && close(bound, 4.0), "{bound}");
         // Asking for more landmarks than nodes gives every node once.
-        assert_eq!(Landmarks::choose(&network, None, 9).count(), 4);
+        assert_eq!(
+            Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 9).count(),
+            4
+        );
+    }
+
+    /// A table for a radius counts only the edges that admit it, seeds in
+    /// the largest part those edges leave, and proves the far side of a
+    /// tight edge out of reach.
+    #[test]
+    fn a_table_for_a_radius_leaves_out_the_tight_edges() {
+        // 0 -10- 1 -10- 2 -10- 3 along the x axis; a rock at (5, 0.5) is
+        // 0.5 from edge 0-1 and 5 or more from the others.
+        let map = Map::from_ron_str(
+            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)), \
+             (id: 3, pos: (30, 0))], \
+             edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3)], \
+             obstacles: [Point((5, 0.5))])",
+            "rock.ron",
+        )
+        .unwrap();
+        let clearances = Clearances::compute(&map);
+        let network = RouteNetwork::new(&map, &clearances);
+        let s = |node| network.slot(node);
+        let every = Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 4);
+        let agent = Landmarks::choose(&network, None, &clearances, 1.0, 4);
+        assert_eq!((every.radius(), agent.radius()), (f64::NEG_INFINITY, 1.0));
+        // Over every edge: seeded at node 0, all four nodes become landmarks.
+        assert_eq!(every.count(), 4);
+        // For radius 1 edge 0-1 is gone: parts {0} and {1, 2, 3}. Seeded at
+        // node 1 (lowest of the larger part), the farthest is node 3 (20
+        // away), then node 1 (20 from 3; node 2 is 10), then node 2. Node 0
+        // is never reached, so never chosen.
+        assert_eq!(agent.count(), 3);
+        assert_eq!(agent.arriving(s(2)), &[10.0, 10.0, 0.0]);
+        assert_eq!(agent.arriving(s(0)), &[f32::INFINITY; 3]);
+        // From 0 to 3: 30 over every edge (less the slack), out of reach
+        // for the agent: the landmarks reach node 3 but not node 0.
+        let bound = every.lower_bound(s(0), &every.for_query(s(0), s(3), 4));
+        assert!(bound <= 30.0 && close(bound, 30.0), "{bound}");
+        let query = agent.for_query(s(0), s(3), 4);
+        assert_eq!(agent.lower_bound(s(0), &query), f64::INFINITY);
+        // And the other way round, by the costs back to the landmarks.
+        let query = agent.for_query(s(3), s(0), 4);
+        assert_eq!(agent.lower_bound(s(3), &query), f64::INFINITY);
     }
 
     #[test]
@@ -326,7 +450,7 @@ mod tests {
         let clearances = Clearances::compute(&map);
         let network = RouteNetwork::new(&map, &clearances);
         let reverse = network.reversed(&map, &clearances);
-        let l = Landmarks::choose(&network, Some(&reverse), 2);
+        let l = Landmarks::choose(&network, Some(&reverse), &clearances, f64::NEG_INFINITY, 2);
         let s = |node| network.slot(node);
         // Node 3 (12 from node 0) is the first landmark; nothing leaves it,
         // so no node is reached from the landmarks and no second one is chosen.
@@ -374,11 +498,17 @@ mod tests {
         let clearances = Clearances::compute(&map);
         let network = RouteNetwork::new(&map, &clearances);
         // 2e38 from end to end: beyond F32_COSTS.
-        assert_eq!(Landmarks::choose(&network, None, 2).count(), 0);
+        assert_eq!(
+            Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 2).count(),
+            0
+        );
         let cheap = line(false);
         let clearances = Clearances::compute(&cheap);
         let network = RouteNetwork::new(&cheap, &clearances);
-        assert_eq!(Landmarks::choose(&network, None, 2).count(), 2);
+        assert_eq!(
+            Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 2).count(),
+            2
+        );
     }
 
     #[test]
@@ -386,7 +516,7 @@ mod tests {
         let map = line(false);
         let clearances = Clearances::compute(&map);
         let network = RouteNetwork::new(&map, &clearances);
-        let l = Landmarks::choose(&network, None, 0);
+        let l = Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 0);
         assert_eq!(l.count(), 0);
         assert_eq!(l.lower_bound(0, &l.for_query(0, 3, 4)), 0.0);
     }

@@ -41,8 +41,10 @@ pub struct Router<'m> {
     map: &'m Map,
     clearances: &'m Clearances,
     network: RouteNetwork,
-    /// Lower bounds from landmarks, when asked for.
-    landmarks: Option<Landmarks>,
+    /// Lower bounds from landmarks, when asked for: one table per radius,
+    /// by ascending radius. A query reads the last table whose radius is at
+    /// or below its own.
+    landmarks: Vec<Landmarks>,
     /// The factor that keeps the straight-line estimate admissible.
     scale: f64,
     scratch: Scratch,
@@ -55,7 +57,7 @@ impl<'m> Router<'m> {
             map,
             clearances,
             network: RouteNetwork::new(map, clearances),
-            landmarks: None,
+            landmarks: Vec::new(),
             scale: heuristic_scale(map),
             scratch: Scratch::default(),
         }
@@ -73,8 +75,10 @@ impl<'m> Router<'m> {
     /// Each query reads the 6 landmarks that bound best at its start, so
     /// more landmarks cost memory, not time per node; 16 is a good count
     /// for many queries on one large map. The bounds hold for every radius,
-    /// so one router serves every agent. No landmarks are kept when some
-    /// route cost exceeds 1e38, beyond what an `f32` holds safely.
+    /// so one router serves every agent ([`Router::with_landmarks_for`]
+    /// bounds the routes of given agents more tightly). No landmarks are
+    /// kept when some route cost exceeds 1e38, beyond what an `f32` holds
+    /// safely.
     ///
     /// ```
     /// use clearway::{Clearances, Map, route::Router};
@@ -89,19 +93,90 @@ impl<'m> Router<'m> {
     /// assert_eq!(guided.route(0, 1, 2.0), plain.route(0, 1, 2.0));
     /// ```
     pub fn with_landmarks(map: &'m Map, clearances: &'m Clearances, count: usize) -> Router<'m> {
+        Router::with_landmark_tables(map, clearances, count, vec![f64::NEG_INFINITY])
+    }
+
+    /// A router with landmarks for known agents: one table of `count`
+    /// landmarks per radius in `agent_radii` (NaN ones are skipped), each
+    /// computed over only the edges that admit its radius. A query for
+    /// radius r reads the table of the largest listed radius at or below r,
+    /// and the straight line alone when r is below them all.
+    ///
+    /// On levels where many edges are too tight for an agent, the landmark
+    /// costs over every edge ([`Router::with_landmarks`]) take those edges
+    /// as short cuts, and the bound falls further below the agent's real
+    /// cost the longer the route. A table for the agent's own radius has no
+    /// such gap: A* expands fewer nodes, and a goal that the table's
+    /// landmarks cannot reach, but the start can, is seen to be out of
+    /// reach without a search. Each table costs what
+    /// [`Router::with_landmarks`]' one does. List the smallest radius you
+    /// will route for (0 admits every edge) to give every query a table.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map, route::Router};
+    /// // A line 0-1-2 whose middle edge passes 0.5 from a rock, and a third
+    /// // node 3 beside it.
+    /// let map = Map::from_ron_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)),
+    ///             (id: 3, pos: (20, 10))],
+    ///     edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3)],
+    ///     obstacles: [Point((15, 0.5))],
+    /// )"#, "doc.ron").unwrap();
+    /// let clearances = Clearances::compute(&map);
+    /// let mut router = Router::with_landmarks_for(&map, &clearances, 2, &[0.0, 1.0]);
+    /// let mut plain = Router::new(&map, &clearances);
+    /// for radius in [0.0, 0.4, 1.0, 2.0] {
+    ///     assert_eq!(router.route(0, 3, radius), plain.route(0, 3, radius));
+    /// }
+    /// // An agent of radius 1 cannot pass the rock.
+    /// assert_eq!(router.route(0, 3, 1.0), None);
+    /// ```
+    pub fn with_landmarks_for(
+        map: &'m Map,
+        clearances: &'m Clearances,
+        count: usize,
+        agent_radii: &[f64],
+    ) -> Router<'m> {
+        let radii = agent_radii
+            .iter()
+            .copied()
+            .filter(|r| !r.is_nan())
+            .collect();
+        Router::with_landmark_tables(map, clearances, count, radii)
+    }
+
+    /// A router with one table of `count` landmarks per radius in `radii`
+    /// (none NaN).
+    fn with_landmark_tables(
+        map: &'m Map,
+        clearances: &'m Clearances,
+        count: usize,
+        mut radii: Vec<f64>,
+    ) -> Router<'m> {
         let mut router = Router::new(map, clearances);
         let reverse = map
             .edges()
             .iter()
             .any(|e| e.one_way)
             .then(|| router.network.reversed(map, clearances));
-        router.landmarks = Some(Landmarks::choose(&router.network, reverse.as_ref(), count));
+        radii.sort_by(f64::total_cmp);
+        // (-0.0 and 0.0 admit the same edges.)
+        radii.dedup_by(|a, b| a == b);
+        router.landmarks = radii
+            .into_iter()
+            .map(|r| Landmarks::choose(&router.network, reverse.as_ref(), clearances, r, count))
+            .collect();
         router
     }
 
-    /// How many landmarks the router has (0 for [`Router::new`]).
+    /// How many landmarks the router has in its largest table (0 for
+    /// [`Router::new`]).
     pub fn landmark_count(&self) -> usize {
-        self.landmarks.as_ref().map_or(0, Landmarks::count)
+        self.landmarks
+            .iter()
+            .map(Landmarks::count)
+            .max()
+            .unwrap_or(0)
     }
 
     /// The cheapest route from node `start` to node `goal` (indices into
@@ -178,7 +253,10 @@ impl<'m> Router<'m> {
         } = self;
         let (start, goal) = (network.slot(start), network.slot(goal));
         let (nodes, edges) = if guided {
-            let estimate = GoalBound::new(network, *scale, landmarks.as_ref(), start, goal);
+            // The tables are by ascending radius: the last one at or below
+            // the agent's counts only edges the agent's own edges are among.
+            let table = landmarks.iter().rev().find(|l| l.radius() <= agent_radius);
+            let estimate = GoalBound::new(network, *scale, table, start, goal);
             astar::cheapest_path(
                 network,
                 clearances,
