@@ -221,10 +221,20 @@ proptest! {
         landmarks in 0usize..12,
         // Tables for a few radii, repeats and NaN (skipped) among them.
         agents in proptest::collection::vec(prop_oneof![Just(0.0), Just(f64::NAN), Just(1.5), 0.0..6.0f64], 0..4),
+        // And tables at edges' clearances and the f64s either side, where
+        // the tables' own f32 floors tie and the exact clearance decides.
+        table_edges in proptest::collection::vec(0usize..100, 0..3),
         queries in proptest::collection::vec((0usize..100, 0usize..100, prop_oneof![Just(0.0), 0.0..6.0f64], 0usize..100), 1..8),
     ) {
         let map = load(&m);
         let clearances = Clearances::compute(&map);
+        let mut agents = agents;
+        if !map.edges().is_empty() {
+            for e in table_edges {
+                let c = clearances.edge(e % map.edges().len()).value;
+                agents.extend([c.next_down(), c, c.next_up()]);
+            }
+        }
         let mut router = Router::with_landmarks_for(&map, &clearances, landmarks, &agents);
         prop_assert!(router.landmark_count() <= landmarks);
         let n = map.nodes().len();

@@ -80,6 +80,8 @@ pub(crate) struct Scratch {
     /// The slots this query reached.
     reached: Vec<u32>,
     open: OpenSet,
+    /// How many nodes the last search expanded.
+    pub expanded: usize,
 }
 
 impl Scratch {
@@ -143,20 +145,26 @@ pub(crate) fn cheapest_path(
 ) -> Option<(Vec<usize>, Vec<usize>)> {
     let fit = RadiusFit::new(agent_radius);
     scratch.ready(network.node_count());
+    scratch.expanded = 0;
     let h_start = estimate.lower_bound(start);
     scratch.reach(start, 0.0, h_start, NONE, NONE);
-    scratch.open.insert(Open {
-        f: h_start,
-        g: 0.0,
-        node: start as u32,
-        tie: network.node(start) as u32,
-    });
+    if h_start.is_finite() {
+        // (An infinite estimate at the start proves the goal out of reach:
+        // nothing to search.)
+        scratch.open.insert(Open {
+            f: h_start,
+            g: 0.0,
+            node: start as u32,
+            tie: network.node(start) as u32,
+        });
+    }
     let mut found = false;
     while let Some(Open {
         g: g_here, node, ..
     }) = scratch.open.pop()
     {
         let here = node as usize;
+        scratch.expanded += 1;
         if here == goal {
             found = true;
             break;

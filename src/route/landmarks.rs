@@ -70,7 +70,9 @@ impl Landmarks {
     /// the node farthest from those chosen so far (nodes that cannot be
     /// reached are never chosen). The seed is the lowest map node of the
     /// largest connected part of the network those edges leave (directions
-    /// ignored), so that the landmarks serve most nodes. `reverse` is the
+    /// ignored), so that the landmarks serve most nodes (though with one-way
+    /// edges the selection only follows arcs forward from the seed).
+    /// `reverse` is the
     /// network with every arc turned round, or `None` when every edge is
     /// two-way; `clearances` are the network's.
     ///
@@ -187,8 +189,9 @@ impl Landmarks {
     }
 
     /// Asks the cache for node `v`'s costs from and to the landmarks, which
-    /// [`Landmarks::lower_bound`] is about to read (a row may straddle two
-    /// lines).
+    /// [`Landmarks::lower_bound`] is about to read: the lines of the row's
+    /// first and last cost, which cover the row up to 16 landmarks (64
+    /// bytes, straddling at most two lines).
     #[inline]
     pub fn prefetch(&self, v: usize) {
         let Some(last) = self.count.checked_sub(1) else {
@@ -292,8 +295,8 @@ impl Admitted<'_> {
 }
 
 /// The slot of the lowest map node in the largest connected part of the
-/// network (arcs in either direction) that the admitted arcs leave; the
-/// lowest such node of the lowest-numbered part on ties of size.
+/// network (arcs in either direction) that the admitted arcs leave; of
+/// parts of equal size, the one that holds the lowest map node.
 fn seed(network: &RouteNetwork, admitted: &Admitted) -> usize {
     let n = network.node_count();
     let mut parts = UnionFind::<usize>::new(n);
@@ -431,15 +434,18 @@ mod tests {
         // away), then node 1 (20 from 3; node 2 is 10), then node 2. Node 0
         // is never reached, so never chosen.
         assert_eq!(agent.count(), 3);
+        assert_eq!(agent.arriving(s(1)), &[20.0, 0.0, 10.0]);
         assert_eq!(agent.arriving(s(2)), &[10.0, 10.0, 0.0]);
         assert_eq!(agent.arriving(s(0)), &[f32::INFINITY; 3]);
         // From 0 to 3: 30 over every edge (less the slack), out of reach
-        // for the agent: the landmarks reach node 3 but not node 0.
+        // for the agent: node 3 reaches the landmarks but node 0 does not
+        // (the costs back to them).
         let bound = every.lower_bound(s(0), &every.for_query(s(0), s(3), 4));
         assert!(bound <= 30.0 && close(bound, 30.0), "{bound}");
         let query = agent.for_query(s(0), s(3), 4);
         assert_eq!(agent.lower_bound(s(0), &query), f64::INFINITY);
-        // And the other way round, by the costs back to the landmarks.
+        // And the other way round, by the costs from them: the landmarks
+        // reach node 3 but not node 0.
         let query = agent.for_query(s(3), s(0), 4);
         assert_eq!(agent.lower_bound(s(3), &query), f64::INFINITY);
     }

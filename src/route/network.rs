@@ -164,12 +164,14 @@ impl RouteNetwork {
     }
 
     /// Asks the cache for what reaching slot `s` reads of the network: its
-    /// position (for the straight-line estimate) and its map node (which
-    /// breaks ties in the open set).
+    /// position (for the straight-line estimate), its map node (which
+    /// breaks ties in the open set) and where its arcs start (read by
+    /// [`RouteNetwork::prefetch_arcs`] right after).
     #[inline]
     pub fn prefetch_node(&self, s: usize) {
         prefetch_index::prefetch_index(&self.positions, s);
         prefetch_index::prefetch_index(&self.node_at, s);
+        prefetch_index::prefetch_index(&self.first_arc, s);
     }
 
     /// The index of slot `s`'s first arc in the whole array.

@@ -98,24 +98,29 @@ impl<'m> Router<'m> {
 
     /// A router with landmarks for known agents: one table of `count`
     /// landmarks per radius in `agent_radii` (NaN ones are skipped), each
-    /// computed over only the edges that admit its radius. A query for
-    /// radius r reads the table of the largest listed radius at or below r,
-    /// and the straight line alone when r is below them all.
+    /// computed over only the edges that admit its radius. A table serves
+    /// every radius that admits the same edges as its own: its radius is
+    /// first lowered to the least of those (just above the largest edge
+    /// clearance below it; -∞, every edge, when there is none), so radii
+    /// with no clearance between them share one table. A query for radius
+    /// r reads the table of the largest such radius at or below r, and the
+    /// straight line alone when r is below them all (list 0 to give every
+    /// query a table: no clearance is below 0).
     ///
     /// On levels where many edges are too tight for an agent, the landmark
     /// costs over every edge ([`Router::with_landmarks`]) take those edges
     /// as short cuts, and the bound falls further below the agent's real
     /// cost the longer the route. A table for the agent's own radius has no
-    /// such gap: A* expands fewer nodes, and a goal that the table's
-    /// landmarks cannot reach, but the start can, is seen to be out of
-    /// reach without a search. Each table costs what
-    /// [`Router::with_landmarks`]' one does. List the smallest radius you
-    /// will route for (0 admits every edge) to give every query a table.
+    /// such gap: A* expands fewer nodes; and when the table's landmarks
+    /// reach the start but not the goal (or the goal reaches them and the
+    /// start does not), the goal is out of reach without a search. Each
+    /// table costs what [`Router::with_landmarks`]' one does, plus a pass
+    /// over the edges to find the part of the network its seed is in.
     ///
     /// ```
     /// use clearway::{Clearances, Map, route::Router};
-    /// // A line 0-1-2 whose middle edge passes 0.5 from a rock, and a third
-    /// // node 3 beside it.
+    /// // A path 0-1-2-3 whose middle edge passes 0.5 from a rock; the last
+    /// // leg turns up.
     /// let map = Map::from_ron_str(r#"(
     ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)),
     ///             (id: 3, pos: (20, 10))],
@@ -159,14 +164,39 @@ impl<'m> Router<'m> {
             .iter()
             .any(|e| e.one_way)
             .then(|| router.network.reversed(map, clearances));
+        for r in &mut radii {
+            *r = least_radius_admitting_the_same(*r, clearances);
+        }
         radii.sort_by(f64::total_cmp);
-        // (-0.0 and 0.0 admit the same edges.)
-        radii.dedup_by(|a, b| a == b);
+        radii.dedup();
         router.landmarks = radii
             .into_iter()
             .map(|r| Landmarks::choose(&router.network, reverse.as_ref(), clearances, r, count))
             .collect();
         router
+    }
+
+    /// How many nodes the router's last search expanded (took from its open
+    /// set), the goal included: the work a query did, for comparing
+    /// landmark tables on a level. 0 before the first query, and for a
+    /// query whose goal the landmarks prove out of reach. A widest-route
+    /// query counts its final cheapest-route search.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map, route::Router};
+    /// let map = Map::from_ron_str(
+    ///     "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0)), (id: 2, pos: (2, 0))], \
+    ///      edges: [(from: 0, to: 1), (from: 1, to: 2)])",
+    ///     "line.ron",
+    /// ).unwrap();
+    /// let clearances = Clearances::compute(&map);
+    /// let mut router = Router::new(&map, &clearances);
+    /// router.route(0, 2, 0.0).unwrap();
+    /// // Node 0, then 1, then the goal.
+    /// assert_eq!(router.last_expanded(), 3);
+    /// ```
+    pub fn last_expanded(&self) -> usize {
+        self.scratch.expanded
     }
 
     /// How many landmarks the router has in its largest table (0 for
@@ -253,9 +283,7 @@ impl<'m> Router<'m> {
         } = self;
         let (start, goal) = (network.slot(start), network.slot(goal));
         let (nodes, edges) = if guided {
-            // The tables are by ascending radius: the last one at or below
-            // the agent's counts only edges the agent's own edges are among.
-            let table = landmarks.iter().rev().find(|l| l.radius() <= agent_radius);
+            let table = table_for(landmarks, agent_radius);
             let estimate = GoalBound::new(network, *scale, table, start, goal);
             astar::cheapest_path(
                 network,
@@ -281,6 +309,32 @@ impl<'m> Router<'m> {
     }
 }
 
+/// The landmark table a query for `radius` reads, of `tables` (by ascending
+/// radius): the last whose radius is at or below it, since every edge that
+/// admits `radius` admits the table's radius too, so the table's costs are
+/// lower bounds on the agent's. Tables without landmarks (costs beyond the
+/// `f32` range) are passed over.
+fn table_for(tables: &[Landmarks], radius: f64) -> Option<&Landmarks> {
+    tables
+        .iter()
+        .rev()
+        .find(|l| l.radius() <= radius && l.count() > 0)
+}
+
+/// The least radius that admits the same edges as `radius` (not NaN): just
+/// above the largest clearance below it, or -∞ when no clearance is (an
+/// edge admits a radius when its clearance is at least the radius, and
+/// between that clearance and `radius` there is no other).
+fn least_radius_admitting_the_same(radius: f64, clearances: &Clearances) -> f64 {
+    clearances
+        .edges()
+        .iter()
+        .map(|c| c.value)
+        .filter(|&c| c < radius)
+        .max_by(f64::total_cmp)
+        .map_or(f64::NEG_INFINITY, f64::next_up)
+}
+
 /// The factor that keeps the straight-line estimate admissible: the map's
 /// smallest cost per unit length (at most 1; 0, plain Dijkstra, when an edge
 /// of positive length is free), a hair under, so that rounding in summed
@@ -289,4 +343,136 @@ impl<'m> Router<'m> {
 /// landmarks are left, whose costs count free edges as free.
 fn heuristic_scale(map: &Map) -> f64 {
     map.min_cost_per_length() * (1.0 - 1e-12)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The path of [`Router::with_landmarks_for`]'s example: (0,0), (10,0),
+    /// (20,0), (20,10), a rock at (15, 0.5). Edge clearances: 0-1
+    /// sqrt(25.25) = 5.02 (to its end (10,0)), 1-2 0.5 (straight below the
+    /// rock), 2-3 5.0 (from x = 15 to x = 20).
+    fn rock_path() -> Map {
+        Map::from_ron_str(
+            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)), \
+             (id: 3, pos: (20, 10))], \
+             edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3)], \
+             obstacles: [Point((15, 0.5))])",
+            "rock.ron",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_radius_is_lowered_to_the_least_that_admits_the_same_edges() {
+        let map = rock_path();
+        let clearances = Clearances::compute(&map);
+        assert_eq!(clearances.edge(1).value, 0.5);
+        assert_eq!(clearances.edge(2).value, 5.0);
+        let least = |r| least_radius_admitting_the_same(r, &clearances);
+        // Nothing below 0.5: every edge, like -∞.
+        for r in [f64::NEG_INFINITY, -1.0, -0.0, 0.0, 0.5] {
+            assert_eq!(least(r), f64::NEG_INFINITY, "{r}");
+        }
+        // Above 0.5 and up to 5.0, the edges of clearance 5.0 and 5.02.
+        for r in [0.5f64.next_up(), 1.0, 5.0] {
+            assert_eq!(least(r), 0.5f64.next_up(), "{r}");
+        }
+        assert_eq!(least(5.0f64.next_up()), 5.0f64.next_up());
+        let top = clearances.edge(0).value;
+        assert_eq!(least(f64::INFINITY), top.next_up());
+    }
+
+    #[test]
+    fn tables_merge_and_a_query_reads_the_last_at_or_below_its_radius() {
+        let map = rock_path();
+        let clearances = Clearances::compute(&map);
+        // 1.0 and 5.0 admit the same edges, as do 0, -0 and -∞; NaN is
+        // skipped.
+        let router =
+            Router::with_landmarks_for(&map, &clearances, 2, &[5.0, 0.0, f64::NAN, 1.0, -0.0]);
+        let radii: Vec<f64> = router.landmarks.iter().map(Landmarks::radius).collect();
+        let above = 0.5f64.next_up();
+        assert_eq!(radii, vec![f64::NEG_INFINITY, above]);
+        let read = |r| table_for(&router.landmarks, r).map(Landmarks::radius);
+        assert_eq!(read(-1.0), Some(f64::NEG_INFINITY));
+        assert_eq!(read(0.5), Some(f64::NEG_INFINITY));
+        assert_eq!(read(above), Some(above));
+        assert_eq!(read(7.0), Some(above));
+        // Below every table: none.
+        let router = Router::with_landmarks_for(&map, &clearances, 2, &[1.0]);
+        assert_eq!(
+            table_for(&router.landmarks, 0.5).map(Landmarks::radius),
+            None
+        );
+        assert_eq!(
+            table_for(&router.landmarks, 0.6).map(Landmarks::radius),
+            Some(above)
+        );
+        // A table without landmarks is passed over for the one below it.
+        let network = &router.network;
+        let tables = vec![
+            Landmarks::choose(network, None, &clearances, f64::NEG_INFINITY, 2),
+            Landmarks::choose(network, None, &clearances, above, 0),
+        ];
+        assert_eq!(
+            table_for(&tables, 1.0).map(Landmarks::radius),
+            Some(f64::NEG_INFINITY)
+        );
+    }
+
+    /// A table's radius that is not an `f32` ties the `f32` floor of a
+    /// clearance just above it, and then the exact clearance decides.
+    #[test]
+    fn a_table_reads_the_exact_clearance_when_the_floors_tie() {
+        // The rock at the origin is exactly y from edge 0-1 along y = -y,
+        // where y is the f64 just above 0.5, and 0.5 from edge 2-3 along
+        // y = 0.5: the two clearances share the f32 floor 0.5.
+        let y = 0.5f64.next_up();
+        let map = Map::from_ron_str(
+            &format!(
+                "(nodes: [(id: 0, pos: (-1, {:?})), (id: 1, pos: (1, {:?})), \
+                 (id: 2, pos: (-1, 0.5)), (id: 3, pos: (1, 0.5))], \
+                 edges: [(from: 0, to: 1), (from: 2, to: 3)], obstacles: [Point((0, 0))])",
+                -y, -y
+            ),
+            "tie.ron",
+        )
+        .unwrap();
+        let clearances = Clearances::compute(&map);
+        assert_eq!(
+            (clearances.edge(0).value, clearances.edge(1).value),
+            (y, 0.5)
+        );
+        let mut router = Router::with_landmarks_for(&map, &clearances, 2, &[y]);
+        // The largest clearance below y is 0.5, so the table stays at y. It
+        // counts edge 0-1 (clearance y >= y, decided exactly) and not 2-3:
+        // seeded at node 0, its landmarks are nodes 1 and 0, and its bound
+        // lets the route through. (Without edge 0-1 each node would be a
+        // part of its own, one landmark, and node 1 proved out of reach.)
+        assert_eq!(router.landmarks[0].radius(), y);
+        assert_eq!(router.landmark_count(), 2);
+        assert!(router.route(0, 1, y).is_some());
+        assert_eq!(router.route(0, 1, y.next_up()), None);
+    }
+
+    /// Which table a query reads shows in its work: the agent's own table
+    /// proves a cut-off goal out of reach before any node is expanded.
+    #[test]
+    fn the_agents_table_sees_a_cut_off_goal_without_a_search() {
+        let map = rock_path();
+        let clearances = Clearances::compute(&map);
+        let mut every = Router::with_landmarks(&map, &clearances, 4);
+        assert_eq!(every.route(0, 3, 1.0), None);
+        // Nodes 0 and 1 are expanded before the search runs dry at the rock.
+        assert_eq!(every.last_expanded(), 2);
+        let mut agent = Router::with_landmarks_for(&map, &clearances, 4, &[0.0, 1.0]);
+        assert_eq!(agent.route(0, 3, 1.0), None);
+        assert_eq!(agent.last_expanded(), 0);
+        // Below the agent's radius the every-edge table is read, and the
+        // route found: nodes 0, 1, 2, 3 expanded in order.
+        assert!(agent.route(0, 3, 0.4).is_some());
+        assert_eq!(agent.last_expanded(), 4);
+    }
 }
