@@ -1,7 +1,7 @@
 //! Segment to solid disc.
 
 use super::point_segment::point_segment;
-use super::{Circle, Point, Segment, Separation};
+use super::{Circle, Segment, Separation};
 
 /// The separation between an edge and a solid disc.
 ///
@@ -32,24 +32,19 @@ pub fn segment_to_circle(edge: Segment, circle: Circle) -> Separation {
             obstacle_point: edge_point,
         };
     }
-    // 0 <= r / d < 1 here.
-    let ratio = r / d;
+    // 0 <= r / d < 1 here. With coordinates near f64::MAX the difference
+    // of the edge point and the centre can overflow, and the product is
+    // not finite: the point is then the centre, at most r from the true
+    // one, a vanishing part of a distance that large.
     let c = circle.center;
-    let v = edge_point - c;
-    let obstacle_point = if v.is_finite() {
-        c + v * ratio
-    } else {
-        // Coordinates near f64::MAX: halve before subtracting.
-        let half = edge_point * 0.5 - c * 0.5;
-        c + (half * ratio) * 2.0
-    };
+    let obstacle_point = c + (edge_point - c) * (r / d);
     Separation {
         distance,
         edge_point,
         obstacle_point: if obstacle_point.is_finite() {
             obstacle_point
         } else {
-            Point::new(c.x, c.y)
+            c
         },
     }
 }
@@ -57,6 +52,7 @@ pub fn segment_to_circle(edge: Segment, circle: Circle) -> Separation {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Point;
 
     fn p(x: f64, y: f64) -> Point {
         Point::new(x, y)
@@ -147,8 +143,11 @@ mod tests {
             radius: 1.0,
         };
         let s = segment_to_circle(seg((m, -m), (m, -m)), c);
-        assert!(!s.distance.is_nan() && s.distance >= 0.0);
-        assert!(s.obstacle_point.is_finite());
+        // The centre is 2 * MAX from the edge on each axis: the difference
+        // overflows and the distance is infinite; the boundary point falls
+        // back to the centre.
+        assert_eq!(s.distance, f64::INFINITY);
+        assert_eq!(s.obstacle_point, p(-m, m));
         let c = Circle {
             center: p(1e-300, 1e-300),
             radius: 1e-300,
