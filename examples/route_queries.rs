@@ -12,7 +12,9 @@
 //! `FROM TO` pair of node ids in PAIRS.txt (one pair a line), timing each
 //! query alone. With `--repeat N` the whole list runs N times and each query
 //! keeps its fastest time. Prints one JSON object to stdout: the router's
-//! build time and the mean, median, min and max per query. `--out` writes
+//! build time, the mean, median, min and max per query, and the mean and
+//! median (upper median) number of nodes a query expanded
+//! (`Router::last_expanded`). `--out` writes
 //! one line per pair: `from to cost hops` (`from to none 0` when there is no
 //! route); `--times` one line per pair: `from to ms`.
 
@@ -108,6 +110,7 @@ fn main() -> ExitCode {
         pairs.push((a, b, ia, ib));
     }
     let mut best = vec![Duration::MAX; pairs.len()];
+    let mut expanded = Vec::with_capacity(pairs.len());
     let mut results = Vec::with_capacity(pairs.len());
     for round in 0..args.repeat.max(1) {
         for (k, &(_, _, ia, ib)) in pairs.iter().enumerate() {
@@ -116,6 +119,7 @@ fn main() -> ExitCode {
             let took = t.elapsed();
             best[k] = best[k].min(took);
             if round == 0 {
+                expanded.push(router.last_expanded());
                 results.push(r.map(|r| (r.cost, r.edges.len())));
             } else {
                 std::hint::black_box(r);
@@ -134,8 +138,11 @@ fn main() -> ExitCode {
         (ms[ms.len() / 2 - 1] + ms[ms.len() / 2]) / 2.0
     };
     let found = results.iter().filter(|r| r.is_some()).count();
+    expanded.sort_unstable();
+    let mean_expanded = expanded.iter().sum::<usize>() as f64 / n;
+    let median_expanded = expanded.get(expanded.len() / 2).copied().unwrap_or(0);
     println!(
-        "{{\"queries\": {}, \"found\": {found}, \"router_ms\": {router_ms:.3}, \"mean_ms\": {mean:.6}, \"median_ms\": {median:.6}, \"min_ms\": {:.6}, \"max_ms\": {:.6}}}",
+        "{{\"queries\": {}, \"found\": {found}, \"router_ms\": {router_ms:.3}, \"mean_ms\": {mean:.6}, \"median_ms\": {median:.6}, \"min_ms\": {:.6}, \"max_ms\": {:.6}, \"mean_expanded\": {mean_expanded:.1}, \"median_expanded\": {median_expanded}}}",
         ms.len(),
         ms.first().copied().unwrap_or(0.0),
         ms.last().copied().unwrap_or(0.0)
