@@ -495,26 +495,28 @@ mod tests {
 
     #[test]
     fn costs_beyond_the_f32_range_keep_no_landmarks() {
-        let map = Map::from_ron_str(
-            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0)), (id: 2, pos: (2, 0))], \
-             edges: [(from: 0, to: 1, cost: 1e38), (from: 1, to: 2, cost: 1e38)])",
-            "dear.ron",
-        )
-        .unwrap();
-        let clearances = Clearances::compute(&map);
-        let network = RouteNetwork::new(&map, &clearances);
-        // 2e38 from end to end: beyond F32_COSTS.
-        assert_eq!(
-            Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 2).count(),
-            0
-        );
-        let cheap = line(false);
-        let clearances = Clearances::compute(&cheap);
-        let network = RouteNetwork::new(&cheap, &clearances);
-        assert_eq!(
-            Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 2).count(),
-            2
-        );
+        // Three nodes in a line, each edge of the given cost; the count of
+        // landmarks kept out of 2.
+        let kept = |cost: f64| {
+            let map = Map::from_ron_str(
+                &format!(
+                    "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0)), (id: 2, pos: (2, 0))], \
+                     edges: [(from: 0, to: 1, cost: {cost:?}), (from: 1, to: 2, cost: {cost:?})])"
+                ),
+                "dear.ron",
+            )
+            .unwrap();
+            let clearances = Clearances::compute(&map);
+            let network = RouteNetwork::new(&map, &clearances);
+            Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 2).count()
+        };
+        // 1.2e38 from end to end (no cost is 1e38 itself): beyond F32_COSTS.
+        assert_eq!(kept(6e37), 0);
+        // Twice 5e37 is exactly the f64 of 1e38 (doubling is exact): at
+        // the cut-off, kept.
+        assert_eq!(5e37 + 5e37, F32_COSTS);
+        assert_eq!(kept(5e37), 2);
+        assert_eq!(kept(1.0), 2);
     }
 
     #[test]

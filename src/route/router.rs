@@ -457,6 +457,40 @@ mod tests {
         assert_eq!(router.route(0, 1, y.next_up()), None);
     }
 
+    /// The straight line steers A* to the goal: with a start between the
+    /// goal and two decoys, it expands the start and the goal only, where
+    /// Dijkstra expands the decoys first.
+    #[test]
+    fn the_straight_line_steers_astar_past_the_decoys() {
+        // Start 0 at the origin, goal 1 at (10, 0), decoys 2 at (-1, 0) and
+        // 3 at (0, 1). From the start: the goal f = 10 + 0, decoy 2
+        // f = 1 + 11, decoy 3 f = 1 + sqrt(101) = 11.05; by cost alone the
+        // decoys (1) come before the goal (10).
+        let map = Map::from_ron_str(
+            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (-1, 0)),              (id: 3, pos: (0, 1))],              edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 0, to: 3)])",
+            "decoys.ron",
+        )
+        .unwrap();
+        let clearances = Clearances::compute(&map);
+        let mut router = Router::new(&map, &clearances);
+        assert_eq!(router.route(0, 1, 0.0).map(|r| r.cost), Some(10.0));
+        assert_eq!(router.last_expanded(), 2);
+        assert_eq!(router.route_dijkstra(0, 1, 0.0).map(|r| r.cost), Some(10.0));
+        assert_eq!(router.last_expanded(), 4);
+    }
+
+    #[test]
+    fn an_empty_map_takes_landmarks_and_keeps_none() {
+        let map = Map::from_ron_str("(nodes: [])", "empty.ron").unwrap();
+        let clearances = Clearances::compute(&map);
+        assert_eq!(
+            Router::with_landmarks(&map, &clearances, 4).landmark_count(),
+            0
+        );
+        let router = Router::with_landmarks_for(&map, &clearances, 4, &[0.0, 1.0]);
+        assert_eq!(router.landmark_count(), 0);
+    }
+
     /// Which table a query reads shows in its work: the agent's own table
     /// proves a cut-off goal out of reach before any node is expanded.
     #[test]
