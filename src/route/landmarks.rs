@@ -494,6 +494,16 @@ mod tests {
     }
 
     #[test]
+    fn the_farthest_node_is_the_lowest_on_ties_and_never_unreached() {
+        let inf = f64::INFINITY;
+        let nearest = [0.0, 5.0, inf, 5.0, 2.0];
+        assert_eq!(farthest(&nearest, &[]), Some(1));
+        assert_eq!(farthest(&nearest, &[1]), Some(3));
+        assert_eq!(farthest(&nearest, &[1, 3]), Some(4));
+        assert_eq!(farthest(&nearest, &[0, 1, 3, 4]), None);
+    }
+
+    #[test]
     fn costs_beyond_the_f32_range_keep_no_landmarks() {
         // Three nodes in a line, each edge of the given cost; the count of
         // landmarks kept out of 2.
