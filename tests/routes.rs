@@ -142,6 +142,35 @@ fn check_route_shape(
     Ok(())
 }
 
+/// Routes `s` to `g` with `router` at each radius and holds it to
+/// Bellman-Ford: a route exactly when the twin finds one, as cheap, and
+/// well formed.
+fn routes_like_the_twin(
+    router: &mut Router<'_>,
+    map: &Map,
+    clearances: &Clearances,
+    s: usize,
+    g: usize,
+    radii: &[f64],
+) -> Result<(), TestCaseError> {
+    for &r in radii {
+        let found = router.route(s, g, r);
+        let twin = cheapest_cost(map, clearances, s, g, r);
+        prop_assert_eq!(found.is_some(), twin.is_some(), "radius {}", r);
+        if let (Some(found), Some(t)) = (&found, twin) {
+            prop_assert!(
+                close(found.cost, t),
+                "router {} vs Bellman-Ford {} at radius {}",
+                found.cost,
+                t,
+                r
+            );
+            check_route_shape(map, clearances, found, s, g, r)?;
+        }
+    }
+    Ok(())
+}
+
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * (1.0 + a.abs().max(b.abs()))
 }
@@ -214,16 +243,14 @@ proptest! {
                 let c = clearances.edge(e % map.edges().len()).value;
                 radii.extend([c, c.next_up()]);
             }
+            routes_like_the_twin(&mut router, &map, &clearances, s, g, &radii)?;
+            // And petgraph's A* agrees with the twin.
             for r in radii {
-                let found = router.route(s, g, r);
-                let twin = cheapest_cost(&map, &clearances, s, g, r);
                 let petgraph = petgraph_astar_cost(&map, &clearances, s, g, r);
-                prop_assert_eq!(found.is_some(), twin.is_some());
+                let twin = cheapest_cost(&map, &clearances, s, g, r);
                 prop_assert_eq!(petgraph.is_some(), twin.is_some());
-                if let (Some(found), Some(t), Some(p)) = (&found, twin, petgraph) {
-                    prop_assert!(close(found.cost, t), "router {} vs Bellman-Ford {}", found.cost, t);
+                if let (Some(p), Some(t)) = (petgraph, twin) {
                     prop_assert!(close(p, t), "petgraph {} vs Bellman-Ford {}", p, t);
-                    check_route_shape(&map, &clearances, found, s, g, r)?;
                 }
             }
             let widest = router.widest_route(s, g).map(|w| w.widest_radius);
@@ -267,15 +294,7 @@ proptest! {
                 let c = clearances.edge(e % map.edges().len()).value;
                 radii.extend([c, c.next_up()]);
             }
-            for r in radii {
-                let found = router.route(s, g, r);
-                let twin = cheapest_cost(&map, &clearances, s, g, r);
-                prop_assert_eq!(found.is_some(), twin.is_some(), "radius {}", r);
-                if let (Some(found), Some(t)) = (&found, twin) {
-                    prop_assert!(close(found.cost, t), "router {} vs Bellman-Ford {} at radius {}", found.cost, t, r);
-                    check_route_shape(&map, &clearances, found, s, g, r)?;
-                }
-            }
+            routes_like_the_twin(&mut router, &map, &clearances, s, g, &radii)?;
             let widest = router.widest_route(s, g).map(|w| w.widest_radius);
             prop_assert_eq!(widest, widest_by_sweep(&map, &clearances, s, g));
         }

@@ -122,6 +122,19 @@ pub(crate) trait Estimate {
     fn prefetch(&self, _v: usize) {}
 }
 
+/// No estimate (`None`) bounds every cost by 0: A* with it is Dijkstra.
+impl<E: Estimate> Estimate for Option<E> {
+    fn lower_bound(&self, v: usize) -> f64 {
+        self.as_ref().map_or(0.0, |e| e.lower_bound(v))
+    }
+
+    fn prefetch(&self, v: usize) {
+        if let Some(e) = self {
+            e.prefetch(v);
+        }
+    }
+}
+
 /// A cheapest path from slot `start` to slot `goal` over the arcs whose
 /// clearance admits `agent_radius` (not NaN), as its map nodes and the map
 /// edges between them; `None` when the goal cannot be reached. The path is

@@ -63,16 +63,6 @@ impl Estimate for GoalBound<'_> {
     }
 }
 
-/// No estimate at all: A* with it is Dijkstra.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct NoEstimate;
-
-impl Estimate for NoEstimate {
-    fn lower_bound(&self, _v: usize) -> f64 {
-        0.0
-    }
-}
-
 /// How many landmarks a query reads: the ones that bound best at its start
 /// ([`Landmarks::for_query`]).
 const ACTIVE_LANDMARKS: usize = 6;

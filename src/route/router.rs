@@ -3,7 +3,7 @@
 
 use super::astar::{self, Scratch};
 use super::cheapest::Route;
-use super::goal_bound::{GoalBound, NoEstimate};
+use super::goal_bound::GoalBound;
 use super::landmarks::Landmarks;
 use super::network::RouteNetwork;
 use super::widest::{self, WidestRoute};
@@ -282,29 +282,19 @@ impl<'m> Router<'m> {
             ..
         } = self;
         let (start, goal) = (network.slot(start), network.slot(goal));
-        let (nodes, edges) = if guided {
+        let estimate = guided.then(|| {
             let table = table_for(landmarks, agent_radius);
-            let estimate = GoalBound::new(network, *scale, table, start, goal);
-            astar::cheapest_path(
-                network,
-                clearances,
-                scratch,
-                start,
-                goal,
-                agent_radius,
-                &estimate,
-            )
-        } else {
-            astar::cheapest_path(
-                network,
-                clearances,
-                scratch,
-                start,
-                goal,
-                agent_radius,
-                &NoEstimate,
-            )
-        }?;
+            GoalBound::new(network, *scale, table, start, goal)
+        });
+        let (nodes, edges) = astar::cheapest_path(
+            network,
+            clearances,
+            scratch,
+            start,
+            goal,
+            agent_radius,
+            &estimate,
+        )?;
         Some(Route::along(self.map, self.clearances, nodes, edges))
     }
 }
