@@ -92,12 +92,10 @@ impl OpenSet {
             if moving <= self.heap[parent] {
                 break;
             }
-            self.heap[i] = self.heap[parent];
-            self.position[self.heap[i].node as usize] = i as u32;
+            self.place(i, self.heap[parent]);
             i = parent;
         }
-        self.position[moving.node as usize] = i as u32;
-        self.heap[i] = moving;
+        self.place(i, moving);
     }
 
     /// Moves the entry at `i` down below every child that beats it, the same
@@ -119,12 +117,17 @@ impl OpenSet {
             if self.heap[best] <= moving {
                 break;
             }
-            self.heap[i] = self.heap[best];
-            self.position[self.heap[i].node as usize] = i as u32;
+            self.place(i, self.heap[best]);
             i = best;
         }
-        self.position[moving.node as usize] = i as u32;
-        self.heap[i] = moving;
+        self.place(i, moving);
+    }
+
+    /// Puts `entry` at index `i` of the heap and records where it is.
+    #[inline]
+    fn place(&mut self, i: usize, entry: Open) {
+        self.heap[i] = entry;
+        self.position[entry.node as usize] = i as u32;
     }
 }
 
