@@ -1,7 +1,10 @@
 //! Loading throughput in MB/s on a ~10 MB synthetic map (grid, 5 obstacles
 //! per edge), for each obstacle mix:
 //!
-//! * `ron_only`: `ron` deserialization into the wire type `MapFile`;
+//! * `ron_only`: `ron` deserialization into the wire type `MapFile`, in one
+//!   pass on one core: the yardstick the scale issue measures loading by;
+//! * `chunked_parse`: `wire::from_str`, the parse the loader runs: the same
+//!   deserialization with the big lists cut into chunks read on every core;
 //! * `from_ron_str`: the full load (parse, validate, graph, R-tree);
 //! * `rtree_build`: `ObstacleIndex::build` alone on the loaded obstacles
 //!   (reported against the same byte count, to show its share).
@@ -56,6 +59,9 @@ fn load(c: &mut Criterion) {
                     .from_str::<MapFile>(black_box(&text))
                     .expect("parses")
             })
+        });
+        group.bench_function("chunked_parse", |b| {
+            b.iter_with_large_drop(|| wire::from_str(black_box(&text)).expect("parses"))
         });
         group.bench_function("from_ron_str", |b| {
             b.iter_with_large_drop(|| {

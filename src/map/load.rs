@@ -218,7 +218,7 @@ fn parse(text: &str, source_name: &str, timings: &mut Timings) -> Result<ValidPa
         );
     }
     let file: MapFile = timings
-        .time("parse", || wire::options().from_str(text))
+        .time("parse", || wire::from_str(text))
         .map_err(|e| syntax_error(text, source_name, e))?;
     timings
         .time("validate", || validate::validate(file))

@@ -178,19 +178,33 @@ struct Child {
     value: Value,
 }
 
+/// What comes next inside a bracketed group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum GroupItem {
+    /// The group's closing bracket, at this byte.
+    Close(usize),
+    /// An element: its `name:` label, if any, and where its value starts.
+    Element {
+        /// The span of the field name.
+        name: Option<Range<usize>>,
+        /// The first byte of the value.
+        value: usize,
+    },
+}
+
 /// A byte-level walker over RON text.
-struct Scanner<'a> {
+pub(crate) struct Scanner<'a> {
     bytes: &'a [u8],
 }
 
 impl<'a> Scanner<'a> {
-    fn new(text: &'a str) -> Self {
+    pub(crate) fn new(text: &'a str) -> Self {
         Scanner {
             bytes: text.as_bytes(),
         }
     }
 
-    fn byte(&self, pos: usize) -> Option<u8> {
+    pub(crate) fn byte(&self, pos: usize) -> Option<u8> {
         self.bytes.get(pos).copied()
     }
 
@@ -223,7 +237,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Skips whitespace and comments; `None` on an unclosed block comment.
-    fn skip_trivia(&self, mut pos: usize) -> Option<usize> {
+    pub(crate) fn skip_trivia(&self, mut pos: usize) -> Option<usize> {
         loop {
             match self.byte(pos) {
                 Some(b' ' | b'\t' | b'\n' | b'\r') => pos += 1,
@@ -382,7 +396,7 @@ impl<'a> Scanner<'a> {
 
     /// The end of the value starting at `pos`: an optional name followed by
     /// a bracketed group, or a single token.
-    fn value_end(&self, pos: usize) -> Option<usize> {
+    pub(crate) fn value_end(&self, pos: usize) -> Option<usize> {
         match self.byte(pos)? {
             b'(' | b'[' | b'{' => self.group_end(pos),
             _ => {
@@ -412,6 +426,31 @@ impl<'a> Scanner<'a> {
             .name
             .as_ref()
             .is_some_and(|name| self.slice(name.clone()) == field.as_bytes())
+    }
+
+    /// The opening bracket of the document's top-level value, past an
+    /// optional struct name; `None` if the document starts with
+    /// `#![enable(..)]` attributes, which change how the rest is read.
+    pub(crate) fn root_open_without_attributes(&self) -> Option<usize> {
+        let start = self.skip_trivia(0)?;
+        if self.byte(start)? == b'#' {
+            return None;
+        }
+        self.open_of(Value { start })
+    }
+
+    /// What follows at `pos` (after trivia) inside a group: its closing
+    /// bracket or the next element.
+    pub(crate) fn group_item(&self, pos: usize) -> Option<GroupItem> {
+        let pos = self.skip_trivia(pos)?;
+        match self.byte(pos)? {
+            b')' | b']' | b'}' => Some(GroupItem::Close(pos)),
+            _ => {
+                let (name, value_start) = self.field_name(pos)?;
+                let value = self.skip_trivia(value_start)?;
+                Some(GroupItem::Element { name, value })
+            }
+        }
     }
 
     /// The opening bracket of a compound value, past an optional struct or
@@ -466,16 +505,14 @@ impl<'a> Scanner<'a> {
             .find(|child| self.is_named(child, field))
     }
 
-    /// The element starting at `pos` (not a closing bracket), and where the
-    /// next one starts (`None` when this one is the last).
-    fn child_at(&self, pos: usize) -> Option<(Child, Option<usize>)> {
-        let (name, value_start) = self.field_name(pos)?;
-        let value_start = self.skip_trivia(value_start)?;
+    /// The child whose label and value start are `name` and `value`, and
+    /// where the next one starts (`None` when this one is the last).
+    fn child_at(&self, name: Option<Range<usize>>, value: usize) -> Option<(Child, Option<usize>)> {
         let child = Child {
             name,
-            value: Value { start: value_start },
+            value: Value { start: value },
         };
-        let after = self.skip_trivia(self.value_end(value_start)?)?;
+        let after = self.skip_trivia(self.value_end(value)?)?;
         match self.byte(after)? {
             b',' => Some((child, Some(after + 1))),
             b')' | b']' | b'}' => Some((child, None)),
@@ -526,16 +563,15 @@ impl Iterator for Children<'_, '_> {
     fn next(&mut self) -> Option<Option<Child>> {
         let scanner = self.scanner;
         let pos = self.pos.take()?;
-        let Some(pos) = scanner.skip_trivia(pos) else {
-            return Some(None);
-        };
-        match scanner.byte(pos) {
-            Some(b')' | b']' | b'}') => None,
+        match scanner.group_item(pos) {
             None => Some(None),
-            Some(_) => Some(scanner.child_at(pos).map(|(child, next)| {
-                self.pos = next;
-                child
-            })),
+            Some(GroupItem::Close(_)) => None,
+            Some(GroupItem::Element { name, value }) => {
+                Some(scanner.child_at(name, value).map(|(child, next)| {
+                    self.pos = next;
+                    child
+                }))
+            }
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::obstacle::Obstacle;
 use crate::obstacle_index::ObstacleIndex;
 use crate::timings::Timings;
 
+mod chunked_parse;
 mod error;
 mod extra_obstacles;
 mod load;

@@ -40,6 +40,57 @@ pub fn options() -> ron::Options {
 /// The deepest nesting the parser follows before giving up.
 pub const RECURSION_LIMIT: usize = 128;
 
+/// Parses a map file's text, as `options().from_str(text)` does, but with
+/// the `nodes`, `edges` and `obstacles` lists read in parallel (rayon), in
+/// chunks of about 256 KiB. The result, and the error for text that is not a
+/// map file, are the same as the one-pass parse's; the one-pass parse is
+/// what runs when the text cannot be cut (it starts with `#![enable(..)]`
+/// attributes, or is not well-formed).
+///
+/// ```
+/// use clearway::map::wire::{self, MapFile};
+/// let text = "Map(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 4))], \
+///             edges: [(from: 0, to: 1)], obstacles: [Point((1, 1))])";
+/// let file = wire::from_str(text)?;
+/// assert_eq!(file, wire::options().from_str::<MapFile>(text)?);
+/// assert_eq!(file.nodes[1].pos, (3.0, 4.0));
+///
+/// let error = wire::from_str("Map(nodes: [(id: 0, pos: (0, 0)), (id: 1)])").unwrap_err();
+/// assert_eq!(error.span.start.col, 41);
+/// # Ok::<(), ron::error::SpannedError>(())
+/// ```
+///
+/// # Errors
+///
+/// ron's error, with its position in `text`, when `text` is not a map file.
+pub fn from_str(text: &str) -> Result<MapFile, ron::error::SpannedError> {
+    from_str_in_chunks(text, super::chunked_parse::CHUNK_BYTES)
+}
+
+/// [`from_str`] with chunks of about `chunk_bytes` (at least one element
+/// each): for tests, which cut small texts into many chunks.
+///
+/// ```
+/// use clearway::map::wire;
+/// let text = "(nodes: [(id: 0, pos: (0, 0)), /* a comment */ (id: 1, pos: (3, 4)), \
+///             (id: 2, pos: (5, 4),),])";
+/// assert_eq!(wire::from_str_in_chunks(text, 1)?, wire::from_str(text)?);
+/// # Ok::<(), ron::error::SpannedError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`from_str`].
+pub fn from_str_in_chunks(
+    text: &str,
+    chunk_bytes: usize,
+) -> Result<MapFile, ron::error::SpannedError> {
+    match super::chunked_parse::parse_in_chunks(text, chunk_bytes) {
+        Some(file) => Ok(file),
+        None => options().from_str(text),
+    }
+}
+
 /// A whole map file: `Map(agents: [..], nodes: [..], edges: [..], obstacles: [..])`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "Map", deny_unknown_fields)]
