@@ -203,21 +203,26 @@ impl Clearances {
 }
 
 /// Runs `nearest` for 0..count on all cores, in chunks, keeping order.
+///
+/// Each chunk writes straight into its own slots of the one result vector,
+/// so the results are never held twice (gathering per-chunk vectors would
+/// hold every clearance twice at the end: 56 MB more at a million edges).
 fn in_parallel(
     count: usize,
     progress: &(dyn Fn(usize) + Sync),
     nearest: impl Fn(usize) -> Option<Nearest> + Sync,
 ) -> Vec<Clearance> {
-    let chunks: Vec<Vec<Clearance>> = (0..count.div_ceil(EDGES_PER_TASK))
-        .into_par_iter()
-        .map(|chunk| {
-            let range = chunk * EDGES_PER_TASK..((chunk + 1) * EDGES_PER_TASK).min(count);
-            let done: Vec<Clearance> = range.map(|i| Clearance::from_nearest(nearest(i))).collect();
-            progress(done.len());
-            done
-        })
-        .collect();
-    chunks.concat()
+    let mut all = vec![Clearance::from_nearest(None); count];
+    all.par_chunks_mut(EDGES_PER_TASK)
+        .enumerate()
+        .for_each(|(chunk, slots)| {
+            let first = chunk * EDGES_PER_TASK;
+            for (i, slot) in (first..).zip(slots.iter_mut()) {
+                *slot = Clearance::from_nearest(nearest(i));
+            }
+            progress(slots.len());
+        });
+    all
 }
 
 fn blocked(all: &[Clearance], agent_radius: f64) -> impl Iterator<Item = usize> + '_ {
