@@ -50,18 +50,19 @@ pub(crate) const CHUNK_BYTES: usize = 256 * 1024;
 pub(crate) fn parse_in_chunks(text: &str, chunk_bytes: usize) -> Option<MapFile> {
     let plan = Plan::of(text, chunk_bytes)?;
     let mut file: MapFile = wire::options().from_str(&plan.skeleton(text)?).ok()?;
+    // Each cut list is `[]` in the skeleton, and a field given twice fails
+    // the skeleton's parse, so these assignments replace empty lists.
     for list in &plan.lists {
         match list.field {
-            ListField::Nodes if file.nodes.is_empty() => {
+            ListField::Nodes => {
                 file.nodes = parse_list(text, &list.chunks, NodeEntry::placeholder())?
             }
-            ListField::Edges if file.edges.is_empty() => {
+            ListField::Edges => {
                 file.edges = parse_list(text, &list.chunks, EdgeEntry::placeholder())?
             }
-            ListField::Obstacles if file.obstacles.is_empty() => {
+            ListField::Obstacles => {
                 file.obstacles = parse_list(text, &list.chunks, ObstacleEntry::placeholder())?
             }
-            _ => return None,
         }
     }
     Some(file)
@@ -142,9 +143,10 @@ impl Plan {
                 }
                 _ => scanner.value_end(value)?,
             };
-            pos = match scanner.byte(scanner.skip_trivia(end)?)? {
-                b',' => scanner.skip_trivia(end)? + 1,
-                b')' => end,
+            let after = scanner.skip_trivia(end)?;
+            pos = match scanner.byte(after)? {
+                b',' => after + 1,
+                b')' => after,
                 _ => return None,
             };
         }

@@ -39,9 +39,10 @@ pub(crate) type ObstacleTree = RTree<Bucket, TreeParams>;
 /// edges plus an interior part), searched by distance to a segment.
 ///
 /// The tree's leaves are buckets of up to 8 parts that are neighbours along
-/// a Hilbert curve (see [`bucket`]). On large maps the top of the hierarchy
-/// is a few median cuts, each shard an rstar tree bulk loaded on its own
-/// core (see [`shards`]); one best-first search runs over all of them.
+/// a Hilbert curve (see `obstacle_index/bucket.rs`). On large maps the top
+/// of the hierarchy is a few median cuts, each shard an rstar tree bulk
+/// loaded on its own core (see `obstacle_index/shards.rs`); one best-first
+/// search runs over all of them.
 #[derive(Debug)]
 pub struct ObstacleIndex {
     trees: Vec<ObstacleTree>,
