@@ -69,54 +69,80 @@ impl PartStore {
 /// Cuts `obstacles` into parts, sorts each kind along one Hilbert curve over
 /// the parts' box centres, and cuts each sorted array into buckets.
 ///
+/// The parts are sorted as keys first (a curve key and where the part comes
+/// from, 16 bytes each) and made once, in curve order, on every core:
+/// making them first and then sorting them held two copies of every part
+/// (48 bytes each for walls, circles and polygon pieces), and that set the
+/// peak of the whole run on mixed levels.
+///
 /// # Panics
 /// When there are 2^32 obstacles or more (no such map fits a RON file).
 pub(crate) fn bucketed(obstacles: &[Obstacle]) -> (PartStore, Vec<Bucket>) {
-    let mut points = Vec::new();
-    let mut others = Vec::new();
-    for (i, obstacle) in obstacles.iter().enumerate() {
-        let obstacle_index = u32::try_from(i).expect("fewer than 2^32 obstacles");
-        ObstaclePart::cut(obstacle_index, obstacle, &mut points, &mut others);
-    }
-    let centre = |part: &ObstaclePart| part.envelope().center();
-    let Some(grid) =
-        HilbertGrid::around(points.iter().map(|p| p.p).chain(others.iter().map(centre)))
-    else {
+    let index = |i: usize| u32::try_from(i).expect("fewer than 2^32 obstacles");
+    let centre = |i: usize, piece: u32| {
+        ObstaclePart::piece(index(i), &obstacles[i], piece)
+            .envelope()
+            .center()
+    };
+    let all_centres = obstacles.iter().enumerate().flat_map(|(i, obstacle)| {
+        let point = match obstacle {
+            Obstacle::Point(p) => Some(*p),
+            _ => None,
+        };
+        point
+            .into_iter()
+            .chain(ObstaclePart::pieces(obstacle).map(move |piece| centre(i, piece)))
+    });
+    let Some(grid) = HilbertGrid::around(all_centres) else {
         return (PartStore::default(), Vec::new());
     };
-    // Sorted by curve key, then by place in the array (obstacle order, and
-    // for a polygon's parts the order they were cut in): the order, and
-    // with it the tree, is the same on every run.
-    let points = sorted_by_key(points, |p| grid.key(p.p));
-    let others = sorted_by_key(others, |p| grid.key(centre(p)));
+    let point_count = obstacles
+        .iter()
+        .filter(|o| matches!(o, Obstacle::Point(_)))
+        .count();
+    let other_count = obstacles
+        .iter()
+        .map(|o| ObstaclePart::pieces(o).count())
+        .sum();
+    let mut point_keys: Vec<(u64, u32)> = Vec::with_capacity(point_count);
+    let mut other_keys: Vec<(u64, u32, u32)> = Vec::with_capacity(other_count);
+    for (i, obstacle) in obstacles.iter().enumerate() {
+        if let Obstacle::Point(p) = obstacle {
+            point_keys.push((grid.key(*p), index(i)));
+        }
+        for piece in ObstaclePart::pieces(obstacle) {
+            other_keys.push((grid.key(centre(i, piece)), index(i), piece));
+        }
+    }
+    // Sorted by curve key, then by obstacle, then by piece (a polygon's
+    // interior after its edges): the order in which the obstacles were
+    // cut. The keys are all distinct, so an unstable sort gives one order,
+    // and with it the same tree on every run.
+    point_keys.par_sort_unstable();
+    other_keys.par_sort_unstable();
+    let points: Vec<PointPart> = point_keys
+        .par_iter()
+        .map(|&(_, obstacle)| PointPart {
+            p: match obstacles[obstacle as usize] {
+                Obstacle::Point(p) => p,
+                _ => Point::default(),
+            },
+            obstacle,
+        })
+        .collect();
+    drop(point_keys);
+    let others: Vec<ObstaclePart> = other_keys
+        .par_iter()
+        .map(|&(_, obstacle, piece)| {
+            ObstaclePart::piece(obstacle, &obstacles[obstacle as usize], piece)
+        })
+        .collect();
+    drop(other_keys);
     let mut buckets =
         Vec::with_capacity(points.len().div_ceil(BUCKET) + others.len().div_ceil(BUCKET));
     buckets.extend(cut(&points, Store::Points, |p| AABB::from_point(p.p)));
     buckets.extend(cut(&others, Store::Others, ObstaclePart::envelope));
     (PartStore { points, others }, buckets)
-}
-
-/// `items` sorted by `key`, equal keys in their original order. The keys
-/// are sorted with their items' indices (16 bytes each, all distinct, so an
-/// unstable sort needs no buffer and gives one order), and the items are
-/// then gathered in that order on every core. Sorting the items themselves,
-/// each with its key, held a larger copy and set the peak of the whole load
-/// on mixed levels.
-fn sorted_by_key<T: Clone + Send + Sync>(items: Vec<T>, key: impl Fn(&T) -> u64 + Sync) -> Vec<T> {
-    let mut order: Vec<(u64, u32)> = items
-        .par_iter()
-        .enumerate()
-        .map(|(i, t)| (key(t), u32::try_from(i).expect("fewer than 2^32 parts")))
-        .collect();
-    order.par_sort_unstable();
-    // The indices alone (4 bytes each) before the gather: measured, this
-    // keeps the peak 55 MB lower on the 1M mixed level than gathering
-    // through the 16-byte pairs.
-    let source: Vec<u32> = order.into_iter().map(|(_, i)| i).collect();
-    source
-        .par_iter()
-        .map(|&i| items[i as usize].clone())
-        .collect()
 }
 
 /// Runs of [`BUCKET`] consecutive items as buckets of `store`.
@@ -138,18 +164,4 @@ fn cut<'a, T>(
             store,
         }
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sorting_keeps_equal_keys_in_order() {
-        let items: Vec<(u64, usize)> = (0..1000).map(|i| ((i * 7919 % 13) as u64, i)).collect();
-        let sorted = sorted_by_key(items.clone(), |&(k, _)| k);
-        let mut expected = items;
-        expected.sort_by_key(|&(k, _)| k); // stable
-        assert_eq!(sorted, expected);
-    }
 }

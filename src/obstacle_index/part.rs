@@ -58,46 +58,53 @@ pub(crate) enum PartShape {
 }
 
 impl ObstaclePart {
-    /// Cuts `obstacle` (number `index` in the map) into its parts: a point
-    /// into `points`, anything else into `parts`.
-    pub(crate) fn cut(
-        index: u32,
-        obstacle: &Obstacle,
-        points: &mut Vec<PointPart>,
-        parts: &mut Vec<ObstaclePart>,
-    ) {
-        let whole = |shape| ObstaclePart {
-            obstacle: index,
-            piece: 0,
-            shape,
-        };
-        match obstacle {
-            Obstacle::Point(p) => points.push(PointPart {
-                p: *p,
-                obstacle: index,
-            }),
-            Obstacle::Circle(c) => parts.push(whole(PartShape::Circle(*c))),
-            Obstacle::Segment(s) => parts.push(whole(PartShape::Segment(*s))),
+    /// The piece numbers of an obstacle other than a point, in the order
+    /// they are cut: 0 for a circle or a wall; for a polygon, each boundary
+    /// edge (the closing edge last), then [`INTERIOR`]. None for a point,
+    /// which is a [`PointPart`].
+    pub(crate) fn pieces(obstacle: &Obstacle) -> impl Iterator<Item = u32> {
+        let (whole, edges) = match obstacle {
+            Obstacle::Point(_) => (None, 0..0),
+            Obstacle::Circle(_) | Obstacle::Segment(_) => (Some(0), 0..0),
             Obstacle::Polygon(poly) => {
+                let n = u32::try_from(poly.vertices().len()).expect("fewer than 2^32 vertices");
+                (Some(INTERIOR), 0..n)
+            }
+        };
+        // A polygon's interior comes after its edges; a whole shape alone.
+        edges.chain(whole)
+    }
+
+    /// Piece `piece` (one of [`ObstaclePart::pieces`]) of `obstacle`, number
+    /// `index` in the map. A piece number the obstacle does not have gives
+    /// its closest one (an edge number wraps around the outline, a point is
+    /// a zero-length wall), so this never panics.
+    pub(crate) fn piece(index: u32, obstacle: &Obstacle, piece: u32) -> ObstaclePart {
+        let shape = match obstacle {
+            Obstacle::Point(p) => PartShape::Segment(Segment::new(*p, *p)),
+            Obstacle::Circle(c) => PartShape::Circle(*c),
+            Obstacle::Segment(s) => PartShape::Segment(*s),
+            Obstacle::Polygon(poly) if piece == INTERIOR => {
                 let mut lower = Point::new(f64::INFINITY, f64::INFINITY);
                 let mut upper = Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY);
                 for v in poly.vertices() {
                     lower = Point::new(lower.x.min(v.x), lower.y.min(v.y));
                     upper = Point::new(upper.x.max(v.x), upper.y.max(v.y));
                 }
-                for (piece, edge) in (0u32..).zip(poly.edges()) {
-                    parts.push(ObstaclePart {
-                        obstacle: index,
-                        piece,
-                        shape: PartShape::Segment(edge),
-                    });
-                }
-                parts.push(ObstaclePart {
-                    obstacle: index,
-                    piece: INTERIOR,
-                    shape: PartShape::Interior { lower, upper },
-                });
+                PartShape::Interior { lower, upper }
             }
+            Obstacle::Polygon(poly) => {
+                let vertices = poly.vertices();
+                let n = vertices.len().max(1);
+                let i = piece as usize % n;
+                let at = |k: usize| vertices.get(k).copied().unwrap_or_default();
+                PartShape::Segment(Segment::new(at(i), at((i + 1) % n)))
+            }
+        };
+        ObstaclePart {
+            obstacle: index,
+            piece,
+            shape,
         }
     }
 
@@ -151,5 +158,78 @@ impl RTreeObject for ObstaclePart {
             PartShape::Segment(s) => AABB::from_corners(s.a, s.b),
             PartShape::Interior { lower, upper } => AABB::from_corners(lower, upper),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Polygon;
+
+    fn segment_of(part: &ObstaclePart) -> Option<Segment> {
+        match part.shape {
+            PartShape::Segment(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_polygon_is_its_edges_in_order_then_its_interior() {
+        // An L-shaped outline of six vertices: six edges, the closing one
+        // from (0, 4) back to (0, 0), then the interior, whose box is
+        // (0, 0)-(4, 4).
+        let vertices = [
+            (0.0, 0.0),
+            (4.0, 0.0),
+            (4.0, 1.0),
+            (1.0, 1.0),
+            (1.0, 4.0),
+            (0.0, 4.0),
+        ]
+        .map(|(x, y)| Point::new(x, y));
+        let poly = Polygon::new(vertices.to_vec()).unwrap();
+        let edges: Vec<Segment> = poly.edges().collect();
+        let obstacle = Obstacle::Polygon(poly);
+        let pieces: Vec<u32> = ObstaclePart::pieces(&obstacle).collect();
+        assert_eq!(pieces, [0, 1, 2, 3, 4, 5, INTERIOR]);
+        for (k, edge) in (0u32..).zip(&edges) {
+            let part = ObstaclePart::piece(7, &obstacle, k);
+            assert_eq!((part.obstacle, part.piece), (7, k));
+            assert_eq!(segment_of(&part), Some(*edge));
+        }
+        assert_eq!(
+            edges[5],
+            Segment::new(Point::new(0.0, 4.0), Point::new(0.0, 0.0))
+        );
+        let interior = ObstaclePart::piece(7, &obstacle, INTERIOR);
+        match interior.shape {
+            PartShape::Interior { lower, upper } => {
+                assert_eq!((lower, upper), (Point::new(0.0, 0.0), Point::new(4.0, 4.0)));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn whole_shapes_are_one_piece_and_points_none() {
+        let wall = Obstacle::Segment(Segment::new(Point::new(1.0, 2.0), Point::new(3.0, 5.0)));
+        let disc = Obstacle::Circle(Circle {
+            center: Point::new(1.0, 1.0),
+            radius: 2.0,
+        });
+        assert_eq!(ObstaclePart::pieces(&wall).collect::<Vec<_>>(), [0]);
+        assert_eq!(ObstaclePart::pieces(&disc).collect::<Vec<_>>(), [0]);
+        assert_eq!(
+            ObstaclePart::pieces(&Obstacle::Point(Point::new(0.0, 0.0))).count(),
+            0
+        );
+        assert_eq!(
+            segment_of(&ObstaclePart::piece(3, &wall, 0)),
+            Some(Segment::new(Point::new(1.0, 2.0), Point::new(3.0, 5.0)))
+        );
+        assert!(matches!(
+            ObstaclePart::piece(3, &disc, 0).shape,
+            PartShape::Circle(c) if c.radius == 2.0
+        ));
     }
 }
