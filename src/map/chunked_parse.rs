@@ -627,6 +627,32 @@ mod tests {
     }
 
     #[test]
+    fn all_three_lists_are_cut_and_nothing_else() {
+        let text = "Map(agents: [(name: \"tank\", radius: 1.5)], nodes: [(id: 0, pos: (0, 0))], \
+                    edges: [(from: 0, to: 0)], obstacles: [Point((1, 1)), Point((2, 2))])";
+        let plan = Plan::of(text, 0).unwrap();
+        let cut: Vec<(ListField, usize)> = plan
+            .lists
+            .iter()
+            .map(|list| (list.field, list.chunks.len()))
+            .collect();
+        assert_eq!(
+            cut,
+            [
+                (ListField::Nodes, 1),
+                (ListField::Edges, 1),
+                (ListField::Obstacles, 2)
+            ]
+        );
+        assert_eq!(
+            plan.skeleton(text).unwrap(),
+            "Map(agents: [(name: \"tank\", radius: 1.5)], nodes: [], \
+             edges: [], obstacles: [])"
+        );
+        assert!(agrees(text));
+    }
+
+    #[test]
     fn chunks_grow_to_the_chunk_size() {
         let nodes: Vec<String> = (0..100)
             .map(|id| format!("(id: {id}, pos: (0, 0))"))
