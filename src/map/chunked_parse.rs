@@ -653,6 +653,21 @@ mod tests {
     }
 
     #[test]
+    fn empty_lists_and_lists_not_written_as_lists_are_left_to_ron() {
+        // Nothing to cut: empty lists (even with a comment inside) stay in
+        // the skeleton, and so does a `nodes` field that is not a list (the
+        // whole-file parse then reports it).
+        let empty = "(nodes: [], edges: [ /* none */ ], obstacles: [\n])";
+        assert!(Plan::of(empty, 0).unwrap().lists.is_empty());
+        assert!(agrees(empty));
+        let not_a_list = "(nodes: Some([(id: 0, pos: (0, 0))]), obstacles: [Point((1, 1))])";
+        let plan = Plan::of(not_a_list, 0).unwrap();
+        let fields: Vec<ListField> = plan.lists.iter().map(|list| list.field).collect();
+        assert_eq!(fields, [ListField::Obstacles]);
+        agrees(not_a_list);
+    }
+
+    #[test]
     fn chunks_grow_to_the_chunk_size() {
         let nodes: Vec<String> = (0..100)
             .map(|id| format!("(id: {id}, pos: (0, 0))"))
