@@ -143,12 +143,7 @@ impl Plan {
                 }
                 _ => scanner.value_end(value)?,
             };
-            let after = scanner.skip_trivia(end)?;
-            pos = match scanner.byte(after)? {
-                b',' => after + 1,
-                b')' => after,
-                _ => return None,
-            };
+            pos = next_in_group(&scanner, end, b')')?.0;
         }
     }
 
@@ -203,13 +198,9 @@ fn cut_list(
         }
         let end = scanner.value_end(value)?;
         items += 1;
-        let after = scanner.skip_trivia(end)?;
-        match scanner.byte(after)? {
-            b',' => pos = after + 1,
-            b']' => pos = after,
-            _ => return None,
-        }
-        if end - chunk_start >= chunk_bytes && scanner.byte(after)? == b',' {
+        let comma;
+        (pos, comma) = next_in_group(scanner, end, b']')?;
+        if end - chunk_start >= chunk_bytes && comma {
             let next = scanner.skip_trivia(pos)?;
             let gap = text.as_bytes().get(end..next)?;
             if scanner.byte(next)? != b']' && is_plain_separator(gap) {
@@ -221,6 +212,18 @@ fn cut_list(
                 items = 0;
             }
         }
+    }
+}
+
+/// Where the next element of a group closed by `close` may start, after a
+/// value ending at `end`: past a comma (`true`), or at the closing bracket
+/// (`false`); `None` if anything else follows.
+fn next_in_group(scanner: &Scanner<'_>, end: usize, close: u8) -> Option<(usize, bool)> {
+    let after = scanner.skip_trivia(end)?;
+    match scanner.byte(after)? {
+        b',' => Some((after + 1, true)),
+        byte if byte == close => Some((after, false)),
+        _ => None,
     }
 }
 

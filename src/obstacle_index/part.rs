@@ -85,13 +85,11 @@ impl ObstaclePart {
             Obstacle::Circle(c) => PartShape::Circle(*c),
             Obstacle::Segment(s) => PartShape::Segment(*s),
             Obstacle::Polygon(poly) if piece == INTERIOR => {
-                let mut lower = Point::new(f64::INFINITY, f64::INFINITY);
-                let mut upper = Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY);
-                for v in poly.vertices() {
-                    lower = Point::new(lower.x.min(v.x), lower.y.min(v.y));
-                    upper = Point::new(upper.x.max(v.x), upper.y.max(v.y));
+                let bounds = AABB::from_points(poly.vertices());
+                PartShape::Interior {
+                    lower: bounds.lower(),
+                    upper: bounds.upper(),
                 }
-                PartShape::Interior { lower, upper }
             }
             Obstacle::Polygon(poly) => {
                 let vertices = poly.vertices();
