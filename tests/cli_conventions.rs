@@ -55,7 +55,13 @@ fn man_page_on_stdout_or_one_per_command() {
         page.starts_with(".ie") || page.contains(".TH clearway 1"),
         "{page}"
     );
-    assert!(page.contains("Exit codes"));
+    // The exit codes stand under man-pages(7)'s heading, not clap_mangen's
+    // `EXTRA`; clap's `help` subcommand has no page, so none is listed.
+    assert!(page.contains(".SH \"EXIT STATUS\""), "{page}");
+    assert!(page.contains(".SH ENVIRONMENT"), "{page}");
+    assert!(!page.contains("EXTRA"), "{page}");
+    assert!(!page.contains("clearway\\-help"), "{page}");
+    assert!(page.contains("clearway\\-check(1)"), "{page}");
     let dir = tempfile::tempdir().unwrap();
     let out = clearway()
         .args(["man", "--dir"])
@@ -71,6 +77,13 @@ fn man_page_on_stdout_or_one_per_command() {
     ] {
         assert!(dir.path().join(name).is_file(), "{name}");
     }
+    assert!(!dir.path().join("clearway-help.1").exists());
+    let top = std::fs::read_to_string(dir.path().join("clearway.1")).unwrap();
+    assert!(top.contains(".SH \"EXIT STATUS\""), "{top}");
+    assert!(
+        !top.contains("EXTRA") && !top.contains("clearway\\-help"),
+        "{top}"
+    );
 }
 
 #[test]
