@@ -727,3 +727,23 @@ fn mangled_examples_fail_cleanly() {
         }
     }
 }
+
+#[test]
+fn node_ids_in_any_ron_integer_form_are_the_same_numbers() {
+    // MAP_FORMAT.md: ids may be written in decimal, hex, octal or binary, with
+    // `_` separators; 0x1F, 0o37 and 31 name one node.
+    let map = load_ok(
+        "(nodes: [(id: 0x1F, pos: (0, 0)), (id: 0b10, pos: (1, 0)), (id: 1_000, pos: (2, 0))],
+          edges: [(from: 0o37, to: 2), (from: 0x2, to: 1000)], obstacles: [])",
+    );
+    let ids: Vec<u64> = map.nodes().iter().map(|n| n.id).collect();
+    assert_eq!(ids, [31, 2, 1000]);
+    let ends: Vec<(u64, u64)> = map
+        .edges()
+        .iter()
+        .map(|e| (map.nodes()[e.from].id, map.nodes()[e.to].id))
+        .collect();
+    assert_eq!(ends, [(31, 2), (2, 1000)]);
+    let err = load_err("(nodes: [(id: 0x1F, pos: (0, 0)), (id: 31, pos: (1, 0))], edges: [], obstacles: [])");
+    assert!(err.to_string().contains("31"), "{err}");
+}
