@@ -744,6 +744,8 @@ fn node_ids_in_any_ron_integer_form_are_the_same_numbers() {
         .map(|e| (map.nodes()[e.from].id, map.nodes()[e.to].id))
         .collect();
     assert_eq!(ends, [(31, 2), (2, 1000)]);
-    let err = load_err("(nodes: [(id: 0x1F, pos: (0, 0)), (id: 31, pos: (1, 0))], edges: [], obstacles: [])");
+    let err = load_err(
+        "(nodes: [(id: 0x1F, pos: (0, 0)), (id: 31, pos: (1, 0))], edges: [], obstacles: [])",
+    );
     assert!(err.to_string().contains("31"), "{err}");
 }

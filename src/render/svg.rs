@@ -56,7 +56,7 @@ impl SvgWriter {
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}">"#
         );
         for note in &self.notes {
-            let _ = writeln!(out, "<!-- {} -->", note.replace("--", "- -"));
+            let _ = writeln!(out, "<!-- {} -->", comment_text(note));
         }
         out.push_str("<style>\n");
         for (i, css) in self.classes.iter().enumerate() {
@@ -310,15 +310,42 @@ fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            _ => out.push(c),
+            _ => out.push(xml_char(c)),
         }
     }
     out
 }
 
+/// The text of an XML comment: XML forbids `--` inside one (and a `-` just
+/// before the closing `-->`, which the space the writer adds prevents), so a
+/// space goes between two hyphens, and every run of them is broken up.
+fn comment_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut after_hyphen = false;
+    for c in text.chars() {
+        if c == '-' && after_hyphen {
+            out.push(' ');
+        }
+        after_hyphen = c == '-';
+        out.push(xml_char(c));
+    }
+    out
+}
+
+/// `c`, or U+FFFD where XML 1.0 does not allow `c` at all (control
+/// characters other than tab and line breaks, U+FFFE, U+FFFF): a name
+/// written with RON's `\u{..}` escapes can hold them.
+fn xml_char(c: char) -> char {
+    match c {
+        '\t' | '\n' | '\r' => c,
+        '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
+        _ => c,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{escape, fixed, num};
+    use super::{comment_text, escape, fixed, num};
 
     #[test]
     fn numbers_are_tenths_with_trailing_zeros_trimmed() {
@@ -332,5 +359,23 @@ mod tests {
     #[test]
     fn text_is_escaped() {
         assert_eq!(escape("a < b & \"c\""), "a &lt; b &amp; &quot;c&quot;");
+        assert_eq!(escape("bell\u{7}"), "bell\u{fffd}");
+    }
+
+    /// The old escaping replaced `--` by `- -`, which turns `---` into
+    /// `- --`: still invalid XML.
+    #[test]
+    fn no_name_puts_a_double_hyphen_in_a_comment() {
+        assert_eq!(comment_text("a--b"), "a- -b");
+        assert_eq!(comment_text("---"), "- - -");
+        assert_eq!(comment_text("----->"), "- - - - ->");
+        assert_eq!(comment_text("x\u{1}"), "x\u{fffd}");
+        proptest::proptest!(|(name in "[-a >!]{0,12}")| {
+            let comment = format!("<!-- {} -->", comment_text(&name));
+            let inside = &comment[4..comment.len() - 3];
+            proptest::prop_assert!(!inside.contains("--"), "{comment}");
+            proptest::prop_assert!(!inside.ends_with('-'), "{comment}");
+            proptest::prop_assert_eq!(inside.replace(' ', ""), name.replace(' ', ""));
+        });
     }
 }
