@@ -28,6 +28,7 @@ pub mod atomic_write;
 pub mod bake;
 pub mod clearance;
 pub mod geometry;
+pub mod grid;
 mod hilbert;
 pub mod level_diff;
 pub mod map;

@@ -1,0 +1,175 @@
+//! A level from a grid: nodes at free cells' centres, edges between
+//! neighbouring free cells, the solid cells as merged rectangles.
+
+use crate::geometry::{Point, Polygon};
+use crate::map::{Agent, Edge, Map, Node};
+use crate::obstacle::Obstacle;
+
+use super::Grid;
+
+/// Which neighbours of a cell its node is joined to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Connectivity {
+    /// The four orthogonal neighbours.
+    Four,
+    /// The orthogonal and the four diagonal neighbours. A diagonal edge is
+    /// written whenever both of its end cells are free; one that passes a
+    /// solid corner touches it, so its clearance is 0 and it is blocked for
+    /// every agent. (That is the Moving AI rule: no corner cutting.)
+    Eight,
+}
+
+/// How [`grid_map`] lays the level out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GridOptions {
+    /// Which neighbours are joined.
+    pub connect: Connectivity,
+    /// The side of one cell in level units (1 by default).
+    pub cell_size: f64,
+    /// The level's agent profiles.
+    pub agents: Vec<Agent>,
+}
+
+impl GridOptions {
+    /// Cells of size 1, no agent profiles.
+    pub fn new(connect: Connectivity) -> GridOptions {
+        GridOptions {
+            connect,
+            cell_size: 1.0,
+            agents: Vec::new(),
+        }
+    }
+}
+
+/// Why [`grid_map`] could not make a level.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum GridError {
+    /// The cell size is not a finite number > 0.
+    #[error("the cell size must be a finite number > 0, not {0}")]
+    CellSize(f64),
+    /// The level would reach beyond the ±1e15 coordinates maps allow.
+    #[error(
+        "a grid of {width} x {height} cells of size {cell_size} reaches beyond the ±1e15 coordinates a map allows"
+    )]
+    TooLarge {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// The cell size asked for.
+        cell_size: f64,
+    },
+    /// Two agent profiles share a name, or a radius is not finite and >= 0.
+    #[error("agent `{0}`: names must be unique and radii finite and >= 0")]
+    Agent(String),
+}
+
+/// The largest coordinate a map may hold (as the loader checks).
+const MAX_COORDINATE: f64 = 1e15;
+
+/// The level of a grid.
+///
+/// Cell (col, row) becomes node id `row * width + col` at
+/// `((col + 0.5) * s, (height - row - 0.5) * s)`. Nodes are in id order;
+/// each node's edges go to its east, south-west, south and south-east
+/// neighbours in that order (ascending ids), two-way, without a cost (the
+/// length is the cost). Obstacles are [`Grid::solid_rectangles`] as
+/// counter-clockwise polygons, in that order.
+///
+/// # Errors
+/// A cell size that is not finite and > 0, a level beyond ±1e15, or bad
+/// agent profiles.
+pub fn grid_map(grid: &Grid, options: &GridOptions) -> Result<Map, GridError> {
+    let s = options.cell_size;
+    if !(s.is_finite() && s > 0.0) {
+        return Err(GridError::CellSize(s));
+    }
+    let (w, h) = (grid.width(), grid.height());
+    if w.max(h) as f64 * s > MAX_COORDINATE {
+        return Err(GridError::TooLarge {
+            width: w,
+            height: h,
+            cell_size: s,
+        });
+    }
+    let mut names = std::collections::HashSet::new();
+    for agent in &options.agents {
+        let radius_ok = agent.radius.is_finite() && agent.radius >= 0.0;
+        if !radius_ok || !names.insert(&agent.name) {
+            return Err(GridError::Agent(agent.name.clone()));
+        }
+    }
+    let free = |col: usize, row: usize| !grid.is_solid(col, row);
+
+    // Node index of every free cell, in row-major (= id) order.
+    let mut index = vec![usize::MAX; w * h];
+    let mut nodes = Vec::with_capacity(w * h - grid.solid_count());
+    for row in 0..h {
+        for col in 0..w {
+            if free(col, row) {
+                index[row * w + col] = nodes.len();
+                nodes.push(Node {
+                    id: (row * w + col) as u64,
+                    pos: Point::new((col as f64 + 0.5) * s, ((h - row) as f64 - 0.5) * s),
+                    name: None,
+                });
+            }
+        }
+    }
+
+    let diagonal = options.connect == Connectivity::Eight;
+    let mut edges = Vec::with_capacity(nodes.len() * if diagonal { 4 } else { 2 });
+    for row in 0..h {
+        for col in 0..w {
+            if !free(col, row) {
+                continue;
+            }
+            let from = index[row * w + col];
+            let below = row + 1 < h;
+            let neighbours = [
+                (col + 1 < w).then_some((col + 1, row)),
+                (diagonal && below && col > 0).then_some((col.wrapping_sub(1), row + 1)),
+                below.then_some((col, row + 1)),
+                (diagonal && below && col + 1 < w).then_some((col + 1, row + 1)),
+            ];
+            for (c, r) in neighbours.into_iter().flatten() {
+                if free(c, r) {
+                    edges.push(Edge {
+                        from,
+                        to: index[r * w + c],
+                        one_way: false,
+                        cost: None,
+                        clearance: None,
+                    });
+                }
+            }
+        }
+    }
+
+    let obstacles = grid
+        .solid_rectangles()
+        .into_iter()
+        .map(|r| {
+            let (x0, x1) = (r.col as f64 * s, (r.col + r.width) as f64 * s);
+            let (y0, y1) = ((h - r.row - r.height) as f64 * s, (h - r.row) as f64 * s);
+            let corners = vec![
+                Point::new(x0, y0),
+                Point::new(x1, y0),
+                Point::new(x1, y1),
+                Point::new(x0, y1),
+            ];
+            // A cell size so small that corners round together gives no
+            // polygon: say so rather than drop the cell.
+            Polygon::new(corners)
+                .map(Obstacle::Polygon)
+                .ok_or(GridError::CellSize(s))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+
+    Ok(Map::from_validated(
+        options.agents.clone(),
+        nodes,
+        edges,
+        obstacles,
+    ))
+}
