@@ -23,7 +23,8 @@ use clearway::synth::{self, Kind, Mix, Params};
 /// Generate a synthetic clearway level.
 #[derive(Debug, Parser)]
 struct Args {
-    /// The layout: grid, geometric or corridors.
+    /// The layout: grid, geometric, corridors or tiles (tiles ignores the
+    /// mix and the obstacles per edge: its solid cells are the obstacles).
     #[arg(long, default_value = "grid", value_parser = parse_kind)]
     kind: Kind,
     /// About how many edges.

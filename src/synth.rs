@@ -6,13 +6,15 @@
 //! [`write_map_and_json`] writes the same level as RON and, from the same
 //! generation pass, as JSON for tools outside Rust.
 //!
-//! Three layouts ([`Kind`]): a jittered grid of trails, a random geometric
-//! graph, and corridors between walled rooms. Obstacles are scattered
-//! between the edges: most keep a margin (1.6 units on the grid and the
-//! geometric graph, whose edges are about 10 long; 1.2 in the 4-wide
-//! corridors) from every edge, a few near misses come closer, and none
-//! touches an edge. So clearances vary, and a few edges are blocked for
-//! typical agent radii while most are not.
+//! Four layouts ([`Kind`]): a jittered grid of trails, a random geometric
+//! graph, corridors between walled rooms, and tile levels. On the first
+//! three, obstacles are scattered between the edges: most keep a margin (1.6
+//! units on the grid and the geometric graph, whose edges are about 10 long;
+//! 1.2 in the 4-wide corridors) from every edge, a few near misses come
+//! closer, and none touches an edge. So clearances vary, and a few edges are
+//! blocked for typical agent radii while most are not. Tile levels have no
+//! scattered obstacles: their solid cells, merged into rectangles, are the
+//! obstacles, and many diagonals touch them.
 //!
 //! Positions are rounded to 1/1000 of a unit, node ids run from 0, no edge
 //! is a self-loop and every polygon has 3 to 6 distinct vertices: every
@@ -28,6 +30,7 @@ mod json;
 mod network;
 mod rng;
 mod scatter;
+mod tiles;
 
 pub use rng::SplitMix64;
 use scatter::Shape;
@@ -47,6 +50,12 @@ pub enum Kind {
     /// door gap 1 to 3.6 wide by an edge to the room's centre. The room walls
     /// count towards the obstacles (posts 2 apart with [`Mix::Points`]).
     Corridors,
+    /// A tile level: caves and rooms on a grid of unit cells, the solid cells
+    /// merged into axis-aligned rectangles (the only obstacles: the mix and
+    /// the obstacles per edge are ignored), an 8-connected network of the
+    /// free cells laid out as `clearway grid` lays it out. Many walls sit at
+    /// exactly equal distances from many edges, and diagonals touch corners.
+    Tiles,
 }
 
 /// Which obstacle shapes to scatter.
@@ -66,7 +75,10 @@ impl FromStr for Kind {
             "grid" => Ok(Kind::Grid),
             "geometric" => Ok(Kind::Geometric),
             "corridors" => Ok(Kind::Corridors),
-            _ => Err(format!("unknown kind `{s}` (grid, geometric, corridors)")),
+            "tiles" => Ok(Kind::Tiles),
+            _ => Err(format!(
+                "unknown kind `{s}` (grid, geometric, corridors, tiles)"
+            )),
         }
     }
 }
@@ -291,7 +303,21 @@ fn generate<J: Write>(params: &Params, out: impl Write, json: Option<J>) -> io::
             obstacles += 1;
         }
     }
-    let clutter = wanted.saturating_sub(obstacles);
+    for block in &net.blocks {
+        let mut corners = [Point::new(0.0, 0.0); 6];
+        corners[..4].copy_from_slice(block);
+        let shape = Shape::Polygon(corners, 4);
+        write_shape(&mut w, &shape)?;
+        if let Some(j) = json.as_mut() {
+            j.shape(&shape)?;
+        }
+        obstacles += 1;
+    }
+    let clutter = if params.kind == Kind::Tiles {
+        0
+    } else {
+        wanted.saturating_sub(obstacles)
+    };
     scatter::scatter(&net, params.mix, clutter, &mut rng, |shape| {
         write_shape(&mut w, shape)?;
         match json.as_mut() {

@@ -99,52 +99,25 @@ pub fn grid_map(grid: &Grid, options: &GridOptions) -> Result<Map, GridError> {
             return Err(GridError::Agent(agent.name.clone()));
         }
     }
-    let free = |col: usize, row: usize| !grid.is_solid(col, row);
-
-    // Node index of every free cell, in row-major (= id) order.
-    let mut index = vec![usize::MAX; w * h];
-    let mut nodes = Vec::with_capacity(w * h - grid.solid_count());
-    for row in 0..h {
-        for col in 0..w {
-            if free(col, row) {
-                index[row * w + col] = nodes.len();
-                nodes.push(Node {
-                    id: (row * w + col) as u64,
-                    pos: Point::new((col as f64 + 0.5) * s, ((h - row) as f64 - 0.5) * s),
-                    name: None,
-                });
-            }
-        }
-    }
-
-    let diagonal = options.connect == Connectivity::Eight;
-    let mut edges = Vec::with_capacity(nodes.len() * if diagonal { 4 } else { 2 });
-    for row in 0..h {
-        for col in 0..w {
-            if !free(col, row) {
-                continue;
-            }
-            let from = index[row * w + col];
-            let below = row + 1 < h;
-            let neighbours = [
-                (col + 1 < w).then_some((col + 1, row)),
-                (diagonal && below && col > 0).then_some((col.wrapping_sub(1), row + 1)),
-                below.then_some((col, row + 1)),
-                (diagonal && below && col + 1 < w).then_some((col + 1, row + 1)),
-            ];
-            for (c, r) in neighbours.into_iter().flatten() {
-                if free(c, r) {
-                    edges.push(Edge {
-                        from,
-                        to: index[r * w + c],
-                        one_way: false,
-                        cost: None,
-                        clearance: None,
-                    });
-                }
-            }
-        }
-    }
+    let (cells, pairs) = cell_network(grid, options.connect);
+    let nodes = cells
+        .iter()
+        .map(|&(col, row)| Node {
+            id: (row * w + col) as u64,
+            pos: Point::new((col as f64 + 0.5) * s, ((h - row) as f64 - 0.5) * s),
+            name: None,
+        })
+        .collect();
+    let edges = pairs
+        .into_iter()
+        .map(|(from, to)| Edge {
+            from,
+            to,
+            one_way: false,
+            cost: None,
+            clearance: None,
+        })
+        .collect();
 
     let obstacles = grid
         .solid_rectangles()
@@ -172,4 +145,45 @@ pub fn grid_map(grid: &Grid, options: &GridOptions) -> Result<Map, GridError> {
         edges,
         obstacles,
     ))
+}
+
+/// A cell: (col, row).
+pub(crate) type Cell = (usize, usize);
+
+/// The free cells as (col, row) in row-major order, and the pairs of their
+/// indices that [`grid_map`] joins by edges, in its order. Shared with the
+/// synthetic tile levels of `synth`.
+pub(crate) fn cell_network(
+    grid: &Grid,
+    connect: Connectivity,
+) -> (Vec<Cell>, Vec<(usize, usize)>) {
+    let (w, h) = (grid.width(), grid.height());
+    let free = |col: usize, row: usize| !grid.is_solid(col, row);
+    let mut index = vec![usize::MAX; w * h];
+    let mut cells = Vec::with_capacity(w * h - grid.solid_count());
+    for row in 0..h {
+        for col in 0..w {
+            if free(col, row) {
+                index[row * w + col] = cells.len();
+                cells.push((col, row));
+            }
+        }
+    }
+    let diagonal = connect == Connectivity::Eight;
+    let mut pairs = Vec::with_capacity(cells.len() * if diagonal { 4 } else { 2 });
+    for (from, &(col, row)) in cells.iter().enumerate() {
+        let below = row + 1 < h;
+        let neighbours = [
+            (col + 1 < w).then_some((col + 1, row)),
+            (diagonal && below && col > 0).then_some((col.wrapping_sub(1), row + 1)),
+            below.then_some((col, row + 1)),
+            (diagonal && below && col + 1 < w).then_some((col + 1, row + 1)),
+        ];
+        for (c, r) in neighbours.into_iter().flatten() {
+            if free(c, r) {
+                pairs.push((from, index[r * w + c]));
+            }
+        }
+    }
+    (cells, pairs)
 }

@@ -10,6 +10,8 @@ pub(super) struct Network {
     pub edges: Vec<(u32, u32)>,
     /// Walls that belong to the layout itself, as (from, to).
     pub walls: Vec<(Point, Point)>,
+    /// Solid blocks of the layout (tile levels), as rectangles' corners.
+    pub blocks: Vec<[Point; 4]>,
     /// Scattered obstacles keep at least this far from every edge, except
     /// for the few "near misses" that make some edges tight.
     pub margin: f64,
@@ -38,6 +40,7 @@ pub(super) fn build(kind: Kind, edges: usize, rng: &mut SplitMix64) -> Network {
         Kind::Grid => grid(edges, rng),
         Kind::Geometric => geometric(edges, rng),
         Kind::Corridors => corridors(edges, rng),
+        Kind::Tiles => super::tiles::tiles(edges, rng),
     }
 }
 
@@ -86,6 +89,7 @@ fn grid(target: usize, rng: &mut SplitMix64) -> Network {
         nodes,
         edges,
         walls: Vec::new(),
+        blocks: Vec::new(),
         margin: 1.6,
         spacing: SPACING,
     }
@@ -131,6 +135,7 @@ fn geometric(target: usize, rng: &mut SplitMix64) -> Network {
         nodes,
         edges,
         walls: Vec::new(),
+        blocks: Vec::new(),
         margin: 1.6,
         spacing: SPACING,
     }
@@ -198,6 +203,7 @@ fn corridors(target: usize, rng: &mut SplitMix64) -> Network {
         nodes,
         edges,
         walls,
+        blocks: Vec::new(),
         margin: 1.2,
         spacing: STEP.max(WIDTH),
     }
