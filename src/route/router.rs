@@ -7,7 +7,7 @@ use super::goal_bound::GoalBound;
 use super::landmarks::Landmarks;
 use super::network::RouteNetwork;
 use super::widest::{self, WidestRoute};
-use crate::clearance::Clearances;
+use crate::clearance::{Clearances, admits, effective_radius};
 use crate::map::Map;
 
 /// Answers route queries on one map for agents of any radius.
@@ -165,7 +165,7 @@ impl<'m> Router<'m> {
             .any(|e| e.one_way)
             .then(|| router.network.reversed(map, clearances));
         for r in &mut radii {
-            *r = least_radius_admitting_the_same(*r, clearances);
+            *r = least_radius_admitting_the_same(effective_radius(*r), clearances);
         }
         radii.sort_by(f64::total_cmp);
         radii.dedup();
@@ -249,8 +249,17 @@ impl<'m> Router<'m> {
     /// # Panics
     /// When `start` or `goal` is not a node index of the map.
     pub fn widest_route(&mut self, start: usize, goal: usize) -> Option<WidestRoute> {
-        let (from, to) = (self.network.slot(start), self.network.slot(goal));
-        let widest_radius = widest::widest_radius(&self.network, self.clearances, from, to)?;
+        let widest_radius = if start == goal {
+            // A route of one node: the node's own clearance bounds it.
+            self.clearances.node(start).value
+        } else {
+            let (from, to) = (self.network.slot(start), self.network.slot(goal));
+            widest::widest_radius(&self.network, self.clearances, from, to)?
+        };
+        if !admits(widest_radius, widest_radius) {
+            // Every route touches an obstacle (clearance 0): no radius fits.
+            return None;
+        }
         // Every edge of a widest route admits `widest_radius`, so a route for it exists.
         let route = self.route(start, goal, widest_radius)?;
         let bottleneck_edge = route.bottleneck_edge(self.clearances);
@@ -273,6 +282,13 @@ impl<'m> Router<'m> {
         if agent_radius.is_nan() {
             return None;
         }
+        if start == goal && !self.clearances.node(start).admits(agent_radius) {
+            // A route of one node: the node's own clearance bounds it.
+            return None;
+        }
+        // Clearance 0 admits no agent, radius 0 included: the searches
+        // compare against the least radius that admits the same edges.
+        let agent_radius = effective_radius(agent_radius);
         let Router {
             network,
             clearances,
