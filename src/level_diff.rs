@@ -226,7 +226,11 @@ fn groups(map: &Map, clearances: &Clearances) -> BTreeMap<(u64, u64), Vec<EdgeSi
 /// Matches the edges of both levels (see the module comment).
 fn match_edges(old: (&Map, &Clearances), new: (&Map, &Clearances)) -> Vec<Matched> {
     let (mut old_groups, mut new_groups) = (groups(old.0, old.1), groups(new.0, new.1));
-    let keys: BTreeSet<(u64, u64)> = old_groups.keys().chain(new_groups.keys()).copied().collect();
+    let keys: BTreeSet<(u64, u64)> = old_groups
+        .keys()
+        .chain(new_groups.keys())
+        .copied()
+        .collect();
     let mut all = Vec::new();
     for key in keys {
         let olds = old_groups.remove(&key).unwrap_or_default();

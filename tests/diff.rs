@@ -305,7 +305,10 @@ fn one_way_changes_are_their_own_kind() {
     assert_eq!(v["removed"], 0);
     let change = &v["changes"][0];
     assert_eq!(change["kind"], "one_way");
-    assert_eq!((change["from"].as_u64(), change["to"].as_u64()), (Some(2), Some(1)));
+    assert_eq!(
+        (change["from"].as_u64(), change["to"].as_u64()),
+        (Some(2), Some(1))
+    );
     assert_eq!(change["old"]["one_way"], false);
     assert_eq!(change["new"]["one_way"], true);
     assert_eq!(change["new"]["from"], 2);

@@ -88,7 +88,9 @@ impl Route {
         let cost = edges.iter().map(|&e| edge_cost(map, e)).sum();
         let min_clearance = if edges.is_empty() {
             // A route of one node: the node's own clearance bounds it.
-            nodes.first().map_or(f64::INFINITY, |&n| clearances.node(n).value)
+            nodes
+                .first()
+                .map_or(f64::INFINITY, |&n| clearances.node(n).value)
         } else {
             edges
                 .iter()

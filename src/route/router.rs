@@ -370,6 +370,75 @@ mod tests {
         .unwrap()
     }
 
+    /// [`rock_path`] with the rock moved onto edge 1-2 at (15, 0): its
+    /// clearance is 0, and a second way round, 1-4-2 by (15, 5), passes the
+    /// rock at 5 / sqrt(2) (it projects onto the middle of edges 3 and 4).
+    fn rock_on_the_path() -> Map {
+        Map::from_ron_str(
+            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)), \
+             (id: 3, pos: (20, 10)), (id: 4, pos: (15, 5))], \
+             edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3), (from: 1, to: 4), \
+             (from: 4, to: 2)], \
+             obstacles: [Point((15, 0))])",
+            "rock.ron",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn clearance_0_admits_no_agent_in_any_search() {
+        let map = rock_on_the_path();
+        let clearances = Clearances::compute(&map);
+        assert_eq!(clearances.edge(1).value, 0.0);
+        let with_tables = Router::with_landmarks_for(&map, &clearances, 2, &[0.0]);
+        for mut router in [Router::new(&map, &clearances), with_tables] {
+            for r in [0.0, -1.0, 1e-300] {
+                let route = router.route(1, 2, r).unwrap();
+                assert_eq!(route.nodes, [1, 4, 2], "radius {r:e}");
+                assert_eq!(router.route_dijkstra(1, 2, r).unwrap().nodes, [1, 4, 2]);
+            }
+        }
+        let mut router = Router::new(&map, &clearances);
+        let widest = router.widest_route(0, 2).unwrap();
+        assert_eq!(widest.route.nodes, [0, 1, 4, 2]);
+        // Without the way round, every route crosses the rock: no radius fits.
+        let map = Map::from_ron_str(
+            "(nodes: [(id: 0, pos: (10, 0)), (id: 1, pos: (20, 0))], \
+             edges: [(from: 0, to: 1)], obstacles: [Point((15, 0))])",
+            "rock.ron",
+        )
+        .unwrap();
+        let clearances = Clearances::compute(&map);
+        let mut router = Router::new(&map, &clearances);
+        assert_eq!(router.widest_route(0, 1), None);
+        assert_eq!(router.route(0, 1, 0.0), None);
+    }
+
+    #[test]
+    fn a_route_from_a_node_to_itself_is_bounded_by_the_node() {
+        let map = rock_on_the_path();
+        let clearances = Clearances::compute(&map);
+        let mut router = Router::new(&map, &clearances);
+        // Node 4 at (15, 5) is 5 from the rock.
+        let route = router.route(4, 4, 5.0).unwrap();
+        assert_eq!((route.nodes.as_slice(), route.edges.len()), (&[4][..], 0));
+        assert_eq!(route.min_clearance, 5.0);
+        assert_eq!(router.route(4, 4, 5.0f64.next_up()), None);
+        let widest = router.widest_route(4, 4).unwrap();
+        assert_eq!(widest.widest_radius, 5.0);
+        assert_eq!(widest.bottleneck_edge, None);
+        // A node on the rock: no route, at any radius.
+        let on_rock = Map::from_ron_str(
+            "(nodes: [(id: 0, pos: (15, 0))], edges: [], obstacles: [Point((15, 0))])",
+            "rock.ron",
+        )
+        .unwrap();
+        let clearances = Clearances::compute(&on_rock);
+        let mut router = Router::new(&on_rock, &clearances);
+        assert_eq!(router.route(0, 0, 0.0), None);
+        assert_eq!(router.widest_route(0, 0), None);
+    }
+
     #[test]
     fn a_radius_is_lowered_to_the_least_that_admits_the_same_edges() {
         let map = rock_path();
