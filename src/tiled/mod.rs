@@ -184,15 +184,28 @@ pub enum TiledError {
         /// Every object layer's path.
         available: Vec<String>,
     },
-    /// The layer name matches several layers.
-    #[error("Tiled map `{file}` has {} layers named `{layer}` ({}): name one by its path", matches.len(), quoted(matches))]
+    /// The layer name (or path) matches several layers.
+    #[error(
+        "Tiled map `{file}` has {} layers named `{layer}` ({}): {}",
+        matches.len(),
+        quoted(matches),
+        if *same_path {
+            "their paths through group layers are the same too: rename one in Tiled"
+        } else {
+            "name one by its path through group layers (`group/layer`)"
+        }
+    )]
     AmbiguousLayer {
         /// The file.
         file: String,
         /// The name asked for.
         layer: String,
-        /// The paths of the layers it matches.
+        /// The paths of the layers it matches (with the layer id where two
+        /// paths are the same).
         matches: Vec<String>,
+        /// Whether some of them have the same path, so that no `--layer`
+        /// can tell them apart.
+        same_path: bool,
     },
     /// The layer named is a tile or image layer.
     #[error("layer `{layer}` of Tiled map `{file}` is {kind}, not an object layer")]
