@@ -27,9 +27,9 @@ fn stderr(out: &std::process::Output) -> String {
     String::from_utf8(out.stderr.clone()).unwrap()
 }
 
-/// A row of 4000 nodes 1 apart along y = 0 and a rock 5 above node 0:
-/// every edge has clearance >= 5, so `--radius 6` blocks all 3999 and the
-/// report is far larger than a pipe's buffer.
+/// A row of 4000 nodes 1 apart along y = 0 and a rock `rock_y` above node
+/// 0: edge i has clearance sqrt(i^2 + rock_y^2) < 4001, so `--radius 5000`
+/// blocks all 3999 and the report is far larger than a pipe's buffer.
 fn big_map(rock_y: f64) -> String {
     let mut text = String::from("Map(nodes: [");
     for i in 0..4000 {
@@ -75,7 +75,7 @@ fn a_closed_pipe_keeps_the_failing_verdict_of_check() {
             "check".as_ref(),
             map.as_os_str(),
             "--radius".as_ref(),
-            "6".as_ref(),
+            "5000".as_ref(),
             "--format".as_ref(),
             format.as_ref(),
         ]);
@@ -119,7 +119,7 @@ fn a_pipefail_pipeline_fails_on_a_blocked_edge() {
     let bin = assert_cmd::cargo::cargo_bin("clearway");
     let Ok(out) = Process::new("bash")
         .arg("-c")
-        .arg(r#"set -o pipefail; "$0" check "$1" --radius 6 | head -1"#)
+        .arg(r#"set -o pipefail; "$0" check "$1" --radius 5000 | head -1"#)
         .arg(&bin)
         .arg(&map)
         .output()
