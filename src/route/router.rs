@@ -101,7 +101,9 @@ impl<'m> Router<'m> {
     /// computed over only the edges that admit its radius. A table serves
     /// every radius that admits the same edges as its own: its radius is
     /// first lowered to the least of those (just above the largest edge
-    /// clearance below it; -∞, every edge, when there is none), so radii
+    /// clearance below it; -∞, every edge, when there is none; a radius of
+    /// 0 or less counts as the least positive one, since clearance 0 admits
+    /// no agent), so radii
     /// with no clearance between them share one table. A query for radius
     /// r reads the table of the largest such radius at or below r, and the
     /// straight line alone when r is below them all (list 0 to give every

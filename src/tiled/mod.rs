@@ -66,7 +66,7 @@ mod shapes;
 pub struct TiledOptions {
     /// The object layer to read, by name (`walls`) or by its path through
     /// group layers (`level/walls`). A group layer reads every object layer
-    /// inside it. `None` (the default) reads the map's only object layer, and
+    /// inside it. A name (or path) that several layers share is an error. `None` (the default) reads the map's only object layer, and
     /// is an error when the map has several.
     pub layer: Option<String>,
     /// Tiled pixels per clearway unit (finite, > 0); default 1: a pixel is a
