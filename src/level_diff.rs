@@ -2,10 +2,15 @@
 //! became blocked or unblocked for the radii checked, which were added or
 //! removed, and which clearances moved by more than a tolerance.
 //!
-//! Edges are matched by their end node ids and their occurrence, not by their
-//! index: the second edge from node 3 to node 7 in the old file is matched
-//! with the second edge from 3 to 7 in the new one, so inserting an edge
-//! shifts nothing.
+//! Edges are matched by their end node ids, not by their index, so inserting
+//! an edge shifts nothing. A two-way edge is the same edge whichever way it
+//! is written (`1 -> 2` and `2 -> 1`); a one-way edge has a direction. Of the
+//! edges between the same two nodes, those that are alike (two-way, or
+//! one-way in the same direction) are matched first, in file order; what is
+//! left of both versions is matched next, in file order, as an edge whose
+//! `one_way` changed; anything left after that was added or removed. A
+//! matched edge whose `one_way` or explicit `cost` changed is reported as
+//! such, besides any change of its clearance.
 //!
 //! ```
 //! use clearway::level_diff::{ChangeKind, DiffOptions, DiffRadius, LevelDiff};
@@ -27,11 +32,11 @@
 //! # Ok::<(), clearway::map::LoadError>(())
 //! ```
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use crate::clearance::Clearances;
+use crate::clearance::{Clearances, admits};
 use crate::map::Map;
 
 /// When two clearances count as different.
@@ -97,11 +102,16 @@ pub enum ChangeKind {
     /// The clearance moved by more than the tolerance without crossing a
     /// checked radius.
     Changed,
+    /// The edge became one-way, two-way, or one-way the other way round.
+    #[serde(rename = "one_way")]
+    OneWay,
+    /// The edge's explicit `cost` was set, changed or removed.
+    Cost,
 }
 
 impl ChangeKind {
     /// The word used in reports: `blocked`, `unblocked`, `added`, `removed`,
-    /// `changed`.
+    /// `changed`, `one_way`, `cost`.
     pub fn name(self) -> &'static str {
         match self {
             ChangeKind::Blocked => "blocked",
@@ -109,11 +119,14 @@ impl ChangeKind {
             ChangeKind::Added => "added",
             ChangeKind::Removed => "removed",
             ChangeKind::Changed => "changed",
+            ChangeKind::OneWay => "one_way",
+            ChangeKind::Cost => "cost",
         }
     }
 }
 
-/// One version of an edge: its index in that level, and its clearance.
+/// One version of an edge: its index in that level, its clearance, and how
+/// it may be travelled.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct EdgeSide {
     /// The edge's index in that level's file.
@@ -121,6 +134,38 @@ pub struct EdgeSide {
     /// Its clearance; `f64::INFINITY` (`null` in JSON) when unbounded.
     #[serde(serialize_with = "finite_or_null")]
     pub clearance: f64,
+    /// The id of the node it starts at, as written in that level.
+    pub from: u64,
+    /// The id of the node it ends at, as written in that level.
+    pub to: u64,
+    /// Whether it may be travelled only from `from` to `to`.
+    pub one_way: bool,
+    /// Its explicit cost; `None` (`null` in JSON) when it costs its length.
+    pub cost: Option<f64>,
+}
+
+impl EdgeSide {
+    fn of(map: &Map, clearances: &Clearances, edge: usize) -> EdgeSide {
+        let e = &map.edges()[edge];
+        EdgeSide {
+            edge,
+            clearance: clearances.edge(edge).value,
+            from: map.nodes()[e.from].id,
+            to: map.nodes()[e.to].id,
+            one_way: e.one_way,
+            cost: e.cost,
+        }
+    }
+
+    /// What matching compares first: one-way edges by direction, two-way
+    /// edges by their unordered ends.
+    fn shape(&self) -> (u64, u64, bool) {
+        if self.one_way {
+            (self.from, self.to, true)
+        } else {
+            (self.from.min(self.to), self.from.max(self.to), false)
+        }
+    }
 }
 
 /// One change: an edge, and for blocked and unblocked edges the radius.
@@ -128,12 +173,14 @@ pub struct EdgeSide {
 pub struct EdgeChange {
     /// What happened.
     pub kind: ChangeKind,
-    /// The `from` node's id.
+    /// The `from` node's id, as the new level writes the edge (the old
+    /// level when removed).
     pub from: u64,
-    /// The `to` node's id.
+    /// The `to` node's id, likewise.
     pub to: u64,
-    /// Which of the edges from `from` to `to` this is, counting from 0 in
-    /// file order (parallel edges are allowed).
+    /// Which of the edges between these two nodes this is, counting from 0:
+    /// the new level's in file order, then the removed ones in the old
+    /// level's file order (parallel edges are allowed).
     pub occurrence: usize,
     /// The edge in the old level; `None` when added.
     pub old: Option<EdgeSide>,
@@ -155,19 +202,71 @@ pub struct LevelDiff {
     pub changes: Vec<EdgeChange>,
 }
 
-/// Where each edge is, by (from id, to id, occurrence).
-type EdgeKeys = BTreeMap<(u64, u64, usize), usize>;
+/// One edge of either level or both, matched, with its place among the
+/// edges between the same two nodes.
+struct Matched {
+    from: u64,
+    to: u64,
+    occurrence: usize,
+    old: Option<EdgeSide>,
+    new: Option<EdgeSide>,
+}
 
-fn edge_keys(map: &Map) -> EdgeKeys {
-    let mut seen: HashMap<(u64, u64), usize> = HashMap::new();
-    let mut keys = BTreeMap::new();
-    for (i, e) in map.edges().iter().enumerate() {
-        let pair = (map.nodes()[e.from].id, map.nodes()[e.to].id);
-        let occurrence = seen.entry(pair).or_insert(0);
-        keys.insert((pair.0, pair.1, *occurrence), i);
-        *occurrence += 1;
+/// The edges of each level, grouped by their two end ids (smaller first).
+fn groups(map: &Map, clearances: &Clearances) -> BTreeMap<(u64, u64), Vec<EdgeSide>> {
+    let mut groups: BTreeMap<(u64, u64), Vec<EdgeSide>> = BTreeMap::new();
+    for i in 0..map.edges().len() {
+        let side = EdgeSide::of(map, clearances, i);
+        let key = (side.from.min(side.to), side.from.max(side.to));
+        groups.entry(key).or_default().push(side);
     }
-    keys
+    groups
+}
+
+/// Matches the edges of both levels (see the module comment).
+fn match_edges(old: (&Map, &Clearances), new: (&Map, &Clearances)) -> Vec<Matched> {
+    let (mut old_groups, mut new_groups) = (groups(old.0, old.1), groups(new.0, new.1));
+    let keys: BTreeSet<(u64, u64)> = old_groups
+        .keys()
+        .chain(new_groups.keys())
+        .copied()
+        .collect();
+    let mut all = Vec::new();
+    for key in keys {
+        let olds = old_groups.remove(&key).unwrap_or_default();
+        let news = new_groups.remove(&key).unwrap_or_default();
+        let mut taken_new = vec![false; news.len()];
+        let mut pairs: Vec<(Option<EdgeSide>, Option<EdgeSide>)> = Vec::new();
+        let mut left_old = Vec::new();
+        for o in olds {
+            let alike = (0..news.len()).find(|&j| !taken_new[j] && news[j].shape() == o.shape());
+            match alike {
+                Some(j) => {
+                    taken_new[j] = true;
+                    pairs.push((Some(o), Some(news[j])));
+                }
+                None => left_old.push(o),
+            }
+        }
+        let mut left_new = (0..news.len()).filter(|&j| !taken_new[j]).map(|j| news[j]);
+        for o in left_old {
+            pairs.push((Some(o), left_new.next()));
+        }
+        pairs.extend(left_new.map(|n| (None, Some(n))));
+        // The new level's edges in its file order, then the removed ones.
+        pairs.sort_by_key(|(o, n)| (n.map_or(usize::MAX, |n| n.edge), o.map(|o| o.edge)));
+        for (occurrence, (o, n)) in pairs.into_iter().enumerate() {
+            let written = n.or(o).expect("a pair holds an edge");
+            all.push(Matched {
+                from: written.from,
+                to: written.to,
+                occurrence,
+                old: o,
+                new: n,
+            });
+        }
+    }
+    all
 }
 
 impl LevelDiff {
@@ -179,28 +278,25 @@ impl LevelDiff {
         radii: &[DiffRadius],
         options: &DiffOptions,
     ) -> LevelDiff {
-        let (old_keys, new_keys) = (edge_keys(old.0), edge_keys(new.0));
-        let all: BTreeSet<(u64, u64, usize)> =
-            old_keys.keys().chain(new_keys.keys()).copied().collect();
         let mut changes = Vec::new();
-        for key in all {
-            let side = |keys: &EdgeKeys, clearances: &Clearances| {
-                keys.get(&key).map(|&edge| EdgeSide {
-                    edge,
-                    clearance: clearances.edge(edge).value,
-                })
-            };
-            let (o, n) = (side(&old_keys, old.1), side(&new_keys, new.1));
+        for Matched {
+            from,
+            to,
+            occurrence,
+            old: o,
+            new: n,
+        } in match_edges(old, new)
+        {
             let change = |kind, radius| EdgeChange {
                 kind,
-                from: key.0,
-                to: key.1,
-                occurrence: key.2,
+                from,
+                to,
+                occurrence,
                 old: o,
                 new: n,
                 radius,
             };
-            let admits = |s: Option<EdgeSide>, r: f64| s.map(|s| s.clearance >= r);
+            let admits = |s: Option<EdgeSide>, r: f64| s.map(|s| admits(s.clearance, r));
             let mut crossed = false;
             for (i, r) in radii.iter().enumerate() {
                 let (was, is) = (admits(o, r.agent_radius), admits(n, r.agent_radius));
@@ -219,8 +315,16 @@ impl LevelDiff {
             match (o, n) {
                 (None, Some(_)) => changes.push(change(ChangeKind::Added, None)),
                 (Some(_), None) => changes.push(change(ChangeKind::Removed, None)),
-                (Some(a), Some(b)) if !crossed && options.differ(a.clearance, b.clearance) => {
-                    changes.push(change(ChangeKind::Changed, None));
+                (Some(a), Some(b)) => {
+                    if !crossed && options.differ(a.clearance, b.clearance) {
+                        changes.push(change(ChangeKind::Changed, None));
+                    }
+                    if a.shape() != b.shape() {
+                        changes.push(change(ChangeKind::OneWay, None));
+                    }
+                    if a.cost != b.cost {
+                        changes.push(change(ChangeKind::Cost, None));
+                    }
                 }
                 _ => {}
             }

@@ -397,7 +397,7 @@ fn widest_json_and_exit_codes() {
     // south side (1).
     assert_eq!(
         v,
-        json!({"found": true, "widest_radius": 5.0, "path": [1, 2, 3, 0], "bottleneck_edge": 1})
+        json!({"found": true, "unbounded": false, "widest_radius": 5.0, "path": [1, 2, 3, 0], "bottleneck_edge": 1})
     );
 
     // A node nobody can reach: exit 1.
@@ -416,7 +416,7 @@ fn widest_json_and_exit_codes() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         v,
-        json!({"found": false, "widest_radius": null, "path": [], "bottleneck_edge": null})
+        json!({"found": false, "unbounded": false, "widest_radius": null, "path": [], "bottleneck_edge": null})
     );
 
     // No obstacles: unbounded.
@@ -432,6 +432,6 @@ fn widest_json_and_exit_codes() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         v,
-        json!({"found": true, "widest_radius": null, "path": [0, 1], "bottleneck_edge": null})
+        json!({"found": true, "unbounded": true, "widest_radius": null, "path": [0, 1], "bottleneck_edge": null})
     );
 }

@@ -70,7 +70,7 @@ fn a_change_that_unblocks_and_adds_is_reported_line_by_line() {
          added      edge 4->0  clearance absent -> 0.6708204\n\
          removed    edge 2->3 #2  clearance 3.162278 -> absent\n\
          changed    edge 1->2  clearance 2.5 -> 3\n\
-         FAILED: 1 newly blocked, 1 unblocked, 1 added, 1 removed, 1 changed\n"
+         FAILED: 1 newly blocked, 1 unblocked, 1 added, 1 removed, 1 changed, 0 one_way, 0 cost\n"
     );
     assert!(out.stderr.is_empty());
 }
@@ -92,7 +92,7 @@ fn the_reverse_change_blocks_and_removes() {
          added      edge 2->3 #2  clearance absent -> 3.162278\n\
          removed    edge 4->0  clearance 0.6708204 -> absent\n\
          changed    edge 1->2  clearance 3 -> 2.5\n\
-         FAILED: 1 newly blocked, 0 unblocked, 1 added, 1 removed, 1 changed\n"
+         FAILED: 1 newly blocked, 0 unblocked, 1 added, 1 removed, 1 changed, 0 one_way, 0 cost\n"
     );
 }
 
@@ -113,7 +113,7 @@ fn changes_below_the_checked_radii_are_changed_lines_and_pass() {
          removed    edge 2->3 #2  clearance 3.162278 -> absent\n\
          changed    edge 0->1  clearance 1.5 -> 2.5\n\
          changed    edge 1->2  clearance 2.5 -> 3\n\
-         ok: 0 newly blocked, 0 unblocked, 1 added, 1 removed, 2 changed\n"
+         ok: 0 newly blocked, 0 unblocked, 1 added, 1 removed, 2 changed, 0 one_way, 0 cost\n"
     );
     // An absolute tolerance of 0.5 hides the change of 0.5 on edge 1 -> 2,
     // not the change of 1.0 on edge 0 -> 1.
@@ -135,7 +135,7 @@ fn an_identical_level_has_no_changes() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         stdout(&out),
-        "ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed\n"
+        "ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost\n"
     );
 }
 
@@ -229,6 +229,128 @@ fn the_shipped_review_example_blocks_the_forklift() {
          added      edge 0->2  clearance absent -> 1.6\n\
          changed    edge 1->2  clearance 1.565248 -> 1.6\n\
          changed    edge 2->5  clearance 1.565248 -> 2\n\
-         FAILED: 2 newly blocked, 0 unblocked, 1 added, 0 removed, 2 changed\n"
+         FAILED: 2 newly blocked, 0 unblocked, 1 added, 0 removed, 2 changed, 0 one_way, 0 cost\n"
+    );
+}
+
+/// Three nodes in a row and a rock 1 above node 1; edges as `EDGES` says.
+fn level(edges: &str) -> String {
+    format!(
+        "Map(agents: [(name: \"cat\", radius: 0.1)],\n\
+         nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (4, 0)), (id: 3, pos: (8, 0))],\n\
+         edges: [{edges}],\n\
+         obstacles: [Point((4, 1))])\n"
+    )
+}
+
+fn diff_of(old: &str, new: &str, extra: &[&str]) -> std::process::Output {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.ron"), dir.path().join("b.ron"));
+    std::fs::write(&a, old).unwrap();
+    std::fs::write(&b, new).unwrap();
+    clearway()
+        .arg("diff")
+        .arg(&a)
+        .arg(&b)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_two_way_edge_written_backwards_is_the_same_edge() {
+    let out = diff_of(
+        &level("(from: 1, to: 2), (from: 2, to: 3)"),
+        &level("(from: 2, to: 1), (from: 3, to: 2)"),
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost\n"
+    );
+}
+
+#[test]
+fn one_way_changes_are_their_own_kind() {
+    // 1 -> 2 becomes one-way; 2 -> 3 one-way is turned round; a parallel
+    // pair 1 - 2 (two-way, then one-way 2 -> 1) is written in the other
+    // order: matched alike first, so nothing changes there.
+    let out = diff_of(
+        &level(
+            "(from: 1, to: 2), (from: 2, to: 3, one_way: true), (from: 1, to: 3), \
+             (from: 3, to: 1, one_way: true)",
+        ),
+        &level(
+            "(from: 1, to: 2, one_way: true), (from: 3, to: 2, one_way: true), \
+             (from: 3, to: 1, one_way: true), (from: 3, to: 1)",
+        ),
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "one_way    edge 1->2  two-way -> one-way 1->2\n\
+         one_way    edge 3->2  one-way 2->3 -> one-way 3->2\n\
+         ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 2 one_way, 0 cost\n"
+    );
+    let out = diff_of(
+        &level("(from: 1, to: 2)"),
+        &level("(from: 2, to: 1, one_way: true)"),
+        &["--format", "json"],
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["one_way"], 1);
+    assert_eq!(v["added"], 0);
+    assert_eq!(v["removed"], 0);
+    let change = &v["changes"][0];
+    assert_eq!(change["kind"], "one_way");
+    assert_eq!(
+        (change["from"].as_u64(), change["to"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(change["old"]["one_way"], false);
+    assert_eq!(change["new"]["one_way"], true);
+    assert_eq!(change["new"]["from"], 2);
+}
+
+#[test]
+fn cost_changes_are_their_own_kind() {
+    let out = diff_of(
+        &level("(from: 1, to: 2), (from: 2, to: 3, cost: 5)"),
+        &level("(from: 1, to: 2, cost: 7), (from: 2, to: 3, cost: 5.0000001)"),
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "cost       edge 1->2  cost length -> 7\n\
+         cost       edge 2->3  cost 5 -> 5.0000001\n\
+         ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 2 cost\n"
+    );
+    let out = diff_of(
+        &level("(from: 1, to: 2, cost: 3)"),
+        &level("(from: 2, to: 1)"),
+        &["--format", "json"],
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["cost"], 1);
+    assert_eq!(v["changes"][0]["kind"], "cost");
+    assert_eq!(v["changes"][0]["old"]["cost"], 3.0);
+    assert_eq!(v["changes"][0]["new"]["cost"], Value::Null);
+}
+
+#[test]
+fn an_edge_moved_onto_an_obstacle_is_blocked_at_radius_0() {
+    // The rock moves from 1 above node 1 onto edge 1 -> 2: clearance 0,
+    // blocked for every agent, radius 0 included.
+    let old = level("(from: 1, to: 2)");
+    let new = old.replace("Point((4, 1))", "Point((2, 0))");
+    let out = diff_of(&old, &new, &["--radius", "0"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        stdout(&out).starts_with("blocked    edge 1->2  clearance 1 -> 0  (radius 0)\n"),
+        "{}",
+        stdout(&out)
     );
 }

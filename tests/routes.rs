@@ -35,7 +35,14 @@ fn arcs(map: &Map, clearances: &Clearances) -> Vec<(usize, usize, f64, f64)> {
     out
 }
 
-/// Bellman-Ford: relax every arc that admits the radius, n times.
+/// The rule, written out again: clearance 0 (touching an obstacle) admits
+/// no agent, radius 0 included; clearance c > 0 admits every radius up to c.
+fn fits(clearance: f64, r: f64) -> bool {
+    clearance > 0.0 && clearance >= r
+}
+
+/// Bellman-Ford: relax every arc that admits the radius, n times. A route
+/// from a node to itself is that node, if the node admits the radius.
 fn cheapest_cost(
     map: &Map,
     clearances: &Clearances,
@@ -43,12 +50,15 @@ fn cheapest_cost(
     goal: usize,
     r: f64,
 ) -> Option<f64> {
+    if start == goal {
+        return fits(clearances.node(start).value, r).then_some(0.0);
+    }
     let mut best = vec![f64::INFINITY; map.nodes().len()];
     best[start] = 0.0;
     let arcs = arcs(map, clearances);
     for _ in 0..map.nodes().len() {
         for &(a, b, cost, c) in &arcs {
-            if c >= r && best[a] + cost < best[b] {
+            if fits(c, r) && best[a] + cost < best[b] {
                 best[b] = best[a] + cost;
             }
         }
@@ -56,7 +66,7 @@ fn cheapest_cost(
     best[goal].is_finite().then_some(best[goal])
 }
 
-/// Whether `goal` can be reached using only arcs with clearance >= t.
+/// Whether `goal` can be reached using only arcs that admit radius t.
 fn reachable(map: &Map, clearances: &Clearances, start: usize, goal: usize, t: f64) -> bool {
     let mut seen = vec![false; map.nodes().len()];
     seen[start] = true;
@@ -65,7 +75,7 @@ fn reachable(map: &Map, clearances: &Clearances, start: usize, goal: usize, t: f
     while changed {
         changed = false;
         for &(a, b, _, c) in &arcs {
-            if seen[a] && !seen[b] && c >= t {
+            if seen[a] && !seen[b] && fits(c, t) {
                 seen[b] = true;
                 changed = true;
             }
@@ -77,7 +87,16 @@ fn reachable(map: &Map, clearances: &Clearances, start: usize, goal: usize, t: f
 /// The widest radius by trying every distinct clearance (and unbounded) as a
 /// threshold: the largest that still lets the goal be reached.
 fn widest_by_sweep(map: &Map, clearances: &Clearances, start: usize, goal: usize) -> Option<f64> {
-    let mut thresholds: Vec<f64> = clearances.edges().iter().map(|c| c.value).collect();
+    if start == goal {
+        let c = clearances.node(start).value;
+        return fits(c, c).then_some(c);
+    }
+    let mut thresholds: Vec<f64> = clearances
+        .edges()
+        .iter()
+        .map(|c| c.value)
+        .filter(|&c| fits(c, c))
+        .collect();
     thresholds.push(f64::INFINITY);
     thresholds.sort_by(|a, b| b.total_cmp(a));
     thresholds.dedup();
@@ -105,8 +124,11 @@ fn petgraph_astar_cost(
     };
     let view = EdgeFiltered::from_fn(
         map.graph(),
-        |e: petgraph::graph::EdgeReference<'_, usize>| clearances.edge(*e.weight()).admits(r),
+        |e: petgraph::graph::EdgeReference<'_, usize>| fits(clearances.edge(*e.weight()).value, r),
     );
+    if start == goal && !fits(clearances.node(start).value, r) {
+        return None;
+    }
     petgraph::algo::astar(
         &view,
         NodeIndex::new(start),
@@ -137,7 +159,7 @@ fn check_route_shape(
             (edge.from == x && edge.to == y) || (!edge.one_way && edge.from == y && edge.to == x)
         );
         // Never an edge too tight for the radius.
-        prop_assert!(clearances.edge(e).value >= r);
+        prop_assert!(fits(clearances.edge(e).value, r));
     }
     Ok(())
 }
@@ -312,7 +334,8 @@ proptest! {
             // The route achieves it: every edge admits it, and the bottleneck sets it.
             prop_assert!(w.route.edges.iter().all(|&e| clearances.edge(e).value >= w.widest_radius));
             prop_assert_eq!(w.route.min_clearance, w.widest_radius);
-            prop_assert_eq!(w.bottleneck_edge.map(|e| clearances.edge(e).value), w.widest_radius.is_finite().then_some(w.widest_radius));
+            let limited = w.widest_radius.is_finite() && !w.route.edges.is_empty();
+            prop_assert_eq!(w.bottleneck_edge.map(|e| clearances.edge(e).value), limited.then_some(w.widest_radius));
         }
     }
 
@@ -333,7 +356,7 @@ proptest! {
         let text = map.pruned(&clearances, r).to_ron_string();
         let again = Map::from_ron_str(&text, "pruned.ron").expect("pruned maps load");
         let kept: Vec<_> = map.edges().iter().zip(clearances.edges())
-            .filter(|(_, c)| c.value >= r).map(|(e, _)| e.clone()).collect();
+            .filter(|(_, c)| fits(c.value, r)).map(|(e, _)| e.clone()).collect();
         prop_assert_eq!(again.edges(), kept.as_slice());
         prop_assert_eq!(again.nodes(), map.nodes());
         prop_assert_eq!(again.obstacles(), map.obstacles());

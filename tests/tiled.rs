@@ -445,3 +445,86 @@ fn the_example_files_exist() {
     assert!(Path::new("maps/tiled_yard.tmx").is_file());
     assert!(Path::new("maps/tiled_yard.ron").is_file());
 }
+
+/// Two object layers named `collision`, one in the group `ground` (a point
+/// at (10, 20) px) and one in the group `roof` (a point at (30, 40) px),
+/// and two top-level layers named `notes`. The map is 4 x 4 tiles of 16 px.
+const TWINS: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="4" height="4" tilewidth="16" tileheight="16" infinite="0">
+ <group id="1" name="ground">
+  <objectgroup id="2" name="collision">
+   <object id="1" x="10" y="20"><point/></object>
+  </objectgroup>
+ </group>
+ <group id="3" name="roof">
+  <objectgroup id="4" name="collision">
+   <object id="2" x="30" y="40"><point/></object>
+  </objectgroup>
+ </group>
+ <objectgroup id="5" name="notes">
+  <object id="3" x="1" y="1"><point/></object>
+ </objectgroup>
+ <objectgroup id="6" name="notes">
+  <object id="4" x="2" y="2"><point/></object>
+ </objectgroup>
+</map>
+"#;
+
+fn layer(name: &str) -> TiledOptions {
+    TiledOptions {
+        layer: Some(name.into()),
+        ..TiledOptions::default()
+    }
+}
+
+#[test]
+fn two_layers_with_one_name_are_an_error_naming_both() {
+    let e = obstacles_from_tmx_bytes(TWINS.as_bytes(), "t.tmx", &layer("collision")).unwrap_err();
+    assert!(matches!(e, TiledError::AmbiguousLayer { .. }));
+    assert_eq!(
+        e.to_string(),
+        "Tiled map `t.tmx` has 2 layers named `collision` (`ground/collision`, `roof/collision`): \
+         name one by its path through group layers (`group/layer`)"
+    );
+    // Their paths tell them apart: each reads its own point, y = 64 - py.
+    let ground =
+        obstacles_from_tmx_bytes(TWINS.as_bytes(), "t.tmx", &layer("ground/collision")).unwrap();
+    assert_eq!(ground.obstacles, [Obstacle::Point(p(10.0, 44.0))]);
+    let roof =
+        obstacles_from_tmx_bytes(TWINS.as_bytes(), "t.tmx", &layer("roof/collision")).unwrap();
+    assert_eq!(roof.obstacles, [Obstacle::Point(p(30.0, 24.0))]);
+    // Two layers with the same path: no --layer can tell them apart.
+    let e = obstacles_from_tmx_bytes(TWINS.as_bytes(), "t.tmx", &layer("notes")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "Tiled map `t.tmx` has 2 layers named `notes` (`notes (layer id 5)`, `notes (layer id 6)`): \
+         their paths through group layers are the same too: rename one in Tiled"
+    );
+}
+
+#[test]
+fn the_command_line_refuses_a_layer_name_two_layers_share() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmx = dir.path().join("twins.tmx");
+    std::fs::write(&tmx, TWINS).unwrap();
+    let out = clearway()
+        .args(["check", "maps/tiled_yard.ron", "--obstacles"])
+        .arg(&tmx)
+        .args(["--layer", "collision"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("has 2 layers named `collision` (`ground/collision`, `roof/collision`)"),
+        "{err}"
+    );
+    let out = clearway()
+        .args(["check", "maps/tiled_yard.ron", "--obstacles"])
+        .arg(&tmx)
+        .args(["--layer", "roof/collision"])
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(2), "{out:?}");
+}

@@ -115,7 +115,8 @@ pub fn grown_box(edge: Segment, r: f64) -> AABB<[f64; 2]> {
 
 /// The baseline radius check for one edge: every obstacle whose box meets
 /// the edge's box grown by `r` is measured exactly; blocked when one is
-/// nearer than `r` (clearway's `admits` is `clearance >= r`).
+/// nearer than `r` (clearway's `admits` is `clearance > 0 && clearance >= r`,
+/// the same for the bench's r > 0).
 pub fn aabb_blocks(map: &Map, tree: &RTree<ObstacleBox>, edge: Segment, r: f64) -> bool {
     tree.locate_in_envelope_intersecting(grown_box(edge, r))
         .any(|o| map.obstacles()[o.obstacle].separation_from(edge).distance < r)

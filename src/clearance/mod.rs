@@ -6,6 +6,38 @@ use crate::geometry::{Point, Segment, Separation};
 use crate::map::Map;
 use crate::obstacle_index::Nearest;
 
+/// Whether a clearance admits an agent radius: `clearance > 0` and
+/// `clearance >= radius`. A clearance of 0 means the edge (or node) touches
+/// or crosses an obstacle, so even an agent of radius 0 cannot pass it; a
+/// clearance c > 0 admits every radius up to c, c included. A NaN radius
+/// fits nothing. The one rule every command and search applies.
+///
+/// ```
+/// use clearway::clearance::admits;
+/// assert!(admits(1.0, 1.0) && admits(1.0, 0.0) && !admits(1.0, 1.5));
+/// assert!(!admits(0.0, 0.0)); // through a wall: blocked at radius 0 too
+/// assert!(admits(f64::INFINITY, 1e300));
+/// ```
+pub fn admits(clearance: f64, agent_radius: f64) -> bool {
+    clearance > 0.0 && clearance >= agent_radius
+}
+
+/// The radius that admits exactly what `agent_radius` admits under
+/// [`admits`], but by the plain comparison `clearance >= radius`: the
+/// radius itself, or the least positive `f64` when it is below that (so a
+/// clearance of 0 never admits). NaN stays NaN. For the searches, which
+/// compare radii against clearance floors.
+pub(crate) fn effective_radius(agent_radius: f64) -> f64 {
+    if agent_radius.is_nan() {
+        agent_radius
+    } else {
+        agent_radius.max(LEAST_POSITIVE)
+    }
+}
+
+/// The least positive `f64` (a subnormal): every clearance > 0 is at least it.
+const LEAST_POSITIVE: f64 = f64::from_bits(1);
+
 /// The obstacle that sets a clearance, and where it pinches.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Witness {
@@ -35,9 +67,11 @@ impl Clearance {
         witness: None,
     };
 
-    /// Whether an agent of this radius fits: clearance >= radius.
+    /// Whether an agent of this radius fits (see [`admits`]): clearance 0
+    /// admits no agent, radius 0 included; clearance c > 0 admits every
+    /// radius up to c, c included.
     pub fn admits(&self, agent_radius: f64) -> bool {
-        self.value >= agent_radius
+        admits(self.value, agent_radius)
     }
 
     /// Whether nothing limits this clearance.
@@ -292,6 +326,34 @@ mod tests {
         assert!(!c.edge(0).admits(1.0f64.next_up()));
         assert!(c.edge(0).admits(0.0));
         assert!(Clearance::UNBOUNDED.admits(1e300));
+    }
+
+    #[test]
+    fn clearance_zero_admits_no_radius_not_even_zero() {
+        let touching = Clearance {
+            value: 0.0,
+            witness: None,
+        };
+        assert!(!touching.admits(0.0));
+        assert!(!touching.admits(-1.0));
+        let tiny = Clearance {
+            value: LEAST_POSITIVE,
+            witness: None,
+        };
+        assert!(tiny.admits(0.0) && tiny.admits(LEAST_POSITIVE));
+        assert!(!tiny.admits(LEAST_POSITIVE.next_up()));
+        assert!(!Clearance::UNBOUNDED.admits(f64::NAN));
+    }
+
+    #[test]
+    fn the_effective_radius_turns_the_rule_into_a_plain_comparison() {
+        let values = [0.0, LEAST_POSITIVE, 1e-300, 0.5, 1.0, f64::INFINITY];
+        for r in [-1.0, 0.0, LEAST_POSITIVE, 1e-300, 0.5, 1.0, f64::INFINITY] {
+            for c in values {
+                assert_eq!(c >= effective_radius(r), admits(c, r), "c {c:e}, r {r:e}");
+            }
+        }
+        assert!(effective_radius(f64::NAN).is_nan());
     }
 
     #[test]

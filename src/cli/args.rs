@@ -197,7 +197,8 @@ pub struct BakeArgs {
 /// The two ends of a route.
 #[derive(Debug, Args)]
 pub struct Ends {
-    /// The start node: its id, or its name (which must be unique).
+    /// The start node: its id, or its name (which must be unique); `id:N` or
+    /// `name:TEXT` when a name is also another node's id.
     #[arg(long, value_name = "NODE")]
     pub from: String,
     /// The goal node: its id, or its name (which must be unique).

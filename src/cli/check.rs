@@ -130,11 +130,11 @@ fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> St
     for row in &report.blocked {
         let _ = writeln!(
             out,
-            "blocked: edge {} ({} -> {}): clearance {} < radius {radius}{}",
+            "blocked: edge {} ({} -> {}): {}{}",
             row.edge,
             row.from,
             row.to,
-            clearance_text(row.clearance),
+            too_tight(row.clearance, report.radius),
             blame(level, clearances.edge(row.edge), true),
         );
     }
@@ -145,9 +145,9 @@ fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> St
     {
         let _ = writeln!(
             out,
-            "blocked: node {}: clearance {} < radius {radius}{}",
+            "blocked: node {}: {}{}",
             row.id,
-            clearance_text(row.clearance),
+            too_tight(row.clearance, report.radius),
             blame(level, clearances.node(i), false),
         );
     }
@@ -181,6 +181,21 @@ fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> St
     }
     out.push('\n');
     out
+}
+
+/// Why a blocked edge or node is blocked: `clearance 1 < radius 1.5`, or,
+/// at a radius the clearance is not below (radius 0), that clearance 0
+/// touches an obstacle, which blocks every agent.
+fn too_tight(clearance: Option<f64>, radius: f64) -> String {
+    let c = clearance_text(clearance);
+    if clearance.is_some_and(|c| c < radius) {
+        format!("clearance {c} < radius {}", human(radius))
+    } else {
+        format!(
+            "clearance {c} (touches an obstacle) at radius {}",
+            human(radius)
+        )
+    }
 }
 
 fn clearance_text(value: Option<f64>) -> String {

@@ -28,6 +28,8 @@ struct Report<'a> {
     added: usize,
     removed: usize,
     changed: usize,
+    one_way: usize,
+    cost: usize,
     changes: Vec<ChangeRow<'a>>,
 }
 
@@ -37,11 +39,12 @@ struct ChangeRow<'a> {
     kind: ChangeKind,
     from: u64,
     to: u64,
-    /// Which of the parallel edges from `from` to `to`, from 0.
+    /// Which of the edges between `from` and `to`, from 0.
     occurrence: usize,
-    /// `{"edge", "clearance"}` in OLD; `null` when added.
+    /// `{"edge", "clearance", "from", "to", "one_way", "cost"}` in OLD;
+    /// `null` when added.
     old: Option<EdgeSide>,
-    /// `{"edge", "clearance"}` in NEW; `null` when removed.
+    /// The same in NEW; `null` when removed.
     new: Option<EdgeSide>,
     /// For blocked and unblocked: the radius and its agent profile.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -122,6 +125,8 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
                 added: diff.count(ChangeKind::Added),
                 removed: diff.count(ChangeKind::Removed),
                 changed: diff.count(ChangeKind::Changed),
+                one_way: diff.count(ChangeKind::OneWay),
+                cost: diff.count(ChangeKind::Cost),
                 changes: diff
                     .changes
                     .iter()
@@ -168,18 +173,31 @@ fn radii(args: &DiffArgs, new: &Level) -> Result<Vec<DiffRadius>, Failure> {
 /// blocked    edge 101->110  clearance 2 -> 1  (radius 1.5 tank)
 /// added      edge 130->131  clearance absent -> 3
 /// changed    edge 102->103  clearance 4.5 -> 4.25
-/// FAILED: 1 newly blocked, 0 unblocked, 1 added, 0 removed, 1 changed
+/// one_way    edge 103->104  two-way -> one-way 103->104
+/// cost       edge 104->105  cost length -> 7
+/// FAILED: 1 newly blocked, 0 unblocked, 1 added, 0 removed, 1 changed, 1 one_way, 1 cost
 /// ```
 fn text(diff: &LevelDiff) -> String {
     let mut out = String::new();
     for c in &diff.changes {
-        let (old, new) = numbers(c.old, c.new);
-        let _ = write!(
-            out,
-            "{:<10} edge {}  clearance {old} -> {new}",
-            c.kind.name(),
-            edge_label(c)
-        );
+        let _ = write!(out, "{:<10} edge {}  ", c.kind.name(), edge_label(c));
+        match (c.kind, c.old, c.new) {
+            (ChangeKind::OneWay, Some(o), Some(n)) => {
+                let _ = write!(out, "{} -> {}", direction(o), direction(n));
+            }
+            (ChangeKind::Cost, Some(o), Some(n)) => {
+                let (mut a, mut b) = (cost(o, human), cost(n, human));
+                if a == b {
+                    // Seven digits would show a change as no change.
+                    (a, b) = (cost(o, |x| x.to_string()), cost(n, |x| x.to_string()));
+                }
+                let _ = write!(out, "cost {a} -> {b}");
+            }
+            _ => {
+                let (old, new) = numbers(c.old, c.new);
+                let _ = write!(out, "clearance {old} -> {new}");
+            }
+        }
         if let Some(r) = c.radius.and_then(|i| diff.radii.get(i)) {
             let _ = write!(out, "  (radius {}", human(r.agent_radius));
             if let Some(agent) = &r.agent {
@@ -192,14 +210,30 @@ fn text(diff: &LevelDiff) -> String {
     let newly_blocked = diff.newly_blocked();
     let _ = writeln!(
         out,
-        "{}: {newly_blocked} newly blocked, {} unblocked, {} added, {} removed, {} changed",
+        "{}: {newly_blocked} newly blocked, {} unblocked, {} added, {} removed, {} changed, {} one_way, {} cost",
         if newly_blocked > 0 { "FAILED" } else { "ok" },
         diff.count(ChangeKind::Unblocked),
         diff.count(ChangeKind::Added),
         diff.count(ChangeKind::Removed),
         diff.count(ChangeKind::Changed),
+        diff.count(ChangeKind::OneWay),
+        diff.count(ChangeKind::Cost),
     );
     out
+}
+
+/// `two-way`, or `one-way 3->4` with its direction.
+fn direction(side: EdgeSide) -> String {
+    if side.one_way {
+        format!("one-way {}->{}", side.from, side.to)
+    } else {
+        "two-way".to_string()
+    }
+}
+
+/// The explicit cost, or `length` when the edge costs its length.
+fn cost(side: EdgeSide, number: impl Fn(f64) -> String) -> String {
+    side.cost.map_or_else(|| "length".to_string(), number)
 }
 
 /// `101->110`, or `101->110 #2` for the second of parallel edges.

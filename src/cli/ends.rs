@@ -1,4 +1,5 @@
-//! Naming a node on the command line: by id, or by a unique name.
+//! Naming a node on the command line: by id, or by a unique name; `id:N`
+//! or `name:TEXT` when a name looks like another node's id.
 
 use clearway::Map;
 
@@ -15,12 +16,27 @@ impl Ends {
     }
 }
 
-/// The index of the node `given` names: a node id first, else a node name,
-/// which must belong to exactly one node.
+/// The index of the node `given` names: a node id, or a node name, which
+/// must belong to exactly one node. A value that is one node's id and
+/// another node's name is ambiguous: an error listing both.
+/// `id:N` and `name:TEXT` say which one is meant.
 pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failure> {
-    if let Some(i) = given.parse::<u64>().ok().and_then(|id| map.node_index(id)) {
-        return Ok(i);
+    if let Some(id) = given.strip_prefix("id:") {
+        return id
+            .parse::<u64>()
+            .ok()
+            .and_then(|id| map.node_index(id))
+            .ok_or_else(|| Failure::Usage(format!("{option} {given}: no node has that id")));
     }
+    let (given, by_name_only) = match given.strip_prefix("name:") {
+        Some(name) => (name, true),
+        None => (given, false),
+    };
+    let by_id = given
+        .parse::<u64>()
+        .ok()
+        .filter(|_| !by_name_only)
+        .and_then(|id| map.node_index(id));
     let named: Vec<usize> = map
         .nodes()
         .iter()
@@ -28,6 +44,22 @@ pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failu
         .filter(|(_, n)| n.name.as_deref() == Some(given))
         .map(|(i, _)| i)
         .collect();
+    if let Some(i) = by_id {
+        let others: Vec<String> = named
+            .iter()
+            .filter(|&&j| j != i)
+            .map(|&j| format!("the node named \"{given}\" (id {})", map.nodes()[j].id))
+            .collect();
+        if others.is_empty() {
+            return Ok(i);
+        }
+        return Err(Failure::Usage(format!(
+            "{option} {given} is ambiguous: it is the id of node {} and the name of {}; \
+             write id:{given} or name:{given}",
+            map.nodes()[i].id,
+            others.join(" and ")
+        )));
+    }
     match named.as_slice() {
         [i] => Ok(*i),
         [] => Err(Failure::Usage(format!(

@@ -85,21 +85,35 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
     })
 }
 
-/// Writes a whole report to stdout at once; a closed pipe ends the run quietly.
 /// Streams a report to stdout through a buffer, for reports too large to
-/// build in memory first; a closed pipe ends the run quietly.
+/// build in memory first. A closed pipe (`| head`) ends the report quietly
+/// and is no failure: the command goes on to its verdict, so the exit code
+/// is the one the report would have given (1 for a blocked edge).
 fn stream_stdout(write: impl FnOnce(&mut dyn io::Write) -> io::Result<()>) -> Result<(), Failure> {
     use io::Write;
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    write(&mut out)
-        .and_then(|()| out.flush())
-        .map_err(Failure::from_stdout_error)
+    let written = write(&mut out).and_then(|()| out.flush());
+    if written.is_err() {
+        // The buffer still holds what the pipe refused: drop it, unwritten.
+        let _ = out.into_parts();
+    }
+    written.or_else(quiet_if_closed)
 }
 
+/// Writes a whole report to stdout at once; a closed pipe ends it quietly,
+/// as [`stream_stdout`] says.
 fn write_stdout(report: &str) -> Result<(), Failure> {
     use io::Write;
     let mut out = io::stdout().lock();
     out.write_all(report.as_bytes())
         .and_then(|()| out.flush())
-        .map_err(Failure::from_stdout_error)
+        .or_else(quiet_if_closed)
+}
+
+/// A closed standard output is not an error; any other write error is.
+fn quiet_if_closed(e: io::Error) -> Result<(), Failure> {
+    match Failure::from_stdout_error(e) {
+        Failure::BrokenPipe => Ok(()),
+        failure => Err(failure),
+    }
 }

@@ -14,7 +14,9 @@ use super::radius::resolve_required;
 use super::{Failure, Outcome, write_stdout};
 use clearway::timings::Timings;
 
-/// The route as JSON.
+/// The route as JSON. A number that JSON cannot hold (unbounded) is `null`
+/// with its `*_unbounded` flag true; `null` with the flag false means there
+/// is no such value (no route found, B unreachable).
 #[derive(Debug, Serialize)]
 struct RouteReport {
     found: bool,
@@ -22,7 +24,13 @@ struct RouteReport {
     length: Option<f64>,
     cost: Option<f64>,
     min_clearance: Option<f64>,
+    /// Whether the route found is limited by no obstacle.
+    min_clearance_unbounded: bool,
+    /// Whether B can be reached at any radius.
+    reachable: bool,
     widest_radius: Option<f64>,
+    /// Whether the widest route is limited by no obstacle.
+    widest_unbounded: bool,
     /// The edge that limits the widest route (not part of the route asked for).
     widest_bottleneck_edge: Option<usize>,
 }
@@ -48,9 +56,16 @@ pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
         min_clearance: found
             .as_ref()
             .and_then(|r| r.min_clearance.is_finite().then_some(r.min_clearance)),
+        min_clearance_unbounded: found
+            .as_ref()
+            .is_some_and(|r| r.min_clearance.is_infinite()),
+        reachable: widest.is_some(),
         widest_radius: widest
             .as_ref()
             .and_then(|w| w.widest_radius.is_finite().then_some(w.widest_radius)),
+        widest_unbounded: widest
+            .as_ref()
+            .is_some_and(|w| w.widest_radius.is_infinite()),
         widest_bottleneck_edge: widest.as_ref().and_then(|w| w.bottleneck_edge),
     };
     let output_start = std::time::Instant::now();
@@ -114,6 +129,9 @@ fn text(
                     map.nodes()[edge.from].id,
                     map.nodes()[edge.to].id
                 );
+            } else if let [node] = w.route.nodes.as_slice() {
+                // A route of one node: the node's own clearance bounds it.
+                let _ = write!(out, "; bottleneck: node {}", map.nodes()[*node].id);
             }
             out.push('\n');
         }

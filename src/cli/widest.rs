@@ -13,10 +13,13 @@ use super::progress::compute_clearances;
 use super::{Failure, Outcome, write_stdout};
 use clearway::timings::Timings;
 
-/// The widest route as JSON.
+/// The widest route as JSON: `found` says whether B can be reached at all,
+/// `unbounded` whether the radius is unlimited (then `widest_radius` is
+/// `null`, which otherwise means not found).
 #[derive(Debug, Serialize)]
 struct WidestReport {
     found: bool,
+    unbounded: bool,
     widest_radius: Option<f64>,
     path: Vec<u64>,
     bottleneck_edge: Option<usize>,
@@ -30,6 +33,9 @@ pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure>
     let widest = widest_route(map, &clearances, start, goal);
     let report = WidestReport {
         found: widest.is_some(),
+        unbounded: widest
+            .as_ref()
+            .is_some_and(|w| w.widest_radius.is_infinite()),
         widest_radius: widest
             .as_ref()
             .and_then(|w| w.widest_radius.is_finite().then_some(w.widest_radius)),
@@ -56,6 +62,16 @@ pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure>
                 let _ = writeln!(out, "widest radius from {from} to {to}: {radius}");
                 let path: Vec<String> = report.path.iter().map(u64::to_string).collect();
                 let _ = writeln!(out, "route: {}", path.join(" -> "));
+                if let (Some(w), [node]) = (&widest, report.path.as_slice()) {
+                    // A route of one node: the node's own clearance bounds it.
+                    if w.widest_radius.is_finite() {
+                        let _ = writeln!(
+                            out,
+                            "bottleneck: node {node}, clearance {}",
+                            human(w.widest_radius)
+                        );
+                    }
+                }
                 if let Some(e) = report.bottleneck_edge {
                     let edge = &map.edges()[e];
                     let _ = writeln!(

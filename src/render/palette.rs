@@ -49,14 +49,14 @@ pub enum Verdict {
     Clear,
     /// Passable, with less than one radius to spare.
     Tight,
-    /// Clearance below the radius.
+    /// Clearance below the radius, or 0 (touching an obstacle).
     Blocked,
 }
 
 impl Verdict {
     /// The verdict for a clearance against a radius.
     pub fn of(clearance: f64, agent_radius: f64) -> Verdict {
-        if clearance < agent_radius {
+        if !crate::clearance::admits(clearance, agent_radius) {
             Verdict::Blocked
         } else if clearance < 2.0 * agent_radius {
             Verdict::Tight

@@ -521,8 +521,11 @@ impl<'a> Picture<'a> {
         let mut title = format!("{}: clearance {}", text::edge_name(map, i), human(c.value));
         if let Some(r) = self.agent_radius {
             let verdict = Verdict::of(c.value, r);
-            let relation = if verdict == Verdict::Blocked {
+            let relation = if c.value < r {
                 "<"
+            } else if verdict == Verdict::Blocked {
+                // Clearance 0 at radius 0: touching blocks every agent.
+                "touches an obstacle at"
             } else {
                 ">="
             };
@@ -669,8 +672,9 @@ impl<'a> Picture<'a> {
         for (p, q, obstacle, value, edges) in &pinches {
             let kind = map.obstacles()[*obstacle].kind();
             let noun = if edges.len() == 1 { "edge" } else { "edges" };
+            let relation = if *value < r { "<" } else { "touches it at" };
             let title = format!(
-                "pinch point of {noun} {}: {kind} #{obstacle} leaves clearance {} < radius {}",
+                "pinch point of {noun} {}: {kind} #{obstacle} leaves clearance {} {relation} radius {}",
                 text::list(edges, 12),
                 human(*value),
                 human(r)
@@ -679,11 +683,16 @@ impl<'a> Picture<'a> {
             drawer.circle(*q, 2.0, &Style::fill(palette::BLOCKED), None);
             drawer.circle(*p, 6.0, &ring, Some(&title));
             let away = *p - *q;
-            let label = format!(
-                "{noun} {}: fits r ≤ {}",
-                text::list(edges, 3),
-                short(*value)
-            );
+            let label = if *value > 0.0 {
+                format!(
+                    "{noun} {}: fits r ≤ {}",
+                    text::list(edges, 3),
+                    short(*value)
+                )
+            } else {
+                // Clearance 0 admits no agent, radius 0 included.
+                format!("{noun} {}: fits no agent", text::list(edges, 3))
+            };
             let (at, style) = self.label_spot(frame, *p, away, &label, &label_style);
             drawer.text(at, &label, &style);
         }
@@ -839,10 +848,13 @@ impl<'a> Picture<'a> {
             let mut title = format!("{}: clearance {}", text::node_title(node), human(c.value));
             let is_blocked = self.agent_radius.is_some_and(|r| !c.admits(r));
             if is_blocked {
-                title.push_str(&format!(
-                    " < radius {}: blocked",
-                    human(self.agent_radius.unwrap_or(0.0))
-                ));
+                let r = self.agent_radius.unwrap_or(0.0);
+                let relation = if c.value < r {
+                    "<"
+                } else {
+                    "touches an obstacle at"
+                };
+                title.push_str(&format!(" {relation} radius {}: blocked", human(r)));
             }
             title.push_str(&format!(" at {}", text::point(node.pos)));
             let style = if is_blocked { &blocked } else { &normal };
@@ -1209,6 +1221,9 @@ fn legend_rows(keys: &[Key], width: f64) -> Vec<Vec<usize>> {
 /// The words for a verdict in the legend.
 fn verdict_words(v: Verdict, r: f64) -> String {
     match v {
+        // Clearance 0 blocks every agent, radius 0 included.
+        Verdict::Blocked if r <= 0.0 => "blocked: clearance 0".to_string(),
+        Verdict::Clear if r <= 0.0 => "clear: clearance > 0".to_string(),
         Verdict::Blocked => format!("blocked: clearance < {}", short(r)),
         Verdict::Tight => format!("tight: clearance {} to {}", short(r), short(2.0 * r)),
         Verdict::Clear => format!("clear: clearance ≥ {}", short(2.0 * r)),

@@ -16,7 +16,8 @@ pub struct Route {
     /// The cost the search minimised: each edge's `cost`, or its length.
     pub cost: f64,
     /// The smallest clearance along the route; `f64::INFINITY` when no edge
-    /// is limited (or the route has no edges).
+    /// is limited. A route of one node (no edges) is bounded by that node's
+    /// clearance.
     pub min_clearance: f64,
 }
 
@@ -85,10 +86,17 @@ impl Route {
     ) -> Route {
         let length = edges.iter().map(|&e| map.edge_segment(e).length()).sum();
         let cost = edges.iter().map(|&e| edge_cost(map, e)).sum();
-        let min_clearance = edges
-            .iter()
-            .map(|&e| clearances.edge(e).value)
-            .fold(f64::INFINITY, f64::min);
+        let min_clearance = if edges.is_empty() {
+            // A route of one node: the node's own clearance bounds it.
+            nodes
+                .first()
+                .map_or(f64::INFINITY, |&n| clearances.node(n).value)
+        } else {
+            edges
+                .iter()
+                .map(|&e| clearances.edge(e).value)
+                .fold(f64::INFINITY, f64::min)
+        };
         Route {
             nodes,
             edges,

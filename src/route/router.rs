@@ -7,7 +7,7 @@ use super::goal_bound::GoalBound;
 use super::landmarks::Landmarks;
 use super::network::RouteNetwork;
 use super::widest::{self, WidestRoute};
-use crate::clearance::Clearances;
+use crate::clearance::{Clearances, admits, effective_radius};
 use crate::map::Map;
 
 /// Answers route queries on one map for agents of any radius.
@@ -101,7 +101,9 @@ impl<'m> Router<'m> {
     /// computed over only the edges that admit its radius. A table serves
     /// every radius that admits the same edges as its own: its radius is
     /// first lowered to the least of those (just above the largest edge
-    /// clearance below it; -∞, every edge, when there is none), so radii
+    /// clearance below it; -∞, every edge, when there is none; a radius of
+    /// 0 or less counts as the least positive one, since clearance 0 admits
+    /// no agent), so radii
     /// with no clearance between them share one table. A query for radius
     /// r reads the table of the largest such radius at or below r, and the
     /// straight line alone when r is below them all (list 0 to give every
@@ -165,7 +167,7 @@ impl<'m> Router<'m> {
             .any(|e| e.one_way)
             .then(|| router.network.reversed(map, clearances));
         for r in &mut radii {
-            *r = least_radius_admitting_the_same(*r, clearances);
+            *r = least_radius_admitting_the_same(effective_radius(*r), clearances);
         }
         radii.sort_by(f64::total_cmp);
         radii.dedup();
@@ -249,8 +251,17 @@ impl<'m> Router<'m> {
     /// # Panics
     /// When `start` or `goal` is not a node index of the map.
     pub fn widest_route(&mut self, start: usize, goal: usize) -> Option<WidestRoute> {
-        let (from, to) = (self.network.slot(start), self.network.slot(goal));
-        let widest_radius = widest::widest_radius(&self.network, self.clearances, from, to)?;
+        let widest_radius = if start == goal {
+            // A route of one node: the node's own clearance bounds it.
+            self.clearances.node(start).value
+        } else {
+            let (from, to) = (self.network.slot(start), self.network.slot(goal));
+            widest::widest_radius(&self.network, self.clearances, from, to)?
+        };
+        if !admits(widest_radius, widest_radius) {
+            // Every route touches an obstacle (clearance 0): no radius fits.
+            return None;
+        }
         // Every edge of a widest route admits `widest_radius`, so a route for it exists.
         let route = self.route(start, goal, widest_radius)?;
         let bottleneck_edge = route.bottleneck_edge(self.clearances);
@@ -273,6 +284,13 @@ impl<'m> Router<'m> {
         if agent_radius.is_nan() {
             return None;
         }
+        if start == goal && !self.clearances.node(start).admits(agent_radius) {
+            // A route of one node: the node's own clearance bounds it.
+            return None;
+        }
+        // Clearance 0 admits no agent, radius 0 included: the searches
+        // compare against the least radius that admits the same edges.
+        let agent_radius = effective_radius(agent_radius);
         let Router {
             network,
             clearances,
@@ -352,6 +370,75 @@ mod tests {
             "rock.ron",
         )
         .unwrap()
+    }
+
+    /// [`rock_path`] with the rock moved onto edge 1-2 at (15, 0): its
+    /// clearance is 0, and a second way round, 1-4-2 by (15, 5), passes the
+    /// rock at 5 / sqrt(2) (it projects onto the middle of edges 3 and 4).
+    fn rock_on_the_path() -> Map {
+        Map::from_ron_str(
+            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)), \
+             (id: 3, pos: (20, 10)), (id: 4, pos: (15, 5))], \
+             edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3), (from: 1, to: 4), \
+             (from: 4, to: 2)], \
+             obstacles: [Point((15, 0))])",
+            "rock.ron",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn clearance_0_admits_no_agent_in_any_search() {
+        let map = rock_on_the_path();
+        let clearances = Clearances::compute(&map);
+        assert_eq!(clearances.edge(1).value, 0.0);
+        let with_tables = Router::with_landmarks_for(&map, &clearances, 2, &[0.0]);
+        for mut router in [Router::new(&map, &clearances), with_tables] {
+            for r in [0.0, -1.0, 1e-300] {
+                let route = router.route(1, 2, r).unwrap();
+                assert_eq!(route.nodes, [1, 4, 2], "radius {r:e}");
+                assert_eq!(router.route_dijkstra(1, 2, r).unwrap().nodes, [1, 4, 2]);
+            }
+        }
+        let mut router = Router::new(&map, &clearances);
+        let widest = router.widest_route(0, 2).unwrap();
+        assert_eq!(widest.route.nodes, [0, 1, 4, 2]);
+        // Without the way round, every route crosses the rock: no radius fits.
+        let map = Map::from_ron_str(
+            "(nodes: [(id: 0, pos: (10, 0)), (id: 1, pos: (20, 0))], \
+             edges: [(from: 0, to: 1)], obstacles: [Point((15, 0))])",
+            "rock.ron",
+        )
+        .unwrap();
+        let clearances = Clearances::compute(&map);
+        let mut router = Router::new(&map, &clearances);
+        assert_eq!(router.widest_route(0, 1), None);
+        assert_eq!(router.route(0, 1, 0.0), None);
+    }
+
+    #[test]
+    fn a_route_from_a_node_to_itself_is_bounded_by_the_node() {
+        let map = rock_on_the_path();
+        let clearances = Clearances::compute(&map);
+        let mut router = Router::new(&map, &clearances);
+        // Node 4 at (15, 5) is 5 from the rock.
+        let route = router.route(4, 4, 5.0).unwrap();
+        assert_eq!((route.nodes.as_slice(), route.edges.len()), (&[4][..], 0));
+        assert_eq!(route.min_clearance, 5.0);
+        assert_eq!(router.route(4, 4, 5.0f64.next_up()), None);
+        let widest = router.widest_route(4, 4).unwrap();
+        assert_eq!(widest.widest_radius, 5.0);
+        assert_eq!(widest.bottleneck_edge, None);
+        // A node on the rock: no route, at any radius.
+        let on_rock = Map::from_ron_str(
+            "(nodes: [(id: 0, pos: (15, 0))], edges: [], obstacles: [Point((15, 0))])",
+            "rock.ron",
+        )
+        .unwrap();
+        let clearances = Clearances::compute(&on_rock);
+        let mut router = Router::new(&on_rock, &clearances);
+        assert_eq!(router.route(0, 0, 0.0), None);
+        assert_eq!(router.widest_route(0, 0), None);
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub struct WidestRoute {
     /// The cheapest route an agent of that radius can take.
     pub route: Route,
     /// The edge of that route whose clearance is the widest radius; `None`
-    /// when unbounded.
+    /// when unbounded, and for a route of one node (its node bounds it).
     pub bottleneck_edge: Option<usize>,
 }
 
@@ -53,7 +53,9 @@ impl Ord for Frontier {
 ///
 /// The radius is exact: it is one of the edges' clearances (or unbounded),
 /// the same value a sweep over every clearance as a threshold would find.
-/// A route with no edges (`start == goal`) is unbounded.
+/// A route with no edges (`start == goal`) is bounded by that node's
+/// clearance. Clearance 0 admits no agent: when every route (or the one
+/// node) touches an obstacle, no radius fits and the answer is `None`.
 ///
 /// ```
 /// use clearway::{Clearances, Map, route::widest_route};

@@ -55,16 +55,17 @@ pub(super) fn select<'map>(
             }),
         };
     };
-    let matches: Vec<usize> = (0..entries.len())
+    // An exact path wins over bare names; two layers with the same path
+    // (same names all the way up) are as ambiguous as two with one name.
+    let by_path: Vec<usize> = (0..entries.len())
         .filter(|&i| entries[i].path == wanted)
-        .chain(
-            (0..entries.len()).filter(|&i| entries[i].path != wanted && entries[i].name == wanted),
-        )
         .collect();
-    // An exact path wins over bare names.
-    let matches = match matches.iter().position(|&i| entries[i].path == wanted) {
-        Some(p) => vec![matches[p]],
-        None => matches,
+    let matches = if by_path.is_empty() {
+        (0..entries.len())
+            .filter(|&i| entries[i].name == wanted)
+            .collect()
+    } else {
+        by_path
     };
     let found = match matches.as_slice() {
         [] => {
@@ -76,10 +77,22 @@ pub(super) fn select<'map>(
         }
         [one] => *one,
         many => {
+            let paths: Vec<&str> = many.iter().map(|&i| entries[i].path.as_str()).collect();
+            let same_path = |path: &str| paths.iter().filter(|&&p| p == path).count() > 1;
             return Err(TiledError::AmbiguousLayer {
                 file: file.to_string(),
                 layer: wanted.to_string(),
-                matches: many.iter().map(|&i| entries[i].path.clone()).collect(),
+                // Layers whose paths are the same are told apart by their ids.
+                matches: many
+                    .iter()
+                    .map(|&i| match &entries[i] {
+                        e if same_path(&e.path) => {
+                            format!("{} (layer id {})", e.path, e.layer.id())
+                        }
+                        e => e.path.clone(),
+                    })
+                    .collect(),
+                same_path: paths.iter().any(|p| same_path(p)),
             });
         }
     };

@@ -66,7 +66,7 @@ mod shapes;
 pub struct TiledOptions {
     /// The object layer to read, by name (`walls`) or by its path through
     /// group layers (`level/walls`). A group layer reads every object layer
-    /// inside it. `None` (the default) reads the map's only object layer, and
+    /// inside it. A name (or path) that several layers share is an error. `None` (the default) reads the map's only object layer, and
     /// is an error when the map has several.
     pub layer: Option<String>,
     /// Tiled pixels per clearway unit (finite, > 0); default 1: a pixel is a
@@ -184,15 +184,28 @@ pub enum TiledError {
         /// Every object layer's path.
         available: Vec<String>,
     },
-    /// The layer name matches several layers.
-    #[error("Tiled map `{file}` has {} layers named `{layer}` ({}): name one by its path", matches.len(), quoted(matches))]
+    /// The layer name (or path) matches several layers.
+    #[error(
+        "Tiled map `{file}` has {} layers named `{layer}` ({}): {}",
+        matches.len(),
+        quoted(matches),
+        if *same_path {
+            "their paths through group layers are the same too: rename one in Tiled"
+        } else {
+            "name one by its path through group layers (`group/layer`)"
+        }
+    )]
     AmbiguousLayer {
         /// The file.
         file: String,
         /// The name asked for.
         layer: String,
-        /// The paths of the layers it matches.
+        /// The paths of the layers it matches (with the layer id where two
+        /// paths are the same).
         matches: Vec<String>,
+        /// Whether some of them have the same path, so that no `--layer`
+        /// can tell them apart.
+        same_path: bool,
     },
     /// The layer named is a tile or image layer.
     #[error("layer `{layer}` of Tiled map `{file}` is {kind}, not an object layer")]

@@ -1,0 +1,485 @@
+//! The answers CI relies on: exit codes kept when the reader closes the
+//! pipe, clearance 0 blocked at every radius (radius 0 included), routes
+//! from a node to itself, node names that look like ids, and JSON that
+//! tells "unbounded" from "unreachable".
+
+use std::io::Read;
+use std::process::{Command as Process, Stdio};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn clearway() -> Command {
+    Command::cargo_bin("clearway").expect("the binary is built")
+}
+
+fn write_map(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).expect("temp dir is writable");
+    path
+}
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+/// A row of 4000 nodes 1 apart along y = 0 and a rock `rock_y` above node
+/// 0: edge i has clearance sqrt(i^2 + rock_y^2) < 4001, so `--radius 5000`
+/// blocks all 3999 and the report is far larger than a pipe's buffer.
+fn big_map(rock_y: f64) -> String {
+    let mut text = String::from("Map(nodes: [");
+    for i in 0..4000 {
+        text.push_str(&format!("(id: {i}, pos: ({i}, 0)),"));
+    }
+    text.push_str("], edges: [");
+    for i in 0..3999 {
+        text.push_str(&format!("(from: {i}, to: {}),", i + 1));
+    }
+    text.push_str(&format!("], obstacles: [Point((0, {rock_y}))])"));
+    text
+}
+
+/// Runs clearway with `args`, reads the first bytes of its output as
+/// `| head -1` would, hangs up, and returns the exit code and stderr.
+fn run_and_hang_up(args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("clearway"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    out.read_exact(&mut first).unwrap();
+    drop(out);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (child.wait().unwrap().code(), err)
+}
+
+#[test]
+fn a_closed_pipe_keeps_the_failing_verdict_of_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "big.ron", &big_map(5.0));
+    for format in ["text", "json"] {
+        let (code, err) = run_and_hang_up(&[
+            "check".as_ref(),
+            map.as_os_str(),
+            "--radius".as_ref(),
+            "5000".as_ref(),
+            "--format".as_ref(),
+            format.as_ref(),
+        ]);
+        assert_eq!(code, Some(1), "{format}: {err}");
+        assert_eq!(err, "", "{format}");
+    }
+    // A passing check still exits 0 when its reader hangs up.
+    let (code, err) = run_and_hang_up(&[
+        "check".as_ref(),
+        map.as_os_str(),
+        "--radius".as_ref(),
+        "1".as_ref(),
+        "--format".as_ref(),
+        "json".as_ref(),
+    ]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn a_closed_pipe_keeps_the_failing_verdict_of_diff() {
+    // The rock moves from 5 above node 0 to 0.5 above it: 3999 lines, the
+    // first edges newly blocked for radius 1.
+    let dir = tempfile::tempdir().unwrap();
+    let old = write_map(&dir, "old.ron", &big_map(5.0));
+    let new = write_map(&dir, "new.ron", &big_map(0.5));
+    let (code, err) = run_and_hang_up(&[
+        "diff".as_ref(),
+        old.as_os_str(),
+        new.as_os_str(),
+        "--radius".as_ref(),
+        "1".as_ref(),
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(err, "");
+}
+
+#[test]
+fn a_pipefail_pipeline_fails_on_a_blocked_edge() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "big.ron", &big_map(5.0));
+    let bin = assert_cmd::cargo::cargo_bin("clearway");
+    let Ok(out) = Process::new("bash")
+        .arg("-c")
+        .arg(r#"set -o pipefail; "$0" check "$1" --radius 5000 | head -1"#)
+        .arg(&bin)
+        .arg(&map)
+        .output()
+    else {
+        return; // no bash here: the tests above cover the same ground
+    };
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(stderr(&out), "");
+    assert_eq!(stdout(&out).lines().count(), 1);
+}
+
+/// A wall from (5, -1) to (5, 1) crosses edge 0 (0 -> 1) at (5, 0):
+/// clearance 0. The way round by node 2 passes the wall's end (5, 1) at
+/// 4 / sqrt(2) = 2.828427 from the lines y = x and y = 10 - x. Node 3 sits
+/// on the wall's end (clearance 0), and so does its only edge, 3 -> 2.
+///
+/// ```text
+///             2 (5,5)
+///            /  \
+///   0 (0,0) --|-- 1 (10,0)        wall x = 5, y in [-1, 1]
+///             3 (5,1) on the wall's end
+/// ```
+const WALL: &str = r#"Map(
+    agents: [(name: "ghost", radius: 0.0)],
+    nodes: [
+        (id: 0, pos: (0, 0)),
+        (id: 1, pos: (10, 0)),
+        (id: 2, pos: (5, 5)),
+        (id: 3, pos: (5, 1)),
+    ],
+    edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1), (from: 3, to: 2)],
+    obstacles: [Segment(from: (5, -1), to: (5, 1))],
+)
+"#;
+
+#[test]
+fn at_radius_0_an_edge_through_a_wall_fails_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "wall.ron", WALL);
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--radius", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "blocked: edge 0 (0 -> 1): clearance 0 (touches an obstacle) at radius 0: segment #0 (line 10) pinches at (5, 0)\n\
+         blocked: edge 3 (3 -> 2): clearance 0 (touches an obstacle) at radius 0: segment #0 (line 10) pinches at (5, 1)\n\
+         blocked: node 3: clearance 0 (touches an obstacle) at radius 0: segment #0 (line 10) at (5, 1)\n\
+         FAILED: radius 0: 2 of 4 edges blocked, 1 of 4 nodes blocked\n"
+    );
+    // The agent profile of radius 0 fails too.
+    let out = clearway().arg("check").arg(&map).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(stdout(&out).contains("FAILED: ghost (radius 0): 2 of 4 edges blocked"));
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--radius", "0", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["blocked"].as_array().unwrap().len(), 2);
+    assert_eq!(v["blocked"][0]["clearance"], 0.0);
+}
+
+#[test]
+fn at_radius_0_prune_removes_an_edge_through_a_wall() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "wall.ron", WALL);
+    let out = clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["--radius", "0", "-o", "-", "--quiet"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let pruned = clearway::Map::from_ron_str(&stdout(&out), "pruned.ron").unwrap();
+    let ends: Vec<(u64, u64)> = pruned
+        .edges()
+        .iter()
+        .map(|e| (pruned.nodes()[e.from].id, pruned.nodes()[e.to].id))
+        .collect();
+    assert_eq!(ends, [(0, 2), (2, 1)]);
+}
+
+#[test]
+fn at_radius_0_a_route_goes_round_a_wall() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "wall.ron", WALL);
+    let out = clearway()
+        .arg("route")
+        .arg(&map)
+        .args(["--from", "0", "--to", "1", "--radius", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(
+        stdout(&out).starts_with("route: 0 -> 2 -> 1\n"),
+        "{}",
+        stdout(&out)
+    );
+    // Node 3 sits on the wall: no route starts there, at any radius.
+    let out = clearway()
+        .arg("route")
+        .arg(&map)
+        .args(["--from", "3", "--to", "1", "--radius", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "no route from 3 to 1 for radius 0\n1 cannot be reached from 3 at any radius\n"
+    );
+}
+
+#[test]
+fn no_radius_fits_when_every_route_touches_a_wall() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "wall.ron", WALL);
+    let out = clearway()
+        .arg("widest")
+        .arg(&map)
+        .args(["--from", "0", "--to", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(
+        stdout(&out).starts_with("widest radius from 0 to 1: 2.828427\nroute: 0 -> 2 -> 1\n"),
+        "{}",
+        stdout(&out)
+    );
+    // From node 3 every route starts on the wall.
+    let out = clearway()
+        .arg("widest")
+        .arg(&map)
+        .args(["--from", "3", "--to", "1", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["found"], false);
+    assert_eq!(v["unbounded"], false);
+    assert_eq!(v["widest_radius"], Value::Null);
+}
+
+#[test]
+fn at_radius_0_the_picture_draws_an_edge_through_a_wall_as_blocked() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "wall.ron", WALL);
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--radius", "0", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let svg = stdout(&out);
+    assert!(
+        svg.contains("edge 0 (0 -&gt; 1): clearance 0 touches an obstacle at radius 0: blocked"),
+        "{svg}"
+    );
+    assert!(svg.contains("edge 1 (0 -&gt; 2): clearance 2.828427 &gt;= radius 0: clear"));
+}
+
+/// Node 5 has clearance 2 (a rock 2 below it); node 6 sits on a rock.
+const SELF: &str = r#"Map(
+    nodes: [(id: 5, pos: (0, 0)), (id: 6, pos: (10, 0)), (id: 7, pos: (20, 0))],
+    edges: [(from: 5, to: 6), (from: 6, to: 7)],
+    obstacles: [Point((0, -2)), Point((10, 0))],
+)
+"#;
+
+#[test]
+fn a_route_from_a_node_to_itself_is_bounded_by_the_node() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "self.ron", SELF);
+    let route = |from: &str, radius: &str| {
+        clearway()
+            .arg("route")
+            .arg(&map)
+            .args(["--from", from, "--to", from, "--radius", radius])
+            .output()
+            .unwrap()
+    };
+    let out = route("5", "1.5");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "route: 5\nlength 0, cost 0, narrowest clearance 2\n"
+    );
+    let out = route("5", "2.5");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "no route from 5 to 5 for radius 2.5\n\
+         the widest agent that can go has radius 2; bottleneck: node 5\n"
+    );
+    // Node 6 sits on a rock: blocked for every agent, radius 0 included.
+    let out = route("6", "0");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "no route from 6 to 6 for radius 0\n6 cannot be reached from 6 at any radius\n"
+    );
+    let out = clearway()
+        .arg("route")
+        .arg(&map)
+        .args([
+            "--from", "5", "--to", "5", "--radius", "1", "--format", "json",
+        ])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["found"], true);
+    assert_eq!(v["min_clearance"], 2.0);
+    assert_eq!(v["min_clearance_unbounded"], false);
+    assert_eq!(v["widest_radius"], 2.0);
+}
+
+#[test]
+fn the_widest_route_from_a_node_to_itself_is_the_node_s_clearance() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "self.ron", SELF);
+    let widest = |from: &str| {
+        clearway()
+            .arg("widest")
+            .arg(&map)
+            .args(["--from", from, "--to", from])
+            .output()
+            .unwrap()
+    };
+    let out = widest("5");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "widest radius from 5 to 5: 2\nroute: 5\nbottleneck: node 5, clearance 2\n"
+    );
+    let out = widest("6");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(stdout(&out), "6 cannot be reached from 6 at any radius\n");
+}
+
+#[test]
+fn json_tells_unbounded_from_unreachable() {
+    // No obstacles: every route is unbounded. Node 2 is cut off.
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(
+        &dir,
+        "open.ron",
+        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0)), (id: 2, pos: (9, 9))], \
+         edges: [(from: 0, to: 1)])",
+    );
+    let json = |command: &str, to: &str, extra: &[&str]| {
+        let out = clearway()
+            .arg(command)
+            .arg(&map)
+            .args(["--from", "0", "--to", to, "--format", "json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()
+    };
+    let v = json("widest", "1", &[]);
+    assert_eq!(
+        (&v["found"], &v["unbounded"], &v["widest_radius"]),
+        (&Value::Bool(true), &Value::Bool(true), &Value::Null)
+    );
+    let v = json("widest", "2", &[]);
+    assert_eq!(
+        (&v["found"], &v["unbounded"], &v["widest_radius"]),
+        (&Value::Bool(false), &Value::Bool(false), &Value::Null)
+    );
+    let v = json("route", "1", &["--radius", "1"]);
+    assert_eq!(v["found"], true);
+    assert_eq!(v["min_clearance"], Value::Null);
+    assert_eq!(v["min_clearance_unbounded"], true);
+    assert_eq!(v["reachable"], true);
+    assert_eq!(v["widest_unbounded"], true);
+    let v = json("route", "2", &["--radius", "1"]);
+    assert_eq!(v["found"], false);
+    assert_eq!(v["min_clearance_unbounded"], false);
+    assert_eq!(v["reachable"], false);
+    assert_eq!(v["widest_unbounded"], false);
+    assert_eq!(v["widest_radius"], Value::Null);
+}
+
+/// Node 5 is named "7" and node 7 is named "gate".
+const NAMES: &str = r#"Map(
+    nodes: [(id: 5, pos: (0, 0), name: "7"), (id: 7, pos: (10, 0), name: "gate"), (id: 9, pos: (20, 0), name: "9")],
+    edges: [(from: 5, to: 7), (from: 7, to: 9)],
+)
+"#;
+
+#[test]
+fn a_name_that_is_another_node_s_id_is_ambiguous() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "names.ron", NAMES);
+    let out = clearway()
+        .arg("route")
+        .arg(&map)
+        .args(["--from", "9", "--to", "7", "--radius", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        stderr(&out),
+        "error: --to 7 is ambiguous: it is the id of node 7 and the name of the node named \"7\" (id 5); \
+         write id:7 or name:7\n"
+    );
+    let out = clearway()
+        .arg("widest")
+        .arg(&map)
+        .args(["--from", "7", "--to", "9"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        stderr(&out).contains("--from 7 is ambiguous"),
+        "{}",
+        stderr(&out)
+    );
+    // `--route` of render resolves the same way.
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--route", "7", "9", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        stderr(&out).contains("--route 7 is ambiguous"),
+        "{}",
+        stderr(&out)
+    );
+    // id: and name: say which; a name that is its own node's id is fine.
+    let out = clearway()
+        .arg("route")
+        .arg(&map)
+        .args(["--from", "name:7", "--to", "id:7", "--radius", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(stdout(&out).lines().next(), Some("route: 5 -> 7"));
+    let out = clearway()
+        .arg("widest")
+        .arg(&map)
+        .args(["--from", "gate", "--to", "9"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = clearway()
+        .arg("widest")
+        .arg(&map)
+        .args(["--from", "id:8", "--to", "9"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(stderr(&out).contains("--from id:8: no node has that id"));
+}
