@@ -9,7 +9,8 @@ impl Map {
     /// The map as RON text that loads back into an equal map: agents, nodes,
     /// edges and obstacles in order, with ids, names, `one_way`, `cost` and
     /// baked `clearance` kept. Numbers are written so they parse back to the
-    /// same bits. Comments in the original file are not kept.
+    /// same bits. Comments in the original file are not kept
+    /// ([`Map::baked_text`] and [`Map::pruned_text`] keep them).
     ///
     /// ```
     /// use clearway::Map;
