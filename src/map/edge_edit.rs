@@ -186,19 +186,15 @@ fn removals(text: &str, elements: &[Element], removed: &[bool]) -> Vec<Range<usi
 /// `range` grown to whole lines, newline included, when only whitespace
 /// shares its first and last lines with it.
 fn whole_lines(text: &str, range: Range<usize>) -> Range<usize> {
-    let line_start = text[..range.start].rfind('\n').map_or(0, |n| n + 1);
-    let line_end = text[range.end..]
-        .find('\n')
-        .map_or(text.len(), |n| range.end + n + 1);
-    let before = &text[line_start..range.start];
-    if !is_space(&text[range.end..line_end]) {
-        range
-    } else if is_space(before) {
-        line_start..line_end
+    let Some(line_end) = blank_to_line_end(text, range.end) else {
+        return range;
+    };
+    let blank = blank_start(text, range.start);
+    if at_line_start(text, blank) {
+        blank..line_end
     } else {
         // What is left of the line ends where it ends: no trailing spaces.
-        let trailing = before.len() - before.trim_end_matches([' ', '\t']).len();
-        range.start - trailing..range.end
+        blank..range.end
     }
 }
 
@@ -258,22 +254,30 @@ fn set_clearance(
 /// right after it.
 fn insert_field(text: &str, last: &Element, number: &str) -> (Range<usize>, String) {
     let start = last.start();
-    let line_start = text[..start].rfind('\n').map_or(0, |n| n + 1);
-    let indent = &text[line_start..start];
-    if let Some(comma) = last.comma {
-        let rest = &text[comma + 1..];
-        let line_end = rest.find('\n').map(|n| comma + 1 + n + 1);
-        let tail = text[comma + 1..line_end.unwrap_or(comma + 1)].trim_start();
-        if let Some(at) = line_end
-            && line_start > 0
-            && is_space(indent)
-            && (tail.trim().is_empty() || tail.starts_with("//"))
-        {
-            return (at..at, format!("{indent}clearance: {number},\n"));
-        }
+    let indent_start = blank_start(text, start);
+    if let Some(comma) = last.comma
+        && indent_start > 0
+        && at_line_start(text, indent_start)
+        && let Some(at) = line_end_after_comma(text, comma)
+    {
+        let indent = &text[indent_start..start];
+        return (at..at, format!("{indent}clearance: {number},\n"));
     }
     let at = last.value.end;
     (at..at, format!(", clearance: {number}"))
+}
+
+/// Past the line break that ends the line of the comma at `comma`, when
+/// only spaces or a `//` comment follow it there.
+fn line_end_after_comma(text: &str, comma: usize) -> Option<usize> {
+    let after = comma + 1 + spaces(text, comma + 1);
+    let rest = &text[after..];
+    let skip = if rest.starts_with("//") {
+        rest.find('\n')?
+    } else {
+        rest.bytes().take_while(|&b| b == b'\r').count()
+    };
+    (rest.as_bytes().get(skip) == Some(&b'\n')).then_some(after + skip + 1)
 }
 
 /// `text` with every range replaced by its text; `None` if ranges overlap.
@@ -299,6 +303,36 @@ fn spaces(text: &str, pos: usize) -> usize {
         .iter()
         .take_while(|&&b| b == b' ' || b == b'\t')
         .count()
+}
+
+/// Where the run of spaces and tabs that ends at `pos` starts. (Scans
+/// never go past such runs: a level written on one line stays linear.)
+fn blank_start(text: &str, pos: usize) -> usize {
+    pos - text.as_bytes()[..pos]
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count()
+}
+
+/// Whether `pos` starts a line.
+fn at_line_start(text: &str, pos: usize) -> bool {
+    pos == 0 || text.as_bytes()[pos - 1] == b'\n'
+}
+
+/// Past the end of the line at `pos` (its line break, or the end of the
+/// text) when only spaces are left on it; `None` otherwise.
+fn blank_to_line_end(text: &str, pos: usize) -> Option<usize> {
+    let rest = &text.as_bytes()[pos..];
+    let blank = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r'))
+        .count();
+    match rest.get(blank) {
+        None => Some(text.len()),
+        Some(b'\n') => Some(pos + blank + 1),
+        Some(_) => None,
+    }
 }
 
 fn is_space(text: &str) -> bool {
