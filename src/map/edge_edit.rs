@@ -261,7 +261,12 @@ fn insert_field(text: &str, last: &Element, number: &str) -> (Range<usize>, Stri
         && let Some(at) = line_end_after_comma(text, comma)
     {
         let indent = &text[indent_start..start];
-        return (at..at, format!("{indent}clearance: {number},\n"));
+        let newline = if text[..at].ends_with("\r\n") {
+            "\r\n"
+        } else {
+            "\n"
+        };
+        return (at..at, format!("{indent}clearance: {number},{newline}"));
     }
     let at = last.value.end;
     (at..at, format!(", clearance: {number}"))
@@ -480,6 +485,16 @@ Map(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))],\n    edges: [\n  
         assert_eq!(
             middle,
             "(nodes: [], edges: [(from: 0, to: 1), (from: 2, to: 3)])"
+        );
+    }
+
+    #[test]
+    fn a_new_line_ends_as_its_neighbours_do() {
+        let text = "(nodes: [], edges: [(\r\n  from: 0,\r\n  to: 1,\r\n)])";
+        let edited = edit_edges(text, &[EdgeEdit::SetClearance(Some(2.0))]).unwrap();
+        assert_eq!(
+            edited,
+            "(nodes: [], edges: [(\r\n  from: 0,\r\n  to: 1,\r\n  clearance: 2.0,\r\n)])"
         );
     }
 
