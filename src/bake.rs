@@ -2,7 +2,7 @@
 //! filter edges by any radius at run time without obstacles or an R-tree.
 
 use crate::clearance::Clearances;
-use crate::map::Map;
+use crate::map::{EdgeEdit, Map, edit_edges};
 
 /// Baked values within this relative difference of the recomputed clearance
 /// are current: the clearance itself is only promised to 1e-9 relative.
@@ -34,6 +34,37 @@ impl Map {
             })
             .collect();
         self.with_edges(edges)
+    }
+
+    /// `text`, the map file this map was loaded from, baked as
+    /// [`Map::baked`] bakes the map, with every other byte (comments,
+    /// layout) kept: a changed clearance is written into its edge, an
+    /// unchanged one is left alone. `None` when the text cannot be edited
+    /// safely ([`edit_edges`]); write [`Map::baked`] anew then.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map};
+    /// let text = "// A rock by the road.\n(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0))],\n edges: [(from: 0, to: 1)], obstacles: [Point((5, 1))])";
+    /// let map = Map::from_ron_str(text, "doc.ron").unwrap();
+    /// let baked = map.baked_text(text, &Clearances::compute(&map)).unwrap();
+    /// assert!(baked.starts_with("// A rock by the road.\n"));
+    /// assert!(baked.contains("edges: [(from: 0, to: 1, clearance: 1.0)]"));
+    /// ```
+    pub fn baked_text(&self, text: &str, clearances: &Clearances) -> Option<String> {
+        let edits: Vec<EdgeEdit> = self
+            .edges()
+            .iter()
+            .zip(clearances.edges())
+            .map(|(e, c)| {
+                let new = c.finite_value();
+                if e.clearance.map(f64::to_bits) == new.map(f64::to_bits) {
+                    EdgeEdit::Keep
+                } else {
+                    EdgeEdit::SetClearance(new)
+                }
+            })
+            .collect();
+        edit_edges(text, &edits)
     }
 }
 

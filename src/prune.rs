@@ -4,7 +4,7 @@
 use petgraph::unionfind::UnionFind;
 
 use crate::clearance::Clearances;
-use crate::map::Map;
+use crate::map::{EdgeEdit, Map, edit_edges};
 
 impl Map {
     /// The map without the edges whose clearance is below `agent_radius`.
@@ -31,6 +31,38 @@ impl Map {
             .map(|(e, _)| e.clone())
             .collect();
         self.with_edges(edges)
+    }
+
+    /// `text`, the map file this map was loaded from, without the edges
+    /// [`Map::pruned`] removes, and with every other byte (comments, layout)
+    /// kept. `None` when the text cannot be edited safely ([`edit_edges`]);
+    /// write [`Map::pruned`] anew then.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map};
+    /// let text = "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))],\n edges: [\n  (from: 0, to: 1), // by the rock\n  (from: 0, to: 2),\n ],\n obstacles: [Point((5, 1))])";
+    /// let map = Map::from_ron_str(text, "doc.ron").unwrap();
+    /// let pruned = map.pruned_text(text, &Clearances::compute(&map), 2.0).unwrap();
+    /// assert!(pruned.contains("edges: [\n  // by the rock\n  (from: 0, to: 2),\n ]"));
+    /// ```
+    pub fn pruned_text(
+        &self,
+        text: &str,
+        clearances: &Clearances,
+        agent_radius: f64,
+    ) -> Option<String> {
+        let edits: Vec<EdgeEdit> = clearances
+            .edges()
+            .iter()
+            .map(|c| {
+                if c.admits(agent_radius) {
+                    EdgeEdit::Keep
+                } else {
+                    EdgeEdit::Remove
+                }
+            })
+            .collect();
+        edit_edges(text, &edits)
     }
 }
 

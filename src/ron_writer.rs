@@ -9,7 +9,8 @@ impl Map {
     /// The map as RON text that loads back into an equal map: agents, nodes,
     /// edges and obstacles in order, with ids, names, `one_way`, `cost` and
     /// baked `clearance` kept. Numbers are written so they parse back to the
-    /// same bits. Comments in the original file are not kept.
+    /// same bits. Comments in the original file are not kept
+    /// ([`Map::baked_text`] and [`Map::pruned_text`] keep them).
     ///
     /// ```
     /// use clearway::Map;
@@ -20,13 +21,36 @@ impl Map {
     /// assert_eq!(again.nodes(), map.nodes());
     /// ```
     pub fn to_ron_string(&self) -> String {
-        let config = PrettyConfig::new()
-            .struct_names(false)
-            .depth_limit(2)
-            .indentor("    ");
-        let body = wire::options()
-            .to_string_pretty(&MapFile::from(self), config)
-            .unwrap_or_else(|e| unreachable!("the wire types always serialize: {e}"));
-        format!("Map{body}\n")
+        write(&MapFile::from(self))
     }
+
+    /// As [`Map::to_ron_string`], with only the first `own` obstacles: the
+    /// ones after them were added from elsewhere
+    /// ([`Map::with_extra_obstacles`], `--obstacles level.tmx`) and belong
+    /// to their own file.
+    ///
+    /// ```
+    /// use clearway::{Map, Obstacle, geometry::Point};
+    /// let map = Map::from_ron_str("(nodes: [], obstacles: [Point((1, 2))])", "a.ron").unwrap();
+    /// let map = map.with_extra_obstacles(vec![Obstacle::Point(Point::new(7.0, 7.0))]).unwrap();
+    /// let text = map.to_ron_string_with_obstacles(1);
+    /// assert!(text.contains("Point((1.0, 2.0))") && !text.contains("7.0"));
+    /// ```
+    pub fn to_ron_string_with_obstacles(&self, own: usize) -> String {
+        let mut file = MapFile::from(self);
+        file.obstacles.truncate(own);
+        write(&file)
+    }
+}
+
+/// `file` as RON, the way [`Map::to_ron_string`] writes it.
+fn write(file: &MapFile) -> String {
+    let config = PrettyConfig::new()
+        .struct_names(false)
+        .depth_limit(2)
+        .indentor("    ");
+    let body = wire::options()
+        .to_string_pretty(file, config)
+        .unwrap_or_else(|e| unreachable!("the wire types always serialize: {e}"));
+    format!("Map{body}\n")
 }

@@ -3,18 +3,27 @@
 use super::args::{BakeArgs, ReportFormat};
 use super::conventions::{self, note};
 use super::input::Level;
-use super::output::Destination;
+use super::output::{self, Destination};
 use super::progress::compute_clearances;
 use super::{Failure, Outcome};
 use clearway::timings::Timings;
 
 pub fn run(args: &BakeArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map, timings)?;
-    let destination = Destination::choose(&args.map.map, &args.output)?;
+    let level = Level::read_keeping_text(&args.map, timings)?;
+    let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
     let clearances = timings.time("clearance", || compute_clearances(&level.map));
     timings.time("output", || {
-        destination.write(&level.map.baked(&clearances).to_ron_string())
+        let input = level.source_text();
+        let text = output::edited_or_written(
+            input,
+            input.and_then(|text| level.map.baked_text(text, &clearances)),
+            || {
+                let baked = level.map.baked(&clearances);
+                baked.to_ron_string_with_obstacles(level.own_obstacles())
+            },
+        );
+        destination.write(&text)
     })?;
     let bounded = clearances
         .edges()

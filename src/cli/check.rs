@@ -10,6 +10,7 @@ use clearway::{Clearance, Clearances};
 use super::args::{CheckArgs, ReportFormat};
 use super::input::Level;
 use super::numbers::{human, human_point};
+use super::output;
 use super::progress::compute_clearances;
 use super::radius::{self, CheckedRadius, Radii};
 use super::render;
@@ -43,6 +44,9 @@ struct StaleRow {
 
 pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     let render_format = args.render.as_deref().map(render::Format::of).transpose()?;
+    if let Some(out) = &args.render {
+        output::refuse_inputs(out, &args.map)?;
+    }
     let level = if args.format == ReportFormat::Text {
         Level::read_citing_lines(&args.map, timings)?
     } else {

@@ -67,6 +67,15 @@ impl Level {
         Level::read_with(source.into(), timings, true)
     }
 
+    /// As [`Level::read`], keeping the source text for
+    /// [`Level::source_text`]: `prune` and `bake` edit it.
+    pub fn read_keeping_text<'a>(
+        source: impl Into<Source<'a>>,
+        timings: &mut Timings,
+    ) -> Result<Level, Failure> {
+        Level::read_with(source.into(), timings, true)
+    }
+
     fn read_with(
         source: Source<'_>,
         timings: &mut Timings,
@@ -107,6 +116,20 @@ impl Level {
             obstacle_lines: OnceCell::new(),
             tiled,
         })
+    }
+
+    /// The map's source text, when the level was read keeping it and it is
+    /// UTF-8 (as a map that loaded is).
+    pub fn source_text(&self) -> Option<&str> {
+        std::str::from_utf8(&self.text)
+            .ok()
+            .filter(|text| !text.is_empty())
+    }
+
+    /// How many obstacles are the map's own: the rest came from
+    /// `--obstacles`, and are not written into the map.
+    pub fn own_obstacles(&self) -> usize {
+        self.map.obstacles().len() - self.tiled.count()
     }
 
     /// Where obstacle `i` comes from: `line 57` of the map, or

@@ -1,11 +1,11 @@
-//! Writing a map: to standard output, or atomically to a file, never over the
-//! input unless asked to.
+//! Writing a map: to standard output, or atomically to a file, never over an
+//! input (the map unless asked to, the `--obstacles` file never).
 
 use std::path::{Path, PathBuf};
 
 use clearway::atomic_write::write_atomically;
 
-use super::args::OutputArgs;
+use super::args::{MapArg, OutputArgs};
 use super::{Failure, write_stdout};
 
 /// Where the map goes.
@@ -17,9 +17,10 @@ pub enum Destination {
 }
 
 impl Destination {
-    /// Decides where to write `input`'s result, refusing to overwrite the
-    /// input without `--in-place`.
-    pub fn choose(input: &Path, args: &OutputArgs) -> Result<Destination, Failure> {
+    /// Decides where to write `map`'s result, refusing to overwrite the map
+    /// without `--in-place`, and the `--obstacles` file always.
+    pub fn choose(map: &MapArg, args: &OutputArgs) -> Result<Destination, Failure> {
+        let input = map.map.as_path();
         let target = match &args.output {
             Some(out) if out.as_os_str() == "-" => return Ok(Destination::Stdout),
             Some(out) => out.clone(),
@@ -30,7 +31,8 @@ impl Destination {
             }
             None => input.to_path_buf(),
         };
-        if !args.in_place && input.as_os_str() != "-" && same_file(input, &target) {
+        refuse_tiled_input(&target, map)?;
+        if !args.in_place && same_file(input, &target) {
             return Err(Failure::Usage(format!(
                 "refusing to overwrite the input map `{}`; pass --in-place to replace it",
                 input.display()
@@ -53,10 +55,74 @@ impl Destination {
     }
 }
 
-/// Whether two paths name the same existing file (through links and `..`).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
+/// The text of an edited map: `edited` (the input's own text with its edges
+/// changed) when the edit could be made, else the map `written` anew, with a
+/// warning when that loses the input's comments.
+pub fn edited_or_written(
+    input: Option<&str>,
+    edited: Option<String>,
+    written: impl FnOnce() -> String,
+) -> String {
+    if let Some(text) = edited {
+        return text;
+    }
+    if input.is_some_and(clearway::map::has_comments) {
+        eprintln!(
+            "warning: the map is written anew, without its comments: its text could not be \
+             edited in place (it uses #![enable(..)] or a form of edge clearway does not edit)"
+        );
+    }
+    written()
+}
+
+/// Refuses to write `out` (a picture) over any input of the command: the map
+/// or the `--obstacles` file.
+pub fn refuse_inputs(out: &Path, map: &MapArg) -> Result<(), Failure> {
+    refuse_tiled_input(out, map)?;
+    if same_file(&map.map, out) {
+        return Err(Failure::Usage(format!(
+            "refusing to overwrite the input map `{}`: `{}` is the same file",
+            map.map.display(),
+            out.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses to write `out` over the `--obstacles` file, even with
+/// `--in-place`, which replaces the map only.
+fn refuse_tiled_input(out: &Path, map: &MapArg) -> Result<(), Failure> {
+    match map.tiled.obstacles.as_deref() {
+        Some(tmx) if same_file(tmx, out) => Err(Failure::Usage(format!(
+            "refusing to overwrite the Tiled map `{}` (--obstacles): `{}` is the same file",
+            tmx.display(),
+            out.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `input` and `out` are the same regular file, however spelled:
+/// through symbolic links, hard links or `..`. Standard input (`-`) and
+/// standard output are never the same file as anything; neither are devices
+/// and pipes, which writing does not replace.
+fn same_file(input: &Path, out: &Path) -> bool {
+    if input.as_os_str() == "-" || out.as_os_str() == "-" {
+        return false;
+    }
+    match (std::fs::metadata(input), std::fs::metadata(out)) {
+        (Ok(a), Ok(b)) => a.is_file() && b.is_file() && same_inode(&a, &b, input, out),
         _ => false,
     }
+}
+
+#[cfg(unix)]
+fn same_inode(a: &std::fs::Metadata, b: &std::fs::Metadata, _: &Path, _: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+#[cfg(not(unix))]
+fn same_inode(_: &std::fs::Metadata, _: &std::fs::Metadata, a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b)
 }

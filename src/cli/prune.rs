@@ -6,21 +6,32 @@ use super::args::{PruneArgs, ReportFormat};
 use super::conventions::{self, note};
 use super::input::Level;
 use super::numbers::human;
-use super::output::Destination;
+use super::output::{self, Destination};
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
 use super::{Failure, Outcome};
 use clearway::timings::Timings;
 
 pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map, timings)?;
+    let level = Level::read_keeping_text(&args.map, timings)?;
     let checked = resolve_required(&args.radius, &level.map)?;
-    let destination = Destination::choose(&args.map.map, &args.output)?;
+    let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
     let clearances = timings.time("clearance", || compute_clearances(&level.map));
     let report = PruneReport::new(&level.map, &clearances, checked.agent_radius);
-    let pruned = level.map.pruned(&clearances, checked.agent_radius);
-    timings.time("output", || destination.write(&pruned.to_ron_string()))?;
+    timings.time("output", || {
+        let input = level.source_text();
+        let radius = checked.agent_radius;
+        let text = output::edited_or_written(
+            input,
+            input.and_then(|text| level.map.pruned_text(text, &clearances, radius)),
+            || {
+                let pruned = level.map.pruned(&clearances, radius);
+                pruned.to_ron_string_with_obstacles(level.own_obstacles())
+            },
+        );
+        destination.write(&text)
+    })?;
 
     let who = match &checked.agent {
         Some(name) => format!("{name} (radius {})", human(checked.agent_radius)),

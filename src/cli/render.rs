@@ -10,6 +10,7 @@ use clearway::timings::Timings;
 use super::args::RenderArgs;
 use super::ends::resolve_node;
 use super::input::Level;
+use super::output;
 use super::progress::compute_clearances;
 use super::radius::{self, CheckedRadius};
 use super::{Failure, Outcome, write_stdout};
@@ -45,6 +46,7 @@ impl Format {
 
 pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     let format = Format::of(&args.output)?;
+    output::refuse_inputs(&args.output, &args.map)?;
     let level = Level::read(&args.map, timings)?;
     let map = &level.map;
     let given = args.radius.radius.is_some() || args.radius.agent.is_some();

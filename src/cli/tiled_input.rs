@@ -26,6 +26,11 @@ impl TiledObstacleSources {
         let k = obstacle.checked_sub(self.first)?;
         self.sources.get(k).map(ToString::to_string)
     }
+
+    /// How many obstacles came from Tiled.
+    pub fn count(&self) -> usize {
+        self.sources.len()
+    }
 }
 
 /// The library's options for the command line's.

@@ -218,7 +218,7 @@ fn cut_list(
 /// Where the next element of a group closed by `close` may start, after a
 /// value ending at `end`: past a comma (`true`), or at the closing bracket
 /// (`false`); `None` if anything else follows.
-fn next_in_group(scanner: &Scanner<'_>, end: usize, close: u8) -> Option<(usize, bool)> {
+pub(super) fn next_in_group(scanner: &Scanner<'_>, end: usize, close: u8) -> Option<(usize, bool)> {
     let after = scanner.skip_trivia(end)?;
     match scanner.byte(after)? {
         b',' => Some((after + 1, true)),
@@ -340,7 +340,7 @@ impl Placeholder for ObstacleEntry {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use proptest::prelude::*;
 
     use super::*;
@@ -405,8 +405,8 @@ mod tests {
 
     /// A random map file, written with random layout: trivia everywhere,
     /// optional struct names, fields in any order, `Some(..)` wrappers and
-    /// trailing commas.
-    fn map_text() -> impl Strategy<Value = String> {
+    /// trailing commas. (The edge editor's tests use it too.)
+    pub(crate) fn map_text() -> impl Strategy<Value = String> {
         let picks = prop::collection::vec(any::<u16>(), 40..400);
         (picks, 0usize..12, 0usize..12, 0usize..12, any::<bool>()).prop_map(
             |(picks, nodes, edges, obstacles, named)| {
@@ -501,6 +501,11 @@ mod tests {
                 let cost = self.number().trim_start_matches('-').to_owned();
                 let cost = self.optional(cost);
                 fields.push(format!("cost: {cost}"));
+            }
+            if self.pick(3) == 0 {
+                let clearance = self.number().trim_start_matches('-').to_owned();
+                let clearance = self.optional(clearance);
+                fields.push(format!("clearance:{}{clearance}", self.trivia()));
             }
             let prefix = ["", "Edge"][self.pick(2)];
             format!("{prefix}({})", self.fields(fields))

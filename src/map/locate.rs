@@ -453,6 +453,26 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// The opening bracket of the compound value starting at `start`, past
+    /// an optional struct or variant name.
+    pub(crate) fn open_at(&self, start: usize) -> Option<usize> {
+        self.open_of(Value { start })
+    }
+
+    /// Whether the text from `pos` holds a `//` or `/* */` comment (outside
+    /// strings); `None` if it cannot be walked.
+    pub(crate) fn has_comment(&self, mut pos: usize) -> Option<bool> {
+        loop {
+            match self.byte(pos) {
+                None => return Some(false),
+                Some(b' ' | b'\t' | b'\n' | b'\r') => pos += 1,
+                Some(b'/') if matches!(self.byte(pos + 1), Some(b'/' | b'*')) => return Some(true),
+                Some(b'(' | b'[' | b'{' | b')' | b']' | b'}') => pos += 1,
+                Some(_) => pos = self.token_end(pos)?,
+            }
+        }
+    }
+
     /// The opening bracket of a compound value, past an optional struct or
     /// variant name.
     fn open_of(&self, value: Value) -> Option<usize> {

@@ -15,6 +15,7 @@ use crate::obstacle_index::ObstacleIndex;
 use crate::timings::Timings;
 
 mod chunked_parse;
+mod edge_edit;
 mod error;
 mod extra_obstacles;
 mod load;
@@ -22,6 +23,7 @@ mod locate;
 mod validate;
 pub mod wire;
 
+pub use edge_edit::{EdgeEdit, edit_edges, has_comments};
 pub use error::{LoadError, LoadErrorKind, Location};
 pub use extra_obstacles::ExtraObstacleError;
 pub use load::ValidatedMap;

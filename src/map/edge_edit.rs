@@ -1,0 +1,546 @@
+//! Editing a map file's edge list in its own text, so that everything else
+//! (comments, layout, a hand-drawn ASCII map) stays as it was written.
+//!
+//! `bake` and `prune` change edges only. Writing the whole map anew would
+//! drop every comment, so they edit the text instead: a baked clearance
+//! replaces the value of an edge's `clearance` field or is added after the
+//! edge's last field; a pruned edge is cut out with its separating comma.
+//! Every other byte is kept. The [`Scanner`] finds the spans; whatever it
+//! does not recognise for sure (`#![enable(..)]` attributes, an edge that is
+//! not a struct of known fields, a count of edges that differs from the
+//! map's) makes the edit give up, and the caller writes the map anew.
+
+use std::ops::Range;
+
+use super::chunked_parse::next_in_group;
+use super::locate::{GroupItem, Scanner};
+use super::wire;
+
+/// What to do with one edge of a map file's text.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum EdgeEdit {
+    /// Leave the edge's text as it is.
+    Keep,
+    /// Cut the edge out.
+    Remove,
+    /// Set the edge's baked `clearance`; `None` removes the field.
+    SetClearance(Option<f64>),
+}
+
+/// `text`, a map file, with edge `i` of its `edges` list edited as
+/// `edits[i]` says and every other byte kept; `None` when the text cannot
+/// be edited safely (see the module docs). The result loads to the map
+/// that loading `text` and applying the edits gives.
+///
+/// ```
+/// use clearway::map::{EdgeEdit, edit_edges};
+/// let text = "// the yard\n(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))],\n edges: [\n  (from: 0, to: 1), // south\n  (from: 1, to: 0),\n ])";
+/// let edited = edit_edges(text, &[EdgeEdit::SetClearance(Some(1.5)), EdgeEdit::Remove]).unwrap();
+/// assert_eq!(edited, "// the yard\n(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))],\n edges: [\n  (from: 0, to: 1, clearance: 1.5), // south\n ])");
+/// ```
+pub fn edit_edges(text: &str, edits: &[EdgeEdit]) -> Option<String> {
+    let (bom, body) = match text.strip_prefix('\u{feff}') {
+        Some(body) => ("\u{feff}", body),
+        None => ("", text),
+    };
+    let scanner = Scanner::new(body);
+    let Some(list) = edge_list(&scanner, body)? else {
+        return edits.is_empty().then(|| text.to_owned());
+    };
+    let items = elements(&scanner, list, b']')?;
+    if items.len() != edits.len() || items.iter().any(|item| item.name.is_some()) {
+        return None;
+    }
+    let mut changes = Vec::new();
+    let removed: Vec<bool> = edits.iter().map(|e| *e == EdgeEdit::Remove).collect();
+    for range in removals(body, &items, &removed) {
+        changes.push((range, String::new()));
+    }
+    for (item, edit) in items.iter().zip(edits) {
+        if let EdgeEdit::SetClearance(value) = *edit {
+            changes.extend(set_clearance(&scanner, body, item, value)?);
+        }
+    }
+    let mut out = String::with_capacity(text.len() + 32 * edits.len());
+    out.push_str(bom);
+    out.push_str(&apply(body, changes)?);
+    Some(out)
+}
+
+/// Whether a map file's text holds a comment: what writing the map anew
+/// would lose. Text that cannot be walked counts as holding one.
+pub fn has_comments(text: &str) -> bool {
+    Scanner::new(text).has_comment(0).unwrap_or(true)
+}
+
+/// One element of a bracketed group: its optional `name:` label, its value,
+/// and the comma after it, if any.
+#[derive(Clone, Debug)]
+struct Element {
+    name: Option<Range<usize>>,
+    value: Range<usize>,
+    comma: Option<usize>,
+}
+
+impl Element {
+    /// Where the element's text starts: at its label, or at its value.
+    fn start(&self) -> usize {
+        self.name
+            .as_ref()
+            .map_or(self.value.start, |name| name.start)
+    }
+}
+
+/// The `[` of the root struct's `edges` list: `Some(None)` when the map has
+/// no `edges` field, `None` when the text cannot be edited.
+fn edge_list(scanner: &Scanner<'_>, text: &str) -> Option<Option<usize>> {
+    let open = scanner.root_open_without_attributes()?;
+    if scanner.byte(open)? != b'(' {
+        return None;
+    }
+    let fields = elements(scanner, open, b')')?;
+    let mut edges = fields
+        .iter()
+        .filter(|field| field.name.as_ref().and_then(|n| text.get(n.clone())) == Some("edges"));
+    let Some(field) = edges.next() else {
+        return Some(None);
+    };
+    if edges.next().is_some() || scanner.byte(field.value.start)? != b'[' {
+        return None;
+    }
+    Some(Some(field.value.start))
+}
+
+/// The elements of the group whose opening bracket is at `open`.
+fn elements(scanner: &Scanner<'_>, open: usize, close: u8) -> Option<Vec<Element>> {
+    let mut elements = Vec::new();
+    let mut pos = open + 1;
+    loop {
+        let (name, value) = match scanner.group_item(pos)? {
+            GroupItem::Close(at) => {
+                return (scanner.byte(at)? == close).then_some(elements);
+            }
+            GroupItem::Element { name, value } => (name, value),
+        };
+        if scanner.byte(value)? == b',' {
+            return None;
+        }
+        let end = scanner.value_end(value)?;
+        let (next, comma) = next_in_group(scanner, end, close)?;
+        elements.push(Element {
+            name,
+            value: value..end,
+            comma: comma.then(|| next - 1),
+        });
+        pos = next;
+    }
+}
+
+/// The byte ranges to delete to cut out the elements marked in `removed`,
+/// with their separating commas, and the whole line when nothing else is
+/// left on it. Only element text, commas and whitespace are deleted: a
+/// comment between elements stays.
+fn removals(text: &str, elements: &[Element], removed: &[bool]) -> Vec<Range<usize>> {
+    let mut ranges = Vec::new();
+    for (i, element) in elements.iter().enumerate() {
+        if !removed[i] {
+            continue;
+        }
+        let (start, end) = (element.start(), element.value.end);
+        match element.comma {
+            Some(comma) => {
+                let after = comma + 1 + spaces(text, comma + 1);
+                if is_space(&text[end..comma]) {
+                    ranges.push(start..after);
+                } else {
+                    ranges.push(start..end);
+                    ranges.push(comma..after);
+                }
+            }
+            // The last element, without a trailing comma: the comma before it
+            // goes (the one after the element before it).
+            None => match i.checked_sub(1).and_then(|p| elements[p].comma) {
+                Some(comma) if is_space(&text[comma + 1..start]) => ranges.push(comma..end),
+                Some(comma) => {
+                    ranges.push(comma..comma + 1);
+                    ranges.push(start..end);
+                }
+                None => ranges.push(start..end),
+            },
+        }
+    }
+    ranges.sort_by_key(|r| r.start);
+    let mut merged: Vec<Range<usize>> = Vec::new();
+    for range in ranges {
+        match merged.last_mut() {
+            Some(last) if range.start <= last.end => last.end = last.end.max(range.end),
+            _ => merged.push(range),
+        }
+    }
+    merged
+        .into_iter()
+        .map(|range| whole_lines(text, range))
+        .collect()
+}
+
+/// `range` grown to whole lines, newline included, when only whitespace
+/// shares its first and last lines with it.
+fn whole_lines(text: &str, range: Range<usize>) -> Range<usize> {
+    let Some(line_end) = blank_to_line_end(text, range.end) else {
+        return range;
+    };
+    let blank = blank_start(text, range.start);
+    if at_line_start(text, blank) {
+        blank..line_end
+    } else {
+        // What is left of the line ends where it ends: no trailing spaces.
+        blank..range.end
+    }
+}
+
+/// The changes that give the edge at `item` the baked clearance `value`.
+fn set_clearance(
+    scanner: &Scanner<'_>,
+    text: &str,
+    item: &Element,
+    value: Option<f64>,
+) -> Option<Vec<(Range<usize>, String)>> {
+    let open = scanner.open_at(item.value.start)?;
+    if scanner.byte(open)? != b'(' {
+        return None;
+    }
+    let fields = elements(scanner, open, b')')?;
+    let mut clearance = None;
+    for (i, field) in fields.iter().enumerate() {
+        let name = text.get(field.name.clone()?)?;
+        match name {
+            "from" | "to" | "one_way" | "cost" => {}
+            "clearance" if clearance.is_none() => clearance = Some(i),
+            _ => return None,
+        }
+    }
+    let number = |v: f64| wire::options().to_string(&v).ok();
+    let has_comment = |range: Range<usize>| {
+        text.get(range)
+            .is_none_or(|part| Scanner::new(part).has_comment(0) != Some(false))
+    };
+    if let Some(i) = clearance
+        && has_comment(fields[i].value.clone())
+    {
+        // `Some(/* why */ 2.0)`: replacing the value would drop the comment.
+        return None;
+    }
+    Some(match (clearance, value) {
+        (Some(i), Some(v)) => vec![(fields[i].value.clone(), number(v)?)],
+        // `clearance: /* why */ 2.0`: the comment stays, the value goes.
+        (Some(i), None) if has_comment(fields[i].start()..fields[i].value.end) => {
+            vec![(fields[i].value.clone(), "None".to_owned())]
+        }
+        (Some(i), None) => {
+            let mut removed = vec![false; fields.len()];
+            removed[i] = true;
+            removals(text, &fields, &removed)
+                .into_iter()
+                .map(|range| (range, String::new()))
+                .collect()
+        }
+        (None, Some(v)) => vec![insert_field(text, fields.last()?, &number(v)?)],
+        (None, None) => Vec::new(),
+    })
+}
+
+/// The change that adds `clearance: number` after the struct field `last`:
+/// on a line of its own when `last` has one (and a trailing comma), else
+/// right after it.
+fn insert_field(text: &str, last: &Element, number: &str) -> (Range<usize>, String) {
+    let start = last.start();
+    let indent_start = blank_start(text, start);
+    if let Some(comma) = last.comma
+        && indent_start > 0
+        && at_line_start(text, indent_start)
+        && let Some(at) = line_end_after_comma(text, comma)
+    {
+        let indent = &text[indent_start..start];
+        let newline = if text[..at].ends_with("\r\n") {
+            "\r\n"
+        } else {
+            "\n"
+        };
+        return (at..at, format!("{indent}clearance: {number},{newline}"));
+    }
+    let at = last.value.end;
+    (at..at, format!(", clearance: {number}"))
+}
+
+/// Past the line break that ends the line of the comma at `comma`, when
+/// only spaces or a `//` comment follow it there.
+fn line_end_after_comma(text: &str, comma: usize) -> Option<usize> {
+    let after = comma + 1 + spaces(text, comma + 1);
+    let rest = &text[after..];
+    let skip = if rest.starts_with("//") {
+        rest.find('\n')?
+    } else {
+        rest.bytes().take_while(|&b| b == b'\r').count()
+    };
+    (rest.as_bytes().get(skip) == Some(&b'\n')).then_some(after + skip + 1)
+}
+
+/// `text` with every range replaced by its text; `None` if ranges overlap.
+fn apply(text: &str, mut changes: Vec<(Range<usize>, String)>) -> Option<String> {
+    changes.sort_by_key(|(range, _)| (range.start, range.end));
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for (range, replacement) in changes {
+        if range.start < from {
+            return None;
+        }
+        out.push_str(text.get(from..range.start)?);
+        out.push_str(&replacement);
+        from = range.end;
+    }
+    out.push_str(text.get(from..)?);
+    Some(out)
+}
+
+/// The number of spaces and tabs at `pos`.
+fn spaces(text: &str, pos: usize) -> usize {
+    text.as_bytes()[pos..]
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count()
+}
+
+/// Where the run of spaces and tabs that ends at `pos` starts. (Scans
+/// never go past such runs: a level written on one line stays linear.)
+fn blank_start(text: &str, pos: usize) -> usize {
+    pos - text.as_bytes()[..pos]
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count()
+}
+
+/// Whether `pos` starts a line.
+fn at_line_start(text: &str, pos: usize) -> bool {
+    pos == 0 || text.as_bytes()[pos - 1] == b'\n'
+}
+
+/// Past the end of the line at `pos` (its line break, or the end of the
+/// text) when only spaces are left on it; `None` otherwise.
+fn blank_to_line_end(text: &str, pos: usize) -> Option<usize> {
+    let rest = &text.as_bytes()[pos..];
+    let blank = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r'))
+        .count();
+    match rest.get(blank) {
+        None => Some(text.len()),
+        Some(b'\n') => Some(pos + blank + 1),
+        Some(_) => None,
+    }
+}
+
+fn is_space(text: &str) -> bool {
+    text.bytes()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::super::chunked_parse::tests::map_text;
+    use super::super::wire::MapFile;
+    use super::*;
+
+    /// Every comment of `text`, whitespace left out, in order.
+    fn comments(text: &str) -> String {
+        let scanner = Scanner::new(text);
+        let mut found = String::new();
+        let mut pos = 0;
+        while pos < text.len() {
+            let after = scanner.skip_trivia(pos).unwrap();
+            if after > pos {
+                found.extend(text[pos..after].chars().filter(|c| !c.is_whitespace()));
+                pos = after;
+            } else {
+                pos = scanner.value_end(pos).map_or(pos + 1, |end| {
+                    // Into groups: comments inside them count too.
+                    if matches!(text.as_bytes()[pos], b'(' | b'[' | b'{') || end == pos {
+                        pos + 1
+                    } else if text[pos..end].contains('(') {
+                        pos + text[pos..end].find('(').unwrap() + 1
+                    } else {
+                        end
+                    }
+                });
+            }
+        }
+        found
+    }
+
+    fn parse(text: &str) -> MapFile {
+        wire::options()
+            .from_str(text)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    /// The edits as the loader would see them: on the parsed file.
+    fn applied(mut file: MapFile, edits: &[EdgeEdit]) -> MapFile {
+        let mut kept = Vec::new();
+        for (mut edge, edit) in file.edges.into_iter().zip(edits) {
+            match *edit {
+                EdgeEdit::Keep => kept.push(edge),
+                EdgeEdit::Remove => {}
+                EdgeEdit::SetClearance(value) => {
+                    edge.clearance = value;
+                    kept.push(edge);
+                }
+            }
+        }
+        file.edges = kept;
+        file
+    }
+
+    fn edit() -> impl Strategy<Value = EdgeEdit> {
+        prop_oneof![
+            Just(EdgeEdit::Keep),
+            Just(EdgeEdit::Remove),
+            Just(EdgeEdit::SetClearance(None)),
+            prop_oneof![Just(0.0), Just(1.0), Just(1e-300), 0.0..1e6f64]
+                .prop_map(|v| EdgeEdit::SetClearance(Some(v))),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 400,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn edited_text_reads_as_the_edited_map(
+            text in map_text(),
+            edits in prop::collection::vec(edit(), 12),
+        ) {
+            let file = parse(&text);
+            let edits = &edits[..file.edges.len()];
+            let edited = edit_edges(&text, edits);
+            prop_assert!(edited.is_some(), "could not edit\n{text}");
+            let edited = edited.unwrap();
+            prop_assert_eq!(parse(&edited), applied(file, edits), "{}\n--- edited:\n{}", text, edited);
+            if !edits.contains(&EdgeEdit::Remove) {
+                prop_assert_eq!(comments(&edited), comments(&text), "{}\n--- edited:\n{}", text, edited);
+            }
+        }
+    }
+
+    const LEVEL: &str = "// The yard, by hand:\n//   0 --- 1\n\
+Map(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))],\n    edges: [\n        \
+(from: 0, to: 1), // the lane\n        /* a gate */ (from: 1, to: 0, clearance: 2.0),\n        \
+(\n            from: 0,\n            to: 1, // multi-line\n        ),\n        \
+Edge(from: 1, to: 0, clearance: Some(3.0), cost: 2.0),\n    ],\n)\n";
+
+    #[test]
+    fn bakes_in_place_and_keeps_every_comment() {
+        use EdgeEdit::*;
+        let edits = [
+            SetClearance(Some(1.5)),
+            SetClearance(Some(0.25)),
+            SetClearance(Some(1e-10)),
+            SetClearance(None),
+        ];
+        let edited = edit_edges(LEVEL, &edits).unwrap();
+        assert_eq!(
+            edited,
+            "// The yard, by hand:\n//   0 --- 1\n\
+Map(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))],\n    edges: [\n        \
+(from: 0, to: 1, clearance: 1.5), // the lane\n        /* a gate */ (from: 1, to: 0, clearance: 0.25),\n        \
+(\n            from: 0,\n            to: 1, // multi-line\n            clearance: 1e-10,\n        ),\n        \
+Edge(from: 1, to: 0, cost: 2.0),\n    ],\n)\n"
+        );
+        assert_eq!(parse(&edited), applied(parse(LEVEL), &edits));
+    }
+
+    #[test]
+    fn prunes_in_place_and_keeps_the_comments_between_edges() {
+        use EdgeEdit::*;
+        let edited = edit_edges(LEVEL, &[Remove, Remove, Keep, Remove]).unwrap();
+        assert_eq!(
+            edited,
+            "// The yard, by hand:\n//   0 --- 1\n\
+Map(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))],\n    edges: [\n        \
+// the lane\n        /* a gate */\n        (\n            from: 0,\n            to: 1, // multi-line\n        ),\n    ],\n)\n"
+        );
+        let all = edit_edges(LEVEL, &[Remove; 4]).unwrap();
+        assert_eq!(parse(&all).edges, []);
+        let inline = "(nodes: [], edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3)])";
+        let last = edit_edges(inline, &[Keep, Keep, Remove]).unwrap();
+        assert_eq!(
+            last,
+            "(nodes: [], edges: [(from: 0, to: 1), (from: 1, to: 2)])"
+        );
+        let middle = edit_edges(inline, &[Keep, Remove, Keep]).unwrap();
+        assert_eq!(
+            middle,
+            "(nodes: [], edges: [(from: 0, to: 1), (from: 2, to: 3)])"
+        );
+    }
+
+    #[test]
+    fn a_new_line_ends_as_its_neighbours_do() {
+        let text = "(nodes: [], edges: [(\r\n  from: 0,\r\n  to: 1,\r\n)])";
+        let edited = edit_edges(text, &[EdgeEdit::SetClearance(Some(2.0))]).unwrap();
+        assert_eq!(
+            edited,
+            "(nodes: [], edges: [(\r\n  from: 0,\r\n  to: 1,\r\n  clearance: 2.0,\r\n)])"
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_a_missing_edge_list_are_fine() {
+        let text = "\u{feff}(nodes: [], edges: [(from: 0, to: 1)])";
+        let edited = edit_edges(text, &[EdgeEdit::SetClearance(Some(2.0))]).unwrap();
+        assert_eq!(
+            edited,
+            "\u{feff}(nodes: [], edges: [(from: 0, to: 1, clearance: 2.0)])"
+        );
+        assert_eq!(
+            edit_edges("(nodes: [])", &[]).as_deref(),
+            Some("(nodes: [])")
+        );
+    }
+
+    #[test]
+    fn gives_up_on_what_it_does_not_know() {
+        let keep = [EdgeEdit::SetClearance(Some(1.0))];
+        for text in [
+            // Attributes change how the text reads.
+            "#![enable(unwrap_newtypes)] (nodes: [], edges: [(from: 0, to: 1)])",
+            // A field the editor does not know (a raw identifier).
+            "(nodes: [], edges: [(from: 0, r#to: 1)])",
+            // As many edges as edits, or no edit at all.
+            "(nodes: [], edges: [(from: 0, to: 1), (from: 1, to: 0)])",
+            "(nodes: [])",
+            // Not a list, or not a struct.
+            "(nodes: [], edges: Some([(from: 0, to: 1)]))",
+            "[(from: 0, to: 1)]",
+            // Text that is not well-formed.
+            "(nodes: [], edges: [(from: 0, to: 1)",
+        ] {
+            assert_eq!(edit_edges(text, &keep), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn comments_are_found_outside_strings_only() {
+        assert!(has_comments("// c\n(nodes: [])"));
+        assert!(has_comments("(nodes: [/* c */])"));
+        assert!(!has_comments(
+            "(nodes: [(id: 0, pos: (0, 0), name: \"// /* not */\")])"
+        ));
+        assert!(!has_comments("(nodes: [])"));
+        assert!(has_comments("(nodes: [\"unclosed"));
+    }
+}

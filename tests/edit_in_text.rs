@@ -1,0 +1,120 @@
+//! `bake` and `prune` edit the map's own text: the edited text loads to
+//! exactly the map the RON writer would write, on every example map and on
+//! random maps, and the example maps keep their comments.
+
+mod common;
+
+use clearway::map::wire::MapFile;
+use clearway::tiled::{TiledOptions, load_obstacles};
+use clearway::{Clearances, Map};
+use common::random_map::random_map;
+use proptest::prelude::*;
+
+fn loaded(text: &str, what: &str) -> MapFile {
+    let map = Map::from_ron_str(text, what).unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
+    MapFile::from(&map)
+}
+
+/// The radii to prune for: every agent's, and a few more.
+fn radii(map: &Map) -> Vec<f64> {
+    let mut radii = vec![0.0, 0.5, 1.0, 2.5];
+    radii.extend(map.agents().iter().map(|a| a.radius));
+    radii
+}
+
+/// The `//` comment lines of `text`, trimmed.
+fn comment_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| line.starts_with("//"))
+        .collect()
+}
+
+/// Checks bake and prune on `map` (loaded from `text`, with `own` obstacles
+/// of its own) against the writer.
+fn agrees_with_the_writer(text: &str, map: &Map, own: usize, what: &str) {
+    let clearances = Clearances::compute(map);
+    let baked = map
+        .baked_text(text, &clearances)
+        .unwrap_or_else(|| panic!("{what}: could not bake in the text"));
+    let written = map.baked(&clearances).to_ron_string_with_obstacles(own);
+    assert_eq!(
+        loaded(&baked, what),
+        loaded(&written, what),
+        "{what}: baked\n{baked}"
+    );
+    assert_eq!(comment_lines(&baked), comment_lines(text), "{what}");
+    for radius in radii(map) {
+        let pruned = map
+            .pruned_text(text, &clearances, radius)
+            .unwrap_or_else(|| panic!("{what}: could not prune in the text"));
+        let written = map
+            .pruned(&clearances, radius)
+            .to_ron_string_with_obstacles(own);
+        assert_eq!(
+            loaded(&pruned, what),
+            loaded(&written, what),
+            "{what}, radius {radius}: pruned\n{pruned}"
+        );
+    }
+}
+
+#[test]
+fn every_example_map_edits_as_the_writer_writes() {
+    let mut seen = 0;
+    for dir in ["maps", "maps/review"] {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "ron") {
+                continue;
+            }
+            let what = path.display().to_string();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let map = Map::from_ron_str(&text, &what).unwrap();
+            let own = map.obstacles().len();
+            agrees_with_the_writer(&text, &map, own, &what);
+            seen += 1;
+        }
+    }
+    assert!(seen >= 6, "{seen} maps");
+}
+
+#[test]
+fn the_tiled_yard_edits_with_its_tmx_obstacles_left_out() {
+    let text = std::fs::read_to_string("maps/tiled_yard.ron").unwrap();
+    let map = Map::from_ron_str(&text, "tiled_yard.ron").unwrap();
+    let own = map.obstacles().len();
+    let options = TiledOptions {
+        layer: Some("collision".into()),
+        pixels_per_unit: 16.0,
+        ..TiledOptions::default()
+    };
+    let tiled = load_obstacles("maps/tiled_yard.tmx", &options).unwrap();
+    assert!(!tiled.obstacles.is_empty());
+    let map = map.with_extra_obstacles(tiled.obstacles).unwrap();
+    agrees_with_the_writer(&text, &map, own, "tiled_yard.ron + .tmx");
+    let baked = map.baked_text(&text, &Clearances::compute(&map)).unwrap();
+    assert!(
+        baked.contains("//        |  2 -------- 3"),
+        "the ASCII map stays"
+    );
+    assert_eq!(
+        Map::from_ron_str(&baked, "b").unwrap().obstacles().len(),
+        own
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 64,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn random_maps_edit_as_the_writer_writes(m in random_map(12, 10)) {
+        let text = m.to_ron();
+        let map = Map::from_ron_str(&text, "random.ron").unwrap();
+        agrees_with_the_writer(&text, &map, map.obstacles().len(), "random.ron");
+    }
+}
