@@ -7,7 +7,7 @@ use std::path::Path;
 
 use assert_cmd::Command;
 use clearway::geometry::Point;
-use clearway::render::{Picture, RecordingDrawer, Shape, palette};
+use clearway::render::{Fonts, Picture, RecordingDrawer, Shape, palette, svg_to_png_with};
 use clearway::{Clearances, Map};
 use resvg::tiny_skia::Pixmap;
 
@@ -316,6 +316,83 @@ fn cli_writes_svg_and_png_by_extension() {
     let text = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(text, snapshot_for_largest_agent_with_route());
     assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+}
+
+/// The SVG without its texts: what a PNG looked like with no font at hand.
+fn without_texts(svg: &str) -> String {
+    svg.lines()
+        .filter(|l| !l.starts_with("<text"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// How many pixels of two same-sized PNGs differ below picture row `top`.
+fn pixels_differing_below(a: &[u8], b: &[u8], top: u32) -> usize {
+    let (a, b) = (
+        Pixmap::decode_png(a).unwrap(),
+        Pixmap::decode_png(b).unwrap(),
+    );
+    assert_eq!((a.width(), a.height()), (b.width(), b.height()));
+    (top..a.height())
+        .flat_map(|y| (0..a.width()).map(move |x| (x, y)))
+        .filter(|&(x, y)| a.pixel(x, y) != b.pixel(x, y))
+        .count()
+}
+
+#[test]
+fn png_texts_are_drawn_with_the_built_in_font_alone() {
+    let map = load("corridors.ron");
+    let clearances = Clearances::compute(&map);
+    let picture = Picture::new(&map, &clearances)
+        .agent("tank", 1.5)
+        .title("corridors.ron");
+    let svg = picture.to_svg();
+    let png = svg_to_png_with(&svg, Fonts::Embedded).unwrap();
+    let bare = svg_to_png_with(&without_texts(&svg), Fonts::Embedded).unwrap();
+    // The legend (the caption, the scale bar's words, seven keys' words) is
+    // thousands of pixels of ink that the picture without texts lacks.
+    let legend_top = picture.layout().legend_top as u32;
+    let ink = pixels_differing_below(&png, &bare, legend_top);
+    assert!(ink > 3000, "{ink} legend pixels of text");
+    // And what the command writes is those same pixels, whatever is installed.
+    assert_eq!(picture.to_png().unwrap(), png);
+}
+
+/// A machine without fonts (most CI images), as fontconfig sees it: one
+/// font folder, empty.
+#[test]
+fn cli_png_on_a_machine_without_fonts_has_its_labels() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("fonts");
+    std::fs::create_dir(&empty).unwrap();
+    let config = dir.path().join("fonts.conf");
+    std::fs::write(
+        &config,
+        format!(
+            "<?xml version=\"1.0\"?>\n<fontconfig><dir>{}</dir></fontconfig>\n",
+            empty.display()
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("c.png");
+    clearway()
+        .env("FONTCONFIG_FILE", &config)
+        .env("HOME", dir.path())
+        .args(["render", "maps/corridors.ron", "--agent", "tank", "-o"])
+        .arg(&out)
+        .assert()
+        .code(0);
+    let written = std::fs::read(&out).unwrap();
+    let map = load("corridors.ron");
+    let clearances = Clearances::compute(&map);
+    let picture = Picture::new(&map, &clearances)
+        .agent("tank", 1.5)
+        .title("corridors.ron");
+    let svg = picture.to_svg();
+    let bare = svg_to_png_with(&without_texts(&svg), Fonts::Embedded).unwrap();
+    let ink = pixels_differing_below(&written, &bare, picture.layout().legend_top as u32);
+    assert!(ink > 3000, "{ink} legend pixels of text");
+    assert_eq!(written, svg_to_png_with(&svg, Fonts::Embedded).unwrap());
 }
 
 fn snapshot_for_largest_agent_with_route() -> String {

@@ -11,7 +11,8 @@ use std::fmt::Write as _;
 use super::drawer::{Anchor, Drawer, Style, TextStyle};
 use crate::geometry::Point;
 
-/// The font stack texts ask for; the PNG renderer uses whichever is installed.
+/// The font stack texts ask for: the PNG is drawn in the built-in DejaVu Sans
+/// ([`super::Fonts`]); a browser uses the first of these it has.
 pub const FONT_FAMILY: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
 
 /// Writes the shapes it is given as one SVG document.
