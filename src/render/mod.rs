@@ -43,6 +43,7 @@ mod frame;
 pub mod palette;
 mod png;
 mod scene;
+mod size;
 mod svg;
 mod text;
 
@@ -54,4 +55,5 @@ pub use scene::{
     DEFAULT_LONG_SIDE, LABEL_MAX_NODES, LABEL_MIN_SPACING, LARGE_MAP_EDGES, Layout, MANY_OBSTACLES,
     Picture,
 };
+pub use size::OutputSize;
 pub use svg::{FONT_FAMILY, SvgWriter};
