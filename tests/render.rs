@@ -7,7 +7,7 @@ use std::path::Path;
 
 use assert_cmd::Command;
 use clearway::geometry::Point;
-use clearway::render::{Picture, RecordingDrawer, Shape, palette};
+use clearway::render::{Bounds, Fonts, Picture, RecordingDrawer, Shape, palette, svg_to_png_with};
 use clearway::{Clearances, Map};
 use resvg::tiny_skia::Pixmap;
 
@@ -134,19 +134,23 @@ fn tiny_map_pixels_blocked_edge_is_red_and_y_points_up() {
     );
     assert_eq!(pixmap.width(), 820);
 
-    // The blocked bottom edge, away from its pinch marker: red.
-    let (x, y) = to_pixel(7.5, 0.0);
-    let (r, g, b) = rgb(&pixmap, x as u32, y as u32);
-    assert!(
-        r > 190 && g < 70 && b < 70,
-        "blocked edge pixel is {:?}",
-        (r, g, b)
-    );
-    assert_eq!((r, g, b), (0xd6, 0x27, 0x28));
+    // The blocked bottom edge, away from its pinch marker: red dashes, with
+    // the background showing between them.
+    let (x0, y) = to_pixel(6.5, 0.0);
+    let (x1, _) = to_pixel(9.5, 0.0);
+    let along: Vec<_> = (x0 as u32..x1 as u32)
+        .map(|x| rgb(&pixmap, x, y as u32))
+        .collect();
+    let red = along.iter().filter(|&&p| p == (0xb5, 0x29, 0x0b)).count();
+    let gaps = along.iter().filter(|&&p| p == (0xff, 0xff, 0xff)).count();
+    assert!(red > along.len() / 2 && gaps > 5, "{red} red, {gaps} gaps");
 
-    // The clear right edge: green.
-    let (x, y) = to_pixel(10.0, 6.0);
-    assert_eq!(rgb(&pixmap, x as u32, y as u32), (0x2e, 0x9e, 0x4f));
+    // The clear right edge: green, solid.
+    let (x, y0) = to_pixel(10.0, 7.5);
+    let (_, y1) = to_pixel(10.0, 2.5);
+    for y in y0 as u32..y1 as u32 {
+        assert_eq!(rgb(&pixmap, x as u32, y), (0x00, 0x9e, 0x73), "y {y}");
+    }
 
     // The boulder at (2, 8) is drawn up and left, 80 px above the level's
     // y = 4 line: obstacle grey there, background below it at (2, 3.5).
@@ -316,6 +320,330 @@ fn cli_writes_svg_and_png_by_extension() {
     let text = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(text, snapshot_for_largest_agent_with_route());
     assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+}
+
+/// The SVG without its texts: what a PNG looked like with no font at hand.
+fn without_texts(svg: &str) -> String {
+    svg.lines()
+        .filter(|l| !l.starts_with("<text"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// How many pixels of two same-sized PNGs differ below picture row `top`.
+fn pixels_differing_below(a: &[u8], b: &[u8], top: u32) -> usize {
+    let (a, b) = (
+        Pixmap::decode_png(a).unwrap(),
+        Pixmap::decode_png(b).unwrap(),
+    );
+    assert_eq!((a.width(), a.height()), (b.width(), b.height()));
+    (top..a.height())
+        .flat_map(|y| (0..a.width()).map(move |x| (x, y)))
+        .filter(|&(x, y)| a.pixel(x, y) != b.pixel(x, y))
+        .count()
+}
+
+#[test]
+fn png_texts_are_drawn_with_the_built_in_font_alone() {
+    let map = load("corridors.ron");
+    let clearances = Clearances::compute(&map);
+    let picture = Picture::new(&map, &clearances)
+        .agent("tank", 1.5)
+        .title("corridors.ron");
+    let svg = picture.to_svg();
+    let png = svg_to_png_with(&svg, Fonts::Embedded).unwrap();
+    let bare = svg_to_png_with(&without_texts(&svg), Fonts::Embedded).unwrap();
+    // The legend (the caption, the scale bar's words, seven keys' words) is
+    // thousands of pixels of ink that the picture without texts lacks.
+    let legend_top = picture.layout().legend_top as u32;
+    let ink = pixels_differing_below(&png, &bare, legend_top);
+    assert!(ink > 3000, "{ink} legend pixels of text");
+    // And what the command writes is those same pixels, whatever is installed.
+    assert_eq!(picture.to_png().unwrap(), png);
+}
+
+/// A machine without fonts (most CI images), as fontconfig sees it: one
+/// font folder, empty.
+#[test]
+fn cli_png_on_a_machine_without_fonts_has_its_labels() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("fonts");
+    std::fs::create_dir(&empty).unwrap();
+    let config = dir.path().join("fonts.conf");
+    std::fs::write(
+        &config,
+        format!(
+            "<?xml version=\"1.0\"?>\n<fontconfig><dir>{}</dir></fontconfig>\n",
+            empty.display()
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("c.png");
+    clearway()
+        .env("FONTCONFIG_FILE", &config)
+        .env("HOME", dir.path())
+        .args(["render", "maps/corridors.ron", "--agent", "tank", "-o"])
+        .arg(&out)
+        .assert()
+        .code(0);
+    let written = std::fs::read(&out).unwrap();
+    let map = load("corridors.ron");
+    let clearances = Clearances::compute(&map);
+    let picture = Picture::new(&map, &clearances)
+        .agent("tank", 1.5)
+        .title("corridors.ron");
+    let svg = picture.to_svg();
+    let bare = svg_to_png_with(&without_texts(&svg), Fonts::Embedded).unwrap();
+    let ink = pixels_differing_below(&written, &bare, picture.layout().legend_top as u32);
+    assert!(ink > 3000, "{ink} legend pixels of text");
+    assert_eq!(written, svg_to_png_with(&svg, Fonts::Embedded).unwrap());
+}
+
+/// Blocked, tight and clear differ in line pattern as well as colour, in the
+/// map and in the legend alike: blocked thick and dashed, tight dotted
+/// (dashes shorter than the line is wide), clear solid.
+#[test]
+fn verdicts_differ_in_pattern_as_well_as_colour() {
+    let map = load("rooms.ron");
+    let clearances = Clearances::compute(&map);
+    let mut rec = RecordingDrawer::default();
+    Picture::new(&map, &clearances)
+        .agent("ogre", 1.2)
+        .draw(&mut rec);
+    let style_of = |title: &str| rec.titled(title).next().unwrap().style.clone().unwrap();
+    let blocked = style_of(": blocked");
+    let tight = style_of(": tight");
+    let clear = style_of(": clear");
+    let (bw, tw, cw) = (blocked.stroke_width, tight.stroke_width, clear.stroke_width);
+    assert!((bw - 1.6 * cw).abs() < 1e-9 && tw == cw, "{bw} {tw} {cw}");
+    let (dash, gap) = blocked.dash.unwrap();
+    assert!(dash > 2.0 * bw && gap > bw, "blocked dashes {dash} {gap}");
+    let (dot, space) = tight.dash.unwrap();
+    assert!(dot < tw && space > 2.0 * tw, "tight dots {dot} {space}");
+    assert_eq!(clear.dash, None);
+    // The legend's samples: the same colours and patterns, at their width.
+    let legend: Vec<_> = rec
+        .in_layer("legend")
+        .filter_map(|s| s.style.clone())
+        .collect();
+    for (map_style, colour) in [
+        (&blocked, palette::BLOCKED),
+        (&tight, palette::TIGHT),
+        (&clear, palette::CLEAR),
+    ] {
+        let sample = legend
+            .iter()
+            .find(|s| s.stroke == Some(colour) && s.dash.is_some() == map_style.dash.is_some())
+            .unwrap();
+        let ratio = sample.stroke_width / map_style.stroke_width;
+        let scaled = map_style.dash.map(|(d, g)| (d * ratio, g * ratio));
+        match (sample.dash, scaled) {
+            (Some((d, g)), Some((sd, sg))) => {
+                assert!((d - sd).abs() < 1e-9 && (g - sg).abs() < 1e-9)
+            }
+            (None, None) => {}
+            other => panic!("legend and map differ: {other:?}"),
+        }
+    }
+}
+
+/// Reads `name="value"` from the first element that starts with `element`.
+fn attribute<'a>(svg: &'a str, element: &str, name: &str) -> &'a str {
+    let start = svg.find(element).unwrap_or_else(|| panic!("no {element}"));
+    let tag = &svg[start..start + svg[start..].find('>').unwrap()];
+    let key = format!(" {name}=\"");
+    let at = tag
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {tag}"))
+        + key.len();
+    &tag[at..at + tag[at..].find('"').unwrap()]
+}
+
+#[test]
+fn cli_width_and_height_size_the_whole_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    let render = |extra: &[&str], out: &str| {
+        let path = dir.path().join(out);
+        clearway()
+            .args(["render", "maps/corridors.ron", "--agent", "tank"])
+            .args(extra)
+            .arg("-o")
+            .arg(&path)
+            .assert()
+            .code(0);
+        path
+    };
+    let natural = snapshot_for_largest_agent("corridors.ron");
+    let (w, h): (f64, f64) = (
+        attribute(&natural, "<svg", "width").parse().unwrap(),
+        attribute(&natural, "<svg", "height").parse().unwrap(),
+    );
+    // One side given: the other keeps the picture's proportions.
+    let png =
+        Pixmap::decode_png(&std::fs::read(render(&["--width", "600"], "w.png")).unwrap()).unwrap();
+    assert_eq!(
+        (png.width(), png.height()),
+        (600, (600.0 * h / w).round() as u32)
+    );
+    let png =
+        Pixmap::decode_png(&std::fs::read(render(&["--height", "300"], "h.png")).unwrap()).unwrap();
+    assert_eq!(
+        (png.width(), png.height()),
+        ((300.0 * w / h).round() as u32, 300)
+    );
+    // The SVG: shown at that size, drawn as before (same viewBox, same shapes).
+    let svg = std::fs::read_to_string(render(&["--width", "600"], "w.svg")).unwrap();
+    assert_eq!(attribute(&svg, "<svg", "width"), "600");
+    assert_eq!(
+        attribute(&svg, "<svg", "viewBox"),
+        attribute(&natural, "<svg", "viewBox")
+    );
+    assert_eq!(
+        svg.lines().skip(2).collect::<Vec<_>>(),
+        natural.lines().skip(2).collect::<Vec<_>>()
+    );
+    // Both: exactly that box, the picture centred in it on the background.
+    let png = Pixmap::decode_png(
+        &std::fs::read(render(&["--width", "500", "--height", "500"], "sq.png")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!((png.width(), png.height()), (500, 500));
+    assert_eq!(rgb(&png, 250, 3), (0xff, 0xff, 0xff));
+    assert_eq!(png.pixel(250, 3).unwrap().alpha(), 255);
+}
+
+#[test]
+fn cli_around_a_node_shows_its_neighbourhood_clipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg_path = dir.path().join("around.svg");
+    let png_path = dir.path().join("around.png");
+    for out in [&svg_path, &png_path] {
+        clearway()
+            .args(["render", "maps/rooms.ron", "--agent", "ogre"])
+            .args(["--around", "passage_north", "--margin", "6", "-o"])
+            .arg(out)
+            .assert()
+            .code(0);
+    }
+    // The same picture through the library: the node at the centre of the
+    // map area, which is 12 level units wide.
+    let map = load("rooms.ron");
+    let clearances = Clearances::compute(&map);
+    let node = map.nodes()[map.node_index(6).unwrap()].pos;
+    let picture = Picture::new(&map, &clearances)
+        .agent("ogre", 1.2)
+        .title("rooms.ron")
+        .view(Bounds::around(node, 6.0));
+    let layout = picture.layout();
+    let [a, b] = layout.clip.unwrap();
+    let centre = layout.frame.to_picture(node);
+    assert!((centre.x - (a.x + b.x) / 2.0).abs() < 1e-9);
+    assert!((centre.y - (a.y + b.y) / 2.0).abs() < 1e-9);
+    assert!(((b.x - a.x) / layout.frame.scale() - 12.0).abs() < 1e-9);
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    assert_eq!(svg, picture.to_svg());
+    // Every map layer is clipped to the map area; the legend is not.
+    assert_eq!(attribute(&svg, "<clipPath", "id"), "clip0");
+    for layer in [
+        "obstacles",
+        "edges",
+        "agent outlines",
+        "nodes",
+        "pinch points",
+    ] {
+        let g = format!("<g id=\"{layer}\"");
+        assert_eq!(attribute(&svg, &g, "clip-path"), "url(#clip0)", "{layer}");
+    }
+    assert!(svg.contains("<g id=\"legend\">\n"));
+    assert!(svg.contains("<g id=\"background\">\n"));
+    // In pixels: a wall runs out of the view on the left; just inside the
+    // map area there is ink, just outside only background, top to bottom.
+    let png = Pixmap::decode_png(&std::fs::read(&png_path).unwrap()).unwrap();
+    let column = |x: f64| (a.y as u32 + 1..b.y as u32 - 1).map(move |y| (x as u32, y));
+    assert!(column(a.x + 3.0).any(|(x, y)| rgb(&png, x, y) != (0xff, 0xff, 0xff)));
+    assert!(column(a.x - 3.0).all(|(x, y)| rgb(&png, x, y) == (0xff, 0xff, 0xff)));
+    assert!(column(b.x + 3.0).all(|(x, y)| rgb(&png, x, y) == (0xff, 0xff, 0xff)));
+    // The legend and scale bar stay.
+    assert!(svg.contains("rooms.ron · ogre (radius 1.2)"));
+    assert!(svg.contains("<title>scale: "));
+}
+
+#[test]
+fn cli_region_shows_that_box() {
+    let out = clearway()
+        .args(["render", "maps/rooms.ron", "--region=-2,0,10,6", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let map = load("rooms.ron");
+    let clearances = Clearances::compute(&map);
+    let bounds = Bounds {
+        min: Point::new(-2.0, 0.0),
+        max: Point::new(10.0, 6.0),
+    };
+    let picture = Picture::new(&map, &clearances)
+        .title("rooms.ron")
+        .view(bounds);
+    assert_eq!(svg, picture.to_svg());
+    let layout = picture.layout();
+    let [a, b] = layout.clip.unwrap();
+    assert_eq!(layout.frame.to_picture(Point::new(-2.0, 6.0)), a);
+    assert_eq!(layout.frame.to_picture(Point::new(10.0, 0.0)), b);
+    assert!(svg.contains("<!-- showing (-2, 0) to (10, 6) of the level"));
+}
+
+#[test]
+fn cli_bad_size_or_crop_exits_2_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c.svg");
+    for (args, says) in [
+        (
+            &["--width", "0"][..],
+            "a picture side must be 1 to 10000 pixels",
+        ),
+        (
+            &["--height", "-5"],
+            "a picture side must be 1 to 10000 pixels",
+        ),
+        (
+            &["--width", "10001"],
+            "a picture side must be 1 to 10000 pixels",
+        ),
+        (&["--width", "wide"], "is not a whole number of pixels"),
+        (
+            &["--around", "gate", "--margin", "-1"],
+            "a margin must be a finite number",
+        ),
+        (
+            &["--around", "gate", "--margin", "0"],
+            "a margin must be a finite number",
+        ),
+        (
+            &["--around", "nobody", "--margin", "3"],
+            "--around nobody: no node has that id or name",
+        ),
+        (&["--around", "gate"], "--margin"),
+        (&["--margin", "3"], "--around"),
+        (&["--region", "1,2,3"], "is not four numbers"),
+        (&["--region", "5,0,1,1"], "must be below and left of"),
+        (&["--region=0,0,nan,1"], "is not four finite numbers"),
+        (
+            &["--around", "gate", "--margin", "3", "--region", "0,0,1,1"],
+            "cannot be used with",
+        ),
+    ] {
+        let assert = clearway()
+            .args(["render", "maps/rooms.ron"])
+            .args(args)
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
 fn snapshot_for_largest_agent_with_route() -> String {

@@ -134,6 +134,91 @@ pub struct RenderArgs {
     /// `-` writes SVG to standard output.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub output: PathBuf,
+    /// The picture's width in pixels (1 to 10000): the PNG's, the SVG's
+    /// `width`. The whole picture is scaled, legend and all; alone, the
+    /// height follows; with --height, the picture is centred in that box.
+    #[arg(long, value_name = "W", value_parser = parse_pixels, allow_negative_numbers = true)]
+    pub width: Option<u32>,
+    /// The picture's height in pixels (1 to 10000); see --width.
+    #[arg(long, value_name = "H", value_parser = parse_pixels, allow_negative_numbers = true)]
+    pub height: Option<u32>,
+    /// Show only the part of the level around NODE (an id, or a unique
+    /// name), --margin level units each way; what lies beyond is clipped.
+    #[arg(
+        long,
+        value_name = "NODE",
+        requires = "margin",
+        conflicts_with = "region"
+    )]
+    pub around: Option<String>,
+    /// With --around: how far the view reaches from the node each way, in
+    /// level units (> 0).
+    #[arg(long, value_name = "M", requires = "around", value_parser = parse_margin, allow_negative_numbers = true)]
+    pub margin: Option<f64>,
+    /// Show only this box of the level, in level units: the lower-left
+    /// corner X0,Y0 and the upper-right X1,Y1; what lies beyond is clipped.
+    #[arg(long, value_name = "X0,Y0,X1,Y1", value_parser = parse_region, allow_hyphen_values = true)]
+    pub region: Option<Region>,
+}
+
+/// A box of the level given on the command line (`--region`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Region {
+    /// The lower-left corner.
+    pub min: (f64, f64),
+    /// The upper-right corner.
+    pub max: (f64, f64),
+}
+
+/// The largest picture side `--width`/`--height` take, in pixels.
+pub const MAX_PIXELS: u32 = 10_000;
+
+/// Parses a picture side: a whole number of pixels, 1 to [`MAX_PIXELS`].
+fn parse_pixels(text: &str) -> Result<u32, String> {
+    let out_of_range = || format!("`{text}`: a picture side must be 1 to {MAX_PIXELS} pixels");
+    let value: i64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a whole number of pixels"))?;
+    u32::try_from(value)
+        .ok()
+        .filter(|v| (1..=MAX_PIXELS).contains(v))
+        .ok_or_else(out_of_range)
+}
+
+/// Parses `--margin`: a finite number > 0.
+fn parse_margin(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if !(value.is_finite() && value > 0.0) {
+        return Err(format!(
+            "`{text}`: a margin must be a finite number of level units > 0"
+        ));
+    }
+    Ok(value)
+}
+
+/// Parses `--region X0,Y0,X1,Y1`: four finite numbers, X0 < X1 and Y0 < Y1.
+fn parse_region(text: &str) -> Result<Region, String> {
+    let numbers: Vec<f64> = text
+        .split(',')
+        .map(|part| part.trim().parse::<f64>().ok().filter(|v| v.is_finite()))
+        .collect::<Option<_>>()
+        .ok_or_else(|| format!("`{text}` is not four finite numbers X0,Y0,X1,Y1"))?;
+    let [x0, y0, x1, y1] = numbers[..] else {
+        return Err(format!("`{text}` is not four numbers X0,Y0,X1,Y1"));
+    };
+    if !(x0 < x1 && y0 < y1) {
+        return Err(format!(
+            "`{text}`: the lower-left corner X0,Y0 must be below and left of X1,Y1"
+        ));
+    }
+    Ok(Region {
+        min: (x0, y0),
+        max: (x1, y1),
+    })
 }
 
 /// `clearway clearance`.

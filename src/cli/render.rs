@@ -4,7 +4,8 @@
 use std::path::Path;
 
 use clearway::atomic_write::write_atomically;
-use clearway::render::Picture;
+use clearway::geometry::Point;
+use clearway::render::{Bounds, OutputSize, Picture};
 use clearway::timings::Timings;
 
 use super::args::RenderArgs;
@@ -70,8 +71,17 @@ pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure>
         };
     let route = ends(&args.route, "--route")?;
     let widest = ends(&args.widest, "--widest")?;
+    let view = view(args, map)?;
     let clearances = timings.time("clearance", || compute_clearances(map));
-    let mut picture = Picture::new(map, &clearances).title(&map_title(&args.map.map));
+    let mut picture = Picture::new(map, &clearances)
+        .title(&map_title(&args.map.map))
+        .size(OutputSize {
+            width: args.width,
+            height: args.height,
+        });
+    if let Some(bounds) = view {
+        picture = picture.view(bounds);
+    }
     if let Some(r) = &radius {
         picture = with_radius(picture, r);
     }
@@ -91,6 +101,18 @@ pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure>
     }
     timings.time("render", || write(&picture, &args.output, format))?;
     Ok(Outcome::Pass)
+}
+
+/// The part of the level `--around NODE --margin M` or `--region` shows.
+fn view(args: &RenderArgs, map: &clearway::Map) -> Result<Option<Bounds>, Failure> {
+    if let (Some(node), Some(margin)) = (&args.around, args.margin) {
+        let i = resolve_node(map, node, "--around")?;
+        return Ok(Some(Bounds::around(map.nodes()[i].pos, margin)));
+    }
+    Ok(args.region.map(|r| Bounds {
+        min: Point::new(r.min.0, r.min.1),
+        max: Point::new(r.max.0, r.max.1),
+    }))
 }
 
 /// The picture coloured against a checked radius.

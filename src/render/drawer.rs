@@ -204,6 +204,16 @@ pub trait Drawer {
     /// map. The default ignores it.
     fn note(&mut self, _text: &str) {}
 
+    /// Writes the picture `width` x `height` pixels big, scaled uniformly
+    /// from the size given to [`Drawer::begin`] (for `--width`/`--height`).
+    /// The default ignores it.
+    fn output_size(&mut self, _width: f64, _height: f64) {}
+
+    /// Clips the layers started from now on to a rectangle (upper-left and
+    /// lower-right corners), when the picture shows part of a level; `None`
+    /// stops clipping. The default ignores it.
+    fn clip(&mut self, _area: Option<[Point; 2]>) {}
+
     /// Many separate straight segments in one style, sharing one title. The
     /// default draws each as a polyline.
     fn segments(&mut self, segments: &[[Point; 2]], style: &Style, title: Option<&str>) {
@@ -263,7 +273,14 @@ pub struct RecordingDrawer {
     pub shapes: Vec<Recorded>,
     /// Every note.
     pub notes: Vec<String>,
+    /// The size given to [`Drawer::output_size`], if any.
+    pub output_size: Option<(f64, f64)>,
+    /// The last clip rectangle given to [`Drawer::clip`], if any.
+    pub clip_area: Option<[Point; 2]>,
+    /// The layers started while clipping was on, in order.
+    pub clipped_layers: Vec<String>,
     layer: String,
+    clipping: bool,
 }
 
 impl RecordingDrawer {
@@ -330,10 +347,24 @@ impl Drawer for RecordingDrawer {
 
     fn layer(&mut self, name: &str) {
         self.layer = name.to_string();
+        if self.clipping {
+            self.clipped_layers.push(name.to_string());
+        }
     }
 
     fn note(&mut self, text: &str) {
         self.notes.push(text.to_string());
+    }
+
+    fn output_size(&mut self, width: f64, height: f64) {
+        self.output_size = Some((width, height));
+    }
+
+    fn clip(&mut self, area: Option<[Point; 2]>) {
+        self.clipping = area.is_some();
+        if area.is_some() {
+            self.clip_area = area;
+        }
     }
 
     fn segments(&mut self, segments: &[[Point; 2]], style: &Style, title: Option<&str>) {

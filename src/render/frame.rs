@@ -47,6 +47,15 @@ impl Bounds {
         bounds
     }
 
+    /// The square reaching `margin` from `center` each way.
+    pub fn around(center: Point, margin: f64) -> Bounds {
+        Bounds {
+            min: center,
+            max: center,
+        }
+        .padded(margin)
+    }
+
     /// The box grown by `pad` on every side.
     pub fn padded(self, pad: f64) -> Bounds {
         Bounds {

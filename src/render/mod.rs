@@ -4,7 +4,8 @@
 //! clearance, pinch points, agent outlines, one-way arrows, routes, nodes, a
 //! legend and a scale bar) and hands it, shape by shape, to a [`Drawer`].
 //! The [`SvgWriter`] is the drawer that writes SVG; PNG is that SVG
-//! rasterised by resvg ([`svg_to_png`]); tests draw on a
+//! rasterised by resvg ([`svg_to_png`]), its texts in a font built into the
+//! binary ([`Fonts`]); tests draw on a
 //! [`RecordingDrawer`] and ask what was drawn.
 //!
 //! Level coordinates have y up; the picture keeps it up. The one transform
@@ -37,18 +38,22 @@
 //! ```
 
 mod drawer;
+mod font;
 mod frame;
 pub mod palette;
 mod png;
 mod scene;
+mod size;
 mod svg;
 mod text;
 
 pub use drawer::{Anchor, Color, Drawer, Recorded, RecordingDrawer, Shape, Style, TextStyle};
+pub use font::{EMBEDDED_FAMILY, Fonts};
 pub use frame::{Bounds, Frame};
-pub use png::{PngError, svg_to_png};
+pub use png::{PngError, svg_to_png, svg_to_png_with};
 pub use scene::{
     DEFAULT_LONG_SIDE, LABEL_MAX_NODES, LABEL_MIN_SPACING, LARGE_MAP_EDGES, Layout, MANY_OBSTACLES,
     Picture,
 };
+pub use size::OutputSize;
 pub use svg::{FONT_FAMILY, SvgWriter};

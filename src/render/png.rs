@@ -1,9 +1,9 @@
 //! PNG pictures: the SVG, rasterised by resvg. There is one drawing; this
 //! only turns it into pixels.
 
-use std::sync::{Arc, OnceLock};
-
 use resvg::{tiny_skia, usvg};
+
+use super::font::Fonts;
 
 /// Why an SVG could not be turned into a PNG.
 #[derive(Debug, thiserror::Error)]
@@ -24,22 +24,9 @@ pub enum PngError {
     Encode(String),
 }
 
-/// The system's fonts, scanned once per process. Texts are drawn with
-/// whichever of the picture's font stack is installed; without any, texts are
-/// left out and every shape is still drawn.
-fn fonts() -> Arc<usvg::fontdb::Database> {
-    static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
-    FONTS
-        .get_or_init(|| {
-            let mut db = usvg::fontdb::Database::new();
-            db.load_system_fonts();
-            db.set_sans_serif_family("DejaVu Sans");
-            Arc::new(db)
-        })
-        .clone()
-}
-
-/// Rasterises an SVG document at its own size (one pixel per SVG unit).
+/// Rasterises an SVG document at its own size (its `width` and `height`,
+/// in pixels), its texts in the built-in font (and the system's fonts for
+/// characters that font lacks: [`Fonts::EmbeddedThenSystem`]).
 ///
 /// # Errors
 /// When the SVG does not parse, its size is zero or too large, or encoding
@@ -52,8 +39,17 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 /// assert_eq!(&png[1..4], b"PNG");
 /// ```
 pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, PngError> {
+    svg_to_png_with(svg, Fonts::EmbeddedThenSystem)
+}
+
+/// [`svg_to_png`] with a choice of fonts: [`Fonts::Embedded`] draws exactly
+/// what a machine without fonts draws.
+///
+/// # Errors
+/// As [`svg_to_png`].
+pub fn svg_to_png_with(svg: &str, fonts: Fonts) -> Result<Vec<u8>, PngError> {
     let options = usvg::Options {
-        fontdb: fonts(),
+        fontdb: fonts.database(),
         ..usvg::Options::default()
     };
     let tree = usvg::Tree::from_str(svg, &options).map_err(|e| PngError::Svg(e.to_string()))?;

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use super::drawer::{Anchor, Color, Drawer, Style, TextStyle};
 use super::frame::{Bounds, Frame};
 use super::palette::{self, Verdict};
+use super::size::OutputSize;
 use super::text::{self, human, short};
 use crate::clearance::{Clearance, Clearances};
 use crate::geometry::{Point, Segment};
@@ -74,6 +75,9 @@ pub struct Picture<'a> {
     widest: Option<(usize, usize)>,
     title: Option<String>,
     long_side: f64,
+    /// The part of the level shown, when not all of it.
+    view: Option<Bounds>,
+    size: OutputSize,
     /// The routes asked for, found on first use with one router: the
     /// drawing and the legend (measured for the layout, then drawn) all
     /// read them. Emptied by the builder methods that change them.
@@ -99,6 +103,12 @@ pub struct Layout {
     pub height: f64,
     /// Where the legend starts (pixels from the top).
     pub legend_top: f64,
+    /// The size the picture is written at, in pixels, when asked for: the
+    /// picture scaled uniformly from `width` x `height`.
+    pub output: Option<(f64, f64)>,
+    /// The map area (upper-left and lower-right corners, pixels) the
+    /// drawing is clipped to when it shows part of the level.
+    pub clip: Option<[Point; 2]>,
 }
 
 /// One entry of the legend: a sample and its words.
@@ -145,6 +155,8 @@ impl<'a> Picture<'a> {
             widest: None,
             title: None,
             long_side: DEFAULT_LONG_SIDE,
+            view: None,
+            size: OutputSize::default(),
             found: OnceCell::new(),
         }
     }
@@ -191,6 +203,21 @@ impl<'a> Picture<'a> {
         self
     }
 
+    /// Shows only this box of the level (`--around`, `--region`): it fills
+    /// the map area, and what lies outside is clipped; the legend and the
+    /// scale bar stay.
+    pub fn view(mut self, bounds: Bounds) -> Picture<'a> {
+        self.view = Some(bounds);
+        self
+    }
+
+    /// Writes the picture at this size in pixels (`--width`, `--height`),
+    /// scaled uniformly; see [`OutputSize::fit`].
+    pub fn size(mut self, size: OutputSize) -> Picture<'a> {
+        self.size = size;
+        self
+    }
+
     /// The picture as an SVG document.
     pub fn to_svg(&self) -> String {
         let mut svg = super::SvgWriter::new();
@@ -213,15 +240,20 @@ impl<'a> Picture<'a> {
     }
 
     fn layout_with(&self, keys: &[Key]) -> Layout {
-        let mut bounds = Bounds::of_map(self.map).unwrap_or(Bounds {
-            min: Point::new(0.0, 0.0),
-            max: Point::new(0.0, 0.0),
-        });
+        let mut bounds = self
+            .view
+            .or_else(|| Bounds::of_map(self.map))
+            .unwrap_or(Bounds {
+                min: Point::new(0.0, 0.0),
+                max: Point::new(0.0, 0.0),
+            });
         let (w, h) = bounds.size();
         if w.max(h) == 0.0 {
             bounds = bounds.padded(1.0);
         }
-        if let Some(r) = self.agent_radius {
+        if let Some(r) = self.agent_radius
+            && self.view.is_none()
+        {
             // Agent outlines stick out of the edges by r.
             let (w, h) = bounds.size();
             bounds = bounds.padded(r.min(w.max(h) * 0.25));
@@ -234,12 +266,31 @@ impl<'a> Picture<'a> {
         let legend_top = MARGIN + map_h + LEGEND_GAP;
         let rows = legend_rows(keys, width).len().max(1) as f64;
         let height = (legend_top + ROW * (1.0 + rows) + 12.0).ceil();
-        Layout {
+        let mut layout = Layout {
             frame,
             width,
             height,
             legend_top,
+            output: None,
+            clip: None,
+        };
+        if let Some(((canvas_w, canvas_h), (out_w, out_h))) = self.size.fit((width, height)) {
+            // The picture, centred on a canvas grown to the shape asked for.
+            let down = ((canvas_h - height) / 2.0).round();
+            let origin = Point::new(((canvas_w - map_w) / 2.0).round(), MARGIN + down);
+            layout.frame = Frame::fit(bounds, self.long_side, origin);
+            layout.width = canvas_w;
+            layout.height = canvas_h;
+            layout.legend_top += down;
+            layout.output = Some((f64::from(out_w), f64::from(out_h)));
         }
+        if self.view.is_some() {
+            let corner = layout
+                .frame
+                .to_picture(Point::new(bounds.min.x, bounds.max.y));
+            layout.clip = Some([corner, Point::new(corner.x + map_w, corner.y + map_h)]);
+        }
+        layout
     }
 
     /// Draws the picture, back to front.
@@ -248,6 +299,9 @@ impl<'a> Picture<'a> {
         let layout = self.layout_with(&keys);
         let metrics = self.metrics(&layout.frame);
         drawer.begin(layout.width, layout.height);
+        if let Some((w, h)) = layout.output {
+            drawer.output_size(w, h);
+        }
         self.notes(drawer, &metrics);
         drawer.layer("background");
         let (w, h) = (layout.width, layout.height);
@@ -261,6 +315,9 @@ impl<'a> Picture<'a> {
             &Style::fill(palette::BACKGROUND),
             None,
         );
+        if layout.clip.is_some() {
+            drawer.clip(layout.clip);
+        }
         self.draw_obstacles(drawer, &layout.frame, &metrics);
         self.draw_edges(drawer, &layout.frame, &metrics);
         self.draw_arrows(drawer, &layout.frame, &metrics);
@@ -273,6 +330,9 @@ impl<'a> Picture<'a> {
         }
         if let Some(r) = self.agent_radius {
             self.draw_pinches(drawer, &layout.frame, r);
+        }
+        if layout.clip.is_some() {
+            drawer.clip(None);
         }
         self.draw_legend(drawer, &layout, &keys);
     }
@@ -306,6 +366,13 @@ impl<'a> Picture<'a> {
             map.edges().len(),
             map.obstacles().len()
         ));
+        if let Some(v) = self.view {
+            drawer.note(&format!(
+                "showing {} to {} of the level; shapes beyond it are clipped",
+                text::point(v.min),
+                text::point(v.max)
+            ));
+        }
         if metrics.large {
             drawer.note(&format!(
                 "more than {LARGE_MAP_EDGES} edges: edges drawn as one path per colour without \
@@ -423,14 +490,13 @@ impl<'a> Picture<'a> {
         }
     }
 
-    fn edge_style(&self, color: Color, metrics: &Metrics) -> Style {
-        let blocked = color == palette::BLOCKED && self.agent_radius.is_some();
-        let width = if blocked {
-            metrics.edge_width * 1.6
-        } else {
-            metrics.edge_width
-        };
-        Style::stroke(color, width)
+    /// An edge's line: with a radius, its verdict's colour and pattern; else
+    /// its colour on the continuous scale.
+    fn edge_style(&self, (color, group): (Color, usize), metrics: &Metrics) -> Style {
+        match self.agent_radius {
+            Some(_) => palette::verdict_line(group_verdict(group), metrics.edge_width),
+            None => Style::stroke(color, metrics.edge_width),
+        }
     }
 
     fn draw_edges(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
@@ -475,7 +541,11 @@ impl<'a> Picture<'a> {
                         palette::ramp((bucket as f64 + 0.5) / palette::RAMP_BUCKETS as f64)
                     }
                 };
-                drawer.segments(&segments, &self.edge_style(color, metrics), Some(&title));
+                drawer.segments(
+                    &segments,
+                    &self.edge_style((color, group), metrics),
+                    Some(&title),
+                );
                 start = end;
             }
             return;
@@ -485,7 +555,7 @@ impl<'a> Picture<'a> {
             let title = self.edge_title(i);
             drawer.polyline(
                 &[frame.to_picture(s.a), frame.to_picture(s.b)],
-                &self.edge_style(colored[i].0, metrics),
+                &self.edge_style(colored[i], metrics),
                 Some(&title),
             );
         }
@@ -494,14 +564,7 @@ impl<'a> Picture<'a> {
     /// Words for a group of edges in a large map.
     fn group_words(&self, (_, group): (Color, usize), max_clearance: f64) -> String {
         match self.agent_radius {
-            Some(r) => verdict_words(
-                match group {
-                    0 => Verdict::Clear,
-                    1 => Verdict::Tight,
-                    _ => Verdict::Blocked,
-                },
-                r,
-            ),
+            Some(r) => verdict_words(group_verdict(group), r),
             None => {
                 let bucket = palette::RAMP_BUCKETS - 1 - group;
                 let step = max_clearance / palette::RAMP_BUCKETS as f64;
@@ -882,7 +945,9 @@ impl<'a> Picture<'a> {
 
     fn legend_keys(&self) -> Vec<Key> {
         let mut keys = Vec::new();
-        let width = 3.0;
+        // The map's patterns, at a width whose dashes and dots show in a
+        // 24-pixel sample.
+        let width = 2.0;
         match self.agent_radius {
             Some(r) => {
                 for v in [Verdict::Blocked, Verdict::Tight, Verdict::Clear] {
@@ -893,7 +958,7 @@ impl<'a> Picture<'a> {
                         .filter(|c| Verdict::of(c.value, r) == v)
                         .count();
                     keys.push(Key::Line(
-                        Style::stroke(v.color(), width),
+                        palette::verdict_line(v, width),
                         format!("{} ({count})", verdict_words(v, r)),
                     ));
                 }
@@ -1216,6 +1281,16 @@ fn legend_rows(keys: &[Key], width: f64) -> Vec<Vec<usize>> {
         used += w;
     }
     rows
+}
+
+/// The verdict of an edge group drawn against a radius (its `Verdict as
+/// usize`).
+fn group_verdict(group: usize) -> Verdict {
+    match group {
+        0 => Verdict::Clear,
+        1 => Verdict::Tight,
+        _ => Verdict::Blocked,
+    }
 }
 
 /// The words for a verdict in the legend.

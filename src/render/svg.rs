@@ -11,7 +11,8 @@ use std::fmt::Write as _;
 use super::drawer::{Anchor, Drawer, Style, TextStyle};
 use crate::geometry::Point;
 
-/// The font stack texts ask for; the PNG renderer uses whichever is installed.
+/// The font stack texts ask for: the PNG is drawn in the built-in DejaVu Sans
+/// ([`super::Fonts`]); a browser uses the first of these it has.
 pub const FONT_FAMILY: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
 
 /// Writes the shapes it is given as one SVG document.
@@ -35,6 +36,11 @@ pub struct SvgWriter {
     notes: Vec<String>,
     body: String,
     in_layer: bool,
+    /// The size the document is shown at, when not its own.
+    output: Option<(f64, f64)>,
+    /// The clip path of the layers now started (`clipN`), if any.
+    clip: Option<String>,
+    clips: usize,
 }
 
 impl SvgWriter {
@@ -50,10 +56,14 @@ impl SvgWriter {
         }
         let mut out = String::with_capacity(self.body.len() + 4096);
         let (w, h) = (num(self.width), num(self.height));
+        let (shown_w, shown_h) = match self.output {
+            Some((sw, sh)) => (num(sw), num(sh)),
+            None => (w.clone(), h.clone()),
+        };
         let _ = writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
         let _ = writeln!(
             out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}">"#
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{shown_w}" height="{shown_h}" viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}">"#
         );
         for note in &self.notes {
             let _ = writeln!(out, "<!-- {} -->", comment_text(note));
@@ -135,8 +145,41 @@ impl Drawer for SvgWriter {
         if self.in_layer {
             self.body.push_str("</g>\n");
         }
-        let _ = writeln!(self.body, r#"<g id="{}">"#, escape(name));
+        match &self.clip {
+            Some(clip) => {
+                let _ = writeln!(
+                    self.body,
+                    r#"<g id="{}" clip-path="url(#{clip})">"#,
+                    escape(name)
+                );
+            }
+            None => {
+                let _ = writeln!(self.body, r#"<g id="{}">"#, escape(name));
+            }
+        }
         self.in_layer = true;
+    }
+
+    fn output_size(&mut self, width: f64, height: f64) {
+        self.output = Some((width, height));
+    }
+
+    fn clip(&mut self, area: Option<[Point; 2]>) {
+        let Some([a, b]) = area else {
+            self.clip = None;
+            return;
+        };
+        let id = format!("clip{}", self.clips);
+        self.clips += 1;
+        let _ = writeln!(
+            self.body,
+            r#"<clipPath id="{id}"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath>"#,
+            num(a.x),
+            num(a.y),
+            num(b.x - a.x),
+            num(b.y - a.y)
+        );
+        self.clip = Some(id);
     }
 
     fn note(&mut self, text: &str) {
