@@ -7,11 +7,12 @@ use serde::Serialize;
 use clearway::bake::{StaleBake, stale_bakes};
 use clearway::{Clearance, Clearances};
 
-use super::args::{CheckArgs, ReportFormat};
+use super::args::{CheckArgs, CheckFormat};
 use super::input::Level;
 use super::numbers::{human, human_point};
 use super::progress::compute_clearances;
 use super::radius::{self, CheckedRadius, Radii};
+use super::{ci_check, ci_report};
 use super::render;
 use super::rows::{EdgeRow, NodeRow};
 use super::{Failure, Outcome, write_stdout};
@@ -43,14 +44,20 @@ struct StaleRow {
 
 pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     let render_format = args.render.as_deref().map(render::Format::of).transpose()?;
-    let level = if args.format == ReportFormat::Text {
+    if args.summary && args.format != CheckFormat::Text {
+        return Err(Failure::Usage(
+            "--summary is for the text format; the other formats list every edge".into(),
+        ));
+    }
+    let level = if args.format != CheckFormat::Json {
         Level::read_citing_lines(&args.map, timings)?
     } else {
         Level::read(&args.map, timings)?
     };
     let radii = radius::resolve(&args.radius, &level.map)?;
     let clearances = timings.time("clearance", || compute_clearances(&level.map));
-    let stale: Vec<StaleRow> = stale_bakes(&level.map, &clearances)
+    let stale_bakes = stale_bakes(&level.map, &clearances);
+    let stale: Vec<StaleRow> = stale_bakes
         .iter()
         .map(|s| stale_row(&level, s))
         .collect();
@@ -62,17 +69,27 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     let any_blocked = !stale.is_empty() || reports.iter().any(|r| !r.blocked.is_empty());
     let output_start = std::time::Instant::now();
     let output = match args.format {
-        ReportFormat::Json => {
+        CheckFormat::Json => {
             let json = match &radii {
                 Radii::One(_) => serde_json::to_string_pretty(&reports[0]),
                 Radii::EveryProfile(_) => serde_json::to_string_pretty(&reports),
             };
             json.map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))? + "\n"
         }
-        ReportFormat::Text => reports
+        CheckFormat::Text => reports
             .iter()
-            .map(|r| text_for(&level, &clearances, r))
+            .map(|r| text_for(&level, &clearances, r, args.summary))
             .collect(),
+        ci => {
+            let summary = reports
+                .iter()
+                .map(|r| text_for(&level, &clearances, r, true))
+                .collect();
+            let file = (args.map.map.as_os_str() != "-").then(|| args.map.map.display().to_string());
+            let report =
+                ci_check::report(&level, &clearances, &radii.all(), &stale_bakes, file, summary);
+            ci_report::write(ci, &report).unwrap_or_default()
+        }
     };
     write_stdout(&output)?;
     timings.record("output", output_start.elapsed());
@@ -123,11 +140,18 @@ fn report_for(
     }
 }
 
-/// One line per blocked edge, one per blocked node, then a summary line.
-fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> String {
+/// One line per blocked edge, one per blocked node, then a summary line;
+/// only the summary line with `summary_only`.
+fn text_for(
+    level: &Level,
+    clearances: &Clearances,
+    report: &RadiusReport,
+    summary_only: bool,
+) -> String {
     let mut out = String::new();
     let radius = human(report.radius);
-    for row in &report.blocked {
+    let listed = |n: usize| if summary_only { 0 } else { n };
+    for row in &report.blocked[..listed(report.blocked.len())] {
         let _ = writeln!(
             out,
             "blocked: edge {} ({} -> {}): clearance {} < radius {radius}{}",
@@ -138,8 +162,7 @@ fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> St
             blame(level, clearances.edge(row.edge), true),
         );
     }
-    for (row, i) in report
-        .blocked_nodes
+    for (row, i) in report.blocked_nodes[..listed(report.blocked_nodes.len())]
         .iter()
         .zip(clearances.blocked_nodes(report.radius))
     {
@@ -151,7 +174,7 @@ fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> St
             blame(level, clearances.node(i), false),
         );
     }
-    for s in &report.stale_bakes {
+    for s in &report.stale_bakes[..listed(report.stale_bakes.len())] {
         let _ = writeln!(
             out,
             "stale bake: edge {} ({} -> {}): baked clearance {}, the obstacles now give {}",
@@ -183,12 +206,12 @@ fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> St
     out
 }
 
-fn clearance_text(value: Option<f64>) -> String {
+pub(super) fn clearance_text(value: Option<f64>) -> String {
     value.map_or_else(|| "inf".into(), human)
 }
 
 /// `: circle #7 (line 42) pinches at (x, y)`, or a note that the value is baked.
-fn blame(level: &Level, clearance: &Clearance, with_pinch: bool) -> String {
+pub(super) fn blame(level: &Level, clearance: &Clearance, with_pinch: bool) -> String {
     let Some(w) = clearance.witness else {
         return " (baked value; the map has no obstacles)".into();
     };
