@@ -75,10 +75,7 @@ fn line_col(text: &str, needle: &str) -> (usize, usize) {
 
 /// The stale map: MAP with edge 1's clearance baked as 9 (the rock gives 5).
 fn stale_map() -> String {
-    MAP.replace(
-        "(from: 1, to: 2)",
-        "(from: 1, to: 2, clearance: Some(9.0))",
-    )
+    MAP.replace("(from: 1, to: 2)", "(from: 1, to: 2, clearance: Some(9.0))")
 }
 
 // ---------------------------------------------------------------- GitHub
@@ -155,7 +152,10 @@ fn github_has_an_error_per_blocked_edge_at_its_line_and_column() {
     assert_eq!(error.property("file"), Some(path.to_str().unwrap()));
     assert_eq!(error.property("line"), Some(line.to_string().as_str()));
     assert_eq!(error.property("col"), Some(col.to_string().as_str()));
-    assert_eq!(error.property("title"), Some("edge 0 blocked for big (radius 2)"));
+    assert_eq!(
+        error.property("title"),
+        Some("edge 0 blocked for big (radius 2)")
+    );
     // The name's `%`, `:`, `,` and newline survive the round trip.
     assert_eq!(error.message, blocked_message(NAME));
     // The lines that are not commands are the text summary, one per radius.
@@ -202,7 +202,10 @@ fn github_warns_of_stale_bakes_and_leaves_out_the_place_for_stdin() {
         .unwrap();
     let commands: Vec<WorkflowCommand> = stdout(&out).lines().filter_map(parse_command).collect();
     let (line, col) = line_col(&map, "(from: 1, to: 2");
-    assert_eq!(commands[0].property("line"), Some(line.to_string().as_str()));
+    assert_eq!(
+        commands[0].property("line"),
+        Some(line.to_string().as_str())
+    );
     assert_eq!(commands[0].property("col"), Some(col.to_string().as_str()));
 }
 
@@ -272,10 +275,7 @@ fn junit_has_a_suite_per_radius_and_a_case_per_edge() {
             assert_eq!(attr(*case, "line"), "9");
             assert_eq!(attr(*case, "classname"), attr(*suite, "name"));
         }
-        let failed: Vec<_> = cases
-            .iter()
-            .flat_map(|c| elements(*c, "failure"))
-            .collect();
+        let failed: Vec<_> = cases.iter().flat_map(|c| elements(*c, "failure")).collect();
         assert_eq!(failed.len(), failures);
         for failure in failed {
             assert_eq!(attr(failure, "type"), "blocked-edge");
@@ -375,7 +375,10 @@ fn sarif_has_a_result_per_blocked_edge_at_its_place() {
         .iter()
         .map(|r| (r["ruleId"].as_str().unwrap(), r["level"].as_str().unwrap()))
         .collect();
-    assert_eq!(summary, [("blocked-edge", "error"), ("stale-bake", "warning")]);
+    assert_eq!(
+        summary,
+        [("blocked-edge", "error"), ("stale-bake", "warning")]
+    );
     for r in results {
         let index = r["ruleIndex"].as_u64().unwrap() as usize;
         assert_eq!(rules[index]["id"], r["ruleId"]);
@@ -418,10 +421,22 @@ fn sarif_from_stdin_and_sarif_that_passes_are_valid_too() {
 
 /// MAP before the rock moved in: at (5, 3), edge 0 admits `big`. NEW is MAP
 /// with two more comment lines before its edges.
-fn diff_files() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf, String) {
+fn diff_files() -> (
+    tempfile::TempDir,
+    std::path::PathBuf,
+    std::path::PathBuf,
+    String,
+) {
     let dir = tempfile::tempdir().unwrap();
-    let old = write(&dir, "old.ron", &MAP.replace("Point((5.0, 1.0))", "Point((5.0, 3.0))"));
-    let new_text = MAP.replace("    edges: [", "    // moved the rock\n    //\n    edges: [");
+    let old = write(
+        &dir,
+        "old.ron",
+        &MAP.replace("Point((5.0, 1.0))", "Point((5.0, 3.0))"),
+    );
+    let new_text = MAP.replace(
+        "    edges: [",
+        "    // moved the rock\n    //\n    edges: [",
+    );
     let new = write(&dir, "new.ron", &new_text);
     (dir, old, new, new_text)
 }
@@ -451,14 +466,20 @@ fn diff_formats_point_at_the_edges_the_change_blocks_in_new() {
     assert_eq!(commands.len(), 1);
     assert_eq!(commands[0].name, "error");
     assert_eq!(commands[0].property("file"), Some(new.to_str().unwrap()));
-    assert_eq!(commands[0].property("line"), Some(line.to_string().as_str()));
+    assert_eq!(
+        commands[0].property("line"),
+        Some(line.to_string().as_str())
+    );
     assert_eq!(commands[0].property("col"), Some(col.to_string().as_str()));
     assert_eq!(
         commands[0].property("title"),
         Some("edge 0 newly blocked for big (radius 2)")
     );
     assert_eq!(commands[0].message, message);
-    assert!(stdout(&out).ends_with("\nFAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed\n"));
+    assert!(
+        stdout(&out)
+            .ends_with("\nFAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed\n")
+    );
 
     let out = run("junit");
     let xml = stdout(&out);
@@ -485,7 +506,10 @@ fn diff_formats_point_at_the_edges_the_change_blocks_in_new() {
     assert_eq!(place["region"]["startLine"], line);
     assert_eq!(place["region"]["startColumn"], col);
     let uri = place["artifactLocation"]["uri"].as_str().unwrap();
-    assert!(uri.starts_with("file:///") && uri.ends_with("/new.ron"), "{uri}");
+    assert!(
+        uri.starts_with("file:///") && uri.ends_with("/new.ron"),
+        "{uri}"
+    );
 }
 
 // --------------------------------------------------------------- summary
@@ -535,7 +559,8 @@ fn summary_is_for_the_text_format() {
     for command in ["check", "diff"] {
         let (_dir, old, new, _) = diff_files();
         let mut cmd = clearway();
-        cmd.args([command, "--summary", "--format", "junit"]).arg(&old);
+        cmd.args([command, "--summary", "--format", "junit"])
+            .arg(&old);
         if command == "diff" {
             cmd.arg(&new);
         }

@@ -12,10 +12,10 @@ use super::input::Level;
 use super::numbers::{human, human_point};
 use super::progress::compute_clearances;
 use super::radius::{self, CheckedRadius, Radii};
-use super::{ci_check, ci_report};
 use super::render;
 use super::rows::{EdgeRow, NodeRow};
 use super::{Failure, Outcome, write_stdout};
+use super::{ci_check, ci_report};
 use clearway::timings::Timings;
 
 /// The verdict for one radius, as JSON.
@@ -57,10 +57,7 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     let radii = radius::resolve(&args.radius, &level.map)?;
     let clearances = timings.time("clearance", || compute_clearances(&level.map));
     let stale_bakes = stale_bakes(&level.map, &clearances);
-    let stale: Vec<StaleRow> = stale_bakes
-        .iter()
-        .map(|s| stale_row(&level, s))
-        .collect();
+    let stale: Vec<StaleRow> = stale_bakes.iter().map(|s| stale_row(&level, s)).collect();
     let reports: Vec<RadiusReport> = radii
         .all()
         .into_iter()
@@ -85,9 +82,15 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
                 .iter()
                 .map(|r| text_for(&level, &clearances, r, true))
                 .collect();
-            let file = (args.map.map.as_os_str() != "-").then(|| args.map.map.display().to_string());
-            let report =
-                ci_check::report(&level, &clearances, &radii.all(), &stale_bakes, file, summary);
+            let file = ci_report::file_name(&args.map.map);
+            let report = ci_check::report(
+                &level,
+                &clearances,
+                &radii.all(),
+                &stale_bakes,
+                file,
+                summary,
+            );
             ci_report::write(ci, &report).unwrap_or_default()
         }
     };

@@ -4,6 +4,8 @@
 //! ([`super::report_github`], [`super::report_junit`],
 //! [`super::report_sarif`]) write it.
 
+use std::path::Path;
+
 use clearway::Map;
 use clearway::map::Location;
 
@@ -136,6 +138,11 @@ pub fn edge_name(map: &Map, edge: usize) -> String {
         }
     };
     format!("edge {edge} ({} -> {})", node(e.from), node(e.to))
+}
+
+/// The map's path as the findings name it; `None` for standard input.
+pub fn file_name(path: &Path) -> Option<String> {
+    (path.as_os_str() != "-").then(|| path.display().to_string())
 }
 
 /// The report as `format` writes it; `None` for the formats that are not

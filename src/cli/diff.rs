@@ -9,12 +9,12 @@ use clearway::level_diff::{ChangeKind, DiffOptions, DiffRadius, EdgeChange, Edge
 use clearway::timings::Timings;
 
 use super::args::{CheckFormat, DiffArgs, TiledArgs};
-use super::{ci_diff, ci_report};
 use super::input::{Level, Source};
 use super::numbers::human;
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
 use super::{Failure, Outcome, write_stdout};
+use super::{ci_diff, ci_report};
 
 /// The JSON report.
 #[derive(Serialize)]
@@ -141,7 +141,7 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
                 + "\n"
         }
         ci => {
-            let file = (args.new.as_os_str() != "-").then(|| args.new.display().to_string());
+            let file = ci_report::file_name(&args.new);
             let summary = text(&diff, true);
             let report = ci_diff::report(&diff, &new, &new_clearances, file, summary);
             ci_report::write(ci, &report).unwrap_or_default()

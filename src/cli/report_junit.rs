@@ -104,11 +104,11 @@ mod tests {
 
     #[test]
     fn escapes_markup_and_replaces_what_xml_cannot_carry() {
+        assert_eq!(escape("a&b<c>d\"e'f"), "a&amp;b&lt;c&gt;d&quot;e&apos;f");
         assert_eq!(
-            escape("a&b<c>d\"e'f"),
-            "a&amp;b&lt;c&gt;d&quot;e&apos;f"
+            escape("x\u{0}\u{1b}\u{FFFE}\u{FFFF}y"),
+            "x\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}y"
         );
-        assert_eq!(escape("x\u{0}\u{1b}\u{FFFE}\u{FFFF}y"), "x\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}y");
         assert_eq!(escape("t\tn\nr\r"), "t&#9;n&#10;r&#13;");
         assert_eq!(escape("é 🦀 \u{7f}"), "é 🦀 \u{7f}");
     }

@@ -26,10 +26,7 @@ pub fn write(report: &CiReport) -> String {
             })
         })
         .collect();
-    let results: Vec<Value> = report
-        .findings()
-        .map(|f| result(report, f))
-        .collect();
+    let results: Vec<Value> = report.findings().map(|f| result(report, f)).collect();
     let log = json!({
         "$schema": SCHEMA,
         "version": "2.1.0",
