@@ -101,9 +101,14 @@ pub struct CheckArgs {
     /// The radius; with neither option, every agent profile in the map.
     #[command(flatten)]
     pub radius: RadiusChoice,
-    /// The output format.
-    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
-    pub format: ReportFormat,
+    /// The output format: text and JSON, or a CI format (GitHub Actions
+    /// annotations, JUnit XML, SARIF 2.1.0).
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    pub format: CheckFormat,
+    /// Print only one line per radius checked, not a line per blocked edge
+    /// (text only).
+    #[arg(long)]
+    pub summary: bool,
     /// Also draw the map to OUT (`.svg` or `.png`), as `clearway render`
     /// does, against the radius checked; when checking every agent profile,
     /// against the largest agent's radius. Written whether or not the check
@@ -331,6 +336,22 @@ pub enum ReportFormat {
     Json,
 }
 
+/// Formats for `check` and `diff`: the report formats, and formats that CI
+/// systems show as annotations, test reports and code-scanning results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// Lines for people.
+    Text,
+    /// One JSON document on stdout.
+    Json,
+    /// GitHub Actions workflow commands: an `::error` per blocked edge.
+    Github,
+    /// JUnit XML: a test suite per radius, a test case per edge.
+    Junit,
+    /// SARIF 2.1.0, for code scanning: a result per blocked edge.
+    Sarif,
+}
+
 /// Formats for tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TableFormat {
@@ -413,9 +434,14 @@ pub struct DiffArgs {
     /// larger clearance (and the absolute tolerance).
     #[arg(long, value_name = "F", default_value_t = 1e-9, value_parser = parse_radius)]
     pub relative_tolerance: f64,
-    /// The output format.
-    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
-    pub format: ReportFormat,
+    /// The output format: text and JSON, or a CI format reporting the edges
+    /// the change blocks, located in NEW (GitHub Actions annotations, JUnit
+    /// XML, SARIF 2.1.0).
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    pub format: CheckFormat,
+    /// Print only the summary line, not a line per change (text only).
+    #[arg(long)]
+    pub summary: bool,
     /// Obstacles from a Tiled map, added to both levels.
     #[command(flatten)]
     pub tiled: TiledArgs,

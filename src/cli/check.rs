@@ -7,7 +7,7 @@ use serde::Serialize;
 use clearway::bake::{StaleBake, stale_bakes};
 use clearway::{Clearance, Clearances};
 
-use super::args::{CheckArgs, ReportFormat};
+use super::args::{CheckArgs, CheckFormat};
 use super::input::Level;
 use super::numbers::{human, human_point};
 use super::output;
@@ -16,6 +16,7 @@ use super::radius::{self, CheckedRadius, Radii};
 use super::render;
 use super::rows::{EdgeRow, NodeRow};
 use super::{Failure, Outcome, write_stdout};
+use super::{ci_check, ci_report};
 use clearway::timings::Timings;
 
 /// The verdict for one radius, as JSON.
@@ -47,17 +48,20 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     if let Some(out) = &args.render {
         output::refuse_inputs(out, &args.map)?;
     }
-    let level = if args.format == ReportFormat::Text {
+    if args.summary && args.format != CheckFormat::Text {
+        return Err(Failure::Usage(
+            "--summary is for the text format; the other formats list every edge".into(),
+        ));
+    }
+    let level = if args.format != CheckFormat::Json {
         Level::read_citing_lines(&args.map, timings)?
     } else {
         Level::read(&args.map, timings)?
     };
     let radii = radius::resolve(&args.radius, &level.map)?;
     let clearances = timings.time("clearance", || compute_clearances(&level.map));
-    let stale: Vec<StaleRow> = stale_bakes(&level.map, &clearances)
-        .iter()
-        .map(|s| stale_row(&level, s))
-        .collect();
+    let stale_bakes = stale_bakes(&level.map, &clearances);
+    let stale: Vec<StaleRow> = stale_bakes.iter().map(|s| stale_row(&level, s)).collect();
     let reports: Vec<RadiusReport> = radii
         .all()
         .into_iter()
@@ -66,17 +70,33 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     let any_blocked = !stale.is_empty() || reports.iter().any(|r| !r.blocked.is_empty());
     let output_start = std::time::Instant::now();
     let output = match args.format {
-        ReportFormat::Json => {
+        CheckFormat::Json => {
             let json = match &radii {
                 Radii::One(_) => serde_json::to_string_pretty(&reports[0]),
                 Radii::EveryProfile(_) => serde_json::to_string_pretty(&reports),
             };
             json.map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))? + "\n"
         }
-        ReportFormat::Text => reports
+        CheckFormat::Text => reports
             .iter()
-            .map(|r| text_for(&level, &clearances, r))
+            .map(|r| text_for(&level, &clearances, r, args.summary))
             .collect(),
+        ci => {
+            let summary = reports
+                .iter()
+                .map(|r| text_for(&level, &clearances, r, true))
+                .collect();
+            let file = ci_report::file_name(&args.map.map);
+            let report = ci_check::report(
+                &level,
+                &clearances,
+                &radii.all(),
+                &stale_bakes,
+                file,
+                summary,
+            );
+            ci_report::write(ci, &report).unwrap_or_default()
+        }
     };
     write_stdout(&output)?;
     timings.record("output", output_start.elapsed());
@@ -127,11 +147,18 @@ fn report_for(
     }
 }
 
-/// One line per blocked edge, one per blocked node, then a summary line.
-fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> String {
+/// One line per blocked edge, one per blocked node, then a summary line;
+/// only the summary line with `summary_only`.
+fn text_for(
+    level: &Level,
+    clearances: &Clearances,
+    report: &RadiusReport,
+    summary_only: bool,
+) -> String {
     let mut out = String::new();
     let radius = human(report.radius);
-    for row in &report.blocked {
+    let listed = |n: usize| if summary_only { 0 } else { n };
+    for row in &report.blocked[..listed(report.blocked.len())] {
         let _ = writeln!(
             out,
             "blocked: edge {} ({} -> {}): {}{}",
@@ -142,8 +169,7 @@ fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> St
             blame(level, clearances.edge(row.edge), true),
         );
     }
-    for (row, i) in report
-        .blocked_nodes
+    for (row, i) in report.blocked_nodes[..listed(report.blocked_nodes.len())]
         .iter()
         .zip(clearances.blocked_nodes(report.radius))
     {
@@ -155,7 +181,7 @@ fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> St
             blame(level, clearances.node(i), false),
         );
     }
-    for s in &report.stale_bakes {
+    for s in &report.stale_bakes[..listed(report.stale_bakes.len())] {
         let _ = writeln!(
             out,
             "stale bake: edge {} ({} -> {}): baked clearance {}, the obstacles now give {}",
@@ -190,7 +216,7 @@ fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> St
 /// Why a blocked edge or node is blocked: `clearance 1 < radius 1.5`, or,
 /// at a radius the clearance is not below (radius 0), that clearance 0
 /// touches an obstacle, which blocks every agent.
-fn too_tight(clearance: Option<f64>, radius: f64) -> String {
+pub(super) fn too_tight(clearance: Option<f64>, radius: f64) -> String {
     let c = clearance_text(clearance);
     if clearance.is_some_and(|c| c < radius) {
         format!("clearance {c} < radius {}", human(radius))
@@ -202,12 +228,12 @@ fn too_tight(clearance: Option<f64>, radius: f64) -> String {
     }
 }
 
-fn clearance_text(value: Option<f64>) -> String {
+pub(super) fn clearance_text(value: Option<f64>) -> String {
     value.map_or_else(|| "inf".into(), human)
 }
 
 /// `: circle #7 (line 42) pinches at (x, y)`, or a note that the value is baked.
-fn blame(level: &Level, clearance: &Clearance, with_pinch: bool) -> String {
+pub(super) fn blame(level: &Level, clearance: &Clearance, with_pinch: bool) -> String {
     let Some(w) = clearance.witness else {
         return " (baked value; the map has no obstacles)".into();
     };

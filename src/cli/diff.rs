@@ -8,12 +8,13 @@ use serde::Serialize;
 use clearway::level_diff::{ChangeKind, DiffOptions, DiffRadius, EdgeChange, EdgeSide, LevelDiff};
 use clearway::timings::Timings;
 
-use super::args::{DiffArgs, ReportFormat, TiledArgs};
+use super::args::{CheckFormat, DiffArgs, TiledArgs};
 use super::input::{Level, Source};
 use super::numbers::human;
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
 use super::{Failure, Outcome, write_stdout};
+use super::{ci_diff, ci_report};
 
 /// The JSON report.
 #[derive(Serialize)]
@@ -70,6 +71,11 @@ impl<'a> ChangeRow<'a> {
 }
 
 pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
+    if args.summary && args.format != CheckFormat::Text {
+        return Err(Failure::Usage(
+            "--summary is for the text format; the other formats list every change".into(),
+        ));
+    }
     if args.old.as_os_str() == "-" && args.new.as_os_str() == "-" {
         return Err(Failure::Usage(
             "OLD and NEW cannot both be read from standard input".into(),
@@ -89,13 +95,15 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
         },
         timings,
     )?;
-    let new = Level::read(
-        Source {
-            path: &args.new,
-            tiled: Some(&args.tiled),
-        },
-        timings,
-    )?;
+    let new_source = Source {
+        path: &args.new,
+        tiled: Some(&args.tiled),
+    };
+    // The CI formats point at the lines of NEW.
+    let new = match args.format {
+        CheckFormat::Text | CheckFormat::Json => Level::read(new_source, timings)?,
+        _ => Level::read_citing_lines(new_source, timings)?,
+    };
     let radii = radii(args, &new)?;
     let (old_clearances, new_clearances) = timings.time("clearance", || {
         (compute_clearances(&old.map), compute_clearances(&new.map))
@@ -112,8 +120,8 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     );
     let output_start = std::time::Instant::now();
     let output = match args.format {
-        ReportFormat::Text => text(&diff),
-        ReportFormat::Json => {
+        CheckFormat::Text => text(&diff, args.summary),
+        CheckFormat::Json => {
             let report = Report {
                 old: args.old.display().to_string(),
                 new: args.new.display().to_string(),
@@ -136,6 +144,12 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
             serde_json::to_string_pretty(&report)
                 .map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))?
                 + "\n"
+        }
+        ci => {
+            let file = ci_report::file_name(&args.new);
+            let summary = text(&diff, true);
+            let report = ci_diff::report(&diff, &new, &new_clearances, file, summary);
+            ci_report::write(ci, &report).unwrap_or_default()
         }
     };
     write_stdout(&output)?;
@@ -177,9 +191,12 @@ fn radii(args: &DiffArgs, new: &Level) -> Result<Vec<DiffRadius>, Failure> {
 /// cost       edge 104->105  cost length -> 7
 /// FAILED: 1 newly blocked, 0 unblocked, 1 added, 0 removed, 1 changed, 1 one_way, 1 cost
 /// ```
-fn text(diff: &LevelDiff) -> String {
+///
+/// Only the summary line with `summary_only`.
+fn text(diff: &LevelDiff, summary_only: bool) -> String {
     let mut out = String::new();
-    for c in &diff.changes {
+    let listed = if summary_only { 0 } else { diff.changes.len() };
+    for c in &diff.changes[..listed] {
         let _ = write!(out, "{:<10} edge {}  ", c.kind.name(), edge_label(c));
         match (c.kind, c.old, c.new) {
             (ChangeKind::OneWay, Some(o), Some(n)) => {
@@ -247,7 +264,7 @@ fn edge_label(c: &EdgeChange) -> String {
 
 /// The two clearances as text: seven significant digits, or every digit
 /// when seven would show a change as no change.
-fn numbers(old: Option<EdgeSide>, new: Option<EdgeSide>) -> (String, String) {
+pub(super) fn numbers(old: Option<EdgeSide>, new: Option<EdgeSide>) -> (String, String) {
     let short =
         |s: Option<EdgeSide>| s.map_or_else(|| "absent".to_string(), |s| human(s.clearance));
     let (a, b) = (short(old), short(new));

@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use clearway::Map;
-use clearway::map::ValidatedMap;
+use clearway::map::{Location, ValidatedMap};
 use clearway::timings::Timings;
 
 use super::Failure;
@@ -18,6 +18,7 @@ pub struct Level {
     pub map: Map,
     text: Vec<u8>,
     obstacle_lines: OnceCell<Vec<usize>>,
+    edge_locations: OnceCell<Vec<Location>>,
     /// Where the obstacles after the map's own came from (`--obstacles`).
     tiled: tiled_input::TiledObstacleSources,
 }
@@ -114,6 +115,7 @@ impl Level {
             map,
             text,
             obstacle_lines: OnceCell::new(),
+            edge_locations: OnceCell::new(),
             tiled,
         })
     }
@@ -149,6 +151,23 @@ impl Level {
                 std::str::from_utf8(&self.text)
                     .ok()
                     .and_then(|text| clearway::map::list_item_lines(text, "obstacles"))
+                    .unwrap_or_default()
+            })
+            .get(i)
+            .copied()
+    }
+}
+
+impl Level {
+    /// The line and column at which edge `i` starts in the source, for CI
+    /// annotations; `None` unless the level was read with
+    /// [`Level::read_citing_lines`].
+    pub fn edge_location(&self, i: usize) -> Option<Location> {
+        self.edge_locations
+            .get_or_init(|| {
+                std::str::from_utf8(&self.text)
+                    .ok()
+                    .and_then(|text| clearway::map::list_item_locations(text, "edges"))
                     .unwrap_or_default()
             })
             .get(i)

@@ -13,6 +13,8 @@
 use std::fmt;
 use std::ops::Range;
 
+use super::error::Location;
+
 /// One step of a [`DocPath`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Step {
@@ -104,6 +106,15 @@ pub(crate) fn locate_nearest(text: &str, path: &DocPath) -> Option<Range<usize>>
 /// (`obstacles`, `edges`, ...), in order; `None` if the field is absent or
 /// the text cannot be walked.
 pub(crate) fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
+    let locations = list_item_locations(text, field)?;
+    Some(locations.iter().map(|l| l.line).collect())
+}
+
+/// The 1-based line and column (in chars) at which each element of the
+/// top-level list field `field` starts, in order; `None` as for
+/// [`list_item_lines`]. One pass over the text, even when every element is
+/// on one line.
+pub(crate) fn list_item_locations(text: &str, field: &str) -> Option<Vec<Location>> {
     let scanner = Scanner::new(text);
     let root = scanner.root()?;
     let open = scanner.open_of(root)?;
@@ -112,16 +123,24 @@ pub(crate) fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
     if scanner.byte(list_open) != Some(b'[') {
         return None;
     }
-    let mut lines = Vec::new();
-    let mut line = 1 + count_newlines(scanner.bytes.get(..list_open)?);
+    let (line, column) = line_col(text, list_open);
+    let mut at = Location { line, column };
     let mut counted_to = list_open;
+    let mut locations = Vec::new();
     let children: Option<Vec<Child>> = scanner.children(list_open).collect();
     for child in children? {
-        line += count_newlines(scanner.bytes.get(counted_to..child.value.start)?);
+        let between = text.get(counted_to..child.value.start)?;
+        match between.rfind('\n') {
+            Some(n) => {
+                at.line += count_newlines(between.as_bytes());
+                at.column = 1 + between[n + 1..].chars().count();
+            }
+            None => at.column += between.chars().count(),
+        }
         counted_to = child.value.start;
-        lines.push(line);
+        locations.push(at);
     }
-    Some(lines)
+    Some(locations)
 }
 
 /// The innermost bracket (`(`, `[` or `{`) still open at byte `offset`.
@@ -741,6 +760,23 @@ Map(
             Some(vec![18, 19, 20, 21])
         );
         assert_eq!(list_item_lines(EXAMPLE, "edges"), Some(vec![13, 14, 15]));
+    }
+
+    #[test]
+    fn list_item_locations_count_columns_in_chars() {
+        let at = |line, column| Location { line, column };
+        let text = "(nodes: [(id: 1), (id: 2),\n  /* é */ (id: 3)], edges: [])";
+        assert_eq!(
+            list_item_locations(text, "nodes"),
+            Some(vec![at(1, 10), at(1, 19), at(2, 11)])
+        );
+        let one_line = "(n: [ 'é', 'ü' ,\t'x' ])";
+        assert_eq!(
+            list_item_locations(one_line, "n"),
+            Some(vec![at(1, 7), at(1, 12), at(1, 18)])
+        );
+        assert_eq!(list_item_locations(text, "edges"), Some(vec![]));
+        assert_eq!(list_item_locations(text, "agents"), None);
     }
 
     #[test]

@@ -234,3 +234,20 @@ fn network_graph(node_count: usize, edges: &[Edge]) -> DiGraph<usize, usize> {
 pub fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
     locate::list_item_lines(text, field)
 }
+
+/// Where each element of a top-level list field of a map starts: line and
+/// column (in chars), for reports that point at an item (a CI annotation on
+/// a blocked edge). `None` as for [`list_item_lines`].
+///
+/// ```
+/// use clearway::map::Location;
+/// let text = "Map(\n  edges: [(from: 1, to: 2), (from: 2, to: 3)],\n)";
+/// let at = |line, column| Location { line, column };
+/// assert_eq!(
+///     clearway::map::list_item_locations(text, "edges"),
+///     Some(vec![at(2, 11), at(2, 29)])
+/// );
+/// ```
+pub fn list_item_locations(text: &str, field: &str) -> Option<Vec<Location>> {
+    locate::list_item_locations(text, field)
+}

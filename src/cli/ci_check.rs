@@ -1,0 +1,125 @@
+//! `check`'s verdict as a [`CiReport`]: a suite per radius with a case per
+//! edge, failing where the edge is blocked; a suite of baked clearances
+//! failing where the bake is stale.
+
+use clearway::Clearances;
+use clearway::bake::StaleBake;
+
+use super::check::{blame, clearance_text, too_tight};
+use super::ci_report::{BLOCKED_EDGE, Case, CiReport, Finding, Rule, STALE_BAKE, Suite, edge_name};
+use super::input::Level;
+use super::numbers::human;
+use super::radius::CheckedRadius;
+
+/// The rules `check` reports.
+static RULES: [&Rule; 2] = [&BLOCKED_EDGE, &STALE_BAKE];
+
+/// What `check` found, for the CI formats. `file` is the map as named on
+/// the command line (`None` for standard input); `summary` is the text
+/// report's summary lines.
+pub fn report(
+    level: &Level,
+    clearances: &Clearances,
+    radii: &[CheckedRadius],
+    stale: &[StaleBake],
+    file: Option<String>,
+    summary: String,
+) -> CiReport {
+    let suites = radii
+        .iter()
+        .map(|r| radius_suite(level, clearances, r))
+        .collect();
+    let baked = level.map.edges().iter().any(|e| e.clearance.is_some());
+    CiReport {
+        command: "check",
+        file,
+        rules: &RULES,
+        suites,
+        unranked: baked.then(|| bake_suite(level, stale)),
+        summary,
+    }
+}
+
+/// `tank (radius 1.5)`, or `radius 1.5` without a profile.
+pub fn radius_name(agent: Option<&str>, radius: f64) -> String {
+    match agent {
+        Some(name) => format!("{name} (radius {})", human(radius)),
+        None => format!("radius {}", human(radius)),
+    }
+}
+
+fn radius_suite(level: &Level, clearances: &Clearances, r: &CheckedRadius) -> Suite {
+    let map = &level.map;
+    let mut blocked = vec![false; map.edges().len()];
+    for i in clearances.blocked_edges(r.agent_radius) {
+        blocked[i] = true;
+    }
+    let who = radius_name(r.agent.as_deref(), r.agent_radius);
+    let cases = (0..map.edges().len())
+        .map(|i| {
+            let name = edge_name(map, i);
+            let location = level.edge_location(i);
+            let failure = blocked[i].then(|| {
+                let clearance = clearances.edge(i);
+                Finding {
+                    rule: &BLOCKED_EDGE,
+                    title: format!("edge {i} blocked for {who}"),
+                    message: format!(
+                        "{name}: {}{}{}",
+                        too_tight(clearance.finite_value(), r.agent_radius),
+                        r.agent
+                            .as_ref()
+                            .map(|a| format!(" ({a})"))
+                            .unwrap_or_default(),
+                        blame(level, clearance, true),
+                    ),
+                    location,
+                }
+            });
+            Case {
+                name,
+                location,
+                failure,
+            }
+        })
+        .collect();
+    Suite { name: who, cases }
+}
+
+/// A case per edge with a baked clearance, failing when it is stale.
+fn bake_suite(level: &Level, stale: &[StaleBake]) -> Suite {
+    let map = &level.map;
+    let mut stale_by_edge = vec![None; map.edges().len()];
+    for s in stale {
+        stale_by_edge[s.edge] = Some(s);
+    }
+    let cases = map
+        .edges()
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.clearance.is_some())
+        .map(|(i, _)| {
+            let name = edge_name(map, i);
+            let location = level.edge_location(i);
+            let failure = stale_by_edge[i].map(|s| Finding {
+                rule: &STALE_BAKE,
+                title: format!("stale baked clearance on edge {i}"),
+                message: format!(
+                    "{name}: baked clearance {}, the obstacles now give {}",
+                    human(s.baked),
+                    clearance_text(s.recomputed.is_finite().then_some(s.recomputed)),
+                ),
+                location,
+            });
+            Case {
+                name,
+                location,
+                failure,
+            }
+        })
+        .collect();
+    Suite {
+        name: "baked clearances".into(),
+        cases,
+    }
+}
