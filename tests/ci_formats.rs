@@ -476,10 +476,9 @@ fn diff_formats_point_at_the_edges_the_change_blocks_in_new() {
         Some("edge 0 newly blocked for big (radius 2)")
     );
     assert_eq!(commands[0].message, message);
-    assert!(
-        stdout(&out)
-            .ends_with("\nFAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost\n")
-    );
+    assert!(stdout(&out).ends_with(
+        "\nFAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost\n"
+    ));
 
     let out = run("junit");
     let xml = stdout(&out);
