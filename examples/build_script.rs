@@ -13,6 +13,14 @@
 //! In `build.rs`, the body of `main` below is the same with
 //! `let (levels, out) = (Path::new("levels"), PathBuf::from(env::var("OUT_DIR")?));`
 //! plus `println!("cargo::rerun-if-changed=levels");`.
+//!
+//! A level whose obstacles are drawn in Tiled (`maps/tiled_yard.ron`) sits
+//! beside its map with the same stem (`maps/tiled_yard.tmx`): the example
+//! reads its layer `collision`, one tile to a unit, as
+//! `clearway check maps/tiled_yard.ron --obstacles maps/tiled_yard.tmx
+//! --layer collision --pixels-per-unit 16` does. The outputs keep the level's
+//! own text (comments included) and never copy the Tiled obstacles into it.
+//! A level with no obstacles at all is an error: it would check nothing.
 
 use std::error::Error;
 use std::fmt::Write as _;
@@ -20,6 +28,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clearway::atomic_write::write_atomically;
+use clearway::tiled::{TiledOptions, load_obstacles};
 use clearway::{Clearances, Map};
 
 fn main() -> ExitCode {
@@ -50,15 +59,28 @@ fn build_levels(levels: &Path, out: &Path, prune_blocked: bool) -> Result<(), Bo
     std::fs::create_dir_all(out)?;
     let mut problems = String::new();
     for path in level_files(levels)? {
-        let map = Map::load(&path)?;
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+        let map = Map::from_ron_str(&text, &path.display().to_string())?;
+        let own = map.obstacles().len();
+        let map = with_tiled_obstacles(map, &path)?;
+        if map.obstacles().is_empty() {
+            return Err(format!(
+                "{}: the level has no obstacles, and no `.tmx` beside it: there is nothing to check",
+                path.display()
+            )
+            .into());
+        }
         let clearances = Clearances::compute(&map);
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("level");
 
         // One baked copy: the game filters edges by any radius at run time.
-        write_atomically(
-            &out.join(format!("{stem}.baked.ron")),
-            map.baked(&clearances).to_ron_string().as_bytes(),
-        )?;
+        // The level's own text with the clearances written in; never the
+        // Tiled obstacles, which stay in their own file.
+        let baked = map
+            .baked_text(&text, &clearances)
+            .unwrap_or_else(|| map.baked(&clearances).to_ron_string_with_obstacles(own));
+        write_atomically(&out.join(format!("{stem}.baked.ron")), baked.as_bytes())?;
 
         // One pruned network per agent profile.
         for agent in map.agents() {
@@ -86,10 +108,15 @@ fn build_levels(levels: &Path, out: &Path, prune_blocked: bool) -> Result<(), Bo
                 }
                 continue;
             }
-            let pruned = map.pruned(&clearances, agent.radius);
+            let pruned = map
+                .pruned_text(&text, &clearances, agent.radius)
+                .unwrap_or_else(|| {
+                    map.pruned(&clearances, agent.radius)
+                        .to_ron_string_with_obstacles(own)
+                });
             write_atomically(
                 &out.join(format!("{stem}.{}.ron", agent.name)),
-                pruned.to_ron_string().as_bytes(),
+                pruned.as_bytes(),
             )?;
         }
     }
@@ -98,6 +125,26 @@ fn build_levels(levels: &Path, out: &Path, prune_blocked: bool) -> Result<(), Bo
     } else {
         Err(format!("some level edges are too tight for their agents:\n{problems}(move the obstacles, or build with --prune to drop those edges)").into())
     }
+}
+
+/// `map` with the obstacles of the Tiled map beside `level` (same stem,
+/// `.tmx`), if there is one: its layer `collision`, one tile to a unit.
+fn with_tiled_obstacles(map: Map, level: &Path) -> Result<Map, Box<dyn Error>> {
+    let tmx = level.with_extension("tmx");
+    if !tmx.is_file() {
+        return Ok(map);
+    }
+    let tile_width = tiled::Loader::new()
+        .load_tmx_map(&tmx)
+        .map_err(|e| format!("cannot read `{}`: {e}", tmx.display()))?
+        .tile_width;
+    let options = TiledOptions {
+        layer: Some("collision".into()),
+        pixels_per_unit: f64::from(tile_width),
+        ..TiledOptions::default()
+    };
+    let tiled = load_obstacles(&tmx, &options)?;
+    Ok(map.with_extra_obstacles(tiled.obstacles)?)
 }
 
 /// The `*.ron` files in `dir`, sorted, so builds are reproducible.
