@@ -41,6 +41,7 @@ pub mod route;
 pub mod synth;
 pub mod tiled;
 pub mod timings;
+pub mod utf16;
 
 pub use clearance::{Clearance, Clearances, Witness};
 pub use map::{Agent, Edge, LoadError, LoadErrorKind, Location, Map, Node};

@@ -25,6 +25,17 @@ pub struct Cli {
     /// and `bake` wrote, no progress bar. Reports on stdout are unchanged.
     #[arg(short, long, global = true)]
     pub quiet: bool,
+    /// The most bytes read from input that is not a regular file (standard
+    /// input from a pipe, a FIFO, a device): a number of bytes, or with a
+    /// unit K, M, G or T (powers of 1024). Regular files have no limit.
+    #[arg(
+        long,
+        global = true,
+        value_name = "SIZE",
+        default_value = "1G",
+        value_parser = super::bounded_read::parse_size
+    )]
+    pub max_input_size: u64,
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,

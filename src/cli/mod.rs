@@ -7,6 +7,7 @@ use clearway::timings::Timings;
 
 mod args;
 mod bake;
+mod bounded_read;
 mod check;
 mod clearance_table;
 mod completions;
@@ -64,6 +65,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let mut timings = Timings::default();
     let t = &mut timings;
     conventions::set_quiet(cli.quiet);
+    bounded_read::set_max_input_size(cli.max_input_size);
     let outcome = match cli.command {
         Command::Check(args) => check::run(&args, t),
         Command::Clearance(args) => clearance_table::run(&args, t),

@@ -9,6 +9,7 @@ use clearway::tiled::{self, TiledError, TiledObstacles, TiledOptions, TiledOrigi
 use clearway::timings::Timings;
 
 use super::Failure;
+use super::bounded_read;
 use super::args::{TiledArgs, TiledOriginArg};
 
 /// The sources of the obstacles that follow the map's own: obstacle
@@ -58,21 +59,29 @@ pub fn add(
     let import = if tmx.as_os_str() == "-" {
         if map_path.as_os_str() == "-" {
             return Err(Failure::Usage(
-                "the map and --obstacles cannot both be read from standard input".into(),
+                "cannot read both the map and --obstacles from standard input: \
+                 name one of them by its path"
+                    .into(),
             ));
         }
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(|e| {
-                Failure::Io(format!(
-                    "cannot read the Tiled map from standard input: {e}"
-                ))
-            })?;
+        let bytes = read_tmx(
+            std::io::stdin().lock(),
+            bounded_read::stdin_is_unbounded(),
+            "<stdin>",
+        )?;
         tiled::obstacles_from_tmx_bytes(&bytes, "<stdin>", &options)
     } else {
-        tiled::load_obstacles(tmx, &options)
+        let name = tmx.display().to_string();
+        let file = std::fs::File::open(tmx).and_then(|f| Ok((f.metadata()?, f)));
+        match file {
+            // A pipe, FIFO or device may never end: read it here, within
+            // the limit, rather than let the XML reader take it all.
+            Ok((metadata, file)) if bounded_read::is_unbounded(&metadata) && !metadata.is_dir() => {
+                let bytes = read_tmx(file, true, &name)?;
+                tiled::obstacles_from_tmx_bytes(&bytes, &name, &options)
+            }
+            _ => tiled::load_obstacles(tmx, &options),
+        }
     }
     .map_err(failure)?;
     let TiledObstacles {
@@ -94,6 +103,34 @@ pub fn add(
     })?;
     timings.record("tiled", start.elapsed());
     Ok((map, TiledObstacleSources { first, sources }))
+}
+
+/// The bytes of a Tiled map that may never end (standard input, a FIFO),
+/// refused at its first binary byte or past `--max-input-size`.
+fn read_tmx(reader: impl Read, limited: bool, name: &str) -> Result<Vec<u8>, Failure> {
+    let what = format!("Tiled map `{name}`");
+    let mut bytes = Vec::new();
+    let binary = bounded_read::read_text(reader, &mut bytes, limited)
+        .map_err(|e| super::input::read_failure(e, &what))?;
+    if clearway::utf16::looks_like_utf16(&bytes) {
+        return Err(Failure::Io(format!(
+            "cannot read {what}: it is UTF-16 text; clearway reads UTF-8: {}",
+            clearway::utf16::CONVERT
+        )));
+    }
+    match binary {
+        None => Ok(bytes),
+        Some(bad) => {
+            let (line, column) = bounded_read::line_and_column(&bytes, bad.offset);
+            Err(Failure::Io(format!(
+                "cannot read {what}: it is not XML text: byte 0x{:02X} at line {line}, \
+                 column {column} (byte {}) is {}",
+                bad.byte,
+                bad.offset,
+                if bad.byte.is_ascii() { "a control byte" } else { "not valid UTF-8" }
+            )))
+        }
+    }
 }
 
 /// Every Tiled error is exit 2: the options and layer choice are usage, the

@@ -49,7 +49,8 @@ impl Map {
     ///
     /// [`LoadErrorKind::Binary`] for a NUL byte or another control character
     /// (other than tab, line feed and carriage return), and
-    /// [`LoadErrorKind::NotUtf8`] for bytes that are not UTF-8, both located
+    /// [`LoadErrorKind::NotUtf8`] for bytes that are not UTF-8 (named as
+    /// UTF-16 when they start as UTF-16 does), both located
     /// at the first bad byte and checked before any parsing; otherwise any
     /// error of [`Map::from_ron_str`].
     pub fn from_ron_bytes(bytes: &[u8], source_name: &str) -> Result<Map, LoadError> {
@@ -141,6 +142,19 @@ impl ValidatedMap {
         timings: &mut Timings,
     ) -> Result<ValidatedMap, LoadError> {
         let start = std::time::Instant::now();
+        if crate::utf16::looks_like_utf16(bytes) {
+            let message = format!(
+                "the map is UTF-16 text; clearway reads UTF-8: {}",
+                crate::utf16::CONVERT
+            );
+            return Err(
+                LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
+                    "",
+                    0..0,
+                    "UTF-16 starts here".to_owned(),
+                ),
+            );
+        }
         let (text, utf8_error) = match std::str::from_utf8(bytes) {
             Ok(text) => (text, None),
             Err(e) => {

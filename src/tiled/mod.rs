@@ -254,6 +254,11 @@ pub fn load_obstacles(
             reason: "it is a directory, not a file".into(),
         });
     }
+    let mut start = [0u8; 2];
+    let peeked = std::fs::File::open(path).and_then(|mut f| f.read(&mut start));
+    if let Ok(n) = peeked {
+        check_not_utf16(&start[..n], &file)?;
+    }
     let map = tiled::Loader::new()
         .load_tmx_map(path)
         .map_err(|e| load_error(&file, path, &e))?;
@@ -273,6 +278,7 @@ pub fn obstacles_from_tmx_bytes(
     options: &TiledOptions,
 ) -> Result<TiledObstacles, TiledError> {
     check_options(options)?;
+    check_not_utf16(bytes, source_name)?;
     // The loader asks its reader for files by path: the map itself under a
     // name no real file has, and anything it references from the disk.
     let own_path = PathBuf::from("./<clearway: in-memory map>.tmx");
@@ -360,6 +366,20 @@ pub fn obstacles_from_map(
         }
     }
     Ok(import)
+}
+
+/// The XML reader takes UTF-8 only, and would call UTF-16 a missing root.
+fn check_not_utf16(start: &[u8], file: &str) -> Result<(), TiledError> {
+    if crate::utf16::looks_like_utf16(start) {
+        return Err(TiledError::Load {
+            file: file.to_string(),
+            reason: format!(
+                "it is UTF-16 text; clearway reads UTF-8: {}",
+                crate::utf16::CONVERT
+            ),
+        });
+    }
+    Ok(())
 }
 
 fn check_options(options: &TiledOptions) -> Result<(), TiledError> {
