@@ -35,6 +35,7 @@ pub mod numbers;
 pub mod obstacle;
 pub mod obstacle_index;
 pub mod prune;
+pub mod quote;
 pub mod render;
 mod ron_writer;
 pub mod route;

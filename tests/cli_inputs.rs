@@ -265,3 +265,167 @@ fn the_map_and_tiled_obstacles_cannot_both_come_from_stdin() {
     );
     assert!(!err.contains("expected a `Map`"), "{err}");
 }
+
+/// Asserts that a run failed with exit 2 and a short message on stderr.
+fn assert_short_error(out: &std::process::Output, expected: &str) {
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(out));
+    let err = stderr_of(out);
+    assert!(err.len() < 2000, "{} bytes: {}", err.len(), &err[..2000]);
+    assert!(err.contains(expected), "{err}");
+    assert!(err.contains('…'), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+fn check_text(dir: &tempfile::TempDir, text: &str) -> std::process::Output {
+    let path = dir.path().join("long.ron");
+    std::fs::write(&path, text).unwrap();
+    clearway().arg("check").arg(&path).output().unwrap()
+}
+
+#[test]
+fn a_long_run_of_input_is_quoted_capped() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "x".repeat(100_000);
+    let out = check_text(&dir, &long);
+    assert_short_error(&out, "expected struct `Map`, found `xxxx");
+    let out = check_text(&dir, &format!("(nodes: [(id: 0, pos: (0, 0), {long}: 1)])"));
+    assert_short_error(&out, "unknown field `xxxx");
+    let out = check_text(
+        &dir,
+        &format!("(nodes: [(id: 0, pos: (0, 0))], obstacles: [{long}((0, 0))])"),
+    );
+    assert_short_error(&out, "unknown variant `xxxx");
+    let out = check_text(
+        &dir,
+        &format!(
+            "(agents: [(name: \"{long}\", radius: 1), (name: \"{long}\", radius: 1)], nodes: [])"
+        ),
+    );
+    assert_short_error(&out, "duplicate agent name \"xxxx");
+}
+
+#[test]
+fn a_long_name_on_the_command_line_is_quoted_capped() {
+    let long = "y".repeat(100_000);
+    let out = clearway()
+        .args(["check", "maps/warehouse.ron", "--agent", &long])
+        .output()
+        .unwrap();
+    assert_short_error(&out, "no agent named `yyyy");
+    let out = clearway()
+        .args(["route", "maps/warehouse.ron", "--radius", "1", "--to", "1"])
+        .args(["--from", &long])
+        .output()
+        .unwrap();
+    assert_short_error(&out, "--from yyyy");
+    let out = clearway()
+        .args(["check", "maps/tiled_yard.ron", "--obstacles", "maps/tiled_yard.tmx"])
+        .args(["--layer", &long])
+        .output()
+        .unwrap();
+    assert_short_error(&out, "has no layer `yyyy");
+}
+
+#[test]
+fn a_long_tiled_layer_name_or_tag_is_quoted_capped() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "z".repeat(100_000);
+    let tmx = std::fs::read_to_string("maps/tiled_yard.tmx").unwrap();
+    let path = dir.path().join("long.tmx");
+    std::fs::write(&path, tmx.replacen("<map ", &format!("<{long} "), 1)).unwrap();
+    let out = clearway()
+        .args(["check", "maps/tiled_yard.ron", "--obstacles"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_short_error(&out, "cannot read Tiled map");
+    let renamed = tmx.replacen("name=\"collision\"", &format!("name=\"{long}\""), 1);
+    std::fs::write(&path, renamed).unwrap();
+    let out = clearway()
+        .args(["check", "maps/tiled_yard.ron", "--obstacles"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_short_error(&out, "choose one with --layer");
+}
+
+#[test]
+fn negative_numbers_get_our_message_not_a_hint_about_dashes() {
+    let cases: [&[&str]; 7] = [
+        &["diff", "maps/warehouse.ron", "maps/warehouse.ron", "--tolerance", "-1"],
+        &["diff", "maps/warehouse.ron", "maps/warehouse.ron", "--relative-tolerance", "-1e-3"],
+        &["check", "maps/warehouse.ron", "--radius", "-1e-3"],
+        &["route", "maps/warehouse.ron", "--radius", "1", "--from", "-1", "--to", "1"],
+        &["widest", "maps/warehouse.ron", "--from", "1", "--to", "-2"],
+        &["render", "maps/warehouse.ron", "--widest", "-1", "2", "-o", "x.svg"],
+        &["check", "maps/tiled_yard.ron", "--obstacles", "maps/tiled_yard.tmx", "--pixels-per-unit", "-16"],
+    ];
+    let expected = [
+        "`-1` is negative; a tolerance must be >= 0",
+        "`-1e-3` is negative; a tolerance must be >= 0",
+        "`-1e-3` is negative; a radius must be >= 0",
+        "--from -1: no node has that id or name",
+        "--to -2: no node has that id or name",
+        "--widest -1: no node has that id or name",
+        "`-16` must be finite and > 0",
+    ];
+    for (args, expected) in cases.iter().zip(expected) {
+        let out = clearway().args(*args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr_of(&out);
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!err.contains("tip:"), "{args:?}: {err}");
+    }
+    let out = clearway()
+        .args(["check", "-", "--max-input-size", "-1M"])
+        .output()
+        .unwrap();
+    assert!(stderr_of(&out).contains("`-1M` is not a size"), "{out:?}");
+    let out = clearway()
+        .args(["check", "maps/tiled_yard.ron", "--obstacles", "maps/tiled_yard.tmx"])
+        .args(["--ellipse-sides", "-3"])
+        .output()
+        .unwrap();
+    assert!(
+        stderr_of(&out).contains("`-3` is not a number of sides from 3 to 100000"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn a_bad_tiled_object_names_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmx = std::fs::read_to_string("maps/tiled_yard.tmx").unwrap();
+    let broken = tmx.replacen(
+        r#"<object id="3" name="pallet" x="160""#,
+        r#"<object id="3" name="pallet" x="NaN""#,
+        1,
+    );
+    assert_ne!(broken, tmx);
+    let line = 1 + broken[..broken.find(r#"<object id="3""#).unwrap()]
+        .matches('\n')
+        .count();
+    let path = dir.path().join("broken.tmx");
+    std::fs::write(&path, &broken).unwrap();
+    let out = clearway()
+        .args(["check", "maps/tiled_yard.ron", "--layer", "collision", "--obstacles"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = stderr_of(&out);
+    assert!(
+        err.contains(&format!("object 3 (line {line}): x is NaN")),
+        "{err}"
+    );
+    // The same from standard input.
+    let out = clearway()
+        .args(["check", "maps/tiled_yard.ron", "--layer", "collision", "--obstacles", "-"])
+        .write_stdin(broken)
+        .output()
+        .unwrap();
+    assert!(
+        stderr_of(&out).contains(&format!("object 3 (line {line}): x is NaN")),
+        "{out:?}"
+    );
+}

@@ -18,6 +18,7 @@ impl Ends {
 /// The index of the node `given` names: a node id first, else a node name,
 /// which must belong to exactly one node.
 pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failure> {
+    let quoted = clearway::quote::capped(given);
     if let Some(i) = given.parse::<u64>().ok().and_then(|id| map.node_index(id)) {
         return Ok(i);
     }
@@ -31,7 +32,7 @@ pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failu
     match named.as_slice() {
         [i] => Ok(*i),
         [] => Err(Failure::Usage(format!(
-            "{option} {given}: no node has that id or name"
+            "{option} {quoted}: no node has that id or name"
         ))),
         several => {
             let ids: Vec<String> = several
@@ -39,7 +40,7 @@ pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failu
                 .map(|&i| map.nodes()[i].id.to_string())
                 .collect();
             Err(Failure::Usage(format!(
-                "{option} {given}: {} nodes have that name (ids {}); give an id instead",
+                "{option} {quoted}: {} nodes have that name (ids {}); give an id instead",
                 several.len(),
                 ids.join(", ")
             )))
