@@ -9,7 +9,8 @@ use clearway::{Clearance, Clearances};
 
 use super::args::{CheckArgs, ReportFormat};
 use super::input::Level;
-use super::numbers::{human, human_point};
+use super::node_names::{edge_ref, node_ref};
+use super::numbers::{given, human, human_apart, human_pair, human_point};
 use super::progress::compute_clearances;
 use super::radius::{self, CheckedRadius, Radii};
 use super::render;
@@ -126,15 +127,13 @@ fn report_for(
 /// One line per blocked edge, one per blocked node, then a summary line.
 fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> String {
     let mut out = String::new();
-    let radius = human(report.radius);
+    let radius = given(report.radius);
     for row in &report.blocked {
         let _ = writeln!(
             out,
-            "blocked: edge {} ({} -> {}): clearance {} < radius {radius}{}",
-            row.edge,
-            row.from,
-            row.to,
-            clearance_text(row.clearance),
+            "blocked: {}: clearance {} < radius {radius}{}",
+            edge_ref(&level.map, row.edge),
+            clearance_text(row.clearance, report.radius),
             blame(level, clearances.edge(row.edge), true),
         );
     }
@@ -146,20 +145,20 @@ fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> St
         let _ = writeln!(
             out,
             "blocked: node {}: clearance {} < radius {radius}{}",
-            row.id,
-            clearance_text(row.clearance),
+            node_ref(&level.map, i),
+            clearance_text(row.clearance, report.radius),
             blame(level, clearances.node(i), false),
         );
     }
     for s in &report.stale_bakes {
+        let (baked, now) = match s.recomputed {
+            Some(now) => human_pair(s.baked, now),
+            None => (human(s.baked), "inf".into()),
+        };
         let _ = writeln!(
             out,
-            "stale bake: edge {} ({} -> {}): baked clearance {}, the obstacles now give {}",
-            s.edge,
-            s.from,
-            s.to,
-            human(s.baked),
-            clearance_text(s.recomputed),
+            "stale bake: {}: baked clearance {baked}, the obstacles now give {now}",
+            edge_ref(&level.map, s.edge),
         );
     }
     let who = match &report.agent {
@@ -183,8 +182,9 @@ fn text_for(level: &Level, clearances: &Clearances, report: &RadiusReport) -> St
     out
 }
 
-fn clearance_text(value: Option<f64>) -> String {
-    value.map_or_else(|| "inf".into(), human)
+/// A clearance next to the radius it is compared with: never reads as it.
+fn clearance_text(value: Option<f64>, radius: f64) -> String {
+    value.map_or_else(|| "inf".into(), |c| human_apart(c, radius))
 }
 
 /// `: circle #7 (line 42) pinches at (x, y)`, or a note that the value is baked.

@@ -10,7 +10,8 @@ use clearway::timings::Timings;
 
 use super::args::{DiffArgs, ReportFormat, TiledArgs};
 use super::input::{Level, Source};
-use super::numbers::human;
+use super::node_names::node_ref_by_id;
+use super::numbers::{given, human, human_apart};
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
 use super::{Failure, Outcome, write_stdout};
@@ -109,7 +110,7 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     );
     let output_start = std::time::Instant::now();
     let output = match args.format {
-        ReportFormat::Text => text(&diff),
+        ReportFormat::Text => text(&diff, (&old.map, &new.map)),
         ReportFormat::Json => {
             let report = Report {
                 old: args.old.display().to_string(),
@@ -170,18 +171,19 @@ fn radii(args: &DiffArgs, new: &Level) -> Result<Vec<DiffRadius>, Failure> {
 /// changed    edge 102->103  clearance 4.5 -> 4.25
 /// FAILED: 1 newly blocked, 0 unblocked, 1 added, 0 removed, 1 changed
 /// ```
-fn text(diff: &LevelDiff) -> String {
+fn text(diff: &LevelDiff, maps: (&clearway::Map, &clearway::Map)) -> String {
     let mut out = String::new();
     for c in &diff.changes {
-        let (old, new) = numbers(c.old, c.new);
+        let radius = c.radius.and_then(|i| diff.radii.get(i));
+        let (old, new) = numbers(c.old, c.new, radius.map(|r| r.agent_radius));
         let _ = write!(
             out,
             "{:<10} edge {}  clearance {old} -> {new}",
             c.kind.name(),
-            edge_label(c)
+            edge_label(c, maps)
         );
-        if let Some(r) = c.radius.and_then(|i| diff.radii.get(i)) {
-            let _ = write!(out, "  (radius {}", human(r.agent_radius));
+        if let Some(r) = radius {
+            let _ = write!(out, "  (radius {}", given(r.agent_radius));
             if let Some(agent) = &r.agent {
                 let _ = write!(out, " {agent}");
             }
@@ -202,20 +204,38 @@ fn text(diff: &LevelDiff) -> String {
     out
 }
 
-/// `101->110`, or `101->110 #2` for the second of parallel edges.
-fn edge_label(c: &EdgeChange) -> String {
+/// `101->110`, or `101->110 #2` for the second of parallel edges; a named
+/// node as `110 "west_door"` (its name in NEW, else in OLD).
+fn edge_label(c: &EdgeChange, (old, new): (&clearway::Map, &clearway::Map)) -> String {
+    let node = |id: u64| match new.node_index(id) {
+        Some(_) => node_ref_by_id(new, id),
+        None => node_ref_by_id(old, id),
+    };
+    let (from, to) = (node(c.from), node(c.to));
     if c.occurrence == 0 {
-        format!("{}->{}", c.from, c.to)
+        format!("{from}->{to}")
     } else {
-        format!("{}->{} #{}", c.from, c.to, c.occurrence + 1)
+        format!("{from}->{to} #{}", c.occurrence + 1)
     }
 }
 
 /// The two clearances as text: seven significant digits, or every digit
-/// when seven would show a change as no change.
-fn numbers(old: Option<EdgeSide>, new: Option<EdgeSide>) -> (String, String) {
-    let short =
-        |s: Option<EdgeSide>| s.map_or_else(|| "absent".to_string(), |s| human(s.clearance));
+/// when seven would show a change as no change, or a clearance as the
+/// radius it is compared with.
+fn numbers(
+    old: Option<EdgeSide>,
+    new: Option<EdgeSide>,
+    radius: Option<f64>,
+) -> (String, String) {
+    let short = |s: Option<EdgeSide>| {
+        s.map_or_else(
+            || "absent".to_string(),
+            |s| match radius {
+                Some(r) => human_apart(s.clearance, r),
+                None => human(s.clearance),
+            },
+        )
+    };
     let (a, b) = (short(old), short(new));
     match (old, new) {
         (Some(o), Some(n)) if a == b && o.clearance != n.clearance => {

@@ -122,6 +122,7 @@ impl Level {
         };
         let (validated, tiled) = tiled_input::add(validated, path, source.tiled, timings)?;
         let map = validated.index(timings);
+        tiled.warn_if_off_the_network(&map, source.tiled);
         Ok(Level {
             map,
             text,

@@ -17,6 +17,7 @@ mod ends;
 mod failure;
 mod input;
 mod man;
+mod node_names;
 mod numbers;
 mod output;
 mod progress;

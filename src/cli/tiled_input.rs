@@ -29,6 +29,30 @@ impl TiledObstacleSources {
     }
 }
 
+impl TiledObstacleSources {
+    /// Warns on stderr when the obstacles from Tiled lie nowhere near the
+    /// map's nodes: the usual sign of a wrong origin corner or scale.
+    pub fn warn_if_off_the_network(&self, map: &clearway::Map, args: Option<&TiledArgs>) {
+        let (Some(first), Some(args)) = (self.sources.first(), args) else {
+            return;
+        };
+        let imported = map.obstacles().get(self.first..).unwrap_or_default();
+        if tiled::misses_network(map.nodes(), imported) {
+            let origin = match args.tiled_origin {
+                TiledOriginArg::BottomLeft => "bottom-left",
+                TiledOriginArg::TopLeft => "top-left",
+            };
+            eprintln!(
+                "warning: {}: none of its {} obstacles comes near the path network; \
+                 is --tiled-origin ({origin}) or --pixels-per-unit ({}) wrong?",
+                first.file,
+                imported.len(),
+                super::numbers::human(args.pixels_per_unit)
+            );
+        }
+    }
+}
+
 /// The library's options for the command line's.
 pub fn options(args: &TiledArgs) -> TiledOptions {
     TiledOptions {

@@ -60,7 +60,10 @@ use crate::obstacle::Obstacle;
 use crate::quote::capped;
 
 mod layers;
+mod placement;
 mod shapes;
+
+pub use placement::misses_network;
 
 /// How to read a Tiled map's objects as obstacles.
 #[derive(Clone, Debug, PartialEq)]
