@@ -235,15 +235,14 @@ fn a_utf8_bom_is_skipped() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bom.ron");
     std::fs::write(&path, format!("\u{FEFF}{MAP}")).unwrap();
-    let out = clearway()
-        .arg("check")
-        .arg(&path)
-        .output()
-        .unwrap();
+    let out = clearway().arg("check").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     // Columns of errors are counted without it.
-    std::fs::write(&path, "\u{FEFF}(nodes: [(id: 0, pos: (0, 0))], edges: [(from: 0, to: 9)])")
-        .unwrap();
+    std::fs::write(
+        &path,
+        "\u{FEFF}(nodes: [(id: 0, pos: (0, 0))], edges: [(from: 0, to: 9)])",
+    )
+    .unwrap();
     let out = clearway().arg("check").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(stderr_of(&out).contains("bom.ron:1:"), "{out:?}");
@@ -319,7 +318,12 @@ fn a_long_name_on_the_command_line_is_quoted_capped() {
         .unwrap();
     assert_short_error(&out, "--from yyyy");
     let out = clearway()
-        .args(["check", "maps/tiled_yard.ron", "--obstacles", "maps/tiled_yard.tmx"])
+        .args([
+            "check",
+            "maps/tiled_yard.ron",
+            "--obstacles",
+            "maps/tiled_yard.tmx",
+        ])
         .args(["--layer", &long])
         .output()
         .unwrap();
@@ -352,13 +356,49 @@ fn a_long_tiled_layer_name_or_tag_is_quoted_capped() {
 #[test]
 fn negative_numbers_get_our_message_not_a_hint_about_dashes() {
     let cases: [&[&str]; 7] = [
-        &["diff", "maps/warehouse.ron", "maps/warehouse.ron", "--tolerance", "-1"],
-        &["diff", "maps/warehouse.ron", "maps/warehouse.ron", "--relative-tolerance", "-1e-3"],
+        &[
+            "diff",
+            "maps/warehouse.ron",
+            "maps/warehouse.ron",
+            "--tolerance",
+            "-1",
+        ],
+        &[
+            "diff",
+            "maps/warehouse.ron",
+            "maps/warehouse.ron",
+            "--relative-tolerance",
+            "-1e-3",
+        ],
         &["check", "maps/warehouse.ron", "--radius", "-1e-3"],
-        &["route", "maps/warehouse.ron", "--radius", "1", "--from", "-1", "--to", "1"],
+        &[
+            "route",
+            "maps/warehouse.ron",
+            "--radius",
+            "1",
+            "--from",
+            "-1",
+            "--to",
+            "1",
+        ],
         &["widest", "maps/warehouse.ron", "--from", "1", "--to", "-2"],
-        &["render", "maps/warehouse.ron", "--widest", "-1", "2", "-o", "x.svg"],
-        &["check", "maps/tiled_yard.ron", "--obstacles", "maps/tiled_yard.tmx", "--pixels-per-unit", "-16"],
+        &[
+            "render",
+            "maps/warehouse.ron",
+            "--widest",
+            "-1",
+            "2",
+            "-o",
+            "x.svg",
+        ],
+        &[
+            "check",
+            "maps/tiled_yard.ron",
+            "--obstacles",
+            "maps/tiled_yard.tmx",
+            "--pixels-per-unit",
+            "-16",
+        ],
     ];
     let expected = [
         "`-1` is negative; a tolerance must be >= 0",
@@ -382,7 +422,12 @@ fn negative_numbers_get_our_message_not_a_hint_about_dashes() {
         .unwrap();
     assert!(stderr_of(&out).contains("`-1M` is not a size"), "{out:?}");
     let out = clearway()
-        .args(["check", "maps/tiled_yard.ron", "--obstacles", "maps/tiled_yard.tmx"])
+        .args([
+            "check",
+            "maps/tiled_yard.ron",
+            "--obstacles",
+            "maps/tiled_yard.tmx",
+        ])
         .args(["--ellipse-sides", "-3"])
         .output()
         .unwrap();
@@ -408,7 +453,13 @@ fn a_bad_tiled_object_names_its_line() {
     let path = dir.path().join("broken.tmx");
     std::fs::write(&path, &broken).unwrap();
     let out = clearway()
-        .args(["check", "maps/tiled_yard.ron", "--layer", "collision", "--obstacles"])
+        .args([
+            "check",
+            "maps/tiled_yard.ron",
+            "--layer",
+            "collision",
+            "--obstacles",
+        ])
         .arg(&path)
         .output()
         .unwrap();
@@ -420,7 +471,14 @@ fn a_bad_tiled_object_names_its_line() {
     );
     // The same from standard input.
     let out = clearway()
-        .args(["check", "maps/tiled_yard.ron", "--layer", "collision", "--obstacles", "-"])
+        .args([
+            "check",
+            "maps/tiled_yard.ron",
+            "--layer",
+            "collision",
+            "--obstacles",
+            "-",
+        ])
         .write_stdin(broken)
         .output()
         .unwrap();

@@ -44,10 +44,7 @@ fn a_clearance_never_reads_as_the_radius_it_fails() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let text = stdout_of(&out);
-    assert!(
-        text.contains("clearance 1 < radius 1.0000000001"),
-        "{text}"
-    );
+    assert!(text.contains("clearance 1 < radius 1.0000000001"), "{text}");
     assert!(text.contains("FAILED: radius 1.0000000001:"), "{text}");
 
     // The other way round: a clearance just under a round radius.

@@ -161,9 +161,8 @@ pub fn stdin_is_unbounded() -> bool {
 /// Parses `--max-input-size`: bytes, or a number with a unit `K`, `M`, `G`
 /// or `T` (powers of 1024; `KiB`, `MB` and the like are read the same).
 pub fn parse_size(text: &str) -> Result<u64, String> {
-    let not_a_size = || {
-        format!("`{text}` is not a size: write bytes, or a number and K, M, G or T (512M, 4G)")
-    };
+    let not_a_size =
+        || format!("`{text}` is not a size: write bytes, or a number and K, M, G or T (512M, 4G)");
     let trimmed = text.trim();
     let split = trimmed
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
@@ -222,10 +221,22 @@ mod tests {
     fn bad_utf8_and_a_cut_sequence_at_the_end_are_binary() {
         let mut bytes = Vec::new();
         let bad = read_text(&b"ab\xFFcd"[..], &mut bytes, true).unwrap();
-        assert_eq!(bad, Some(BinaryByte { offset: 2, byte: 0xFF }));
+        assert_eq!(
+            bad,
+            Some(BinaryByte {
+                offset: 2,
+                byte: 0xFF
+            })
+        );
         let mut bytes = Vec::new();
         let bad = read_text(&b"ab\xC3"[..], &mut bytes, true).unwrap();
-        assert_eq!(bad, Some(BinaryByte { offset: 2, byte: 0xC3 }));
+        assert_eq!(
+            bad,
+            Some(BinaryByte {
+                offset: 2,
+                byte: 0xC3
+            })
+        );
     }
 
     #[test]

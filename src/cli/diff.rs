@@ -222,11 +222,7 @@ fn edge_label(c: &EdgeChange, (old, new): (&clearway::Map, &clearway::Map)) -> S
 /// The two clearances as text: seven significant digits, or every digit
 /// when seven would show a change as no change, or a clearance as the
 /// radius it is compared with.
-fn numbers(
-    old: Option<EdgeSide>,
-    new: Option<EdgeSide>,
-    radius: Option<f64>,
-) -> (String, String) {
+fn numbers(old: Option<EdgeSide>, new: Option<EdgeSide>, radius: Option<f64>) -> (String, String) {
     let short = |s: Option<EdgeSide>| {
         s.map_or_else(
             || "absent".to_string(),

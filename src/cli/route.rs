@@ -48,7 +48,12 @@ pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
             .unwrap_or_default(),
         path_names: found
             .as_ref()
-            .map(|r| r.nodes.iter().map(|&n| map.nodes()[n].name.clone()).collect())
+            .map(|r| {
+                r.nodes
+                    .iter()
+                    .map(|&n| map.nodes()[n].name.clone())
+                    .collect()
+            })
             .unwrap_or_default(),
         length: found.as_ref().map(|r| r.length),
         cost: found.as_ref().map(|r| r.cost),

@@ -41,7 +41,9 @@ impl EdgeRow {
             to_name: map.nodes()[e.to].name.clone(),
             clearance: clearance.finite_value(),
             obstacle: clearance.witness.map(|w| w.obstacle),
-            edge_point: clearance.witness.map(|w| unsigned_zero(w.edge_point.into())),
+            edge_point: clearance
+                .witness
+                .map(|w| unsigned_zero(w.edge_point.into())),
             obstacle_point: clearance
                 .witness
                 .map(|w| unsigned_zero(w.obstacle_point.into())),

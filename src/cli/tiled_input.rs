@@ -9,8 +9,8 @@ use clearway::tiled::{self, TiledError, TiledObstacles, TiledOptions, TiledOrigi
 use clearway::timings::Timings;
 
 use super::Failure;
-use super::bounded_read;
 use super::args::{TiledArgs, TiledOriginArg};
+use super::bounded_read;
 
 /// The sources of the obstacles that follow the map's own: obstacle
 /// `first + k` came from `sources[k]`.
@@ -151,7 +151,11 @@ fn read_tmx(reader: impl Read, limited: bool, name: &str) -> Result<Vec<u8>, Fai
                  column {column} (byte {}) is {}",
                 bad.byte,
                 bad.offset,
-                if bad.byte.is_ascii() { "a control byte" } else { "not valid UTF-8" }
+                if bad.byte.is_ascii() {
+                    "a control byte"
+                } else {
+                    "not valid UTF-8"
+                }
             )))
         }
     }

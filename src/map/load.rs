@@ -313,7 +313,11 @@ fn describe(text: &str, code: &RonError, start: usize, end: usize) -> Described 
         ),
         RonError::DuplicateStructField { field, outer } => (
             K::DuplicateField,
-            format!("field `{}` is given twice{}", capped(field), in_outer(outer)),
+            format!(
+                "field `{}` is given twice{}",
+                capped(field),
+                in_outer(outer)
+            ),
             at_start,
             "given again here".to_owned(),
         ),

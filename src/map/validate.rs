@@ -182,7 +182,10 @@ impl ValidationError {
                 "fewer than 3 distinct vertices".to_owned()
             }
             ValidationError::DuplicateAgentName { name, .. } => {
-                format!("agent {:?} is defined again here", crate::quote::capped(name))
+                format!(
+                    "agent {:?} is defined again here",
+                    crate::quote::capped(name)
+                )
             }
         }
     }

@@ -200,7 +200,10 @@ pub enum TiledError {
         matches: Vec<String>,
     },
     /// The layer named is a tile or image layer.
-    #[error("layer `{}` of Tiled map `{file}` is {kind}, not an object layer", capped(layer))]
+    #[error(
+        "layer `{}` of Tiled map `{file}` is {kind}, not an object layer",
+        capped(layer)
+    )]
     NotAnObjectLayer {
         /// The file.
         file: String,
@@ -416,8 +419,10 @@ fn object_line(text: &[u8], id: u32) -> Option<usize> {
         let after_name = tag.get(7).is_some_and(u8::is_ascii_whitespace);
         if after_name
             && wanted.iter().any(|w| {
-                find(tag, w.as_bytes())
-                    .is_some_and(|i| tag.get(i.wrapping_sub(1)).is_some_and(u8::is_ascii_whitespace))
+                find(tag, w.as_bytes()).is_some_and(|i| {
+                    tag.get(i.wrapping_sub(1))
+                        .is_some_and(u8::is_ascii_whitespace)
+                })
             })
         {
             return Some(text[..start].iter().filter(|&&b| b == b'\n').count() + 1);
