@@ -487,3 +487,43 @@ fn a_bad_tiled_object_names_its_line() {
         "{out:?}"
     );
 }
+
+#[test]
+fn diff_reads_a_tiled_map_on_stdin_once_for_both_levels() {
+    let tmx = std::fs::read("maps/tiled_yard.tmx").unwrap();
+    let out = clearway()
+        .args(["diff", "maps/tiled_yard.ron", "maps/tiled_yard.ron"])
+        .args([
+            "--obstacles",
+            "-",
+            "--layer",
+            "collision",
+            "--pixels-per-unit",
+            "16",
+        ])
+        .write_stdin(tmx.clone())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with("ok: 0 newly blocked"),
+        "{out:?}"
+    );
+    // A level and the Tiled map cannot share standard input.
+    for args in [
+        ["diff", "-", "maps/tiled_yard.ron", "--obstacles", "-"],
+        ["diff", "maps/tiled_yard.ron", "-", "--old-obstacles", "-"],
+    ] {
+        let out = clearway()
+            .args(args)
+            .write_stdin(tmx.clone())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr_of(&out)
+                .contains("cannot read both a level and a Tiled map from standard input"),
+            "{args:?}: {out:?}"
+        );
+    }
+}

@@ -157,21 +157,6 @@ fn the_scale_bar_reads_one_unit_or_an_exponent() {
     assert!(!svg.contains("00000000 units"), "{svg}");
 }
 
-#[test]
-fn diff_names_named_nodes() {
-    let out = clearway()
-        .args(["diff", "maps/warehouse.ron", "maps/review/warehouse_v2.ron"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let text = stdout_of(&out);
-    assert!(
-        text.contains("blocked    edge 6 \"aisle_bc_west\"->7  clearance 1.3 -> 1.1"),
-        "{text}"
-    );
-    assert!(text.contains("changed    edge 1 \"dock\"->2"), "{text}");
-}
-
 /// Two islands: 0 - 1, and 2 - 3, far apart.
 const ISLANDS: &str = "(nodes: [(id: 0, pos: (0.0, 0.0), name: \"west\"), (id: 1, pos: (5.0, 0.0)),
                  (id: 2, pos: (20.0, 0.0)), (id: 3, pos: (25.0, 0.0), name: \"east\")],

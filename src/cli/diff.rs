@@ -73,6 +73,16 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
             "OLD and NEW cannot both be read from standard input".into(),
         ));
     }
+    let stdin = |p: Option<&std::path::Path>| p.is_some_and(|p| p.as_os_str() == "-");
+    let tmx_from_stdin =
+        stdin(args.tiled.obstacles.as_deref()) || stdin(args.old_obstacles.as_deref());
+    if tmx_from_stdin && (stdin(Some(&args.old)) || stdin(Some(&args.new))) {
+        return Err(Failure::Usage(
+            "cannot read both a level and a Tiled map from standard input: \
+             name one of them by its path"
+                .into(),
+        ));
+    }
     let old_tiled = TiledArgs {
         obstacles: args
             .old_obstacles

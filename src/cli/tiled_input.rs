@@ -88,12 +88,8 @@ pub fn add(
                     .into(),
             ));
         }
-        let bytes = read_tmx(
-            std::io::stdin().lock(),
-            bounded_read::stdin_is_unbounded(),
-            "<stdin>",
-        )?;
-        tiled::obstacles_from_tmx_bytes(&bytes, "<stdin>", &options)
+        let bytes = stdin_tmx()?;
+        tiled::obstacles_from_tmx_bytes(bytes, "<stdin>", &options)
     } else {
         let name = tmx.display().to_string();
         let file = std::fs::File::open(tmx).and_then(|f| Ok((f.metadata()?, f)));
@@ -127,6 +123,21 @@ pub fn add(
     })?;
     timings.record("tiled", start.elapsed());
     Ok((map, TiledObstacleSources { first, sources }))
+}
+
+/// The Tiled map on standard input, read once: `diff --obstacles -` uses it
+/// for both levels.
+fn stdin_tmx() -> Result<&'static [u8], Failure> {
+    static STDIN_TMX: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    if let Some(bytes) = STDIN_TMX.get() {
+        return Ok(bytes);
+    }
+    let bytes = read_tmx(
+        std::io::stdin().lock(),
+        bounded_read::stdin_is_unbounded(),
+        "<stdin>",
+    )?;
+    Ok(STDIN_TMX.get_or_init(|| bytes))
 }
 
 /// The bytes of a Tiled map that may never end (standard input, a FIFO),
