@@ -36,12 +36,14 @@ pub mod numbers;
 pub mod obstacle;
 pub mod obstacle_index;
 pub mod prune;
+pub mod quote;
 pub mod render;
 mod ron_writer;
 pub mod route;
 pub mod synth;
 pub mod tiled;
 pub mod timings;
+pub mod utf16;
 
 pub use clearance::{Clearance, Clearances, Witness};
 pub use map::{Agent, Edge, LoadError, LoadErrorKind, Location, Map, Node};

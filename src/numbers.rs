@@ -9,7 +9,8 @@
 /// assert_eq!(significant(2.0, 7), "2");
 /// assert_eq!(significant((36.0_f64 / 17.0).sqrt(), 7), "1.455214");
 /// assert_eq!(significant(1234567.89, 3), "1230000");
-/// assert_eq!(significant(1.5e-9, 3), "1.50e-9");
+/// assert_eq!(significant(1.5e-9, 3), "1.5e-9");
+/// assert_eq!(significant(1e308, 7), "1e308");
 /// assert_eq!(significant(f64::INFINITY, 7), "inf");
 /// ```
 pub fn significant(x: f64, digits: usize) -> String {
@@ -25,7 +26,7 @@ pub fn significant(x: f64, digits: usize) -> String {
     let digits = digits.max(1);
     let magnitude = x.abs().log10().floor();
     if !(-4.0..15.0).contains(&magnitude) {
-        return format!("{x:.prec$e}", prec = digits - 1);
+        return trim_exponent(&format!("{x:.prec$e}", prec = digits - 1));
     }
     let decimals = (digits as f64 - 1.0 - magnitude).max(0.0) as usize;
     // With more integer digits than asked for, round the integer part too.
@@ -47,4 +48,68 @@ pub fn significant(x: f64, digits: usize) -> String {
     } else {
         trimmed.into()
     }
+}
+
+/// `1.500e-9` as `1.5e-9`, `1.000e308` as `1e308`: zeros after the point
+/// say nothing.
+fn trim_exponent(text: &str) -> String {
+    match text.split_once('e') {
+        Some((mantissa, exponent)) if mantissa.contains('.') => {
+            let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+            format!("{mantissa}e{exponent}")
+        }
+        _ => text.to_owned(),
+    }
+}
+
+/// The shortest text that reads back as exactly `x` (as Rust's `{}` writes
+/// it), in exponent notation below 1e-4 and from 1e15 on, as
+/// [`significant`]; `0` for both zeros. For values the user gave, such as a
+/// radius: `1.0000000001` stays `1.0000000001`.
+///
+/// ```
+/// use clearway::numbers::shortest;
+/// assert_eq!(shortest(1.0000000001), "1.0000000001");
+/// assert_eq!(shortest(0.35), "0.35");
+/// assert_eq!(shortest(1e308), "1e308");
+/// assert_eq!(shortest(2.5e-7), "2.5e-7");
+/// assert_eq!(shortest(-0.0), "0");
+/// assert_eq!(shortest(f64::INFINITY), "inf");
+/// ```
+pub fn shortest(x: f64) -> String {
+    if !x.is_finite() {
+        return significant(x, 1);
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    let magnitude = x.abs().log10().floor();
+    if (-4.0..15.0).contains(&magnitude) {
+        format!("{x}")
+    } else {
+        format!("{x:e}")
+    }
+}
+
+/// `x` to `digits` significant digits, or more where needed so that it
+/// does not read as `other` does in [`shortest`] form unless the two are
+/// equal: a clearance of 0.99999999 next to a radius of 1 reads
+/// `0.99999999`, not `1`.
+///
+/// ```
+/// use clearway::numbers::significant_apart;
+/// assert_eq!(significant_apart(0.999999999, 1.0, 7), "0.999999999");
+/// assert_eq!(significant_apart(1.0, 1.0000000001, 7), "1");
+/// assert_eq!(significant_apart(1.25, 1.5, 7), "1.25");
+/// assert_eq!(significant_apart(1.0, 1.0, 7), "1");
+/// ```
+pub fn significant_apart(x: f64, other: f64, digits: usize) -> String {
+    if x == other || !x.is_finite() {
+        return significant(x, digits);
+    }
+    let other = shortest(other);
+    (digits.max(1)..=17)
+        .map(|d| significant(x, d))
+        .find(|text| *text != other)
+        .unwrap_or_else(|| shortest(x))
 }

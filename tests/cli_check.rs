@@ -81,7 +81,7 @@ fn blocked_edge_exits_1_with_a_line_per_edge() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         text,
-        "blocked: edge 0 (0 -> 1): clearance 2 < radius 2.5: point #0 (line 10) pinches at (3, 0)\n\
+        "blocked: edge 0 (0 -> 1 \"gate\"): clearance 2 < radius 2.5: point #0 (line 10) pinches at (3, 0)\n\
          FAILED: radius 2.5: 1 of 2 edges blocked, 0 of 3 nodes blocked\n"
     );
 }
@@ -104,12 +104,12 @@ fn json_for_one_radius_is_an_object() {
             "radius": 2.9,
             "edges_checked": 2,
             "blocked": [
-                {"edge": 0, "from": 0, "to": 1, "clearance": 2.0, "obstacle": 0,
+                {"edge": 0, "from": 0, "to": 1, "to_name": "gate", "clearance": 2.0, "obstacle": 0,
                  "edge_point": [3.0, 0.0], "obstacle_point": [3.0, -2.0]},
-                {"edge": 1, "from": 1, "to": 2, "clearance": sqrt8, "obstacle": 0,
+                {"edge": 1, "from": 1, "from_name": "gate", "to": 2, "clearance": sqrt8, "obstacle": 0,
                  "edge_point": [5.0, 0.0], "obstacle_point": [3.0, -2.0]},
             ],
-            "blocked_nodes": [{"id": 1, "clearance": sqrt8, "obstacle": 0}],
+            "blocked_nodes": [{"id": 1, "name": "gate", "clearance": sqrt8, "obstacle": 0}],
             "stale_bakes": [],
         })
     );
@@ -147,7 +147,7 @@ fn every_agent_profile_without_a_radius() {
     );
     assert!(
         text.contains(
-            "blocked: node 1: clearance 2.828427 < radius 2.9: point #0 (line 10) at (3, -2)"
+            "blocked: node 1 \"gate\": clearance 2.828427 < radius 2.9: point #0 (line 10) at (3, -2)"
         ),
         "{text}"
     );
@@ -338,6 +338,6 @@ fn clearance_csv_and_text() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         text.lines().next(),
-        Some("edge 0 (0 -> 1): clearance 2, point #0 (line 10) pinches at (3, 0)")
+        Some("edge 0 (0 -> 1 \"gate\"): clearance 2, point #0 (line 10) pinches at (3, 0)")
     );
 }

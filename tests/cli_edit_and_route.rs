@@ -115,7 +115,7 @@ fn prune_reports_nodes_cut_off() {
         "{err}"
     );
     assert!(
-        err.contains("cut off from the rest: 2 node(s): 0 (sw), 1 (se)"),
+        err.contains("cut off from the rest: 2 node(s): 0 \"sw\", 1 \"se\""),
         "{err}"
     );
     let text = String::from_utf8(out.stdout).unwrap();
@@ -288,7 +288,9 @@ fn bake_then_check_and_a_stale_bake() {
     assert_eq!(check.status.code(), Some(1));
     let line = String::from_utf8(check.stdout).unwrap();
     assert!(
-        line.contains("blocked: edge 0 (0 -> 1): clearance 1 < radius 2 (baked value"),
+        line.contains(
+            "blocked: edge 0 (0 \"sw\" -> 1 \"se\"): clearance 1 < radius 2 (baked value"
+        ),
         "{line}"
     );
 }
@@ -340,9 +342,14 @@ fn route_json_and_exit_codes() {
         .output()
         .unwrap();
     let text = String::from_utf8(text.stdout).unwrap();
-    assert!(text.contains("no route from 0 to 1 for radius 2"), "{text}");
     assert!(
-        text.contains("the widest agent that can go has radius 1; bottleneck: edge 0 (0 -> 1)"),
+        text.contains("no route from 0 \"sw\" to 1 \"se\" for radius 2"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "the widest agent that can go has radius 1; bottleneck: edge 0 (0 \"sw\" -> 1 \"se\")"
+        ),
         "{text}"
     );
 
@@ -398,7 +405,8 @@ fn widest_json_and_exit_codes() {
     // south side (1).
     assert_eq!(
         v,
-        json!({"found": true, "unbounded": false, "widest_radius": 5.0, "path": [1, 2, 3, 0], "bottleneck_edge": 1})
+        json!({"found": true, "unbounded": false, "widest_radius": 5.0, "path": [1, 2, 3, 0],
+               "path_names": ["se", null, null, "sw"], "bottleneck_edge": 1})
     );
 
     // A node nobody can reach: exit 1.
@@ -417,7 +425,7 @@ fn widest_json_and_exit_codes() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         v,
-        json!({"found": false, "unbounded": false, "widest_radius": null, "path": [], "bottleneck_edge": null})
+        json!({"found": false, "unbounded": false, "widest_radius": null, "path": [], "path_names": [], "bottleneck_edge": null})
     );
 
     // No obstacles: unbounded.
@@ -433,6 +441,6 @@ fn widest_json_and_exit_codes() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         v,
-        json!({"found": true, "unbounded": true, "widest_radius": null, "path": [0, 1], "bottleneck_edge": null})
+        json!({"found": true, "unbounded": true, "widest_radius": null, "path": [0, 1], "path_names": ["sw", "se"], "bottleneck_edge": null})
     );
 }

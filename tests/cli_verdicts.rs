@@ -466,7 +466,11 @@ fn a_name_that_is_another_node_s_id_is_ambiguous() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    assert_eq!(stdout(&out).lines().next(), Some("route: 5 -> 7"));
+    // Reports name named nodes: node 5 is named "7", node 7 "gate".
+    assert_eq!(
+        stdout(&out).lines().next(),
+        Some("route: 5 \"7\" -> 7 \"gate\"")
+    );
     let out = clearway()
         .arg("widest")
         .arg(&map)

@@ -224,10 +224,10 @@ fn the_shipped_review_example_blocks_the_forklift() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert_eq!(
         stdout(&out),
-        "blocked    edge 6->7  clearance 1.3 -> 1.1  (radius 1.25 forklift)\n\
+        "blocked    edge 6 \"aisle_bc_west\"->7  clearance 1.3 -> 1.1  (radius 1.25 forklift)\n\
          blocked    edge 7->8  clearance 1.3 -> 1.1  (radius 1.25 forklift)\n\
          added      edge 0->2  clearance absent -> 1.6\n\
-         changed    edge 1->2  clearance 1.565248 -> 1.6\n\
+         changed    edge 1 \"dock\"->2  clearance 1.565248 -> 1.6\n\
          changed    edge 2->5  clearance 1.565248 -> 2\n\
          FAILED: 2 newly blocked, 0 unblocked, 1 added, 0 removed, 2 changed, 0 one_way, 0 cost\n"
     );

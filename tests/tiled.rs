@@ -266,7 +266,7 @@ fn a_nan_coordinate_is_an_error_naming_file_layer_and_object() {
         obstacles_from_tmx_bytes(tmx.as_bytes(), "o.tmx", &offsets_options("walls")).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "Tiled map `o.tmx`, layer `level/walls`, object 4: x is NaN"
+        "Tiled map `o.tmx`, layer `level/walls`, object 4 (line 11): x is NaN"
     );
 }
 

@@ -25,6 +25,18 @@ pub struct Cli {
     /// and `bake` wrote, no progress bar. Reports on stdout are unchanged.
     #[arg(short, long, global = true)]
     pub quiet: bool,
+    /// The most bytes read from input that is not a regular file (standard
+    /// input from a pipe, a FIFO, a device): a number of bytes, or with a
+    /// unit K, M, G or T (powers of 1024). Regular files have no limit.
+    #[arg(
+        long,
+        global = true,
+        value_name = "SIZE",
+        default_value = "1G",
+        value_parser = super::bounded_read::parse_size,
+        allow_hyphen_values = true
+    )]
+    pub max_input_size: u64,
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
@@ -85,7 +97,7 @@ pub struct MapArg {
 #[group(multiple = false)]
 pub struct RadiusChoice {
     /// The agent radius to check (finite, >= 0).
-    #[arg(long, value_name = "R", value_parser = parse_radius, allow_negative_numbers = true)]
+    #[arg(long, value_name = "R", value_parser = parse_radius, allow_hyphen_values = true)]
     pub radius: Option<f64>,
     /// The agent profile (from the map's `agents`) whose radius to check.
     #[arg(long, value_name = "NAME")]
@@ -129,11 +141,11 @@ pub struct RenderArgs {
     pub radius: RadiusChoice,
     /// Draw the cheapest route from node A to node B (ids, or unique names)
     /// for the agent (radius 0 without one).
-    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    #[arg(long, num_args = 2, value_names = ["A", "B"], allow_hyphen_values = true)]
     pub route: Option<Vec<String>>,
     /// Draw the widest route from node A to node B: the one the largest agent
     /// can take.
-    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    #[arg(long, num_args = 2, value_names = ["A", "B"], allow_hyphen_values = true)]
     pub widest: Option<Vec<String>>,
     /// The picture to write (atomically): `.svg` or `.png`, by extension;
     /// `-` writes SVG to standard output.
@@ -289,10 +301,10 @@ pub struct BakeArgs {
 pub struct Ends {
     /// The start node: its id, or its name (which must be unique); `id:N` or
     /// `name:TEXT` when a name is also another node's id.
-    #[arg(long, value_name = "NODE")]
+    #[arg(long, value_name = "NODE", allow_hyphen_values = true)]
     pub from: String,
     /// The goal node: its id, or its name (which must be unique).
-    #[arg(long, value_name = "NODE")]
+    #[arg(long, value_name = "NODE", allow_hyphen_values = true)]
     pub to: String,
 }
 
@@ -378,6 +390,20 @@ fn parse_radius(text: &str) -> Result<f64, String> {
     Ok(value + 0.0)
 }
 
+/// Parses a tolerance: a finite number >= 0.
+fn parse_tolerance(text: &str) -> Result<f64, String> {
+    parse_radius(text).map_err(|e| e.replace("a radius", "a tolerance"))
+}
+
+/// Parses `--ellipse-sides`: a whole number from 3 to 100 000.
+fn parse_ellipse_sides(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (3..=100_000).contains(n))
+        .ok_or_else(|| format!("`{text}` is not a number of sides from 3 to 100000"))
+}
+
 /// The help heading of the Tiled options.
 const TILED: &str = "Obstacles from Tiled";
 
@@ -393,13 +419,13 @@ pub struct TiledArgs {
     #[arg(long, help_heading = TILED, value_name = "NAME", requires = "obstacles")]
     pub layer: Option<String>,
     /// Tiled pixels per map unit.
-    #[arg(long, help_heading = TILED, value_name = "PPU", default_value_t = 1.0, value_parser = parse_pixels_per_unit)]
+    #[arg(long, help_heading = TILED, value_name = "PPU", default_value_t = 1.0, value_parser = parse_pixels_per_unit, allow_hyphen_values = true)]
     pub pixels_per_unit: f64,
     /// Which corner of the Tiled map is the origin; y points up either way.
     #[arg(long, help_heading = TILED, value_enum, value_name = "CORNER", default_value_t = TiledOriginArg::BottomLeft)]
     pub tiled_origin: TiledOriginArg,
     /// Sides of the polygon that encloses a non-circular ellipse.
-    #[arg(long, help_heading = TILED, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(3..=100_000))]
+    #[arg(long, help_heading = TILED, value_name = "N", default_value_t = 32, value_parser = parse_ellipse_sides, allow_hyphen_values = true)]
     pub ellipse_sides: u32,
 }
 
@@ -428,11 +454,11 @@ pub struct DiffArgs {
     pub radius: RadiusChoice,
     /// Report a clearance change only when it exceeds this many units (and
     /// the relative tolerance).
-    #[arg(long, value_name = "T", default_value_t = 0.0, value_parser = parse_radius)]
+    #[arg(long, value_name = "T", default_value_t = 0.0, value_parser = parse_tolerance, allow_hyphen_values = true)]
     pub tolerance: f64,
     /// Report a clearance change only when it exceeds this fraction of the
     /// larger clearance (and the absolute tolerance).
-    #[arg(long, value_name = "F", default_value_t = 1e-9, value_parser = parse_radius)]
+    #[arg(long, value_name = "F", default_value_t = 1e-9, value_parser = parse_tolerance, allow_hyphen_values = true)]
     pub relative_tolerance: f64,
     /// The output format: text and JSON, or a CI format reporting the edges
     /// the change blocks, located in NEW (GitHub Actions annotations, JUnit

@@ -9,7 +9,8 @@ use clearway::{Clearance, Clearances};
 
 use super::args::{CheckArgs, CheckFormat};
 use super::input::Level;
-use super::numbers::{human, human_point};
+use super::node_names::{edge_ref, node_ref};
+use super::numbers::{given, human, human_apart, human_pair, human_point};
 use super::output;
 use super::progress::compute_clearances;
 use super::radius::{self, CheckedRadius, Radii};
@@ -156,15 +157,13 @@ fn text_for(
     summary_only: bool,
 ) -> String {
     let mut out = String::new();
-    let radius = human(report.radius);
+    let radius = given(report.radius);
     let listed = |n: usize| if summary_only { 0 } else { n };
     for row in &report.blocked[..listed(report.blocked.len())] {
         let _ = writeln!(
             out,
-            "blocked: edge {} ({} -> {}): {}{}",
-            row.edge,
-            row.from,
-            row.to,
+            "blocked: {}: {}{}",
+            edge_ref(&level.map, row.edge),
             too_tight(row.clearance, report.radius),
             blame(level, clearances.edge(row.edge), true),
         );
@@ -176,20 +175,20 @@ fn text_for(
         let _ = writeln!(
             out,
             "blocked: node {}: {}{}",
-            row.id,
+            node_ref(&level.map, i),
             too_tight(row.clearance, report.radius),
             blame(level, clearances.node(i), false),
         );
     }
     for s in &report.stale_bakes[..listed(report.stale_bakes.len())] {
+        let (baked, now) = match s.recomputed {
+            Some(now) => human_pair(s.baked, now),
+            None => (human(s.baked), "inf".into()),
+        };
         let _ = writeln!(
             out,
-            "stale bake: edge {} ({} -> {}): baked clearance {}, the obstacles now give {}",
-            s.edge,
-            s.from,
-            s.to,
-            human(s.baked),
-            clearance_text(s.recomputed),
+            "stale bake: {}: baked clearance {baked}, the obstacles now give {now}",
+            edge_ref(&level.map, s.edge),
         );
     }
     let who = match &report.agent {
@@ -217,19 +216,25 @@ fn text_for(
 /// at a radius the clearance is not below (radius 0), that clearance 0
 /// touches an obstacle, which blocks every agent.
 pub(super) fn too_tight(clearance: Option<f64>, radius: f64) -> String {
-    let c = clearance_text(clearance);
+    let c = clearance_text(clearance, radius);
     if clearance.is_some_and(|c| c < radius) {
-        format!("clearance {c} < radius {}", human(radius))
+        format!("clearance {c} < radius {}", given(radius))
     } else {
         format!(
             "clearance {c} (touches an obstacle) at radius {}",
-            human(radius)
+            given(radius)
         )
     }
 }
 
-pub(super) fn clearance_text(value: Option<f64>) -> String {
+/// A clearance on its own: `inf` when unbounded.
+pub(super) fn plain_clearance(value: Option<f64>) -> String {
     value.map_or_else(|| "inf".into(), human)
+}
+
+/// A clearance next to the radius it is compared with: never reads as it.
+fn clearance_text(value: Option<f64>, radius: f64) -> String {
+    value.map_or_else(|| "inf".into(), |c| human_apart(c, radius))
 }
 
 /// `: circle #7 (line 42) pinches at (x, y)`, or a note that the value is baked.

@@ -5,7 +5,7 @@
 use clearway::Clearances;
 use clearway::bake::StaleBake;
 
-use super::check::{blame, clearance_text, too_tight};
+use super::check::{blame, plain_clearance, too_tight};
 use super::ci_report::{BLOCKED_EDGE, Case, CiReport, Finding, Rule, STALE_BAKE, Suite, edge_name};
 use super::input::Level;
 use super::numbers::human;
@@ -107,7 +107,7 @@ fn bake_suite(level: &Level, stale: &[StaleBake]) -> Suite {
                 message: format!(
                     "{name}: baked clearance {}, the obstacles now give {}",
                     human(s.baked),
-                    clearance_text(s.recomputed.is_finite().then_some(s.recomputed)),
+                    plain_clearance(s.recomputed.is_finite().then_some(s.recomputed)),
                 ),
                 location,
             });

@@ -46,7 +46,7 @@ pub fn report(
                     let name = edge_name(map, i);
                     let location = new.edge_location(i);
                     let failure = blocked.get(&(k, i)).map(|c| {
-                        let (old, now) = numbers(c.old, c.new);
+                        let (old, now) = numbers(c.old, c.new, Some(r.agent_radius));
                         let agent = r.agent.as_ref().map(|a| format!(" ({a})"));
                         Finding {
                             rule: &NEWLY_BLOCKED_EDGE,

@@ -12,6 +12,7 @@ use clearway::{Clearances, Map};
 
 use super::args::{ClearanceArgs, TableFormat};
 use super::input::Level;
+use super::node_names::edge_ref;
 use super::numbers::{human, human_point};
 use super::progress::compute_clearances;
 use super::rows::{EdgeRow, NodeRow};
@@ -114,11 +115,7 @@ fn csv(out: &mut dyn Write, table: &Table<'_>) -> io::Result<()> {
 fn text(out: &mut dyn Write, level: &Level, table: &Table<'_>) -> io::Result<()> {
     for r in table.edge_rows() {
         let value = r.clearance.map_or_else(|| "inf".into(), human);
-        write!(
-            out,
-            "edge {} ({} -> {}): clearance {value}",
-            r.edge, r.from, r.to
-        )?;
+        write!(out, "{}: clearance {value}", edge_ref(&level.map, r.edge))?;
         if let (Some(o), Some(p)) = (r.obstacle, r.edge_point) {
             let kind = level.map.obstacles()[o].kind();
             let origin = level

@@ -10,7 +10,8 @@ use clearway::timings::Timings;
 
 use super::args::{CheckFormat, DiffArgs, TiledArgs};
 use super::input::{Level, Source};
-use super::numbers::human;
+use super::node_names::node_ref_by_id;
+use super::numbers::{given, human, human_apart};
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
 use super::{Failure, Outcome, write_stdout};
@@ -81,6 +82,16 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
             "OLD and NEW cannot both be read from standard input".into(),
         ));
     }
+    let stdin = |p: Option<&std::path::Path>| p.is_some_and(|p| p.as_os_str() == "-");
+    let tmx_from_stdin =
+        stdin(args.tiled.obstacles.as_deref()) || stdin(args.old_obstacles.as_deref());
+    if tmx_from_stdin && (stdin(Some(&args.old)) || stdin(Some(&args.new))) {
+        return Err(Failure::Usage(
+            "cannot read both a level and a Tiled map from standard input: \
+             name one of them by its path"
+                .into(),
+        ));
+    }
     let old_tiled = TiledArgs {
         obstacles: args
             .old_obstacles
@@ -120,7 +131,7 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     );
     let output_start = std::time::Instant::now();
     let output = match args.format {
-        CheckFormat::Text => text(&diff, args.summary),
+        CheckFormat::Text => text(&diff, (&old.map, &new.map), args.summary),
         CheckFormat::Json => {
             let report = Report {
                 old: args.old.display().to_string(),
@@ -147,7 +158,7 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
         }
         ci => {
             let file = ci_report::file_name(&args.new);
-            let summary = text(&diff, true);
+            let summary = text(&diff, (&old.map, &new.map), true);
             let report = ci_diff::report(&diff, &new, &new_clearances, file, summary);
             ci_report::write(ci, &report).unwrap_or_default()
         }
@@ -193,11 +204,12 @@ fn radii(args: &DiffArgs, new: &Level) -> Result<Vec<DiffRadius>, Failure> {
 /// ```
 ///
 /// Only the summary line with `summary_only`.
-fn text(diff: &LevelDiff, summary_only: bool) -> String {
+fn text(diff: &LevelDiff, maps: (&clearway::Map, &clearway::Map), summary_only: bool) -> String {
     let mut out = String::new();
     let listed = if summary_only { 0 } else { diff.changes.len() };
     for c in &diff.changes[..listed] {
-        let _ = write!(out, "{:<10} edge {}  ", c.kind.name(), edge_label(c));
+        let radius = c.radius.and_then(|i| diff.radii.get(i));
+        let _ = write!(out, "{:<10} edge {}  ", c.kind.name(), edge_label(c, maps));
         match (c.kind, c.old, c.new) {
             (ChangeKind::OneWay, Some(o), Some(n)) => {
                 let _ = write!(out, "{} -> {}", direction(o), direction(n));
@@ -211,12 +223,12 @@ fn text(diff: &LevelDiff, summary_only: bool) -> String {
                 let _ = write!(out, "cost {a} -> {b}");
             }
             _ => {
-                let (old, new) = numbers(c.old, c.new);
+                let (old, new) = numbers(c.old, c.new, radius.map(|r| r.agent_radius));
                 let _ = write!(out, "clearance {old} -> {new}");
             }
         }
-        if let Some(r) = c.radius.and_then(|i| diff.radii.get(i)) {
-            let _ = write!(out, "  (radius {}", human(r.agent_radius));
+        if let Some(r) = radius {
+            let _ = write!(out, "  (radius {}", given(r.agent_radius));
             if let Some(agent) = &r.agent {
                 let _ = write!(out, " {agent}");
             }
@@ -253,20 +265,38 @@ fn cost(side: EdgeSide, number: impl Fn(f64) -> String) -> String {
     side.cost.map_or_else(|| "length".to_string(), number)
 }
 
-/// `101->110`, or `101->110 #2` for the second of parallel edges.
-fn edge_label(c: &EdgeChange) -> String {
+/// `101->110`, or `101->110 #2` for the second of parallel edges; a named
+/// node as `110 "west_door"` (its name in NEW, else in OLD).
+fn edge_label(c: &EdgeChange, (old, new): (&clearway::Map, &clearway::Map)) -> String {
+    let node = |id: u64| match new.node_index(id) {
+        Some(_) => node_ref_by_id(new, id),
+        None => node_ref_by_id(old, id),
+    };
+    let (from, to) = (node(c.from), node(c.to));
     if c.occurrence == 0 {
-        format!("{}->{}", c.from, c.to)
+        format!("{from}->{to}")
     } else {
-        format!("{}->{} #{}", c.from, c.to, c.occurrence + 1)
+        format!("{from}->{to} #{}", c.occurrence + 1)
     }
 }
 
 /// The two clearances as text: seven significant digits, or every digit
-/// when seven would show a change as no change.
-pub(super) fn numbers(old: Option<EdgeSide>, new: Option<EdgeSide>) -> (String, String) {
-    let short =
-        |s: Option<EdgeSide>| s.map_or_else(|| "absent".to_string(), |s| human(s.clearance));
+/// when seven would show a change as no change, or a clearance as the
+/// radius it is compared with.
+pub(super) fn numbers(
+    old: Option<EdgeSide>,
+    new: Option<EdgeSide>,
+    radius: Option<f64>,
+) -> (String, String) {
+    let short = |s: Option<EdgeSide>| {
+        s.map_or_else(
+            || "absent".to_string(),
+            |s| match radius {
+                Some(r) => human_apart(s.clearance, r),
+                None => human(s.clearance),
+            },
+        )
+    };
     let (a, b) = (short(old), short(new));
     match (old, new) {
         (Some(o), Some(n)) if a == b && o.clearance != n.clearance => {

@@ -21,12 +21,13 @@ impl Ends {
 /// another node's name is ambiguous: an error listing both.
 /// `id:N` and `name:TEXT` say which one is meant.
 pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failure> {
+    let quoted = clearway::quote::capped(given);
     if let Some(id) = given.strip_prefix("id:") {
         return id
             .parse::<u64>()
             .ok()
             .and_then(|id| map.node_index(id))
-            .ok_or_else(|| Failure::Usage(format!("{option} {given}: no node has that id")));
+            .ok_or_else(|| Failure::Usage(format!("{option} {quoted}: no node has that id")));
     }
     let (given, by_name_only) = match given.strip_prefix("name:") {
         Some(name) => (name, true),
@@ -63,7 +64,7 @@ pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failu
     match named.as_slice() {
         [i] => Ok(*i),
         [] => Err(Failure::Usage(format!(
-            "{option} {given}: no node has that id or name"
+            "{option} {quoted}: no node has that id or name"
         ))),
         several => {
             let ids: Vec<String> = several
@@ -71,7 +72,7 @@ pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failu
                 .map(|&i| map.nodes()[i].id.to_string())
                 .collect();
             Err(Failure::Usage(format!(
-                "{option} {given}: {} nodes have that name (ids {}); give an id instead",
+                "{option} {quoted}: {} nodes have that name (ids {}); give an id instead",
                 several.len(),
                 ids.join(", ")
             )))

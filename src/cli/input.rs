@@ -1,7 +1,6 @@
 //! Reading the map named on the command line (a path, or `-` for stdin).
 
 use std::cell::OnceCell;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use clearway::Map;
@@ -10,6 +9,7 @@ use clearway::timings::Timings;
 
 use super::Failure;
 use super::args::{MapArg, TiledArgs};
+use super::bounded_read::{self, ReadError, read_text};
 use super::tiled_input;
 
 /// A loaded map, with its source text kept when reports cite lines.
@@ -84,18 +84,39 @@ impl Level {
     ) -> Result<Level, Failure> {
         let path = source.path;
         let start = std::time::Instant::now();
+        if path.as_os_str() == "-"
+            && source
+                .tiled
+                .and_then(|t| t.obstacles.as_deref())
+                .is_some_and(|tmx| tmx.as_os_str() == "-")
+        {
+            return Err(Failure::Usage(
+                "cannot read both the map and --obstacles from standard input: \
+                 name one of them by its path"
+                    .into(),
+            ));
+        }
         let (bytes, source_name) = if path.as_os_str() == "-" {
-            let bytes = read_map_bytes(std::io::stdin().lock(), 0).map_err(|e| {
-                Failure::Io(format!("cannot read the map from standard input: {e}"))
-            })?;
+            let mut bytes = Vec::with_capacity(MAP_BUFFER_AT_LEAST);
+            read_text(
+                std::io::stdin().lock(),
+                &mut bytes,
+                bounded_read::stdin_is_unbounded(),
+            )
+            .map_err(|e| read_failure(e, "the map from standard input"))?;
             (bytes, "<stdin>".to_string())
         } else {
-            let bytes = std::fs::File::open(path)
-                .and_then(|file| {
-                    let size = file.metadata().map_or(0, |m| m.len());
-                    read_map_bytes(file, usize::try_from(size).unwrap_or(0))
-                })
-                .map_err(|e| Failure::Io(format!("cannot read map `{}`: {e}", path.display())))?;
+            let what = format!("map `{}`", path.display());
+            let mut bytes = Vec::new();
+            std::fs::File::open(path)
+                .and_then(|file| Ok((file.metadata()?, file)))
+                .map_err(|e| Failure::Io(format!("cannot read {what}: {e}")))
+                .and_then(|(metadata, file)| {
+                    let size = usize::try_from(metadata.len()).unwrap_or(0);
+                    bytes = Vec::with_capacity(size.saturating_add(1).max(MAP_BUFFER_AT_LEAST));
+                    read_text(file, &mut bytes, bounded_read::is_unbounded(&metadata))
+                        .map_err(|e| read_failure(e, &what))
+                })?;
             (bytes, path.display().to_string())
         };
         timings.record("read", start.elapsed());
@@ -111,6 +132,7 @@ impl Level {
         };
         let (validated, tiled) = tiled_input::add(validated, path, source.tiled, timings)?;
         let map = validated.index(timings);
+        tiled.warn_if_off_the_network(&map, source.tiled);
         Ok(Level {
             map,
             text,
@@ -177,10 +199,6 @@ impl Level {
 
 /// The address space a map's bytes are read into, at the least: more than
 /// glibc's 32 MiB cap on its dynamic `mmap` threshold.
-const MAP_BUFFER_AT_LEAST: usize = 40 << 20;
-
-/// Reads a whole map into memory, into a buffer of at least
-/// [`MAP_BUFFER_AT_LEAST`] bytes of address space.
 ///
 /// The text is freed before the index is built, where memory peaks. glibc
 /// serves a block this large with `mmap`, and when such a block of up to
@@ -190,8 +208,17 @@ const MAP_BUFFER_AT_LEAST: usize = 40 << 20;
 /// 12 MB more at the peak of a 23 MB level. A buffer above the cap leaves
 /// the thresholds alone; the pages never written are never resident, so it
 /// costs nothing. Elsewhere than glibc it is a plain read.
-fn read_map_bytes(mut reader: impl Read, size_hint: usize) -> std::io::Result<Vec<u8>> {
-    let mut bytes = Vec::with_capacity(size_hint.saturating_add(1).max(MAP_BUFFER_AT_LEAST));
-    reader.read_to_end(&mut bytes)?;
-    Ok(bytes)
+const MAP_BUFFER_AT_LEAST: usize = 40 << 20;
+
+/// A failed or refused read of `what` (`map \`x.ron\``).
+pub fn read_failure(e: ReadError, what: &str) -> Failure {
+    match e {
+        ReadError::Io(e) => Failure::Io(format!("cannot read {what}: {e}")),
+        ReadError::TooLarge { limit } => Failure::Io(format!(
+            "cannot read {what}: it holds more than {}, the limit on input that is not a \
+             regular file; raise it with --max-input-size (say --max-input-size 4G), or \
+             read it from a file instead",
+            bounded_read::size_text(limit)
+        )),
+    }
 }

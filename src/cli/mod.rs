@@ -7,6 +7,7 @@ use clearway::timings::Timings;
 
 mod args;
 mod bake;
+mod bounded_read;
 mod check;
 mod ci_check;
 mod ci_diff;
@@ -19,6 +20,7 @@ mod ends;
 mod failure;
 mod input;
 mod man;
+mod node_names;
 mod numbers;
 mod output;
 mod progress;
@@ -70,6 +72,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let mut timings = Timings::default();
     let t = &mut timings;
     conventions::set_quiet(cli.quiet);
+    bounded_read::set_max_input_size(cli.max_input_size);
     let outcome = match cli.command {
         Command::Check(args) => check::run(&args, t),
         Command::Clearance(args) => clearance_table::run(&args, t),

@@ -5,7 +5,8 @@ use clearway::PruneReport;
 use super::args::{PruneArgs, ReportFormat};
 use super::conventions::{self, note};
 use super::input::Level;
-use super::numbers::human;
+use super::node_names::node_ref;
+use super::numbers::given;
 use super::output::{self, Destination};
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
@@ -34,8 +35,8 @@ pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     })?;
 
     let who = match &checked.agent {
-        Some(name) => format!("{name} (radius {})", human(checked.agent_radius)),
-        None => format!("radius {}", human(checked.agent_radius)),
+        Some(name) => format!("{name} (radius {})", given(checked.agent_radius)),
+        None => format!("radius {}", given(checked.agent_radius)),
     };
     if args.format == ReportFormat::Json {
         let map = &level.map;
@@ -66,13 +67,7 @@ pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
         let nodes: Vec<String> = report
             .cut_off_nodes
             .iter()
-            .map(|&i| {
-                let n = &level.map.nodes()[i];
-                match &n.name {
-                    Some(name) => format!("{} ({name})", n.id),
-                    None => n.id.to_string(),
-                }
-            })
+            .map(|&i| node_ref(&level.map, i))
             .collect();
         note!(
             "cut off from the rest: {} node(s): {}",

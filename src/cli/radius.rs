@@ -78,14 +78,17 @@ fn resolve_given(choice: &RadiusChoice, map: &Map) -> Result<Option<CheckedRadiu
             let known: Vec<String> = map
                 .agents()
                 .iter()
-                .map(|a| format!("`{}`", a.name))
+                .map(|a| format!("`{}`", clearway::quote::capped(&a.name)))
                 .collect();
             let known = if known.is_empty() {
                 "the map has no agent profiles".to_string()
             } else {
                 format!("the map's agents are {}", known.join(", "))
             };
-            Err(Failure::Usage(format!("no agent named `{name}`: {known}")))
+            Err(Failure::Usage(format!(
+                "no agent named `{}`: {known}",
+                clearway::quote::capped(name)
+            )))
         }
     }
 }

@@ -11,6 +11,8 @@ use clearway::timings::Timings;
 use super::args::RenderArgs;
 use super::ends::resolve_node;
 use super::input::Level;
+use super::node_names::node_ref;
+use super::numbers;
 use super::output;
 use super::progress::compute_clearances;
 use super::radius::{self, CheckedRadius};
@@ -90,14 +92,22 @@ pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure>
         let agent_radius = radius.as_ref().map_or(0.0, |r| r.agent_radius);
         if clearway::route(map, &clearances, a, b, agent_radius).is_none() {
             eprintln!(
-                "warning: no route from {} to {} for radius {agent_radius}; the legend says so",
-                map.nodes()[a].id,
-                map.nodes()[b].id
+                "warning: no route from {} to {} for radius {}; the legend says so",
+                node_ref(map, a),
+                node_ref(map, b),
+                numbers::given(agent_radius)
             );
         }
     }
     if let Some((a, b)) = widest {
         picture = picture.widest(a, b);
+        if clearway::widest_route(map, &clearances, a, b).is_none() {
+            eprintln!(
+                "warning: no route from {} to {} at any radius; the legend says so",
+                node_ref(map, a),
+                node_ref(map, b)
+            );
+        }
     }
     timings.time("render", || write(&picture, &args.output, format))?;
     Ok(Outcome::Pass)

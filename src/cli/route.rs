@@ -8,7 +8,8 @@ use clearway::{Map, Router, WidestRoute};
 
 use super::args::{ReportFormat, RouteArgs};
 use super::input::Level;
-use super::numbers::human;
+use super::node_names::{edge_ref, node_ref, node_ref_by_id};
+use super::numbers::{given, human, human_apart};
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
 use super::{Failure, Outcome, write_stdout};
@@ -21,6 +22,8 @@ use clearway::timings::Timings;
 struct RouteReport {
     found: bool,
     path: Vec<u64>,
+    /// The names of the nodes of `path` (`null` for a node without one).
+    path_names: Vec<Option<String>>,
     length: Option<f64>,
     cost: Option<f64>,
     min_clearance: Option<f64>,
@@ -51,6 +54,15 @@ pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
             .as_ref()
             .map(|r| r.nodes.iter().map(|&n| map.nodes()[n].id).collect())
             .unwrap_or_default(),
+        path_names: found
+            .as_ref()
+            .map(|r| {
+                r.nodes
+                    .iter()
+                    .map(|&n| map.nodes()[n].name.clone())
+                    .collect()
+            })
+            .unwrap_or_default(),
         length: found.as_ref().map(|r| r.length),
         cost: found.as_ref().map(|r| r.cost),
         min_clearance: found
@@ -75,7 +87,13 @@ pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
                 .map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))?
                 + "\n"
         }
-        ReportFormat::Text => text(map, &report, checked.agent_radius, widest.as_ref(), args),
+        ReportFormat::Text => text(
+            map,
+            &report,
+            checked.agent_radius,
+            widest.as_ref(),
+            (start, goal),
+        ),
     };
     write_stdout(&output)?;
     timings.record("output", output_start.elapsed());
@@ -91,12 +109,16 @@ fn text(
     report: &RouteReport,
     agent_radius: f64,
     widest: Option<&WidestRoute>,
-    args: &RouteArgs,
+    (start, goal): (usize, usize),
 ) -> String {
     let mut out = String::new();
-    let (from, to) = (&args.ends.from, &args.ends.to);
+    let (from, to) = (node_ref(map, start), node_ref(map, goal));
     if report.found {
-        let path: Vec<String> = report.path.iter().map(u64::to_string).collect();
+        let path: Vec<String> = report
+            .path
+            .iter()
+            .map(|&id| node_ref_by_id(map, id))
+            .collect();
         let _ = writeln!(out, "route: {}", path.join(" -> "));
         let _ = writeln!(
             out,
@@ -112,26 +134,20 @@ fn text(
     let _ = writeln!(
         out,
         "no route from {from} to {to} for radius {}",
-        human(agent_radius)
+        given(agent_radius)
     );
     match widest {
         Some(w) => {
             let _ = write!(
                 out,
                 "the widest agent that can go has radius {}",
-                human(w.widest_radius)
+                human_apart(w.widest_radius, agent_radius)
             );
             if let Some(e) = w.bottleneck_edge {
-                let edge = &map.edges()[e];
-                let _ = write!(
-                    out,
-                    "; bottleneck: edge {e} ({} -> {})",
-                    map.nodes()[edge.from].id,
-                    map.nodes()[edge.to].id
-                );
+                let _ = write!(out, "; bottleneck: {}", edge_ref(map, e));
             } else if let [node] = w.route.nodes.as_slice() {
                 // A route of one node: the node's own clearance bounds it.
-                let _ = write!(out, "; bottleneck: node {}", map.nodes()[*node].id);
+                let _ = write!(out, "; bottleneck: node {}", node_ref(map, *node));
             }
             out.push('\n');
         }

@@ -13,6 +13,12 @@ pub struct EdgeRow {
     pub from: u64,
     /// The `to` node's id.
     pub to: u64,
+    /// The `from` node's name, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_name: Option<String>,
+    /// The `to` node's name, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_name: Option<String>,
     /// The clearance; `null` when unbounded.
     pub clearance: Option<f64>,
     /// The obstacle that sets it; `null` without obstacles.
@@ -31,10 +37,16 @@ impl EdgeRow {
             edge,
             from: map.nodes()[e.from].id,
             to: map.nodes()[e.to].id,
+            from_name: map.nodes()[e.from].name.clone(),
+            to_name: map.nodes()[e.to].name.clone(),
             clearance: clearance.finite_value(),
             obstacle: clearance.witness.map(|w| w.obstacle),
-            edge_point: clearance.witness.map(|w| w.edge_point.into()),
-            obstacle_point: clearance.witness.map(|w| w.obstacle_point.into()),
+            edge_point: clearance
+                .witness
+                .map(|w| unsigned_zero(w.edge_point.into())),
+            obstacle_point: clearance
+                .witness
+                .map(|w| unsigned_zero(w.obstacle_point.into())),
         }
     }
 }
@@ -44,6 +56,9 @@ impl EdgeRow {
 pub struct NodeRow {
     /// The node's id.
     pub id: u64,
+    /// The node's name, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// The clearance; `null` when unbounded.
     pub clearance: Option<f64>,
     /// The obstacle that sets it; `null` without obstacles.
@@ -55,8 +70,15 @@ impl NodeRow {
     pub fn new(map: &Map, node: usize, clearance: &Clearance) -> NodeRow {
         NodeRow {
             id: map.nodes()[node].id,
+            name: map.nodes()[node].name.clone(),
             clearance: clearance.finite_value(),
             obstacle: clearance.witness.map(|w| w.obstacle),
         }
     }
+}
+
+/// `[x, y]` with `-0` written as `0`: a pinch point on an axis is at 0,
+/// and `-0` in a table reads as a different number.
+fn unsigned_zero([x, y]: [f64; 2]) -> [f64; 2] {
+    [x + 0.0, y + 0.0]
 }

@@ -10,6 +10,7 @@ use clearway::timings::Timings;
 
 use super::Failure;
 use super::args::{TiledArgs, TiledOriginArg};
+use super::bounded_read;
 
 /// The sources of the obstacles that follow the map's own: obstacle
 /// `first + k` came from `sources[k]`.
@@ -30,6 +31,30 @@ impl TiledObstacleSources {
     /// How many obstacles came from Tiled.
     pub fn count(&self) -> usize {
         self.sources.len()
+    }
+}
+
+impl TiledObstacleSources {
+    /// Warns on stderr when the obstacles from Tiled lie nowhere near the
+    /// map's nodes: the usual sign of a wrong origin corner or scale.
+    pub fn warn_if_off_the_network(&self, map: &clearway::Map, args: Option<&TiledArgs>) {
+        let (Some(first), Some(args)) = (self.sources.first(), args) else {
+            return;
+        };
+        let imported = map.obstacles().get(self.first..).unwrap_or_default();
+        if tiled::misses_network(map.nodes(), imported) {
+            let origin = match args.tiled_origin {
+                TiledOriginArg::BottomLeft => "bottom-left",
+                TiledOriginArg::TopLeft => "top-left",
+            };
+            eprintln!(
+                "warning: {}: none of its {} obstacles comes near the path network; \
+                 is --tiled-origin ({origin}) or --pixels-per-unit ({}) wrong?",
+                first.file,
+                imported.len(),
+                super::numbers::human(args.pixels_per_unit)
+            );
+        }
     }
 }
 
@@ -63,21 +88,25 @@ pub fn add(
     let import = if tmx.as_os_str() == "-" {
         if map_path.as_os_str() == "-" {
             return Err(Failure::Usage(
-                "the map and --obstacles cannot both be read from standard input".into(),
+                "cannot read both the map and --obstacles from standard input: \
+                 name one of them by its path"
+                    .into(),
             ));
         }
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(|e| {
-                Failure::Io(format!(
-                    "cannot read the Tiled map from standard input: {e}"
-                ))
-            })?;
-        tiled::obstacles_from_tmx_bytes(&bytes, "<stdin>", &options)
+        let bytes = stdin_tmx()?;
+        tiled::obstacles_from_tmx_bytes(bytes, "<stdin>", &options)
     } else {
-        tiled::load_obstacles(tmx, &options)
+        let name = tmx.display().to_string();
+        let file = std::fs::File::open(tmx).and_then(|f| Ok((f.metadata()?, f)));
+        match file {
+            // A pipe, FIFO or device may never end: read it here, within
+            // the limit, rather than let the XML reader take it all.
+            Ok((metadata, file)) if bounded_read::is_unbounded(&metadata) && !metadata.is_dir() => {
+                let bytes = read_tmx(file, true, &name)?;
+                tiled::obstacles_from_tmx_bytes(&bytes, &name, &options)
+            }
+            _ => tiled::load_obstacles(tmx, &options),
+        }
     }
     .map_err(failure)?;
     let TiledObstacles {
@@ -99,6 +128,53 @@ pub fn add(
     })?;
     timings.record("tiled", start.elapsed());
     Ok((map, TiledObstacleSources { first, sources }))
+}
+
+/// The Tiled map on standard input, read once: `diff --obstacles -` uses it
+/// for both levels.
+fn stdin_tmx() -> Result<&'static [u8], Failure> {
+    static STDIN_TMX: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    if let Some(bytes) = STDIN_TMX.get() {
+        return Ok(bytes);
+    }
+    let bytes = read_tmx(
+        std::io::stdin().lock(),
+        bounded_read::stdin_is_unbounded(),
+        "<stdin>",
+    )?;
+    Ok(STDIN_TMX.get_or_init(|| bytes))
+}
+
+/// The bytes of a Tiled map that may never end (standard input, a FIFO),
+/// refused at its first binary byte or past `--max-input-size`.
+fn read_tmx(reader: impl Read, limited: bool, name: &str) -> Result<Vec<u8>, Failure> {
+    let what = format!("Tiled map `{name}`");
+    let mut bytes = Vec::new();
+    let binary = bounded_read::read_text(reader, &mut bytes, limited)
+        .map_err(|e| super::input::read_failure(e, &what))?;
+    if clearway::utf16::looks_like_utf16(&bytes) {
+        return Err(Failure::Io(format!(
+            "cannot read {what}: it is UTF-16 text; clearway reads UTF-8: {}",
+            clearway::utf16::CONVERT
+        )));
+    }
+    match binary {
+        None => Ok(bytes),
+        Some(bad) => {
+            let (line, column) = bounded_read::line_and_column(&bytes, bad.offset);
+            Err(Failure::Io(format!(
+                "cannot read {what}: it is not XML text: byte 0x{:02X} at line {line}, \
+                 column {column} (byte {}) is {}",
+                bad.byte,
+                bad.offset,
+                if bad.byte.is_ascii() {
+                    "a control byte"
+                } else {
+                    "not valid UTF-8"
+                }
+            )))
+        }
+    }
 }
 
 /// Every Tiled error is exit 2: the options and layer choice are usage, the

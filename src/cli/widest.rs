@@ -8,6 +8,7 @@ use clearway::widest_route;
 
 use super::args::{ReportFormat, WidestArgs};
 use super::input::Level;
+use super::node_names::{edge_ref, node_ref, node_ref_by_id};
 use super::numbers::human;
 use super::progress::compute_clearances;
 use super::{Failure, Outcome, write_stdout};
@@ -22,6 +23,8 @@ struct WidestReport {
     unbounded: bool,
     widest_radius: Option<f64>,
     path: Vec<u64>,
+    /// The names of the nodes of `path` (`null` for a node without one).
+    path_names: Vec<Option<String>>,
     bottleneck_edge: Option<usize>,
 }
 
@@ -43,6 +46,16 @@ pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure>
             .as_ref()
             .map(|w| w.route.nodes.iter().map(|&n| map.nodes()[n].id).collect())
             .unwrap_or_default(),
+        path_names: widest
+            .as_ref()
+            .map(|w| {
+                w.route
+                    .nodes
+                    .iter()
+                    .map(|&n| map.nodes()[n].name.clone())
+                    .collect()
+            })
+            .unwrap_or_default(),
         bottleneck_edge: widest.as_ref().and_then(|w| w.bottleneck_edge),
     };
     let output_start = std::time::Instant::now();
@@ -54,13 +67,17 @@ pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure>
         }
         ReportFormat::Text => {
             let mut out = String::new();
-            let (from, to) = (&args.ends.from, &args.ends.to);
+            let (from, to) = (node_ref(map, start), node_ref(map, goal));
             if report.found {
                 let radius = report
                     .widest_radius
                     .map_or_else(|| "unbounded".into(), human);
                 let _ = writeln!(out, "widest radius from {from} to {to}: {radius}");
-                let path: Vec<String> = report.path.iter().map(u64::to_string).collect();
+                let path: Vec<String> = report
+                    .path
+                    .iter()
+                    .map(|&id| node_ref_by_id(map, id))
+                    .collect();
                 let _ = writeln!(out, "route: {}", path.join(" -> "));
                 if let (Some(w), [node]) = (&widest, report.path.as_slice()) {
                     // A route of one node: the node's own clearance bounds it.
@@ -73,12 +90,10 @@ pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure>
                     }
                 }
                 if let Some(e) = report.bottleneck_edge {
-                    let edge = &map.edges()[e];
                     let _ = writeln!(
                         out,
-                        "bottleneck: edge {e} ({} -> {}), clearance {}",
-                        map.nodes()[edge.from].id,
-                        map.nodes()[edge.to].id,
+                        "bottleneck: {}, clearance {}",
+                        edge_ref(map, e),
                         human(clearances.edge(e).value)
                     );
                 }

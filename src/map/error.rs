@@ -118,7 +118,13 @@ impl Snippet {
         excerpt.extend(
             text[left..right]
                 .chars()
-                .map(|c| if c == '\t' { ' ' } else { c }),
+                // Control characters (in a binary file) would garble the
+                // terminal: each shows as one replacement character.
+                .map(|c| match c {
+                    '\t' => ' ',
+                    c if c.is_control() => '\u{FFFD}',
+                    c => c,
+                }),
         );
         if cut_after {
             excerpt.push('…');

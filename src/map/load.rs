@@ -14,6 +14,7 @@ use super::error::{LoadError, LoadErrorKind, Location};
 use super::locate::{self, DocPath};
 use super::validate::{self, ValidParts, ValidationError};
 use super::wire::{self, MapFile};
+use crate::quote::{capped, capped_message};
 use crate::timings::Timings;
 
 impl Map {
@@ -49,7 +50,8 @@ impl Map {
     ///
     /// [`LoadErrorKind::Binary`] for a NUL byte or another control character
     /// (other than tab, line feed and carriage return), and
-    /// [`LoadErrorKind::NotUtf8`] for bytes that are not UTF-8, both located
+    /// [`LoadErrorKind::NotUtf8`] for bytes that are not UTF-8 (named as
+    /// UTF-16 when they start as UTF-16 does), both located
     /// at the first bad byte and checked before any parsing; otherwise any
     /// error of [`Map::from_ron_str`].
     pub fn from_ron_bytes(bytes: &[u8], source_name: &str) -> Result<Map, LoadError> {
@@ -141,6 +143,19 @@ impl ValidatedMap {
         timings: &mut Timings,
     ) -> Result<ValidatedMap, LoadError> {
         let start = std::time::Instant::now();
+        if crate::utf16::looks_like_utf16(bytes) {
+            let message = format!(
+                "the map is UTF-16 text; clearway reads UTF-8: {}",
+                crate::utf16::CONVERT
+            );
+            return Err(
+                LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
+                    "",
+                    0..0,
+                    "UTF-16 starts here".to_owned(),
+                ),
+            );
+        }
         let (text, utf8_error) = match std::str::from_utf8(bytes) {
             Ok(text) => (text, None),
             Err(e) => {
@@ -267,7 +282,8 @@ fn describe(text: &str, code: &RonError, start: usize, end: usize) -> Described 
         } => (
             K::UnknownField,
             format!(
-                "unknown field `{found}`{}, {}",
+                "unknown field `{}`{}, {}",
+                capped(found),
                 in_outer(outer),
                 one_of(expected, "fields")
             ),
@@ -281,7 +297,8 @@ fn describe(text: &str, code: &RonError, start: usize, end: usize) -> Described 
         } => (
             K::UnknownVariant,
             format!(
-                "unknown variant `{found}`{}, {}",
+                "unknown variant `{}`{}, {}",
+                capped(found),
                 in_outer(outer),
                 one_of(expected, "variants")
             ),
@@ -290,13 +307,17 @@ fn describe(text: &str, code: &RonError, start: usize, end: usize) -> Described 
         ),
         RonError::MissingStructField { field, outer } => (
             K::MissingField,
-            format!("missing field `{field}`{}", in_outer(outer)),
+            format!("missing field `{}`{}", capped(field), in_outer(outer)),
             start..start + 1,
-            format!("`{field}` is required before this"),
+            format!("`{}` is required before this", capped(field)),
         ),
         RonError::DuplicateStructField { field, outer } => (
             K::DuplicateField,
-            format!("field `{field}` is given twice{}", in_outer(outer)),
+            format!(
+                "field `{}` is given twice{}",
+                capped(field),
+                in_outer(outer)
+            ),
             at_start,
             "given again here".to_owned(),
         ),
@@ -308,9 +329,13 @@ fn describe(text: &str, code: &RonError, start: usize, end: usize) -> Described 
         ),
         RonError::ExpectedDifferentStructName { expected, found } => (
             K::Syntax,
-            format!("expected struct `{expected}`, found `{found}`"),
+            format!(
+                "expected struct `{}`, found `{}`",
+                capped(expected),
+                capped(found)
+            ),
             at_start,
-            format!("expected `{expected}` or no name"),
+            format!("expected `{}` or no name", capped(expected)),
         ),
         RonError::ExpectedStringEnd => (
             K::Syntax,
@@ -400,6 +425,7 @@ fn wrong_type(code: &RonError) -> Option<String> {
         RonError::ExpectedArray => "expected a list `[..]`".to_owned(),
         RonError::ExpectedStructLike => "expected `(`".to_owned(),
         RonError::ExpectedNamedStructLike(name) if !name.is_empty() => {
+            let name = capped(name);
             format!("expected a `{name}` (written `(..)` or `{name}(..)`)")
         }
         RonError::InvalidValueForType { .. } | RonError::ExpectedDifferentLength { .. } => {
@@ -412,7 +438,7 @@ fn wrong_type(code: &RonError) -> Option<String> {
 fn in_outer(outer: &Option<String>) -> String {
     outer
         .as_ref()
-        .map(|o| format!(" in `{o}`"))
+        .map(|o| format!(" in `{}`", capped(o)))
         .unwrap_or_default()
 }
 
@@ -420,16 +446,21 @@ fn in_outer(outer: &Option<String>) -> String {
 fn one_of(alternatives: &[&str], none: &str) -> String {
     match alternatives {
         [] => format!("there are no {none}"),
-        [only] => format!("expected `{only}`"),
-        [first, second] => format!("expected `{first}` or `{second}`"),
+        [only] => format!("expected `{}`", capped(only)),
+        [first, second] => format!("expected `{}` or `{}`", capped(first), capped(second)),
         _ => {
-            let list: Vec<String> = alternatives.iter().map(|a| format!("`{a}`")).collect();
+            let list: Vec<String> = alternatives
+                .iter()
+                .map(|a| format!("`{}`", capped(a)))
+                .collect();
             format!("expected one of {}", list.join(", "))
         }
     }
 }
 
+/// Also caps the message: ron's own messages may repeat the input.
 fn lowercase_first(message: &str) -> String {
+    let message = capped_message(message);
     let mut chars = message.chars();
     match chars.next() {
         Some(first) => first.to_lowercase().chain(chars).collect(),

@@ -121,7 +121,7 @@ pub(crate) enum ValidationError {
         distinct: usize,
     },
     /// Two agent profiles share a name.
-    #[error("duplicate agent name {name:?}")]
+    #[error("duplicate agent name {:?}", crate::quote::capped(name))]
     DuplicateAgentName {
         /// The shared name.
         name: String,
@@ -182,7 +182,10 @@ impl ValidationError {
                 "fewer than 3 distinct vertices".to_owned()
             }
             ValidationError::DuplicateAgentName { name, .. } => {
-                format!("agent {name:?} is defined again here")
+                format!(
+                    "agent {:?} is defined again here",
+                    crate::quote::capped(name)
+                )
             }
         }
     }

@@ -1214,7 +1214,10 @@ impl<'a> Picture<'a> {
                 Point::new(x1, y - 5.0),
             ],
             &ink,
-            Some(&format!("scale: {} level units", short(length))),
+            Some(&format!(
+                "scale: {}",
+                scale_label(length).replace("unit", "level unit")
+            )),
         );
         let style = TextStyle {
             size: LEGEND_FONT,
@@ -1225,7 +1228,7 @@ impl<'a> Picture<'a> {
         };
         drawer.text(
             Point::new((x0 + x1) / 2.0, y - 4.0),
-            &format!("{} units", short(length)),
+            &scale_label(length),
             &style,
         );
         // Axes: x to the right, y up, as in the level.
@@ -1372,6 +1375,25 @@ fn nice_length(about: f64) -> f64 {
     step * power
 }
 
+/// The scale bar's label: `1 unit`, `50 units`, `0.002 units`, or in
+/// exponent notation from a million on and below 0.001 (`2e14 units`).
+fn scale_label(length: f64) -> String {
+    let number = if (1e-3..1e6).contains(&length) {
+        short(length)
+    } else {
+        let exponent = length.log10().floor();
+        let mantissa = crate::numbers::significant(length / 10f64.powf(exponent), 3);
+        // Rounding may give 10 (9.996e5): carry it into the exponent.
+        if mantissa == "10" {
+            format!("1e{}", exponent + 1.0)
+        } else {
+            format!("{mantissa}e{exponent}")
+        }
+    };
+    let unit = if number == "1" { "unit" } else { "units" };
+    format!("{number} {unit}")
+}
+
 /// A box behind a label written at `at` in `style`.
 fn label_box(at: Point, label: &str, style: &TextStyle) -> [Point; 4] {
     let width = text_width(label, style.size) * if style.bold { 1.08 } else { 1.0 };
@@ -1463,6 +1485,17 @@ fn draw_area(
 mod tests {
     use super::{capsule, nice_length};
     use crate::geometry::Point;
+
+    #[test]
+    fn scale_labels_are_short_and_agree_in_number() {
+        assert_eq!(super::scale_label(1.0), "1 unit");
+        assert_eq!(super::scale_label(50.0), "50 units");
+        assert_eq!(super::scale_label(0.5), "0.5 units");
+        assert_eq!(super::scale_label(0.002), "0.002 units");
+        assert_eq!(super::scale_label(nice_length(2.3e14)), "2e14 units");
+        assert_eq!(super::scale_label(nice_length(4e-7)), "5e-7 units");
+        assert_eq!(super::scale_label(1e6), "1e6 units");
+    }
 
     #[test]
     fn nice_lengths_are_one_two_or_five() {

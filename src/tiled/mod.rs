@@ -57,9 +57,13 @@ use std::io::{Cursor, Read};
 use std::path::{Path, PathBuf};
 
 use crate::obstacle::Obstacle;
+use crate::quote::capped;
 
 mod layers;
+mod placement;
 mod shapes;
+
+pub use placement::misses_network;
 
 /// How to read a Tiled map's objects as obstacles.
 #[derive(Clone, Debug, PartialEq)]
@@ -173,7 +177,8 @@ pub enum TiledError {
     },
     /// The layer named does not exist.
     #[error(
-        "Tiled map `{file}` has no layer `{layer}`; its object layers are {}",
+        "Tiled map `{file}` has no layer `{}`; its object layers are {}",
+        capped(layer),
         quoted(available)
     )]
     UnknownLayer {
@@ -186,8 +191,9 @@ pub enum TiledError {
     },
     /// The layer name (or path) matches several layers.
     #[error(
-        "Tiled map `{file}` has {} layers named `{layer}` ({}): {}",
+        "Tiled map `{file}` has {} layers named `{}` ({}): {}",
         matches.len(),
+        capped(layer),
         quoted(matches),
         if *same_path {
             "their paths through group layers are the same too: rename one in Tiled"
@@ -208,7 +214,10 @@ pub enum TiledError {
         same_path: bool,
     },
     /// The layer named is a tile or image layer.
-    #[error("layer `{layer}` of Tiled map `{file}` is {kind}, not an object layer")]
+    #[error(
+        "layer `{}` of Tiled map `{file}` is {kind}, not an object layer",
+        capped(layer)
+    )]
     NotAnObjectLayer {
         /// The file.
         file: String,
@@ -219,7 +228,7 @@ pub enum TiledError {
     },
     /// An object cannot be an obstacle: a NaN or out-of-range number, a
     /// polygon with fewer than 3 distinct vertices, ...
-    #[error("Tiled map `{file}`, layer `{layer}`, object {object_id}: {reason}")]
+    #[error("Tiled map `{file}`, layer `{}`, object {object_id}{}: {reason}", capped(layer), line.map(|l| format!(" (line {l})")).unwrap_or_default())]
     BadObject {
         /// The file.
         file: String,
@@ -229,6 +238,9 @@ pub enum TiledError {
         object_id: u32,
         /// What is wrong with it.
         reason: String,
+        /// The line of the object's tag in the `.tmx`, when the text could
+        /// be read again to find it.
+        line: Option<usize>,
     },
 }
 
@@ -238,7 +250,7 @@ fn quoted(names: &[String]) -> String {
     }
     names
         .iter()
-        .map(|n| format!("`{n}`"))
+        .map(|n| format!("`{}`", capped(n)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -267,10 +279,22 @@ pub fn load_obstacles(
             reason: "it is a directory, not a file".into(),
         });
     }
+    let mut start = [0u8; 2];
+    let peeked = std::fs::File::open(path).and_then(|mut f| f.read(&mut start));
+    if let Ok(n) = peeked {
+        check_not_utf16(&start[..n], &file)?;
+    }
     let map = tiled::Loader::new()
         .load_tmx_map(path)
         .map_err(|e| load_error(&file, path, &e))?;
-    obstacles_from_map(&map, &file, options)
+    obstacles_from_map(&map, &file, options).map_err(|e| match e {
+        // Read again only on this error path, to find the object's line.
+        TiledError::BadObject { .. } => match std::fs::read(path) {
+            Ok(text) => with_object_line(e, &text),
+            Err(_) => e,
+        },
+        e => e,
+    })
 }
 
 /// Reads the obstacles of a Tiled map held in memory (read from standard
@@ -286,6 +310,7 @@ pub fn obstacles_from_tmx_bytes(
     options: &TiledOptions,
 ) -> Result<TiledObstacles, TiledError> {
     check_options(options)?;
+    check_not_utf16(bytes, source_name)?;
     // The loader asks its reader for files by path: the map itself under a
     // name no real file has, and anything it references from the disk.
     let own_path = PathBuf::from("./<clearway: in-memory map>.tmx");
@@ -302,7 +327,7 @@ pub fn obstacles_from_tmx_bytes(
     let map = tiled::Loader::with_reader(reader)
         .load_tmx_map(&own_path)
         .map_err(|e| load_error(source_name, &own_path, &e))?;
-    obstacles_from_map(&map, source_name, options)
+    obstacles_from_map(&map, source_name, options).map_err(|e| with_object_line(e, bytes))
 }
 
 /// Converts the objects of an already loaded Tiled map. `source_name` names
@@ -359,7 +384,7 @@ pub fn obstacles_from_map(
                 Ok(shapes::Converted::Skipped(why)) => import.warnings.push(format!(
                     "warning: {source_name}: skipped object {} in layer `{}`: {why}",
                     object.id(),
-                    layer.path
+                    capped(&layer.path)
                 )),
                 Err(reason) => {
                     return Err(TiledError::BadObject {
@@ -367,12 +392,76 @@ pub fn obstacles_from_map(
                         layer: layer.path.clone(),
                         object_id: object.id(),
                         reason,
+                        line: None,
                     });
                 }
             }
         }
     }
     Ok(import)
+}
+
+/// A [`TiledError::BadObject`] with the line of its object's tag in `text`.
+fn with_object_line(e: TiledError, text: &[u8]) -> TiledError {
+    match e {
+        TiledError::BadObject {
+            file,
+            layer,
+            object_id,
+            reason,
+            line: _,
+        } => TiledError::BadObject {
+            line: object_line(text, object_id),
+            file,
+            layer,
+            object_id,
+            reason,
+        },
+        e => e,
+    }
+}
+
+/// The 1-based line of the `<object` tag with id `id` in a `.tmx` text.
+/// (Object ids are unique in a map; the XML reader gives no positions.)
+fn object_line(text: &[u8], id: u32) -> Option<usize> {
+    let wanted = [format!("id=\"{id}\""), format!("id='{id}'")];
+    let mut at = 0;
+    while let Some(found) = find(&text[at..], b"<object") {
+        let start = at + found;
+        let end = find(&text[start..], b">").map_or(text.len(), |e| start + e);
+        let tag = &text[start..end];
+        let after_name = tag.get(7).is_some_and(u8::is_ascii_whitespace);
+        if after_name
+            && wanted.iter().any(|w| {
+                find(tag, w.as_bytes()).is_some_and(|i| {
+                    tag.get(i.wrapping_sub(1))
+                        .is_some_and(u8::is_ascii_whitespace)
+                })
+            })
+        {
+            return Some(text[..start].iter().filter(|&&b| b == b'\n').count() + 1);
+        }
+        at = end;
+    }
+    None
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The XML reader takes UTF-8 only, and would call UTF-16 a missing root.
+fn check_not_utf16(start: &[u8], file: &str) -> Result<(), TiledError> {
+    if crate::utf16::looks_like_utf16(start) {
+        return Err(TiledError::Load {
+            file: file.to_string(),
+            reason: format!(
+                "it is UTF-16 text; clearway reads UTF-8: {}",
+                crate::utf16::CONVERT
+            ),
+        });
+    }
+    Ok(())
 }
 
 fn check_options(options: &TiledOptions) -> Result<(), TiledError> {
@@ -404,6 +493,7 @@ fn load_error(file: &str, own: &Path, e: &tiled::Error) -> TiledError {
     };
     TiledError::Load {
         file: file.to_string(),
-        reason,
+        // The XML reader's messages may repeat the input.
+        reason: crate::quote::capped_message(&reason).into_owned(),
     }
 }

@@ -1,0 +1,245 @@
+//! What reports and warnings say: numbers that never contradict each other,
+//! nodes by name, and warnings for a route or a Tiled layer that cannot be
+//! what the user meant.
+
+use assert_cmd::Command;
+
+fn clearway() -> Command {
+    Command::cargo_bin("clearway").expect("the binary is built")
+}
+
+fn write_map(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).expect("temp dir is writable");
+    path
+}
+
+fn stdout_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// One edge along the x axis from (0, 0) to (10, 0), a rock at (5, -c):
+/// the edge's clearance is exactly `c`.
+fn rock_map(c: &str) -> String {
+    format!(
+        "(nodes: [(id: 0, pos: (0.0, 0.0), name: \"start\"), (id: 1, pos: (10.0, 0.0))],
+          edges: [(from: 0, to: 1)],
+          obstacles: [Point((5.0, -{c}))])"
+    )
+}
+
+#[test]
+fn a_clearance_never_reads_as_the_radius_it_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "m.ron", &rock_map("1.0"));
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--radius", "1.0000000001"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout_of(&out);
+    assert!(text.contains("clearance 1 < radius 1.0000000001"), "{text}");
+    assert!(text.contains("FAILED: radius 1.0000000001:"), "{text}");
+
+    // The other way round: a clearance just under a round radius.
+    let map = write_map(&dir, "m.ron", &rock_map("0.99999999"));
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--radius", "1"])
+        .output()
+        .unwrap();
+    let text = stdout_of(&out);
+    assert!(text.contains("clearance 0.99999999 < radius 1:"), "{text}");
+
+    // And in route's "the widest agent that can go".
+    let out = clearway()
+        .arg("route")
+        .arg(&map)
+        .args(["--from", "0", "--to", "1", "--radius", "1"])
+        .output()
+        .unwrap();
+    let text = stdout_of(&out);
+    assert!(
+        text.contains("no route from 0 \"start\" to 1 for radius 1\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the widest agent that can go has radius 0.99999999;"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_huge_radius_prints_without_padding() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "m.ron", &rock_map("1.0"));
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--radius", "1e308"])
+        .output()
+        .unwrap();
+    let text = stdout_of(&out);
+    assert!(text.contains("clearance 1 < radius 1e308:"), "{text}");
+    assert!(!text.contains("000000e"), "{text}");
+}
+
+#[test]
+fn csv_and_json_never_print_negative_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    // The pinch point is node 0, written at x = -0.
+    let map = write_map(
+        &dir,
+        "m.ron",
+        "(nodes: [(id: 0, pos: (-0.0, 0.0)), (id: 1, pos: (0.0, 5.0))],
+          edges: [(from: 0, to: 1)], obstacles: [Point((1.0, -1.0))])",
+    );
+    let out = clearway()
+        .arg("clearance")
+        .arg(&map)
+        .args(["--format", "csv"])
+        .output()
+        .unwrap();
+    let csv = stdout_of(&out);
+    assert_eq!(
+        csv.lines().nth(1),
+        Some("0,0,1,1.4142135623730951,0,0,0,1,-1"),
+        "{csv}"
+    );
+    let out = clearway()
+        .arg("clearance")
+        .arg(&map)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let json = stdout_of(&out);
+    assert!(!json.contains("-0.0"), "{json}");
+}
+
+fn svg_of(map: &std::path::Path) -> String {
+    let out = clearway()
+        .arg("render")
+        .arg(map)
+        .args(["-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    stdout_of(&out)
+}
+
+#[test]
+fn the_scale_bar_reads_one_unit_or_an_exponent() {
+    let dir = tempfile::tempdir().unwrap();
+    let small = write_map(
+        &dir,
+        "small.ron",
+        "(nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (8.0, 0.0))],
+          edges: [(from: 0, to: 1)], obstacles: [Point((4.0, -1.0))])",
+    );
+    let svg = svg_of(&small);
+    assert!(svg.contains(">1 unit<"), "{svg}");
+    assert!(!svg.contains("1 units"), "{svg}");
+    let huge = write_map(
+        &dir,
+        "huge.ron",
+        "(nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (1e15, 0.0))],
+          edges: [(from: 0, to: 1)], obstacles: [Point((5e14, -1e14))])",
+    );
+    let svg = svg_of(&huge);
+    assert!(svg.contains(">1e14 units<"), "{svg}");
+    assert!(!svg.contains("00000000 units"), "{svg}");
+}
+
+/// Two islands: 0 - 1, and 2 - 3, far apart.
+const ISLANDS: &str = "(nodes: [(id: 0, pos: (0.0, 0.0), name: \"west\"), (id: 1, pos: (5.0, 0.0)),
+                 (id: 2, pos: (20.0, 0.0)), (id: 3, pos: (25.0, 0.0), name: \"east\")],
+          edges: [(from: 0, to: 1), (from: 2, to: 3)],
+          obstacles: [Point((2.5, -1.0))])";
+
+#[test]
+fn render_warns_when_the_widest_route_does_not_exist() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "m.ron", ISLANDS);
+    let out_svg = dir.path().join("m.svg");
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--widest", "west", "east", "-o"])
+        .arg(&out_svg)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(
+        stderr_of(&out).contains(
+            "warning: no route from 0 \"west\" to 3 \"east\" at any radius; the legend says so"
+        ),
+        "{out:?}"
+    );
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--route", "west", "east", "--radius", "0.5", "-o"])
+        .arg(&out_svg)
+        .output()
+        .unwrap();
+    assert!(
+        stderr_of(&out).contains(
+            "warning: no route from 0 \"west\" to 3 \"east\" for radius 0.5; the legend says so"
+        ),
+        "{out:?}"
+    );
+    // A route that exists warns of nothing.
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--widest", "west", "1", "-o"])
+        .arg(&out_svg)
+        .output()
+        .unwrap();
+    assert!(stderr_of(&out).is_empty(), "{out:?}");
+}
+
+#[test]
+fn a_tiled_layer_that_misses_the_network_is_warned_about() {
+    let yard = [
+        "check",
+        "maps/tiled_yard.ron",
+        "--obstacles",
+        "maps/tiled_yard.tmx",
+        "--layer",
+        "collision",
+    ];
+    // The right scale: no warning.
+    let out = clearway()
+        .args(yard)
+        .args(["--pixels-per-unit", "16"])
+        .output()
+        .unwrap();
+    assert!(!stderr_of(&out).contains("warning"), "{out:?}");
+    // The wrong corner puts every obstacle at y <= 0, under the network.
+    let out = clearway()
+        .args(yard)
+        .args(["--pixels-per-unit", "16", "--tiled-origin", "top-left"])
+        .output()
+        .unwrap();
+    assert!(
+        stderr_of(&out).contains(
+            "warning: maps/tiled_yard.tmx: none of its 11 obstacles comes near the path network; \
+             is --tiled-origin (top-left) or --pixels-per-unit (16) wrong?"
+        ),
+        "{out:?}"
+    );
+    // No scale puts them 16 times too far out.
+    let out = clearway().args(yard).output().unwrap();
+    assert!(
+        stderr_of(&out).contains("--pixels-per-unit (1) wrong?"),
+        "{out:?}"
+    );
+}
