@@ -67,6 +67,176 @@ pub fn edit_edges(text: &str, edits: &[EdgeEdit]) -> Option<String> {
     Some(out)
 }
 
+/// An edge to append to a map file's edge list: two-way, no cost, by node
+/// ids. `clearway link` writes its new edges so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeAppend {
+    /// The id of the node the edge starts at.
+    pub from: u64,
+    /// The id of the node the edge ends at.
+    pub to: u64,
+}
+
+/// `text`, a map file whose edge list holds `existing` edges, with `added`
+/// appended to that list as `(from: A, to: B)` and every other byte kept;
+/// `None` when the text cannot be edited safely (see the module docs, and
+/// a count of edges other than `existing`). When the list is laid out one
+/// edge per line, the new edges get lines of their own in its indentation;
+/// otherwise they follow the last edge on its line. A map without an
+/// `edges` field gets one after its last field.
+///
+/// ```
+/// use clearway::map::{EdgeAppend, append_edges};
+/// let text = "(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0)), (id: 2, pos: (4, 4))],\n    edges: [\n        (from: 0, to: 1), // south\n    ],\n)";
+/// let added = append_edges(text, 1, &[EdgeAppend { from: 1, to: 2 }]).unwrap();
+/// assert_eq!(added, "(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0)), (id: 2, pos: (4, 4))],\n    edges: [\n        (from: 0, to: 1), // south\n        (from: 1, to: 2),\n    ],\n)");
+/// ```
+pub fn append_edges(text: &str, existing: usize, added: &[EdgeAppend]) -> Option<String> {
+    if added.is_empty() {
+        return Some(text.to_owned());
+    }
+    let (bom, body) = match text.strip_prefix('\u{feff}') {
+        Some(body) => ("\u{feff}", body),
+        None => ("", text),
+    };
+    let scanner = Scanner::new(body);
+    let open = scanner.root_open_without_attributes()?;
+    if scanner.byte(open)? != b'(' {
+        return None;
+    }
+    let fields = elements(&scanner, open, b')')?;
+    let newline = if body.contains("\r\n") { "\r\n" } else { "\n" };
+    let mut names = Vec::with_capacity(fields.len());
+    for field in &fields {
+        names.push(body.get(field.name.clone()?)?);
+    }
+    let edge_fields: Vec<&Element> = fields
+        .iter()
+        .zip(&names)
+        .filter(|(_, name)| **name == "edges")
+        .map(|(field, _)| field)
+        .collect();
+    let changes = match edge_fields[..] {
+        [] if existing == 0 => append_field(body, fields.last()?, added, newline),
+        [field] if scanner.byte(field.value.start)? == b'[' => {
+            let items = elements(&scanner, field.value.start, b']')?;
+            if items.len() != existing || items.iter().any(|item| item.name.is_some()) {
+                return None;
+            }
+            match items.last() {
+                Some(last) => append_after(body, last, added, newline),
+                None => append_into_empty(body, field, added, newline),
+            }
+        }
+        _ => return None,
+    };
+    let mut out = String::with_capacity(text.len() + 24 * added.len());
+    out.push_str(bom);
+    out.push_str(&apply(body, changes)?);
+    Some(out)
+}
+
+/// How an appended edge is written.
+fn appended(edge: &EdgeAppend) -> String {
+    format!("(from: {}, to: {})", edge.from, edge.to)
+}
+
+/// The spaces before `start` when they start its line: the indentation of
+/// an element that begins a line.
+fn line_indent(text: &str, start: usize) -> Option<&str> {
+    let blank = blank_start(text, start);
+    at_line_start(text, blank).then(|| &text[blank..start])
+}
+
+/// One more step of indentation than `indent`, in its kind of whitespace.
+fn deeper(indent: &str) -> String {
+    let step = if indent.contains('\t') { "\t" } else { "    " };
+    format!("{indent}{step}")
+}
+
+/// The new edges as lines of their own, each indented by `indent`.
+fn appended_lines(added: &[EdgeAppend], indent: &str, newline: &str) -> String {
+    added
+        .iter()
+        .map(|e| format!("{indent}{},{newline}", appended(e)))
+        .collect()
+}
+
+/// Where lines go after the element `last`: the changes that end it with a
+/// comma, and the end of its line, when only spaces or a `//` comment
+/// follow it there and it starts a line of its own.
+fn after_line_of<'a>(
+    text: &'a str,
+    last: &Element,
+) -> Option<(Vec<(Range<usize>, String)>, usize, &'a str)> {
+    let indent = line_indent(text, last.start())?;
+    let end = last.value.end;
+    Some(match last.comma {
+        Some(comma) => (Vec::new(), line_end_from(text, comma + 1)?, indent),
+        None => (vec![(end..end, ",".to_owned())], line_end_from(text, end)?, indent),
+    })
+}
+
+/// The changes that append `added` after `last`, the last edge of a list.
+fn append_after(
+    text: &str,
+    last: &Element,
+    added: &[EdgeAppend],
+    newline: &str,
+) -> Vec<(Range<usize>, String)> {
+    if let Some((mut changes, at, indent)) = after_line_of(text, last) {
+        changes.push((at..at, appended_lines(added, indent, newline)));
+        return changes;
+    }
+    let end = last.value.end;
+    let inline: String = added.iter().map(|e| format!(", {}", appended(e))).collect();
+    vec![(end..end, inline)]
+}
+
+/// The changes that put `added` into the empty edge list of `field`.
+fn append_into_empty(
+    text: &str,
+    field: &Element,
+    added: &[EdgeAppend],
+    newline: &str,
+) -> Vec<(Range<usize>, String)> {
+    let (open, close) = (field.value.start, field.value.end - 1);
+    if let Some(indent) = line_indent(text, field.start()) {
+        let lines = appended_lines(added, &deeper(indent), newline);
+        let blank = blank_start(text, close);
+        if blank > open && at_line_start(text, blank) {
+            // `]` on a line of its own: the edges go on the lines before it.
+            return vec![(blank..blank, lines)];
+        }
+        if is_space(&text[open + 1..close]) {
+            return vec![(open + 1..close, format!("{newline}{lines}{indent}"))];
+        }
+    }
+    let inline: Vec<String> = added.iter().map(appended).collect();
+    vec![(open + 1..open + 1, inline.join(", "))]
+}
+
+/// The changes that add an `edges` field holding `added` after the root
+/// struct's last field.
+fn append_field(
+    text: &str,
+    last: &Element,
+    added: &[EdgeAppend],
+    newline: &str,
+) -> Vec<(Range<usize>, String)> {
+    if let Some((mut changes, at, indent)) = after_line_of(text, last) {
+        let lines = appended_lines(added, &deeper(indent), newline);
+        changes.push((
+            at..at,
+            format!("{indent}edges: [{newline}{lines}{indent}],{newline}"),
+        ));
+        return changes;
+    }
+    let end = last.value.end;
+    let inline: Vec<String> = added.iter().map(appended).collect();
+    vec![(end..end, format!(", edges: [{}]", inline.join(", ")))]
+}
+
 /// Whether a map file's text holds a comment: what writing the map anew
 /// would lose. Text that cannot be walked counts as holding one.
 pub fn has_comments(text: &str) -> bool {
@@ -275,7 +445,13 @@ fn insert_field(text: &str, last: &Element, number: &str) -> (Range<usize>, Stri
 /// Past the line break that ends the line of the comma at `comma`, when
 /// only spaces or a `//` comment follow it there.
 fn line_end_after_comma(text: &str, comma: usize) -> Option<usize> {
-    let after = comma + 1 + spaces(text, comma + 1);
+    line_end_from(text, comma + 1)
+}
+
+/// Past the line break that ends the line at `pos`, when only spaces or a
+/// `//` comment follow `pos` there.
+fn line_end_from(text: &str, pos: usize) -> Option<usize> {
+    let after = pos + spaces(text, pos);
     let rest = &text[after..];
     let skip = if rest.starts_with("//") {
         rest.find('\n')?
