@@ -612,6 +612,114 @@ mod tests {
         }
     }
 
+    fn appended_edge() -> impl Strategy<Value = EdgeAppend> {
+        (0u64..20, 0u64..20).prop_map(|(from, to)| EdgeAppend { from, to })
+    }
+
+    /// `file` with `added` appended, as the loader would read it.
+    fn with_appended(mut file: MapFile, added: &[EdgeAppend]) -> MapFile {
+        file.edges.extend(added.iter().map(|e| wire::EdgeEntry {
+            from: e.from,
+            to: e.to,
+            one_way: false,
+            cost: None,
+            clearance: None,
+        }));
+        file
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 400,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn appended_text_reads_as_the_map_with_the_new_edges(
+            text in map_text(),
+            added in prop::collection::vec(appended_edge(), 0..5),
+        ) {
+            let file = parse(&text);
+            let edited = append_edges(&text, file.edges.len(), &added);
+            prop_assert!(edited.is_some(), "could not append to\n{text}");
+            let edited = edited.unwrap();
+            prop_assert_eq!(parse(&edited), with_appended(file.clone(), &added), "{}\n--- edited:\n{}", text, edited);
+            prop_assert_eq!(comments(&edited), comments(&text), "{}\n--- edited:\n{}", text, edited);
+            // A wrong count of edges is never edited.
+            prop_assert_eq!(append_edges(&text, file.edges.len() + 1, &added).is_none(), !added.is_empty());
+        }
+    }
+
+    #[test]
+    fn appends_lines_in_the_lists_own_indentation() {
+        let e = [EdgeAppend { from: 1, to: 0 }, EdgeAppend { from: 0, to: 7 }];
+        let cases = [
+            // One edge a line, with a trailing comma and a comment.
+            (
+                LEVEL,
+                4,
+                "        Edge(from: 1, to: 0, clearance: Some(3.0), cost: 2.0),\n        (from: 1, to: 0),\n        (from: 0, to: 7),\n    ],\n)\n",
+            ),
+            // No trailing comma: one is added, the comment stays after it.
+            (
+                "(nodes: [],\n  edges: [\n\t(from: 0, to: 1) // last\n  ])",
+                1,
+                "(nodes: [],\n  edges: [\n\t(from: 0, to: 1), // last\n\t(from: 1, to: 0),\n\t(from: 0, to: 7),\n  ])",
+            ),
+            // On one line: after the last edge, on that line.
+            (
+                "(nodes: [], edges: [(from: 0, to: 1),])",
+                1,
+                "(nodes: [], edges: [(from: 0, to: 1), (from: 1, to: 0), (from: 0, to: 7),])",
+            ),
+            // An empty list on its field's line is opened up.
+            (
+                "Map(\r\n    nodes: [],\r\n    edges: [],\r\n)",
+                0,
+                "Map(\r\n    nodes: [],\r\n    edges: [\r\n        (from: 1, to: 0),\r\n        (from: 0, to: 7),\r\n    ],\r\n)",
+            ),
+            // An empty list closed on a line of its own keeps its comment.
+            (
+                "(\n  nodes: [],\n  edges: [\n    // none yet\n  ],\n)",
+                0,
+                "(\n  nodes: [],\n  edges: [\n    // none yet\n      (from: 1, to: 0),\n      (from: 0, to: 7),\n  ],\n)",
+            ),
+            // No edge list: one is added after the last field.
+            (
+                "// nodes only\n(\n    nodes: [],\n    obstacles: [] // none\n)\n",
+                0,
+                "// nodes only\n(\n    nodes: [],\n    obstacles: [], // none\n    edges: [\n        (from: 1, to: 0),\n        (from: 0, to: 7),\n    ],\n)\n",
+            ),
+            ("(nodes: [])", 0, "(nodes: [], edges: [(from: 1, to: 0), (from: 0, to: 7)])"),
+            ("(nodes: [], edges: [/* later */])", 0, "(nodes: [], edges: [(from: 1, to: 0), (from: 0, to: 7)/* later */])"),
+        ];
+        for (text, existing, want) in cases {
+            let edited = append_edges(text, existing, &e).unwrap();
+            assert!(edited.ends_with(want), "{text}\n--- edited:\n{edited}");
+            assert_eq!(parse(&edited), with_appended(parse(text), &e), "{edited}");
+            assert_eq!(comments(&edited), comments(text));
+        }
+    }
+
+    #[test]
+    fn appending_gives_up_on_what_it_does_not_know_and_nothing_changes_nothing() {
+        let e = [EdgeAppend { from: 0, to: 1 }];
+        for (text, existing) in [
+            ("#![enable(unwrap_newtypes)] (nodes: [], edges: [])", 0),
+            ("(nodes: [], edges: [(from: 0, to: 1)])", 0),
+            ("(nodes: [])", 1),
+            ("(nodes: [], edges: Some([]))", 0),
+            ("[]", 0),
+            ("()", 0),
+            ("(nodes: [], edges: [], edges: [])", 0),
+        ] {
+            assert_eq!(append_edges(text, existing, &e), None, "{text}");
+        }
+        let odd = "#![enable(implicit_some)] (nodes: [])";
+        assert_eq!(append_edges(odd, 0, &[]).as_deref(), Some(odd));
+    }
+
     const LEVEL: &str = "// The yard, by hand:\n//   0 --- 1\n\
 Map(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))],\n    edges: [\n        \
 (from: 0, to: 1), // the lane\n        /* a gate */ (from: 1, to: 0, clearance: 2.0),\n        \
