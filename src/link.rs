@@ -187,7 +187,11 @@ impl Map {
     /// When a link names a node index the map does not have.
     pub fn linked(&self, links: &[Link]) -> Map {
         let n = self.nodes().len();
-        assert!(links.iter().all(|l| l.from < n && l.to < n && l.from != l.to));
+        assert!(
+            links
+                .iter()
+                .all(|l| l.from < n && l.to < n && l.from != l.to)
+        );
         let mut edges = self.edges().to_vec();
         edges.extend(new_edges(links));
         self.with_edges(edges)

@@ -32,7 +32,8 @@ fn brute_force(map: &Map, rule: &LinkRule) -> Vec<(u64, u64)> {
                 continue;
             }
             let length = nodes[a].pos.distance_to(nodes[b].pos);
-            if !(length <= rule.max_length) {
+            let near_enough = length <= rule.max_length;
+            if !near_enough {
                 continue;
             }
             let segment = Segment::new(nodes[a].pos, nodes[b].pos);
@@ -62,7 +63,9 @@ fn brute_force(map: &Map, rule: &LinkRule) -> Vec<(u64, u64)> {
                     }
                 }
                 let (_, a, b) = candidates.remove(best);
-                if count.get(&a).copied().unwrap_or(0) < k && count.get(&b).copied().unwrap_or(0) < k {
+                if count.get(&a).copied().unwrap_or(0) < k
+                    && count.get(&b).copied().unwrap_or(0) < k
+                {
                     *count.entry(a).or_default() += 1;
                     *count.entry(b).or_default() += 1;
                     kept.push((a, b));
@@ -232,7 +235,10 @@ fn nodes_exactly_max_length_apart_are_linked_and_a_hair_more_are_not() {
         agent_radius: 0.0,
         max_links: None,
     };
-    assert_eq!(ids(&map, &links(&map, &rule(5.0))), [(0, 1), (0, 2), (1, 2)]);
+    assert_eq!(
+        ids(&map, &links(&map, &rule(5.0))),
+        [(0, 1), (0, 2), (1, 2)]
+    );
     assert_eq!(ids(&map, &links(&map, &rule(5f64.next_down()))), [(1, 2)]);
     assert_eq!(ids(&map, &links(&map, &rule(0.0))), [(1, 2)]);
     assert_eq!(ids(&map, &links(&map, &rule(-1.0))), []);
@@ -439,18 +445,42 @@ fn link_bad_input_exits_2_and_writes_nothing() {
     let (dir, map) = yard();
     let out = dir.path().join("out.ron");
     let cases: [(&[&str], &str); 12] = [
-        (&["--max-length", "-1", "--radius", "1"], "finite length >= 0"),
-        (&["--max-length", "nan", "--radius", "1"], "finite length >= 0"),
-        (&["--max-length", "inf", "--radius", "1"], "finite length >= 0"),
+        (
+            &["--max-length", "-1", "--radius", "1"],
+            "finite length >= 0",
+        ),
+        (
+            &["--max-length", "nan", "--radius", "1"],
+            "finite length >= 0",
+        ),
+        (
+            &["--max-length", "inf", "--radius", "1"],
+            "finite length >= 0",
+        ),
         (&["--max-length", "far", "--radius", "1"], "not a number"),
         (&["--radius", "1"], "--max-length"),
         (&["--max-length", "5"], "--radius R or --agent NAME"),
-        (&["--max-length", "5", "--agent", "tank"], "no agent named `tank`"),
+        (
+            &["--max-length", "5", "--agent", "tank"],
+            "no agent named `tank`",
+        ),
         (&["--max-length", "5", "--radius", "-1"], "negative"),
-        (&["--max-length", "5", "--radius", "1", "--max-links", "0"], ">= 1"),
-        (&["--max-length", "5", "--radius", "1", "--max-links", "-2"], ">= 1"),
-        (&["--max-length", "5", "--radius", "1", "--max-links", "1.5"], "whole number"),
-        (&["--max-length", "5", "--radius", "1", "--radius", "2"], "--radius"),
+        (
+            &["--max-length", "5", "--radius", "1", "--max-links", "0"],
+            ">= 1",
+        ),
+        (
+            &["--max-length", "5", "--radius", "1", "--max-links", "-2"],
+            ">= 1",
+        ),
+        (
+            &["--max-length", "5", "--radius", "1", "--max-links", "1.5"],
+            "whole number",
+        ),
+        (
+            &["--max-length", "5", "--radius", "1", "--radius", "2"],
+            "--radius",
+        ),
     ];
     for (args, message) in cases {
         let run = clearway()
@@ -471,13 +501,26 @@ fn link_bad_input_exits_2_and_writes_nothing() {
     clearway()
         .arg("link")
         .arg(&map)
-        .args(["--max-length", "5", "--radius", "1", "--format", "json", "-o", "-"])
+        .args([
+            "--max-length",
+            "5",
+            "--radius",
+            "1",
+            "--format",
+            "json",
+            "-o",
+            "-",
+        ])
         .assert()
         .code(2)
         .stdout("");
     // A map that does not load: located, nothing written.
     let broken = dir.path().join("broken.ron");
-    std::fs::write(&broken, "(nodes: [(id: 0, pos: (0, 0)), (id: 0, pos: (1, 0))])").unwrap();
+    std::fs::write(
+        &broken,
+        "(nodes: [(id: 0, pos: (0, 0)), (id: 0, pos: (1, 0))])",
+    )
+    .unwrap();
     let run = clearway()
         .arg("link")
         .arg(&broken)

@@ -136,6 +136,9 @@ pub fn append_edges(text: &str, existing: usize, added: &[EdgeAppend]) -> Option
     Some(out)
 }
 
+/// A replacement of a byte range of the text.
+type Change = (Range<usize>, String);
+
 /// How an appended edge is written.
 fn appended(edge: &EdgeAppend) -> String {
     format!("(from: {}, to: {})", edge.from, edge.to)
@@ -165,25 +168,21 @@ fn appended_lines(added: &[EdgeAppend], indent: &str, newline: &str) -> String {
 /// Where lines go after the element `last`: the changes that end it with a
 /// comma, and the end of its line, when only spaces or a `//` comment
 /// follow it there and it starts a line of its own.
-fn after_line_of<'a>(
-    text: &'a str,
-    last: &Element,
-) -> Option<(Vec<(Range<usize>, String)>, usize, &'a str)> {
+fn after_line_of<'a>(text: &'a str, last: &Element) -> Option<(Vec<Change>, usize, &'a str)> {
     let indent = line_indent(text, last.start())?;
     let end = last.value.end;
     Some(match last.comma {
         Some(comma) => (Vec::new(), line_end_from(text, comma + 1)?, indent),
-        None => (vec![(end..end, ",".to_owned())], line_end_from(text, end)?, indent),
+        None => (
+            vec![(end..end, ",".to_owned())],
+            line_end_from(text, end)?,
+            indent,
+        ),
     })
 }
 
 /// The changes that append `added` after `last`, the last edge of a list.
-fn append_after(
-    text: &str,
-    last: &Element,
-    added: &[EdgeAppend],
-    newline: &str,
-) -> Vec<(Range<usize>, String)> {
+fn append_after(text: &str, last: &Element, added: &[EdgeAppend], newline: &str) -> Vec<Change> {
     if let Some((mut changes, at, indent)) = after_line_of(text, last) {
         changes.push((at..at, appended_lines(added, indent, newline)));
         return changes;
@@ -199,7 +198,7 @@ fn append_into_empty(
     field: &Element,
     added: &[EdgeAppend],
     newline: &str,
-) -> Vec<(Range<usize>, String)> {
+) -> Vec<Change> {
     let (open, close) = (field.value.start, field.value.end - 1);
     if let Some(indent) = line_indent(text, field.start()) {
         let lines = appended_lines(added, &deeper(indent), newline);
@@ -218,12 +217,7 @@ fn append_into_empty(
 
 /// The changes that add an `edges` field holding `added` after the root
 /// struct's last field.
-fn append_field(
-    text: &str,
-    last: &Element,
-    added: &[EdgeAppend],
-    newline: &str,
-) -> Vec<(Range<usize>, String)> {
+fn append_field(text: &str, last: &Element, added: &[EdgeAppend], newline: &str) -> Vec<Change> {
     if let Some((mut changes, at, indent)) = after_line_of(text, last) {
         let lines = appended_lines(added, &deeper(indent), newline);
         changes.push((
@@ -691,8 +685,16 @@ mod tests {
                 0,
                 "// nodes only\n(\n    nodes: [],\n    obstacles: [], // none\n    edges: [\n        (from: 1, to: 0),\n        (from: 0, to: 7),\n    ],\n)\n",
             ),
-            ("(nodes: [])", 0, "(nodes: [], edges: [(from: 1, to: 0), (from: 0, to: 7)])"),
-            ("(nodes: [], edges: [/* later */])", 0, "(nodes: [], edges: [(from: 1, to: 0), (from: 0, to: 7)/* later */])"),
+            (
+                "(nodes: [])",
+                0,
+                "(nodes: [], edges: [(from: 1, to: 0), (from: 0, to: 7)])",
+            ),
+            (
+                "(nodes: [], edges: [/* later */])",
+                0,
+                "(nodes: [], edges: [(from: 1, to: 0), (from: 0, to: 7)/* later */])",
+            ),
         ];
         for (text, existing, want) in cases {
             let edited = append_edges(text, existing, &e).unwrap();
