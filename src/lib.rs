@@ -31,6 +31,7 @@ pub mod geometry;
 pub mod grid;
 mod hilbert;
 pub mod level_diff;
+pub mod link;
 pub mod map;
 pub mod numbers;
 pub mod obstacle;

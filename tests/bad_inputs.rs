@@ -57,11 +57,12 @@ fn run_all_commands(dir: &Path, map: &str) -> String {
     let out_dir = tempfile::tempdir().expect("temp dir");
     let out = out_dir.path().join("out.ron");
     let out = out.to_str().expect("utf-8 temp path");
-    let commands: [&[&str]; 6] = [
+    let commands: [&[&str]; 7] = [
         &["check", map, "--radius", "1"],
         &["clearance", map, "--format", "json"],
         &["prune", map, "--radius", "1", "-o", out],
         &["bake", map, "-o", out],
+        &["link", map, "--max-length", "5", "--radius", "1", "-o", out],
         &["route", map, "--from", "0", "--to", "1", "--radius", "1"],
         &["widest", map, "--from", "0", "--to", "1"],
     ];

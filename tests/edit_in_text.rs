@@ -1,9 +1,10 @@
-//! `bake` and `prune` edit the map's own text: the edited text loads to
+//! `bake`, `prune` and `link` edit the map's own text: the edited text loads to
 //! exactly the map the RON writer would write, on every example map and on
 //! random maps, and the example maps keep their comments.
 
 mod common;
 
+use clearway::link::{LinkRule, links};
 use clearway::map::wire::MapFile;
 use clearway::tiled::{TiledOptions, load_obstacles};
 use clearway::{Clearances, Map};
@@ -30,9 +31,27 @@ fn comment_lines(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Checks bake and prune on `map` (loaded from `text`, with `own` obstacles
-/// of its own) against the writer.
+/// Checks bake, prune and link on `map` (loaded from `text`, with `own`
+/// obstacles of its own) against the writer.
 fn agrees_with_the_writer(text: &str, map: &Map, own: usize, what: &str) {
+    for (max_length, radius) in [(8.0, 0.0), (16.0, 0.5), (30.0, 1.0)] {
+        let rule = LinkRule {
+            max_length,
+            agent_radius: radius,
+            max_links: None,
+        };
+        let found = links(map, &rule);
+        let linked = map
+            .linked_text(text, &found)
+            .unwrap_or_else(|| panic!("{what}: could not link in the text"));
+        let written = map.linked(&found).to_ron_string_with_obstacles(own);
+        assert_eq!(
+            loaded(&linked, what),
+            loaded(&written, what),
+            "{what}: linked\n{linked}"
+        );
+        assert_eq!(comment_lines(&linked), comment_lines(text), "{what}");
+    }
     let clearances = Clearances::compute(map);
     let baked = map
         .baked_text(text, &clearances)

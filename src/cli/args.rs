@@ -56,6 +56,10 @@ pub enum Command {
     Prune(PruneArgs),
     /// Write the map with every edge's clearance stored in it.
     Bake(BakeArgs),
+    /// Write the map with new two-way edges between every two nodes at most
+    /// --max-length apart that an agent can travel between and that no edge
+    /// joins yet.
+    Link(LinkArgs),
     /// The cheapest route for an agent from one node to another.
     ///
     /// Exit 0 when a route exists, 1 when none does for this radius.
@@ -294,6 +298,57 @@ pub struct BakeArgs {
     /// The summary: text on stderr, or JSON on stdout (not with `-o -`).
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+}
+
+/// `clearway link`.
+#[derive(Debug, Args)]
+pub struct LinkArgs {
+    /// The map.
+    #[command(flatten)]
+    pub map: MapArg,
+    /// The longest link (finite, >= 0): nodes at most D apart are linked,
+    /// D itself included.
+    #[arg(long, value_name = "D", value_parser = parse_max_length, allow_negative_numbers = true)]
+    pub max_length: f64,
+    /// The agent size every link must admit (required).
+    #[command(flatten)]
+    pub radius: RadiusChoice,
+    /// At most K new links per node (K >= 1): the nearest first, ties
+    /// broken by the other node's id.
+    #[arg(long, value_name = "K", value_parser = parse_max_links, allow_negative_numbers = true)]
+    pub max_links: Option<usize>,
+    /// Where to write.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// The summary: text on stderr, or JSON on stdout (not with `-o -`).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+}
+
+/// Parses `--max-length`: a finite number >= 0 (`-0` counts as 0).
+fn parse_max_length(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if !value.is_finite() || value < 0.0 {
+        return Err(format!(
+            "`{text}`: the longest link must be a finite length >= 0"
+        ));
+    }
+    Ok(value + 0.0)
+}
+
+/// Parses `--max-links`: a whole number >= 1.
+fn parse_max_links(text: &str) -> Result<usize, String> {
+    let value: i128 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a whole number"))?;
+    usize::try_from(value)
+        .ok()
+        .filter(|&k| k >= 1)
+        .ok_or_else(|| format!("`{text}`: the links per node must be a whole number >= 1"))
 }
 
 /// The two ends of a route.

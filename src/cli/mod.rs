@@ -19,6 +19,7 @@ mod diff;
 mod ends;
 mod failure;
 mod input;
+mod link;
 mod man;
 mod node_names;
 mod numbers;
@@ -78,6 +79,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Clearance(args) => clearance_table::run(&args, t),
         Command::Prune(args) => prune::run(&args, t),
         Command::Bake(args) => bake::run(&args, t),
+        Command::Link(args) => link::run(&args, t),
         Command::Route(args) => route::run(&args, t),
         Command::Widest(args) => widest::run(&args, t),
         Command::Diff(args) => diff::run(&args, t),

@@ -67,6 +67,170 @@ pub fn edit_edges(text: &str, edits: &[EdgeEdit]) -> Option<String> {
     Some(out)
 }
 
+/// An edge to append to a map file's edge list: two-way, no cost, by node
+/// ids. `clearway link` writes its new edges so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeAppend {
+    /// The id of the node the edge starts at.
+    pub from: u64,
+    /// The id of the node the edge ends at.
+    pub to: u64,
+}
+
+/// `text`, a map file whose edge list holds `existing` edges, with `added`
+/// appended to that list as `(from: A, to: B)` and every other byte kept;
+/// `None` when the text cannot be edited safely (see the module docs, and
+/// a count of edges other than `existing`). When the list is laid out one
+/// edge per line, the new edges get lines of their own in its indentation;
+/// otherwise they follow the last edge on its line. A map without an
+/// `edges` field gets one after its last field.
+///
+/// ```
+/// use clearway::map::{EdgeAppend, append_edges};
+/// let text = "(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0)), (id: 2, pos: (4, 4))],\n    edges: [\n        (from: 0, to: 1), // south\n    ],\n)";
+/// let added = append_edges(text, 1, &[EdgeAppend { from: 1, to: 2 }]).unwrap();
+/// assert_eq!(added, "(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0)), (id: 2, pos: (4, 4))],\n    edges: [\n        (from: 0, to: 1), // south\n        (from: 1, to: 2),\n    ],\n)");
+/// ```
+pub fn append_edges(text: &str, existing: usize, added: &[EdgeAppend]) -> Option<String> {
+    if added.is_empty() {
+        return Some(text.to_owned());
+    }
+    let (bom, body) = match text.strip_prefix('\u{feff}') {
+        Some(body) => ("\u{feff}", body),
+        None => ("", text),
+    };
+    let scanner = Scanner::new(body);
+    let open = scanner.root_open_without_attributes()?;
+    if scanner.byte(open)? != b'(' {
+        return None;
+    }
+    let fields = elements(&scanner, open, b')')?;
+    let newline = if body.contains("\r\n") { "\r\n" } else { "\n" };
+    let mut names = Vec::with_capacity(fields.len());
+    for field in &fields {
+        names.push(body.get(field.name.clone()?)?);
+    }
+    let edge_fields: Vec<&Element> = fields
+        .iter()
+        .zip(&names)
+        .filter(|(_, name)| **name == "edges")
+        .map(|(field, _)| field)
+        .collect();
+    let changes = match edge_fields[..] {
+        [] if existing == 0 => append_field(body, fields.last()?, added, newline),
+        [field] if scanner.byte(field.value.start)? == b'[' => {
+            let items = elements(&scanner, field.value.start, b']')?;
+            if items.len() != existing || items.iter().any(|item| item.name.is_some()) {
+                return None;
+            }
+            match items.last() {
+                Some(last) => append_after(body, last, added, newline),
+                None => append_into_empty(body, field, added, newline),
+            }
+        }
+        _ => return None,
+    };
+    let mut out = String::with_capacity(text.len() + 24 * added.len());
+    out.push_str(bom);
+    out.push_str(&apply(body, changes)?);
+    Some(out)
+}
+
+/// A replacement of a byte range of the text.
+type Change = (Range<usize>, String);
+
+/// How an appended edge is written.
+fn appended(edge: &EdgeAppend) -> String {
+    format!("(from: {}, to: {})", edge.from, edge.to)
+}
+
+/// The spaces before `start` when they start its line: the indentation of
+/// an element that begins a line.
+fn line_indent(text: &str, start: usize) -> Option<&str> {
+    let blank = blank_start(text, start);
+    at_line_start(text, blank).then(|| &text[blank..start])
+}
+
+/// One more step of indentation than `indent`, in its kind of whitespace.
+fn deeper(indent: &str) -> String {
+    let step = if indent.contains('\t') { "\t" } else { "    " };
+    format!("{indent}{step}")
+}
+
+/// The new edges as lines of their own, each indented by `indent`.
+fn appended_lines(added: &[EdgeAppend], indent: &str, newline: &str) -> String {
+    added
+        .iter()
+        .map(|e| format!("{indent}{},{newline}", appended(e)))
+        .collect()
+}
+
+/// Where lines go after the element `last`: the changes that end it with a
+/// comma, and the end of its line, when only spaces or a `//` comment
+/// follow it there and it starts a line of its own.
+fn after_line_of<'a>(text: &'a str, last: &Element) -> Option<(Vec<Change>, usize, &'a str)> {
+    let indent = line_indent(text, last.start())?;
+    let end = last.value.end;
+    Some(match last.comma {
+        Some(comma) => (Vec::new(), line_end_from(text, comma + 1)?, indent),
+        None => (
+            vec![(end..end, ",".to_owned())],
+            line_end_from(text, end)?,
+            indent,
+        ),
+    })
+}
+
+/// The changes that append `added` after `last`, the last edge of a list.
+fn append_after(text: &str, last: &Element, added: &[EdgeAppend], newline: &str) -> Vec<Change> {
+    if let Some((mut changes, at, indent)) = after_line_of(text, last) {
+        changes.push((at..at, appended_lines(added, indent, newline)));
+        return changes;
+    }
+    let end = last.value.end;
+    let inline: String = added.iter().map(|e| format!(", {}", appended(e))).collect();
+    vec![(end..end, inline)]
+}
+
+/// The changes that put `added` into the empty edge list of `field`.
+fn append_into_empty(
+    text: &str,
+    field: &Element,
+    added: &[EdgeAppend],
+    newline: &str,
+) -> Vec<Change> {
+    let (open, close) = (field.value.start, field.value.end - 1);
+    if let Some(indent) = line_indent(text, field.start()) {
+        let lines = appended_lines(added, &deeper(indent), newline);
+        let blank = blank_start(text, close);
+        if blank > open && at_line_start(text, blank) {
+            // `]` on a line of its own: the edges go on the lines before it.
+            return vec![(blank..blank, lines)];
+        }
+        if is_space(&text[open + 1..close]) {
+            return vec![(open + 1..close, format!("{newline}{lines}{indent}"))];
+        }
+    }
+    let inline: Vec<String> = added.iter().map(appended).collect();
+    vec![(open + 1..open + 1, inline.join(", "))]
+}
+
+/// The changes that add an `edges` field holding `added` after the root
+/// struct's last field.
+fn append_field(text: &str, last: &Element, added: &[EdgeAppend], newline: &str) -> Vec<Change> {
+    if let Some((mut changes, at, indent)) = after_line_of(text, last) {
+        let lines = appended_lines(added, &deeper(indent), newline);
+        changes.push((
+            at..at,
+            format!("{indent}edges: [{newline}{lines}{indent}],{newline}"),
+        ));
+        return changes;
+    }
+    let end = last.value.end;
+    let inline: Vec<String> = added.iter().map(appended).collect();
+    vec![(end..end, format!(", edges: [{}]", inline.join(", ")))]
+}
+
 /// Whether a map file's text holds a comment: what writing the map anew
 /// would lose. Text that cannot be walked counts as holding one.
 pub fn has_comments(text: &str) -> bool {
@@ -275,7 +439,13 @@ fn insert_field(text: &str, last: &Element, number: &str) -> (Range<usize>, Stri
 /// Past the line break that ends the line of the comma at `comma`, when
 /// only spaces or a `//` comment follow it there.
 fn line_end_after_comma(text: &str, comma: usize) -> Option<usize> {
-    let after = comma + 1 + spaces(text, comma + 1);
+    line_end_from(text, comma + 1)
+}
+
+/// Past the line break that ends the line at `pos`, when only spaces or a
+/// `//` comment follow `pos` there.
+fn line_end_from(text: &str, pos: usize) -> Option<usize> {
+    let after = pos + spaces(text, pos);
     let rest = &text[after..];
     let skip = if rest.starts_with("//") {
         rest.find('\n')?
@@ -434,6 +604,122 @@ mod tests {
                 prop_assert_eq!(comments(&edited), comments(&text), "{}\n--- edited:\n{}", text, edited);
             }
         }
+    }
+
+    fn appended_edge() -> impl Strategy<Value = EdgeAppend> {
+        (0u64..20, 0u64..20).prop_map(|(from, to)| EdgeAppend { from, to })
+    }
+
+    /// `file` with `added` appended, as the loader would read it.
+    fn with_appended(mut file: MapFile, added: &[EdgeAppend]) -> MapFile {
+        file.edges.extend(added.iter().map(|e| wire::EdgeEntry {
+            from: e.from,
+            to: e.to,
+            one_way: false,
+            cost: None,
+            clearance: None,
+        }));
+        file
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 400,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn appended_text_reads_as_the_map_with_the_new_edges(
+            text in map_text(),
+            added in prop::collection::vec(appended_edge(), 0..5),
+        ) {
+            let file = parse(&text);
+            let edited = append_edges(&text, file.edges.len(), &added);
+            prop_assert!(edited.is_some(), "could not append to\n{text}");
+            let edited = edited.unwrap();
+            prop_assert_eq!(parse(&edited), with_appended(file.clone(), &added), "{}\n--- edited:\n{}", text, edited);
+            prop_assert_eq!(comments(&edited), comments(&text), "{}\n--- edited:\n{}", text, edited);
+            // A wrong count of edges is never edited.
+            prop_assert_eq!(append_edges(&text, file.edges.len() + 1, &added).is_none(), !added.is_empty());
+        }
+    }
+
+    #[test]
+    fn appends_lines_in_the_lists_own_indentation() {
+        let e = [EdgeAppend { from: 1, to: 0 }, EdgeAppend { from: 0, to: 7 }];
+        let cases = [
+            // One edge a line, with a trailing comma and a comment.
+            (
+                LEVEL,
+                4,
+                "        Edge(from: 1, to: 0, clearance: Some(3.0), cost: 2.0),\n        (from: 1, to: 0),\n        (from: 0, to: 7),\n    ],\n)\n",
+            ),
+            // No trailing comma: one is added, the comment stays after it.
+            (
+                "(nodes: [],\n  edges: [\n\t(from: 0, to: 1) // last\n  ])",
+                1,
+                "(nodes: [],\n  edges: [\n\t(from: 0, to: 1), // last\n\t(from: 1, to: 0),\n\t(from: 0, to: 7),\n  ])",
+            ),
+            // On one line: after the last edge, on that line.
+            (
+                "(nodes: [], edges: [(from: 0, to: 1),])",
+                1,
+                "(nodes: [], edges: [(from: 0, to: 1), (from: 1, to: 0), (from: 0, to: 7),])",
+            ),
+            // An empty list on its field's line is opened up.
+            (
+                "Map(\r\n    nodes: [],\r\n    edges: [],\r\n)",
+                0,
+                "Map(\r\n    nodes: [],\r\n    edges: [\r\n        (from: 1, to: 0),\r\n        (from: 0, to: 7),\r\n    ],\r\n)",
+            ),
+            // An empty list closed on a line of its own keeps its comment.
+            (
+                "(\n  nodes: [],\n  edges: [\n    // none yet\n  ],\n)",
+                0,
+                "(\n  nodes: [],\n  edges: [\n    // none yet\n      (from: 1, to: 0),\n      (from: 0, to: 7),\n  ],\n)",
+            ),
+            // No edge list: one is added after the last field.
+            (
+                "// nodes only\n(\n    nodes: [],\n    obstacles: [] // none\n)\n",
+                0,
+                "// nodes only\n(\n    nodes: [],\n    obstacles: [], // none\n    edges: [\n        (from: 1, to: 0),\n        (from: 0, to: 7),\n    ],\n)\n",
+            ),
+            (
+                "(nodes: [])",
+                0,
+                "(nodes: [], edges: [(from: 1, to: 0), (from: 0, to: 7)])",
+            ),
+            (
+                "(nodes: [], edges: [/* later */])",
+                0,
+                "(nodes: [], edges: [(from: 1, to: 0), (from: 0, to: 7)/* later */])",
+            ),
+        ];
+        for (text, existing, want) in cases {
+            let edited = append_edges(text, existing, &e).unwrap();
+            assert!(edited.ends_with(want), "{text}\n--- edited:\n{edited}");
+            assert_eq!(parse(&edited), with_appended(parse(text), &e), "{edited}");
+            assert_eq!(comments(&edited), comments(text));
+        }
+    }
+
+    #[test]
+    fn appending_gives_up_on_what_it_does_not_know_and_nothing_changes_nothing() {
+        let e = [EdgeAppend { from: 0, to: 1 }];
+        for (text, existing) in [
+            ("#![enable(unwrap_newtypes)] (nodes: [], edges: [])", 0),
+            ("(nodes: [], edges: [(from: 0, to: 1)])", 0),
+            ("(nodes: [])", 1),
+            ("(nodes: [], edges: Some([]))", 0),
+            ("[]", 0),
+            ("()", 0),
+            ("(nodes: [], edges: [], edges: [])", 0),
+        ] {
+            assert_eq!(append_edges(text, existing, &e), None, "{text}");
+        }
+        let odd = "#![enable(implicit_some)] (nodes: [])";
+        assert_eq!(append_edges(odd, 0, &[]).as_deref(), Some(odd));
     }
 
     const LEVEL: &str = "// The yard, by hand:\n//   0 --- 1\n\

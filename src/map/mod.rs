@@ -23,7 +23,7 @@ mod locate;
 mod validate;
 pub mod wire;
 
-pub use edge_edit::{EdgeEdit, edit_edges, has_comments};
+pub use edge_edit::{EdgeAppend, EdgeEdit, append_edges, edit_edges, has_comments};
 pub use error::{LoadError, LoadErrorKind, Location};
 pub use extra_obstacles::ExtraObstacleError;
 pub use load::ValidatedMap;

@@ -1,0 +1,86 @@
+//! `clearway link`: write the map with the edges its nodes are missing.
+
+use clearway::link::{LinkReport, LinkRule, links};
+use clearway::timings::Timings;
+
+use super::args::{LinkArgs, ReportFormat};
+use super::conventions::{self, note};
+use super::input::Level;
+use super::numbers::human;
+use super::output::{self, Destination};
+use super::radius::resolve_required;
+use super::{Failure, Outcome};
+
+pub fn run(args: &LinkArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
+    let level = Level::read_keeping_text(&args.map, timings)?;
+    let checked = resolve_required(&args.radius, &level.map)?;
+    let destination = Destination::choose(&args.map, &args.output)?;
+    conventions::json_summary_needs_stdout(args.format, &destination)?;
+    let rule = LinkRule {
+        max_length: args.max_length,
+        agent_radius: checked.agent_radius,
+        max_links: args.max_links,
+    };
+    let found = timings.time("link", || links(&level.map, &rule));
+    let report = LinkReport::new(&level.map, &found);
+    timings.time("output", || {
+        let input = level.source_text();
+        let text = output::edited_or_written(
+            input,
+            input.and_then(|text| level.map.linked_text(text, &found)),
+            || {
+                let linked = level.map.linked(&found);
+                linked.to_ron_string_with_obstacles(level.own_obstacles())
+            },
+        );
+        destination.write(&text)
+    })?;
+
+    let map = &level.map;
+    if args.format == ReportFormat::Json {
+        let first = map.edges().len();
+        let added: Vec<_> = found
+            .iter()
+            .enumerate()
+            .map(|(k, l)| {
+                serde_json::json!({
+                    "edge": first + k,
+                    "from": map.nodes()[l.from].id,
+                    "to": map.nodes()[l.to].id,
+                    "length": l.length,
+                })
+            })
+            .collect();
+        let summary = serde_json::json!({
+            "agent": checked.agent,
+            "radius": checked.agent_radius,
+            "max_length": args.max_length,
+            "max_links": args.max_links,
+            "edges": map.edges().len(),
+            "links": added,
+            "components_before": report.components_before,
+            "components_after": report.components_after,
+        });
+        conventions::write_json(&summary)?;
+        return Ok(Outcome::Pass);
+    }
+    let who = match &checked.agent {
+        Some(name) => format!("{name} (radius {})", human(checked.agent_radius)),
+        None => format!("radius {}", human(checked.agent_radius)),
+    };
+    let per_node = match args.max_links {
+        Some(k) => format!(", at most {k} per node"),
+        None => String::new(),
+    };
+    note!(
+        "added {} links for {who} (nodes at most {} apart{per_node}): {} edges before, {} after; \
+         connected components: {} before, {} after",
+        report.links,
+        human(args.max_length),
+        map.edges().len(),
+        map.edges().len() + report.links,
+        report.components_before,
+        report.components_after,
+    );
+    Ok(Outcome::Pass)
+}
