@@ -58,6 +58,41 @@ proptest! {
         prop_assert_eq!(Clearances::compute(&map), Clearances::compute_brute_force(&map));
     }
 
+    /// Clearances computed only up to a radius R (what `check` asks) block
+    /// the same edges and nodes as measuring every obstacle, at every radius
+    /// up to R (0, R, the clearances themselves and the f64 either side),
+    /// and every edge or node they block has the brute-force clearance and
+    /// witness.
+    #[test]
+    fn clearances_within_a_radius_decide_as_brute_force(
+        m in random_map(30, 40),
+        largest in prop_oneof![Just(0.0), 0.0..30.0f64],
+    ) {
+        let map = load(&m);
+        let within = Clearances::compute_within(&map, largest);
+        let brute = Clearances::compute_brute_force(&map);
+        let mut radii = vec![0.0, largest, largest.next_down().max(0.0)];
+        radii.extend(brute.edges().iter().map(|c| c.value).filter(|&v| v <= largest));
+        radii.extend(brute.edges().iter().map(|c| c.value.next_up()).filter(|&v| v <= largest));
+        for r in radii {
+            prop_assert!(within.blocked_edges(r).eq(brute.blocked_edges(r)), "r = {}", r);
+            prop_assert!(within.blocked_nodes(r).eq(brute.blocked_nodes(r)), "r = {}", r);
+            for e in within.blocked_edges(r) {
+                prop_assert_eq!(within.edge(e), brute.edge(e));
+            }
+            for n in within.blocked_nodes(r) {
+                prop_assert_eq!(within.node(n), brute.node(n));
+            }
+        }
+        for (w, b) in within.edges().iter().zip(brute.edges()) {
+            if b.value <= largest {
+                prop_assert_eq!(w, b);
+            } else {
+                prop_assert!(w.value > largest && w.value <= b.value);
+            }
+        }
+    }
+
     /// Every clearance agrees with exact arithmetic to 1e-9 relative; circles,
     /// whose radius is subtracted, to 1e-9 of the coordinate scale (100).
     #[test]

@@ -119,6 +119,8 @@ impl Clearance {
 pub struct Clearances {
     edges: Vec<Clearance>,
     nodes: Vec<Clearance>,
+    /// Values up to this are exact; see [`Clearances::compute_within`].
+    exact_up_to: f64,
 }
 
 /// Edges handed to one rayon task at a time: enough to amortise the hand-off.
@@ -143,12 +145,95 @@ impl Clearances {
             return Clearances::from_bake(map);
         }
         let edges = in_parallel(map.edges().len(), progress, |i| {
-            index.nearest_to_segment(obstacles, map.edge_segment(i))
+            Clearance::from_nearest(index.nearest_to_segment(obstacles, map.edge_segment(i)))
         });
         let nodes = in_parallel(map.nodes().len(), progress, |i| {
-            index.nearest_to_point(obstacles, map.nodes()[i].pos)
+            Clearance::from_nearest(index.nearest_to_point(obstacles, map.nodes()[i].pos))
         });
-        Clearances { edges, nodes }
+        Clearances {
+            edges,
+            nodes,
+            exact_up_to: f64::INFINITY,
+        }
+    }
+
+    /// The clearances that decide every radius up to `max_radius`, and no
+    /// more: what `check` needs. An edge or node with an obstacle within
+    /// `max_radius` gets its exact clearance and witness, as
+    /// [`Clearances::compute`] gives them; one with none gets a lower bound,
+    /// the least `f64` above `max_radius`, with no witness, and the search
+    /// for it stops at `max_radius` instead of finding how far the nearest
+    /// obstacle is. Edges with a baked clearance are always computed
+    /// exactly, so that stale bakes can be found.
+    ///
+    /// So [`Clearance::admits`], [`Clearances::blocked_edges`] and
+    /// [`Clearances::blocked_nodes`] answer as with [`Clearances::compute`]
+    /// for every radius up to `max_radius`; [`Clearances::exact_up_to`] says
+    /// where that stops.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map};
+    /// let map = Map::from_ron_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))],
+    ///     edges: [(from: 0, to: 1), (from: 0, to: 2)],
+    ///     obstacles: [Point((5, 1))],
+    /// )"#, "doc.ron").unwrap();
+    /// let within = Clearances::compute_within(&map, 2.0);
+    /// let exact = Clearances::compute(&map);
+    /// assert_eq!(within.edge(0), exact.edge(0)); // the rock is 1 from edge 0
+    /// assert!(within.edge(1).witness.is_none() && within.edge(1).value > 2.0);
+    /// for r in [0.0, 0.5, 1.0, 1.5, 2.0] {
+    ///     assert!(within.blocked_edges(r).eq(exact.blocked_edges(r)));
+    /// }
+    /// ```
+    pub fn compute_within(map: &Map, max_radius: f64) -> Clearances {
+        Clearances::compute_within_with_progress(map, max_radius, &|_| {})
+    }
+
+    /// As [`Clearances::compute_within`], with progress as in
+    /// [`Clearances::compute_with_progress`].
+    pub fn compute_within_with_progress(
+        map: &Map,
+        max_radius: f64,
+        progress: &(dyn Fn(usize) + Sync),
+    ) -> Clearances {
+        let obstacles = map.obstacles();
+        let index = map.obstacle_index();
+        if obstacles.is_empty() || max_radius.is_nan() || max_radius == f64::INFINITY {
+            return Clearances::compute_with_progress(map, progress);
+        }
+        let beyond = Clearance {
+            value: max_radius.max(0.0).next_up(),
+            witness: None,
+        };
+        let bounded = |nearest: Option<Nearest>| match nearest {
+            Some(n) => Clearance::from_separation(n.obstacle, n.separation),
+            None => beyond,
+        };
+        let edges = in_parallel(map.edges().len(), progress, |i| {
+            let segment = map.edge_segment(i);
+            if map.edges()[i].clearance.is_some() {
+                Clearance::from_nearest(index.nearest_to_segment(obstacles, segment))
+            } else {
+                bounded(index.nearest_within(obstacles, segment, max_radius))
+            }
+        });
+        let nodes = in_parallel(map.nodes().len(), progress, |i| {
+            let p = map.nodes()[i].pos;
+            bounded(index.nearest_within(obstacles, Segment::new(p, p), max_radius))
+        });
+        Clearances {
+            edges,
+            nodes,
+            exact_up_to: max_radius.max(0.0),
+        }
+    }
+
+    /// Up to which value the clearances are exact: infinity for
+    /// [`Clearances::compute`], `max_radius` for
+    /// [`Clearances::compute_within`] (a value above it may be a lower bound).
+    pub fn exact_up_to(&self) -> f64 {
+        self.exact_up_to
     }
 
     /// Computes every clearance by measuring every obstacle against every
@@ -177,6 +262,7 @@ impl Clearances {
                 .iter()
                 .map(|n| nearest(Segment::new(n.pos, n.pos)))
                 .collect(),
+            exact_up_to: f64::INFINITY,
         }
     }
 
@@ -196,6 +282,7 @@ impl Clearances {
         Clearances {
             edges,
             nodes: vec![Clearance::UNBOUNDED; map.nodes().len()],
+            exact_up_to: f64::INFINITY,
         }
     }
 
@@ -236,7 +323,7 @@ impl Clearances {
     }
 }
 
-/// Runs `nearest` for 0..count on all cores, in chunks, keeping order.
+/// Runs `clearance` for 0..count on all cores, in chunks, keeping order.
 ///
 /// Each chunk writes straight into its own slots of the one result vector,
 /// so the results are never held twice (gathering per-chunk vectors would
@@ -244,15 +331,15 @@ impl Clearances {
 fn in_parallel(
     count: usize,
     progress: &(dyn Fn(usize) + Sync),
-    nearest: impl Fn(usize) -> Option<Nearest> + Sync,
+    clearance: impl Fn(usize) -> Clearance + Sync,
 ) -> Vec<Clearance> {
-    let mut all = vec![Clearance::from_nearest(None); count];
+    let mut all = vec![Clearance::UNBOUNDED; count];
     all.par_chunks_mut(EDGES_PER_TASK)
         .enumerate()
         .for_each(|(chunk, slots)| {
             let first = chunk * EDGES_PER_TASK;
             for (i, slot) in (first..).zip(slots.iter_mut()) {
-                *slot = Clearance::from_nearest(nearest(i));
+                *slot = clearance(i);
             }
             progress(slots.len());
         });

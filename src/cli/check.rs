@@ -8,11 +8,12 @@ use clearway::bake::{StaleBake, stale_bakes};
 use clearway::{Clearance, Clearances};
 
 use super::args::{CheckArgs, CheckFormat};
+use super::conventions;
 use super::input::Level;
 use super::node_names::{edge_ref, node_ref};
 use super::numbers::{given, human, human_apart, human_pair, human_point};
 use super::output;
-use super::progress::compute_clearances;
+use super::progress::{compute_clearances, compute_clearances_within};
 use super::radius::{self, CheckedRadius, Radii};
 use super::render;
 use super::rows::{EdgeRow, NodeRow};
@@ -60,7 +61,17 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
         Level::read(&args.map, timings)?
     };
     let radii = radius::resolve(&args.radius, &level.map)?;
-    let clearances = timings.time("clearance", || compute_clearances(&level.map));
+    // A check needs exact clearances only up to the largest radius it
+    // checks; the picture also shows how much room the other edges have.
+    let largest = radii
+        .all()
+        .iter()
+        .map(|r| r.agent_radius)
+        .fold(0.0, f64::max);
+    let clearances = timings.time("clearance", || match args.render {
+        Some(_) => compute_clearances(&level.map),
+        None => compute_clearances_within(&level.map, largest),
+    });
     let stale_bakes = stale_bakes(&level.map, &clearances);
     let stale: Vec<StaleRow> = stale_bakes.iter().map(|s| stale_row(&level, s)).collect();
     let reports: Vec<RadiusReport> = radii
@@ -107,6 +118,7 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
             render::for_check(&level, &clearances, &radii, paths, format)
         })?;
     }
+    conventions::keep_until_exit((level, clearances, stale_bakes));
     Ok(if any_blocked {
         Outcome::Fail
     } else {

@@ -11,6 +11,7 @@ use clearway::timings::Timings;
 use clearway::{Clearances, Map};
 
 use super::args::{ClearanceArgs, TableFormat};
+use super::conventions;
 use super::input::Level;
 use super::node_names::edge_ref;
 use super::numbers::{human, human_point};
@@ -40,6 +41,7 @@ pub fn run(args: &ClearanceArgs, timings: &mut Timings) -> Result<Outcome, Failu
         TableFormat::Text => text(out, &level, &table),
     })?;
     timings.record("output", output_start.elapsed());
+    conventions::keep_until_exit((level, clearances));
     Ok(Outcome::Pass)
 }
 

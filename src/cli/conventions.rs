@@ -82,3 +82,12 @@ pub fn write_json(value: &impl serde::Serialize) -> Result<(), super::Failure> {
         .map_err(|e| super::Failure::Io(format!("cannot write JSON: {e}")))?;
     super::write_stdout(&(text + "\n"))
 }
+
+/// Hands a command's large values (the level, its clearances) to the end of
+/// the process instead of dropping them. The process is about to exit, and
+/// the operating system takes all of its memory back at once; freeing a
+/// million-edge level piece by piece first takes a second or more. Only for
+/// values a command is done with, just before it returns its verdict.
+pub fn keep_until_exit<T>(value: T) {
+    std::mem::forget(value);
+}

@@ -99,7 +99,51 @@ impl ObstacleIndex {
             &self.parts,
             obstacles,
             edge,
+            f64::INFINITY,
             &mut SearchStats::default(),
+        )
+    }
+
+    /// The obstacle nearest to `edge` when it is at most `max_distance`
+    /// away, else `None`: what [`ObstacleIndex::nearest_to_segment`] returns
+    /// (the same obstacle, ties included, and the same witness) whenever that
+    /// is that near. The search opens no box farther than `max_distance`, so
+    /// asking "does anything come within r?" costs little when nothing does.
+    ///
+    /// ```
+    /// use clearway::geometry::{Point, Segment};
+    /// use clearway::obstacle_index::ObstacleIndex;
+    /// use clearway::Obstacle;
+    /// let obstacles = vec![Obstacle::Point(Point::new(3.0, -2.0))];
+    /// let index = ObstacleIndex::build(&obstacles);
+    /// let edge = Segment::new(Point::new(0.0, 0.0), Point::new(5.0, 0.0));
+    /// assert!(index.nearest_within(&obstacles, edge, 1.5).is_none());
+    /// assert_eq!(index.nearest_within(&obstacles, edge, 2.0).unwrap().separation.distance, 2.0);
+    /// ```
+    pub fn nearest_within(
+        &self,
+        obstacles: &[Obstacle],
+        edge: Segment,
+        max_distance: f64,
+    ) -> Option<Nearest> {
+        self.nearest_within_with_stats(obstacles, edge, max_distance, &mut SearchStats::default())
+    }
+
+    /// As [`ObstacleIndex::nearest_within`], also counting the work done.
+    pub fn nearest_within_with_stats(
+        &self,
+        obstacles: &[Obstacle],
+        edge: Segment,
+        max_distance: f64,
+        stats: &mut SearchStats,
+    ) -> Option<Nearest> {
+        nearest::nearest_to_segment(
+            &self.trees,
+            &self.parts,
+            obstacles,
+            edge,
+            max_distance,
+            stats,
         )
     }
 
@@ -110,7 +154,14 @@ impl ObstacleIndex {
         edge: Segment,
         stats: &mut SearchStats,
     ) -> Option<Nearest> {
-        nearest::nearest_to_segment(&self.trees, &self.parts, obstacles, edge, stats)
+        nearest::nearest_to_segment(
+            &self.trees,
+            &self.parts,
+            obstacles,
+            edge,
+            f64::INFINITY,
+            stats,
+        )
     }
 
     /// How many shards (separately bulk-loaded trees) the index has.
@@ -206,6 +257,42 @@ mod tests {
                 let best = index.nearest_to_segment(&obstacles, edge).expect("obstacles exist");
                 let (i, brute) = brute_force(&obstacles, edge);
                 proptest::prop_assert_eq!((best.obstacle, best.separation), (i, brute));
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// The search with a cutoff returns what measuring every obstacle
+        /// finds (obstacle, ties, witness) exactly when that is within the
+        /// cutoff, and nothing otherwise: at cutoffs around the true
+        /// distance, at it exactly, at 0 and at the f64 either side.
+        #[test]
+        fn the_bounded_search_matches_brute_force(
+            n in 1usize..400,
+            seed in 1u64..u64::MAX,
+            min_buckets in 1usize..20,
+            ends in proptest::collection::vec((0.0..100.0f64, 0.0..100.0f64, 0.0..100.0f64, 0.0..100.0f64), 1..12),
+            scales in proptest::collection::vec(0.0..3.0f64, 1..4),
+        ) {
+            let obstacles = scatter_seeded(n, seed);
+            let index = ObstacleIndex::build_sharded(&obstacles, min_buckets);
+            for (ax, ay, bx, by) in ends {
+                let edge = Segment::new(Point::new(ax, ay), Point::new(bx, by));
+                let (i, brute) = brute_force(&obstacles, edge);
+                let d = brute.distance;
+                let mut cutoffs: Vec<f64> = scales.iter().map(|s| s * d).collect();
+                cutoffs.extend([0.0, d, d.next_up(), d.next_down().max(0.0), f64::INFINITY]);
+                for cutoff in cutoffs {
+                    let found = index.nearest_within(&obstacles, edge, cutoff);
+                    if d <= cutoff {
+                        let found = found.expect("within the cutoff");
+                        proptest::prop_assert_eq!((found.obstacle, found.separation), (i, brute));
+                    } else {
+                        proptest::prop_assert!(found.is_none(), "{:?} beyond {}", found, cutoff);
+                    }
+                }
             }
         }
     }

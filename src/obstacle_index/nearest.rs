@@ -99,11 +99,19 @@ struct Best {
 
 /// Finds the obstacle nearest to `edge` in any of `trees`, whose buckets
 /// hold the parts in `parts`; `None` only when there are none.
+///
+/// With a finite `cutoff`, the search looks no farther than that distance:
+/// it returns the nearest obstacle when its distance is at most `cutoff`,
+/// and `None` otherwise. Every box within the cutoff is still searched, so
+/// what it returns is the same nearest obstacle (ties included) as without
+/// one; what it skips is the work of finding out how far away the nearest
+/// obstacle is when that is farther.
 pub(crate) fn nearest_to_segment(
     trees: &[ObstacleTree],
     parts: &PartStore,
     obstacles: &[Obstacle],
     edge: Segment,
+    cutoff: f64,
     stats: &mut SearchStats,
 ) -> Option<Nearest> {
     if trees.iter().all(|t| t.size() == 0) {
@@ -134,7 +142,7 @@ pub(crate) fn nearest_to_segment(
         node,
     }) = queue.pop()
     {
-        if !may_hold_better(bound_2, best.as_ref(), scale) {
+        if !may_hold_better(bound_2, best.as_ref(), scale, cutoff) {
             break;
         }
         if !tight {
@@ -143,7 +151,7 @@ pub(crate) fn nearest_to_segment(
             let envelope = node.envelope();
             let tight_2 = segment_box_distance_2(edge, envelope.lower(), envelope.upper());
             if tight_2 > bound_2 {
-                if may_hold_better(tight_2, best.as_ref(), scale) {
+                if may_hold_better(tight_2, best.as_ref(), scale, cutoff) {
                     queue.push(Pending {
                         bound_2: tight_2,
                         tight: true,
@@ -159,14 +167,14 @@ pub(crate) fn nearest_to_segment(
             match child {
                 RTreeNode::Leaf(bucket) => {
                     let bound_2 = box_bound(bucket.lower, bucket.upper);
-                    if may_hold_better(bound_2, best.as_ref(), scale) {
+                    if may_hold_better(bound_2, best.as_ref(), scale, cutoff) {
                         buckets.push((bound_2, bucket));
                     }
                 }
                 RTreeNode::Parent(inner) => {
                     let envelope = inner.envelope();
                     let bound_2 = box_bound(envelope.lower(), envelope.upper());
-                    if may_hold_better(bound_2, best.as_ref(), scale) {
+                    if may_hold_better(bound_2, best.as_ref(), scale, cutoff) {
                         queue.push(Pending {
                             bound_2,
                             tight: false,
@@ -180,11 +188,11 @@ pub(crate) fn nearest_to_segment(
         // still hold something better.
         buckets.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
         for &(bound_2, bucket) in &buckets {
-            if !may_hold_better(bound_2, best.as_ref(), scale) {
+            if !may_hold_better(bound_2, best.as_ref(), scale, cutoff) {
                 break;
             }
             let tight_2 = segment_box_distance_2(edge, bucket.lower, bucket.upper);
-            if !may_hold_better(tight_2, best.as_ref(), scale) {
+            if !may_hold_better(tight_2, best.as_ref(), scale, cutoff) {
                 continue;
             }
             stats.nodes_visited += 1;
@@ -193,7 +201,7 @@ pub(crate) fn nearest_to_segment(
                 Store::Points => measure_run(
                     &parts.points[run],
                     &mut best,
-                    scale,
+                    (scale, cutoff),
                     stats,
                     |part, _| quick_distance::point_segment_2(part.p, edge),
                     |part| Some((segment_to_point(edge, part.p), (part.obstacle, 0))),
@@ -201,7 +209,7 @@ pub(crate) fn nearest_to_segment(
                 Store::Others => measure_run(
                     &parts.others[run],
                     &mut best,
-                    scale,
+                    (scale, cutoff),
                     stats,
                     // A part's own box first: a few comparisons that spare
                     // most of the quick distances (orientation tests for
@@ -209,7 +217,7 @@ pub(crate) fn nearest_to_segment(
                     |part, best| {
                         let envelope = part.envelope();
                         let bound_2 = box_bound(envelope.lower(), envelope.upper());
-                        if may_hold_better(bound_2, best, scale) {
+                        if may_hold_better(bound_2, best, scale, cutoff) {
                             part.quick_distance_2(edge)
                         } else {
                             f64::INFINITY
@@ -223,10 +231,11 @@ pub(crate) fn nearest_to_segment(
             }
         }
     }
-    best.map(|b| Nearest {
-        obstacle: b.key.0 as usize,
-        separation: b.separation,
-    })
+    best.filter(|b| b.separation.distance <= cutoff)
+        .map(|b| Nearest {
+            obstacle: b.key.0 as usize,
+            separation: b.separation,
+        })
 }
 
 /// Measures the parts of one bucket that may still win (or tie), nearest
@@ -238,7 +247,7 @@ pub(crate) fn nearest_to_segment(
 fn measure_run<P>(
     run: &[P],
     best: &mut Option<Best>,
-    scale: f64,
+    (scale, cutoff): (f64, f64),
     stats: &mut SearchStats,
     quick: impl Fn(&P, Option<&Best>) -> f64,
     exact: impl Fn(&P) -> Option<(Separation, (u32, u32))>,
@@ -248,7 +257,7 @@ fn measure_run<P>(
     for (i, part) in run.iter().enumerate() {
         // Rule out with fast arithmetic first.
         let quick_2 = quick(part, best.as_ref());
-        if may_hold_better(quick_2, best.as_ref(), scale) {
+        if may_hold_better(quick_2, best.as_ref(), scale, cutoff) {
             near[n] = (quick_2, i);
             n += 1;
         }
@@ -256,7 +265,7 @@ fn measure_run<P>(
     let near = &mut near[..n];
     near.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
     for &(quick_2, i) in near.iter() {
-        if !may_hold_better(quick_2, best.as_ref(), scale) {
+        if !may_hold_better(quick_2, best.as_ref(), scale, cutoff) {
             break;
         }
         stats.parts_measured += 1;
@@ -269,20 +278,22 @@ fn measure_run<P>(
 }
 
 /// Whether a box at squared distance `bound_2` may hold something at least as
-/// near as the best so far (ties matter: the lowest obstacle index wins).
+/// near as the best so far (ties matter: the lowest obstacle index wins), and
+/// no farther than the cutoff.
 ///
 /// The bound is computed in floating point, so it is given a little slack, far
 /// below the 1e-9 relative accuracy the results promise: pruning too little
 /// costs a few visits, pruning too much would cost correctness.
-fn may_hold_better(bound_2: f64, best: Option<&Best>, scale: f64) -> bool {
-    match best {
-        None => true,
-        Some(b) => {
-            let d = b.separation.distance;
-            let limit = d + 1e-12 * (scale + d);
-            bound_2 <= limit * limit
-        }
+fn may_hold_better(bound_2: f64, best: Option<&Best>, scale: f64, cutoff: f64) -> bool {
+    let d = match best {
+        None => cutoff,
+        Some(b) => b.separation.distance.min(cutoff),
+    };
+    if d == f64::INFINITY {
+        return true;
     }
+    let limit = d + 1e-12 * (scale + d);
+    bound_2 <= limit * limit
 }
 
 /// Whether a new candidate beats the best so far: nearer, or as near with a
