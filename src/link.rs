@@ -92,14 +92,12 @@ pub fn links(map: &Map, rule: &LinkRule) -> Vec<Link> {
         .into_par_iter()
         .filter(|l| {
             let segment = Segment::new(nodes[l.from].pos, nodes[l.to].pos);
-            let clearance = if obstacles.is_empty() {
-                f64::INFINITY
-            } else {
-                index
-                    .nearest_to_segment(obstacles, segment)
-                    .map_or(f64::INFINITY, |n| n.separation.distance)
-            };
-            admits(clearance, rule.agent_radius)
+            // Only whether anything comes within the radius matters: the
+            // search stops there. Nothing within it means a clearance above
+            // it (so above 0 too), which admits the radius.
+            index
+                .nearest_within(obstacles, segment, rule.agent_radius)
+                .is_none_or(|n| admits(n.separation.distance, rule.agent_radius))
         })
         .collect();
     let id = |i: usize| nodes[i].id;
