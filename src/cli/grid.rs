@@ -61,8 +61,8 @@ pub fn run(args: &GridArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
         return Ok(Outcome::Pass);
     }
     note!(
-        "{width} x {height} cells: {} free, {solid} solid; wrote {} nodes, {} edges ({connect}-connected), \
-         {} obstacles (the solid cells merged into rectangles); connected components: {components}",
+        "{width} x {height} cells, {} free: wrote {} nodes, {} edges ({connect}-connected), \
+         obstacles: {} rectangles from {solid} solid cells; connected components: {components}",
         width * height - solid,
         map.nodes().len(),
         map.edges().len(),
