@@ -60,7 +60,10 @@ fn grid_level(grid: &Path, args: &[&str]) -> (Map, String) {
 /// The rows of a Moving AI map, read here without clearway's reader.
 fn rows_of(text: &str) -> Vec<Vec<char>> {
     let lines: Vec<&str> = text.lines().collect();
-    let map_line = lines.iter().position(|l| l.trim() == "map").expect("a `map` line");
+    let map_line = lines
+        .iter()
+        .position(|l| l.trim() == "map")
+        .expect("a `map` line");
     lines[map_line + 1..]
         .iter()
         .filter(|l| !l.is_empty())
@@ -157,7 +160,12 @@ fn four_and_eight_connected_counts() {
     assert!(report.contains("10 edges (4-connected)"), "{report}");
     let text = std::fs::read_to_string(grid.with_file_name("out.ron")).expect("written");
     assert!(text.starts_with("// clearway grid: "), "{text}");
-    assert!(text.lines().next().unwrap().ends_with("tiny.map, 4-connected, cell size 1"));
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .ends_with("tiny.map, 4-connected, cell size 1")
+    );
 
     // The diagonals touch the wall: check fails for any agent with 8, not 4.
     for (connect, code) in [("8", 1), ("4", 0)] {
@@ -221,7 +229,10 @@ fn cell_size_scales_the_level() {
     assert_eq!(last.id, 11);
     assert_eq!((last.pos.x, last.pos.y), (7.0, 1.0));
     let text = std::fs::read_to_string(grid.with_file_name("out.ron")).expect("written");
-    assert!(text.contains("Polygon([(2.0, 2.0), (6.0, 2.0), (6.0, 4.0), (2.0, 4.0)])"), "{text}");
+    assert!(
+        text.contains("Polygon([(2.0, 2.0), (6.0, 2.0), (6.0, 4.0), (2.0, 4.0)])"),
+        "{text}"
+    );
     assert!(text.lines().next().unwrap().ends_with("cell size 2"));
 }
 
@@ -229,7 +240,11 @@ fn cell_size_scales_the_level() {
 fn agents_are_written_into_the_level() {
     let (_dir, grid) = setup(TINY);
     let (map, _) = grid_level(&grid, &["--agent", "soldier=0.25", "--agent", "robot=0.45"]);
-    let agents: Vec<(&str, f64)> = map.agents().iter().map(|a| (a.name.as_str(), a.radius)).collect();
+    let agents: Vec<(&str, f64)> = map
+        .agents()
+        .iter()
+        .map(|a| (a.name.as_str(), a.radius))
+        .collect();
     assert_eq!(agents, [("soldier", 0.25), ("robot", 0.45)]);
 }
 
@@ -279,12 +294,36 @@ fn refused(text: &[u8], args: &[&str]) -> String {
 #[test]
 fn malformed_grids_are_located_and_nothing_is_written() {
     for (text, location, message) in [
-        ("type octal\nheight 1\nwidth 1\nmap\n.\n", "bad.map:1:1", "type octile"),
-        ("type octile\nheight x\nwidth 1\nmap\n.\n", "bad.map:2:8", "height"),
-        ("type octile\nheight 1\nwidth 1\n.\n", "bad.map:4:1", "expected `map`"),
-        ("type octile\nheight 2\nwidth 3\nmap\n...\n..\n", "bad.map:6:3", "row 1 has 2 cells"),
-        ("type octile\nheight 1\nwidth 2\nmap\n...\n", "bad.map:5:3", "longer than the width"),
-        ("type octile\nheight 2\nwidth 1\nmap\n.\n", "bad.map:6:1", "ends after 1 rows"),
+        (
+            "type octal\nheight 1\nwidth 1\nmap\n.\n",
+            "bad.map:1:1",
+            "type octile",
+        ),
+        (
+            "type octile\nheight x\nwidth 1\nmap\n.\n",
+            "bad.map:2:8",
+            "height",
+        ),
+        (
+            "type octile\nheight 1\nwidth 1\n.\n",
+            "bad.map:4:1",
+            "expected `map`",
+        ),
+        (
+            "type octile\nheight 2\nwidth 3\nmap\n...\n..\n",
+            "bad.map:6:3",
+            "row 1 has 2 cells",
+        ),
+        (
+            "type octile\nheight 1\nwidth 2\nmap\n...\n",
+            "bad.map:5:3",
+            "longer than the width",
+        ),
+        (
+            "type octile\nheight 2\nwidth 1\nmap\n.\n",
+            "bad.map:6:1",
+            "ends after 1 rows",
+        ),
         // A header that promises more cells than any memory holds.
         (
             "type octile\nheight 16777216\nwidth 16777216\nmap\n.\n",
@@ -293,16 +332,25 @@ fn malformed_grids_are_located_and_nothing_is_written() {
         ),
     ] {
         let err = refused(text.as_bytes(), &[]);
-        assert!(err.contains(location) && err.contains(message), "{text:?}: {err}");
+        assert!(
+            err.contains(location) && err.contains(message),
+            "{text:?}: {err}"
+        );
     }
     let err = refused(b"type octile\nheight 1\nwidth 1\nmap\n\0\n", &[]);
-    assert!(err.contains("binary") && err.contains("bad.map:5:1"), "{err}");
+    assert!(
+        err.contains("binary") && err.contains("bad.map:5:1"),
+        "{err}"
+    );
     let utf16: Vec<u8> = [0xFF, 0xFE]
         .into_iter()
         .chain("type octile\n".encode_utf16().flat_map(u16::to_le_bytes))
         .collect();
     let err = refused(&utf16, &[]);
-    assert!(err.contains("UTF-16") && err.contains("bad.map:1:1"), "{err}");
+    assert!(
+        err.contains("UTF-16") && err.contains("bad.map:1:1"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -356,7 +404,11 @@ fn missing_files_and_tiled_maps_exit_2() {
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("cannot read grid"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("cannot read grid"),
+        "{}",
+        stderr(&output)
+    );
     let output = clearway()
         .args(["grid", "maps/tiled_yard.tmx", "-o"])
         .arg(&out)
@@ -364,7 +416,11 @@ fn missing_files_and_tiled_maps_exit_2() {
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("tile layers"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("tile layers"),
+        "{}",
+        stderr(&output)
+    );
     assert!(files_in(dir.path()).is_empty());
 }
 
@@ -384,11 +440,16 @@ fn the_readme_checks_a_scenario_file() {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir(dir.path().join("maps")).expect("maps");
     let scen = std::fs::read_to_string(repo_file("maps/bunker.map.scen")).expect("scenarios");
-    std::fs::copy(repo_file("maps/bunker.map"), dir.path().join("maps/bunker.map")).expect("copy");
+    std::fs::copy(
+        repo_file("maps/bunker.map"),
+        dir.path().join("maps/bunker.map"),
+    )
+    .expect("copy");
     let binary = Path::new(env!("CARGO_BIN_EXE_clearway"));
     let path = std::env::join_paths(
-        std::iter::once(binary.parent().expect("a folder").to_path_buf())
-            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+        std::iter::once(binary.parent().expect("a folder").to_path_buf()).chain(
+            std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+        ),
     )
     .expect("a PATH");
     let run = |scen: &str| {
@@ -410,6 +471,9 @@ fn the_readme_checks_a_scenario_file() {
     let output = run(&wrong);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let report = String::from_utf8_lossy(&output.stdout);
-    assert!(report.contains("MISMATCH: 16 1 11 19 26.556349186 26.55"), "{report}");
+    assert!(
+        report.contains("MISMATCH: 16 1 11 19 26.556349186 26.55"),
+        "{report}"
+    );
     assert!(report.contains("25 of 26 scenarios"), "{report}");
 }

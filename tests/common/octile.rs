@@ -28,7 +28,8 @@ pub fn octile_distance(
         }
     }
     let (w, h) = (w as isize, h as isize);
-    let free = |c: isize, r: isize| c >= 0 && r >= 0 && c < w && r < h && free(c as usize, r as usize);
+    let free =
+        |c: isize, r: isize| c >= 0 && r >= 0 && c < w && r < h && free(c as usize, r as usize);
     let mut dist = vec![f64::INFINITY; (w * h) as usize];
     let s = start.1 * w as usize + start.0;
     dist[s] = 0.0;
