@@ -1,12 +1,14 @@
 //! Levels from grids: the Moving AI reader, the merged rectangles and the
 //! network, against brute-force twins.
 
-use std::collections::BinaryHeap;
 use std::fmt::Write as _;
 
 use clearway::grid::{Connectivity, Grid, GridOptions, grid_map, parse_movingai};
 use clearway::{Clearances, Map, route::route};
+use common::octile::octile_distance;
 use proptest::prelude::*;
+
+mod common;
 
 /// A seeded random grid: each cell solid with probability `fill`.
 fn random_grid(w: usize, h: usize, bits: &[u8], fill: u8) -> Grid {
@@ -56,66 +58,6 @@ fn one_square_per_cell(grid: &Grid, map: &Map) -> Map {
     Map::from_ron_str(&text, "squares.ron").expect("the twin loads")
 }
 
-/// Octile shortest paths on the grid by Dijkstra over cells: the Moving AI
-/// rules, written independently of clearway. A diagonal step needs both
-/// cells beside it free (no corner cutting). Distances in cell units.
-fn octile_distance(grid: &Grid, start: (usize, usize), goal: (usize, usize)) -> Option<f64> {
-    #[derive(PartialEq)]
-    struct Entry(f64, usize);
-    impl Eq for Entry {}
-    impl PartialOrd for Entry {
-        fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
-            Some(self.cmp(o))
-        }
-    }
-    impl Ord for Entry {
-        fn cmp(&self, o: &Self) -> std::cmp::Ordering {
-            o.0.total_cmp(&self.0)
-        }
-    }
-    let (w, h) = (grid.width() as isize, grid.height() as isize);
-    let free = |c: isize, r: isize| {
-        c >= 0 && r >= 0 && c < w && r < h && !grid.is_solid(c as usize, r as usize)
-    };
-    let mut dist = vec![f64::INFINITY; (w * h) as usize];
-    let s = start.1 * w as usize + start.0;
-    dist[s] = 0.0;
-    let mut heap = BinaryHeap::from([Entry(0.0, s)]);
-    while let Some(Entry(d, i)) = heap.pop() {
-        if d > dist[i] {
-            continue;
-        }
-        let (c, r) = ((i % w as usize) as isize, (i / w as usize) as isize);
-        for (dc, dr) in [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ] {
-            let (nc, nr) = (c + dc, r + dr);
-            if !free(nc, nr) || (dc != 0 && dr != 0 && !(free(c + dc, r) && free(c, r + dr))) {
-                continue;
-            }
-            let step = if dc != 0 && dr != 0 {
-                std::f64::consts::SQRT_2
-            } else {
-                1.0
-            };
-            let j = (nr * w + nc) as usize;
-            if d + step < dist[j] {
-                dist[j] = d + step;
-                heap.push(Entry(d + step, j));
-            }
-        }
-    }
-    let g = dist[goal.1 * w as usize + goal.0];
-    g.is_finite().then_some(g)
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -155,7 +97,8 @@ proptest! {
         };
         for start in 0..map.nodes().len() {
             for goal in 0..map.nodes().len() {
-                let expected = octile_distance(&grid, cell(start), cell(goal));
+                let free = |c: usize, r: usize| !grid.is_solid(c, r);
+                let expected = octile_distance(grid.width(), grid.height(), free, cell(start), cell(goal));
                 let found = route(&map, &clearances, start, goal, 1e-9).map(|r| r.length);
                 match (expected, found) {
                     (None, None) => {}

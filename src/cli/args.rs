@@ -83,6 +83,14 @@ pub enum Command {
     ///
     /// Exit 0 when the picture is written, 2 on bad input or a failed write.
     Render(RenderArgs),
+    /// Make a level from a grid map: a node at the centre of every free cell,
+    /// edges between neighbouring free cells, the solid cells merged into
+    /// rectangles.
+    ///
+    /// Cell (col, row), row 0 at the top, becomes node `row * width + col`
+    /// at ((col + 0.5) * S, (height - row - 0.5) * S): y points up. Exit 0
+    /// when the level is written, 2 on bad input.
+    Grid(GridArgs),
 }
 
 /// The map to read.
@@ -530,6 +538,76 @@ pub struct DiffArgs {
     /// change to the .tmx).
     #[arg(long, value_name = "TMX", help_heading = TILED)]
     pub old_obstacles: Option<PathBuf>,
+}
+
+/// `clearway grid`.
+#[derive(Debug, Args)]
+pub struct GridArgs {
+    /// The grid: a Moving AI map (`.map`: `type octile`, `height`, `width`,
+    /// `map`, then the rows; `.`, `G` and `S` are free); `-` reads one from
+    /// standard input.
+    #[arg(value_name = "GRID")]
+    pub grid: PathBuf,
+    /// The level to write (RON, atomically); `-` writes to standard output.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: PathBuf,
+    /// Join each cell to its 4 orthogonal neighbours, or to all 8 (a
+    /// diagonal past a solid corner touches it: clearance 0).
+    #[arg(long, value_enum, value_name = "4|8", default_value_t = Connect::Eight)]
+    pub connect: Connect,
+    /// The side of one cell in level units (finite, > 0).
+    #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = parse_cell_size, allow_negative_numbers = true)]
+    pub cell_size: f64,
+    /// An agent profile to write into the level (repeatable; names unique,
+    /// radius finite and >= 0).
+    #[arg(long = "agent", value_name = "NAME=RADIUS", value_parser = parse_agent)]
+    pub agents: Vec<(String, f64)>,
+    /// The tile layer to read (Tiled maps only).
+    #[arg(long, value_name = "NAME")]
+    pub layer: Option<String>,
+    /// A tile is solid when it has this boolean property set (Tiled maps
+    /// only).
+    #[arg(long, value_name = "NAME")]
+    pub solid_property: Option<String>,
+    /// The summary: text on stderr, or JSON on stdout (not with `-o -`).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+}
+
+/// `--connect`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Connect {
+    /// The orthogonal neighbours.
+    #[value(name = "4")]
+    Four,
+    /// The orthogonal and the diagonal neighbours.
+    #[value(name = "8")]
+    Eight,
+}
+
+/// Parses `--cell-size`: a finite number > 0.
+fn parse_cell_size(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if !(value.is_finite() && value > 0.0) {
+        return Err(format!("`{text}`: a cell size must be finite and > 0"));
+    }
+    Ok(value)
+}
+
+/// Parses `--agent NAME=RADIUS`: a name that is not empty, and a radius as
+/// `--radius` takes it.
+fn parse_agent(text: &str) -> Result<(String, f64), String> {
+    let Some((name, radius)) = text.rsplit_once('=') else {
+        return Err(format!("`{text}` is not NAME=RADIUS"));
+    };
+    if name.trim().is_empty() {
+        return Err(format!("`{text}`: the agent needs a name before `=`"));
+    }
+    let radius = parse_radius(radius).map_err(|e| format!("agent `{name}`: {e}"))?;
+    Ok((name.to_owned(), radius))
 }
 
 /// `clearway completions`.

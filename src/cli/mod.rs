@@ -18,6 +18,8 @@ mod conventions;
 mod diff;
 mod ends;
 mod failure;
+mod grid;
+mod grid_input;
 mod input;
 mod link;
 mod man;
@@ -86,6 +88,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Completions(args) => completions::run(&args),
         Command::Man(args) => man::run(&args),
         Command::Render(args) => render::run(&args, t),
+        Command::Grid(args) => grid::run(&args, t),
     };
     if cli.timings {
         eprint!("{}", timings.report());

@@ -41,6 +41,22 @@ impl Destination {
         Ok(Destination::File(target))
     }
 
+    /// Where a command that makes a level from another file writes it:
+    /// `-` is standard output; a file, never over `input`.
+    pub fn new_level(input: &Path, out: &Path, what: &str) -> Result<Destination, Failure> {
+        if out.as_os_str() == "-" {
+            return Ok(Destination::Stdout);
+        }
+        if same_file(input, out) {
+            return Err(Failure::Usage(format!(
+                "refusing to overwrite the input {what} `{}`: `{}` is the same file",
+                input.display(),
+                out.display()
+            )));
+        }
+        Ok(Destination::File(out.to_path_buf()))
+    }
+
     /// Writes the text there.
     pub fn write(&self, text: &str) -> Result<(), Failure> {
         match self {

@@ -36,7 +36,7 @@ mod rectangles;
 
 pub(crate) use level::cell_network;
 pub use level::{Connectivity, GridError, GridOptions, grid_map};
-pub use movingai::parse_movingai;
+pub use movingai::{parse_movingai, parse_movingai_bytes};
 pub use rectangles::CellRect;
 
 /// A rectangular grid of cells, each free or solid. Row 0 is the top row.

@@ -112,7 +112,9 @@ pub fn parse_movingai(text: &str, source_name: &str) -> Result<Grid, LoadError> 
             "the rows follow a line `map`",
         ));
     }
-    let mut grid = Grid::new(width, height);
+    // Cells are stored as the rows are read, not all at once: a header
+    // promising 1e14 cells must end in a located error, not in an abort.
+    let mut solid = Vec::with_capacity(width.saturating_mul(height).min(text.len()));
     for row in 0..height {
         let (span, line) = lines.next_line();
         if span.start == text.len() {
@@ -132,7 +134,7 @@ pub fn parse_movingai(text: &str, source_name: &str) -> Result<Grid, LoadError> 
                     "past the width",
                 ));
             }
-            grid.set_solid(col, row, !passable(c));
+            solid.push(!passable(c));
             len += 1;
         }
         if len < width {
@@ -146,7 +148,11 @@ pub fn parse_movingai(text: &str, source_name: &str) -> Result<Grid, LoadError> 
     loop {
         let (span, line) = lines.next_line();
         if span.start == text.len() {
-            return Ok(grid);
+            return Ok(Grid {
+                width,
+                height,
+                solid,
+            });
         }
         if !line.trim().is_empty() {
             return Err(error(
@@ -156,6 +162,60 @@ pub fn parse_movingai(text: &str, source_name: &str) -> Result<Grid, LoadError> 
             ));
         }
     }
+}
+
+/// Reads a Moving AI `.map` file's bytes: as [`parse_movingai`], after
+/// checking that they are text. A leading UTF-8 byte-order mark is skipped
+/// (columns are counted without it, as editors show them).
+///
+/// ```
+/// let err = clearway::grid::parse_movingai_bytes(b"type octile\0", "x.map").unwrap_err();
+/// assert!(err.to_string().contains("binary"), "{err}");
+/// ```
+///
+/// # Errors
+/// Bytes that are not UTF-8 (a UTF-16 file is named as such), a control
+/// character other than tab, CR and LF (a binary file), and every error of
+/// [`parse_movingai`]: each located at file:line:col.
+pub fn parse_movingai_bytes(bytes: &[u8], source_name: &str) -> Result<Grid, LoadError> {
+    let (text, bad_byte) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
+            let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
+            // `valid_up_to` bytes are UTF-8 by definition.
+            (std::str::from_utf8(valid).unwrap_or_default(), Some(byte))
+        }
+    };
+    let control = |b: &u8| (*b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || *b == 0x7F;
+    if let Some(offset) = text.bytes().position(|b| control(&b)) {
+        let byte = text.as_bytes()[offset];
+        let message = format!(
+            "the grid is a binary file, not a Moving AI map: it holds the control byte 0x{byte:02X}"
+        );
+        return Err(
+            LoadError::new(LoadErrorKind::Binary, source_name, message).at(
+                text,
+                offset..offset + 1,
+                format!("byte 0x{byte:02X}"),
+            ),
+        );
+    }
+    if let Some(byte) = bad_byte {
+        let message = if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+            "the grid is UTF-16 text; save it as UTF-8 (or ASCII)".to_owned()
+        } else {
+            format!("the grid is not UTF-8 text: byte 0x{byte:02X} is not valid UTF-8")
+        };
+        return Err(
+            LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
+                text,
+                text.len()..text.len(),
+                format!("byte 0x{byte:02X} follows here"),
+            ),
+        );
+    }
+    parse_movingai(text.strip_prefix('\u{feff}').unwrap_or(text), source_name)
 }
 
 /// The largest width or height read: a map of 1e8 x 1e8 cells would not fit

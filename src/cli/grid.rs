@@ -1,0 +1,101 @@
+//! `clearway grid`: make a level from a grid map.
+
+use clearway::Agent;
+use clearway::grid::{Connectivity, GridError, GridOptions, grid_map};
+use clearway::timings::Timings;
+
+use super::args::{Connect, GridArgs, ReportFormat};
+use super::conventions::{self, note};
+use super::grid_input::read_grid;
+use super::numbers::human;
+use super::output::Destination;
+use super::{Failure, Outcome};
+
+pub fn run(args: &GridArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
+    let destination = Destination::new_level(&args.grid, &args.output, "grid")?;
+    conventions::json_summary_needs_stdout(args.format, &destination)?;
+    let agents = agents(&args.agents)?;
+    let grid = read_grid(&args.grid, args, timings)?;
+    let options = GridOptions {
+        connect: match args.connect {
+            Connect::Four => Connectivity::Four,
+            Connect::Eight => Connectivity::Eight,
+        },
+        cell_size: args.cell_size,
+        agents,
+    };
+    let map = timings
+        .time("grid", || grid_map(&grid, &options))
+        .map_err(|e: GridError| Failure::Usage(e.to_string()))?;
+    let connect = match args.connect {
+        Connect::Four => 4,
+        Connect::Eight => 8,
+    };
+    timings.time("output", || {
+        let header = format!(
+            "// clearway grid: {}, {connect}-connected, cell size {}\n",
+            printable(&args.grid.display().to_string()),
+            human(args.cell_size)
+        );
+        // The header goes in front of the text, not into a copy of it:
+        // the text of a 1000 x 1000 grid is 150 MB.
+        let mut text = map.to_ron_string();
+        text.insert_str(0, &header);
+        destination.write(&text)
+    })?;
+
+    let components = petgraph::algo::connected_components(map.graph());
+    let (width, height) = (grid.width(), grid.height());
+    let solid = grid.solid_count();
+    if args.format == ReportFormat::Json {
+        let summary = serde_json::json!({
+            "width": width,
+            "height": height,
+            "cells": width * height,
+            "free_cells": width * height - solid,
+            "solid_cells": solid,
+            "connect": connect,
+            "cell_size": args.cell_size,
+            "nodes": map.nodes().len(),
+            "edges": map.edges().len(),
+            "obstacles": map.obstacles().len(),
+            "components": components,
+        });
+        conventions::write_json(&summary)?;
+        return Ok(Outcome::Pass);
+    }
+    note!(
+        "{width} x {height} cells, {} free: wrote {} nodes, {} edges ({connect}-connected), \
+         obstacles: {} rectangles from {solid} solid cells; connected components: {components}",
+        width * height - solid,
+        map.nodes().len(),
+        map.edges().len(),
+        map.obstacles().len(),
+    );
+    Ok(Outcome::Pass)
+}
+
+/// The `--agent` profiles, refusing a name given twice.
+fn agents(given: &[(String, f64)]) -> Result<Vec<Agent>, Failure> {
+    let mut agents: Vec<Agent> = Vec::with_capacity(given.len());
+    for (name, radius) in given {
+        if agents.iter().any(|a| a.name == *name) {
+            return Err(Failure::Usage(format!(
+                "--agent `{name}` is given twice; agent names must be unique"
+            )));
+        }
+        agents.push(Agent {
+            name: name.clone(),
+            radius: *radius,
+        });
+    }
+    Ok(agents)
+}
+
+/// `text` fit for a one-line comment: control characters (a line break in
+/// a file name) become `?`.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
