@@ -43,6 +43,7 @@ pub fn options(args: &TiledArgs) -> TiledOptions {
             TiledOriginArg::TopLeft => TiledOrigin::TopLeft,
         },
         ellipse_sides: args.ellipse_sides,
+        solid_property: args.solid_property.clone(),
     }
 }
 
@@ -110,7 +111,8 @@ fn failure(e: TiledError) -> Failure {
         | TiledError::SeveralObjectLayers { .. }
         | TiledError::UnknownLayer { .. }
         | TiledError::AmbiguousLayer { .. }
-        | TiledError::NotAnObjectLayer { .. } => Failure::Usage(e.to_string()),
+        | TiledError::NotAnObjectLayer { .. }
+        | TiledError::NotOrthogonal { .. } => Failure::Usage(e.to_string()),
         _ => Failure::Io(e.to_string()),
     }
 }
