@@ -415,7 +415,9 @@ fn tiled_errors_exit_2_with_the_path() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
         // The yard's tile layer `ground` (empty) could be read too.
-        err.contains("has no layer `roof`; its object and tile layers are `ground`, `collision`, `notes`"),
+        err.contains(
+            "has no layer `roof`; its object and tile layers are `ground`, `collision`, `notes`"
+        ),
         "{err}"
     );
 }

@@ -148,7 +148,16 @@ const FLIPPED: [[(f64, f64); 3]; 8] = [
 ];
 
 fn flips_layer() -> String {
-    let gids = [1, 1 | H, 1 | V, 1 | H | V, 1 | D, 1 | H | D, 1 | V | D, 1 | H | V | D];
+    let gids = [
+        1,
+        1 | H,
+        1 | V,
+        1 | H | V,
+        1 | D,
+        1 | H | D,
+        1 | V | D,
+        1 | H | V | D,
+    ];
     layer(1, "walls", 8, 1, &[&gids])
 }
 
@@ -168,7 +177,10 @@ fn collision_shapes_follow_each_of_the_8_flips() {
     let map = tmx(8, 1, &format!("{}\n{}", embedded_shapes(), flips_layer()));
     let import = obstacles_from_tmx_bytes(map.as_bytes(), "t.tmx", &options(None, None)).unwrap();
     check_flips(&import.obstacles);
-    assert_eq!(import.sources[5].to_string(), "t.tmx layer `walls` tile (5, 0) shape 1");
+    assert_eq!(
+        import.sources[5].to_string(),
+        "t.tmx layer `walls` tile (5, 0) shape 1"
+    );
     assert!(import.warnings.is_empty(), "{:?}", import.warnings);
 }
 
@@ -182,7 +194,10 @@ fn an_external_tsx_tileset_reads_the_same() {
     let map = tmx(
         8,
         1,
-        &format!("<tileset firstgid=\"1\" source=\"shapes.tsx\"/>\n{}", flips_layer()),
+        &format!(
+            "<tileset firstgid=\"1\" source=\"shapes.tsx\"/>\n{}",
+            flips_layer()
+        ),
     );
     let path = dir.path().join("level.tmx");
     std::fs::write(&path, map).unwrap();
@@ -261,7 +276,12 @@ fn tall_tiles_are_bottom_aligned_and_moved_by_the_tileset_offset() {
     );
     assert_eq!(
         vertices(&read(r#"<tileoffset x="4" y="-2"/>"#)[0]),
-        [p(0.25, 2.125), p(1.25, 2.125), p(1.25, 1.625), p(0.25, 1.625)]
+        [
+            p(0.25, 2.125),
+            p(1.25, 2.125),
+            p(1.25, 1.625),
+            p(0.25, 1.625)
+        ]
     );
 }
 
@@ -277,7 +297,13 @@ fn solid_block_map() -> String {
     let body = format!(
         "{}\n{}",
         embedded_shapes(),
-        layer(1, "walls", 4, 3, &[&[2, 2, 0, 5], &[2, 2, 0, 3], &[0, 0, 0, 0]])
+        layer(
+            1,
+            "walls",
+            4,
+            3,
+            &[&[2, 2, 0, 5], &[2, 2, 0, 3], &[0, 0, 0, 0]]
+        )
     );
     tmx(4, 3, &body)
 }
@@ -307,7 +333,10 @@ fn solid_property_tiles_and_full_cell_walls_merge_into_rectangles() {
         import.sources[0].to_string(),
         "t.tmx layer `walls` tiles (0, 0) to (1, 1)"
     );
-    assert_eq!(import.sources[1].to_string(), "t.tmx layer `walls` tile (3, 1)");
+    assert_eq!(
+        import.sources[1].to_string(),
+        "t.tmx layer `walls` tile (3, 1)"
+    );
 
     // Without --solid-property only the wall is solid.
     let import =
@@ -318,7 +347,11 @@ fn solid_property_tiles_and_full_cell_walls_merge_into_rectangles() {
 
 #[test]
 fn a_solid_property_that_is_not_a_bool_is_an_error_naming_the_tile() {
-    let body = format!("{}\n{}", embedded_shapes(), layer(1, "walls", 2, 1, &[&[0, 6]]));
+    let body = format!(
+        "{}\n{}",
+        embedded_shapes(),
+        layer(1, "walls", 2, 1, &[&[0, 6]])
+    );
     let e = obstacles_from_tmx_bytes(
         tmx(2, 1, &body).as_bytes(),
         "t.tmx",
@@ -330,7 +363,11 @@ fn a_solid_property_that_is_not_a_bool_is_an_error_naming_the_tile() {
         "Tiled map `t.tmx`, tileset `shapes`, tile 5: its property `solid` is a string, not a bool (tick the box in Tiled: a property of type bool)"
     );
     // Tile 6's NaN point.
-    let body = format!("{}\n{}", embedded_shapes(), layer(1, "walls", 2, 1, &[&[0, 7]]));
+    let body = format!(
+        "{}\n{}",
+        embedded_shapes(),
+        layer(1, "walls", 2, 1, &[&[0, 7]])
+    );
     let e = obstacles_from_tmx_bytes(tmx(2, 1, &body).as_bytes(), "t.tmx", &options(None, None))
         .unwrap_err();
     assert_eq!(
@@ -458,8 +495,9 @@ fn the_grid_of_a_tile_layer_is_solid_where_a_tile_has_a_shape_or_the_property() 
     // Without the property only the wall (a collision shape) is solid; a
     // tile with any shape makes its whole cell solid (the triangle here).
     let body = format!("{}\n{}", embedded_shapes(), flips_layer());
-    let g = tile_layer_grid_from_tmx_bytes(tmx(8, 1, &body).as_bytes(), "t.tmx", &options(None, None))
-        .unwrap();
+    let g =
+        tile_layer_grid_from_tmx_bytes(tmx(8, 1, &body).as_bytes(), "t.tmx", &options(None, None))
+            .unwrap();
     assert_eq!(g.grid.solid_count(), 8);
     // An object layer is not a grid.
     let body = format!(
@@ -500,7 +538,11 @@ fn merged_cells_give_the_clearances_of_one_square_per_cell() {
     let (w, h) = (12usize, 10usize);
     let mut rng = Lcg(16);
     let cells: Vec<Vec<u32>> = (0..h)
-        .map(|_| (0..w).map(|_| if rng.next() < 0.4 { 2 } else { 0 }).collect())
+        .map(|_| {
+            (0..w)
+                .map(|_| if rng.next() < 0.4 { 2 } else { 0 })
+                .collect()
+        })
         .collect();
     let rows: Vec<&[u32]> = cells.iter().map(Vec::as_slice).collect();
     let body = format!(
@@ -521,8 +563,13 @@ fn merged_cells_give_the_clearances_of_one_square_per_cell() {
         .map(|(col, row)| {
             let (x, y) = (col as f64, (h - row - 1) as f64);
             Obstacle::Polygon(
-                Polygon::new(vec![p(x, y + 1.0), p(x + 1.0, y + 1.0), p(x + 1.0, y), p(x, y)])
-                    .unwrap(),
+                Polygon::new(vec![
+                    p(x, y + 1.0),
+                    p(x + 1.0, y + 1.0),
+                    p(x + 1.0, y),
+                    p(x, y),
+                ])
+                .unwrap(),
             )
         })
         .collect();
@@ -541,7 +588,12 @@ fn merged_cells_give_the_clearances_of_one_square_per_cell() {
         let (x, y) = (rng.next() * w as f64, rng.next() * h as f64);
         let (dx, dy) = (3.0 * rng.next() - 1.5, 3.0 * rng.next() - 1.5);
         nodes.push(format!("(id: {}, pos: ({x}, {y}))", 2 * e));
-        nodes.push(format!("(id: {}, pos: ({}, {}))", 2 * e + 1, x + dx, y + dy));
+        nodes.push(format!(
+            "(id: {}, pos: ({}, {}))",
+            2 * e + 1,
+            x + dx,
+            y + dy
+        ));
         edges.push(format!("(from: {}, to: {})", 2 * e, 2 * e + 1));
     }
     let ron = format!(
@@ -604,8 +656,8 @@ fn layer_choice_counts_tile_layers_with_solid_tiles() {
         e.to_string(),
         "layer `backdrop` of Tiled map `m.tmx` is an image layer, not an object layer or a tile layer"
     );
-    let walls = obstacles_from_tmx_bytes(map.as_bytes(), "m.tmx", &options(Some("walls"), None))
-        .unwrap();
+    let walls =
+        obstacles_from_tmx_bytes(map.as_bytes(), "m.tmx", &options(Some("walls"), None)).unwrap();
     assert_eq!(walls.obstacles.len(), 1);
     // The grid needs no --layer: `walls` is the only tile layer with solid
     // tiles.
@@ -626,8 +678,9 @@ fn tile_layers_of_a_map_that_is_not_orthogonal_are_an_error_located_in_the_file(
         "iso.tmx:2:21: Tiled map `iso.tmx` is isometric, not orthogonal: clearway reads tile layers of orthogonal maps only"
     );
     // Its object layers are still read, with the old warning.
-    let spawns = obstacles_from_tmx_bytes(map.as_bytes(), "iso.tmx", &options(Some("spawns"), None))
-        .unwrap();
+    let spawns =
+        obstacles_from_tmx_bytes(map.as_bytes(), "iso.tmx", &options(Some("spawns"), None))
+            .unwrap();
     assert_eq!(spawns.obstacles.len(), 1);
     assert_eq!(spawns.warnings.len(), 1);
 }
@@ -685,7 +738,14 @@ fn tile_layer_errors_exit_2_and_write_nothing() {
     let run = |tmx: &str, extra: &[&str]| {
         let out = clearway()
             .current_dir(dir.path())
-            .args(["check", "net.ron", "--obstacles", tmx, "--render", "out.svg"])
+            .args([
+                "check",
+                "net.ron",
+                "--obstacles",
+                tmx,
+                "--render",
+                "out.svg",
+            ])
             .args(extra)
             .output()
             .unwrap();
@@ -698,10 +758,9 @@ fn tile_layer_errors_exit_2_and_write_nothing() {
         run("iso.tmx", &["--layer", "walls"]),
         "error: iso.tmx:2:21: Tiled map `iso.tmx` is isometric, not orthogonal: clearway reads tile layers of orthogonal maps only\n"
     );
-    assert!(
-        run("mixed.tmx", &["--layer", "roof"])
-            .contains("has no layer `roof`; its object and tile layers are `floor`, `walls`, `spawns`")
-    );
+    assert!(run("mixed.tmx", &["--layer", "roof"]).contains(
+        "has no layer `roof`; its object and tile layers are `floor`, `walls`, `spawns`"
+    ));
     assert!(
         run("mixed.tmx", &["--layer", "backdrop"])
             .contains("is an image layer, not an object layer or a tile layer")
@@ -709,18 +768,91 @@ fn tile_layer_errors_exit_2_and_write_nothing() {
     assert!(run("mixed.tmx", &[]).contains("has 2 layers with obstacles"));
 }
 
+/// maps/tiled_tiles.tmx: 66 solid tiles, of which the 56 walls (a
+/// rectangle filling the tile) and 2 crates (`solid`) merge into 7
+/// rectangles: the top row, the left and right columns (rows 1 to 9), the
+/// two halves of the inner wall, the crates, the bottom row (columns 1 to
+/// 14). Then the 8 shapes row by row: slopes (1, 1) and (14, 1), pillars
+/// (4, 2) and (11, 2), half-blocks (7, 6) and (8, 6), slopes (1, 8) and
+/// (14, 8).
 #[test]
 fn the_example_tile_level_reads() {
     let import = load_obstacles(
         "maps/tiled_tiles.tmx",
-        &TiledOptions {
-            pixels_per_unit: 16.0,
-            layer: Some("walls".into()),
-            ..TiledOptions::default()
-        },
+        &options(Some("walls"), Some("solid")),
     )
     .unwrap();
-    assert!(!import.obstacles.is_empty());
-    let g = tile_layer_grid("maps/tiled_tiles.tmx", &options(Some("walls"), None)).unwrap();
+    let names: Vec<String> = import.sources.iter().map(ToString::to_string).collect();
+    let tiles: Vec<&str> = names
+        .iter()
+        .map(|n| {
+            n.strip_prefix("maps/tiled_tiles.tmx layer `walls` ")
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(
+        tiles,
+        [
+            "tiles (0, 0) to (15, 0)",
+            "tiles (0, 1) to (0, 9)",
+            "tiles (15, 1) to (15, 9)",
+            "tiles (3, 4) to (6, 4)",
+            "tiles (9, 4) to (12, 4)",
+            "tiles (11, 6) to (12, 6)",
+            "tiles (1, 9) to (14, 9)",
+            "tile (1, 1) shape 1",
+            "tile (14, 1) shape 1",
+            "tile (4, 2) shape 1",
+            "tile (11, 2) shape 1",
+            "tile (7, 6) shape 1",
+            "tile (8, 6) shape 1",
+            "tile (1, 8) shape 1",
+            "tile (14, 8) shape 1",
+        ]
+    );
+    // The top-left slope (H and V: the triangle over the top-left half of
+    // cell (1, 1), x 1..2, y 8..9): (16,0) (16,16) (0,16) px flipped both
+    // ways is (0,16) (0,0) (16,0).
+    assert_eq!(
+        vertices(&import.obstacles[7]),
+        [p(1.0, 8.0), p(1.0, 9.0), p(2.0, 9.0)]
+    );
+    // A pillar: centre (8, 8) px of cell (4, 2), radius 6 px.
+    assert_eq!(
+        import.obstacles[9],
+        Obstacle::Circle(Circle {
+            center: p(4.5, 7.5),
+            radius: 0.375
+        })
+    );
+    // The grid: the same 66 cells (a tile with any shape is solid whole).
+    let g = tile_layer_grid("maps/tiled_tiles.tmx", &options(None, Some("solid"))).unwrap();
     assert_eq!(g.first, (0, 0));
+    assert_eq!((g.grid.width(), g.grid.height()), (16, 10));
+    assert_eq!(g.grid.solid_count(), 66);
+}
+
+/// The README's tile level command and its output, word for word.
+#[test]
+fn the_readme_tile_level_command_prints_what_the_readme_shows() {
+    let out = clearway()
+        .args([
+            "check",
+            "maps/tiled_tiles.ron",
+            "--obstacles",
+            "maps/tiled_tiles.tmx",
+            "--layer",
+            "walls",
+            "--pixels-per-unit",
+            "16",
+            "--solid-property",
+            "solid",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    assert!(readme.contains(&text), "{text}");
+    assert!(text.starts_with("ok: cat (radius 0.25)"), "{text}");
 }

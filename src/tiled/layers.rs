@@ -63,9 +63,7 @@ pub(super) fn select<'map>(
     let layers: Vec<usize> = (0..entries.len())
         .filter(|&i| readable(&entries[i]))
         .collect();
-    let any_tiles = entries
-        .iter()
-        .any(|e| e.layer.as_tile_layer().is_some());
+    let any_tiles = entries.iter().any(|e| e.layer.as_tile_layer().is_some());
     // How the readable layers are called in messages; maps without tile
     // layers read as before tile layers were read.
     let (singular, plural) = match (kind, any_tiles) {
@@ -158,9 +156,7 @@ pub(super) fn select<'map>(
         tiled::LayerType::Objects(_) if kind == Wanted::Tiles => {
             Err(wrong_kind(file, &entries[found], "an object layer", kind))
         }
-        tiled::LayerType::Objects(_) | tiled::LayerType::Tiles(_) => {
-            Ok(chosen(&entries, &[found]))
-        }
+        tiled::LayerType::Objects(_) | tiled::LayerType::Tiles(_) => Ok(chosen(&entries, &[found])),
         tiled::LayerType::Group(_) => {
             let inside: Vec<usize> = layers
                 .iter()
@@ -169,7 +165,9 @@ pub(super) fn select<'map>(
                 .collect();
             Ok(chosen(&entries, &inside))
         }
-        tiled::LayerType::Image(_) => Err(wrong_kind(file, &entries[found], "an image layer", kind)),
+        tiled::LayerType::Image(_) => {
+            Err(wrong_kind(file, &entries[found], "an image layer", kind))
+        }
     }
 }
 

@@ -35,6 +35,18 @@
 //!
 //! Either way y points up, as in clearway maps.
 //!
+//! # Tile layers
+//!
+//! A tile of a tile layer is solid when its tileset tile has shapes drawn in
+//! Tiled's collision editor: they are read as objects are, in the tile's
+//! pixels, flipped as the tile is (Tiled's order: the diagonal flag, then
+//! horizontal and vertical) and placed at its cell, its (flipped) box's
+//! bottom-left corner on the cell's. With [`TiledOptions::solid_property`],
+//! a tile whose bool property of that name is true is solid, its whole cell;
+//! such cells (and tiles whose only shape is an unrotated rectangle filling
+//! the cell) are merged into few rectangles with [`Grid::solid_rectangles`].
+//! Infinite maps are read chunk by chunk; only orthogonal maps are read.
+//!
 //! ```
 //! use clearway::tiled::{TiledOptions, obstacles_from_tmx_bytes};
 //! use clearway::{Obstacle, geometry::Point};
@@ -667,21 +679,22 @@ fn locate(error: TiledError, bytes: &[u8]) -> TiledError {
 /// first `element` (`<map`) of an XML text.
 fn attribute_location(bytes: &[u8], element: &str, name: &str) -> Option<(usize, usize)> {
     let text = String::from_utf8_lossy(bytes);
-    let start = text.find(&format!("{element} "))
+    let start = text
+        .find(&format!("{element} "))
         .or_else(|| text.find(&format!("{element}\n")))?;
     let end = start + text[start..].find('>')?;
     let tag = &text[start..end];
-    let at = tag
-        .match_indices(name)
-        .map(|(i, _)| i)
-        .find(|&i| {
-            tag[..i].ends_with(char::is_whitespace)
-                && tag[i + name.len()..].trim_start().starts_with('=')
-        })?;
+    let at = tag.match_indices(name).map(|(i, _)| i).find(|&i| {
+        tag[..i].ends_with(char::is_whitespace)
+            && tag[i + name.len()..].trim_start().starts_with('=')
+    })?;
     let offset = start + at;
     let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
-    let col = before[before.rfind('\n').map_or(0, |i| i + 1)..].chars().count() + 1;
+    let col = before[before.rfind('\n').map_or(0, |i| i + 1)..]
+        .chars()
+        .count()
+        + 1;
     Some((line, col))
 }
 

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use super::flip::TileFlip;
 use super::shapes::{self, Converted, Frame};
-use super::{TiledError, TiledObstacles, TiledSource, TileSpan};
+use super::{TileSpan, TiledError, TiledObstacles, TiledSource};
 use crate::grid::Grid;
 
 /// The most cells a tile layer's bounding box may span (a grid of bools).
@@ -150,8 +150,9 @@ fn type_name(value: &tiled::PropertyValue) -> &'static str {
 /// `property` with the wrong type, so that reading it reports the error).
 pub(super) fn layer_has_solid(layer: &tiled::TileLayer<'_>, property: Option<&str>) -> bool {
     layer_tiles(layer).1.iter().any(|(_, _, t)| {
-        t.get_tile()
-            .is_some_and(|tile| has_collision_shapes(&tile) || property_solid(&tile, property) != Ok(false))
+        t.get_tile().is_some_and(|tile| {
+            has_collision_shapes(&tile) || property_solid(&tile, property) != Ok(false)
+        })
     })
 }
 
@@ -191,7 +192,10 @@ fn tile_box(tile: &tiled::Tile<'_>, tileset: &tiled::Tileset) -> (f64, f64) {
     if let Some(image) = &tile.image {
         return (f64::from(image.width), f64::from(image.height));
     }
-    (f64::from(tileset.tile_width), f64::from(tileset.tile_height))
+    (
+        f64::from(tileset.tile_width),
+        f64::from(tileset.tile_height),
+    )
 }
 
 /// The map's and a layer's placement of tiles.
@@ -235,11 +239,7 @@ impl TileFrame<'_> {
 
 /// Whether the tile's only collision shape is an unrotated rectangle that
 /// fills the map cell exactly: the whole cell is solid, and merges.
-fn fills_cell(
-    tile: &tiled::Tile<'_>,
-    tileset: &tiled::Tileset,
-    cell: (f64, f64),
-) -> bool {
+fn fills_cell(tile: &tiled::Tile<'_>, tileset: &tiled::Tileset, cell: (f64, f64)) -> bool {
     let Some(collision) = &tile.collision else {
         return false;
     };
@@ -292,8 +292,7 @@ pub(super) fn read_layer(
             continue;
         };
         let (width, height) = tile_box(&tile, tileset);
-        if tileset.tile_render_size == tiled::TileRenderSize::Grid && (width, height) != (tw, th)
-        {
+        if tileset.tile_render_size == tiled::TileRenderSize::Grid && (width, height) != (tw, th) {
             return Err(bad_tile(
                 frame.file,
                 placed,
@@ -376,10 +375,12 @@ pub(super) fn read_layer(
                 width: r.width as u64,
                 height: r.height as u64,
             };
-            let obstacle = shapes::pixel_rectangle(&rect_frame, (x0, y0), (x1, y1))
-                .map_err(|reason| TiledError::Load {
-                    file: frame.file.to_string(),
-                    reason: format!("layer `{}`, {span}: {reason}", frame.layer_path),
+            let obstacle =
+                shapes::pixel_rectangle(&rect_frame, (x0, y0), (x1, y1)).map_err(|reason| {
+                    TiledError::Load {
+                        file: frame.file.to_string(),
+                        reason: format!("layer `{}`, {span}: {reason}", frame.layer_path),
+                    }
                 })?;
             import.obstacles.push(obstacle);
             import.sources.push(frame.source(span, 0, ""));
@@ -401,10 +402,15 @@ pub(super) fn solid_cells(
         .iter()
         .map(|(path, layer)| (path, layer_tiles(layer)))
         .collect();
-    let bounds = read
-        .iter()
-        .map(|(_, (b, _))| *b)
-        .fold(Bounds { min_col: 0, min_row: 0, width: 0, height: 0 }, Bounds::union);
+    let bounds = read.iter().map(|(_, (b, _))| *b).fold(
+        Bounds {
+            min_col: 0,
+            min_row: 0,
+            width: 0,
+            height: 0,
+        },
+        Bounds::union,
+    );
     let name = match read.as_slice() {
         [(path, _)] => path.as_str(),
         _ => "(several)",
