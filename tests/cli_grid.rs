@@ -409,19 +409,64 @@ fn missing_files_and_tiled_maps_exit_2() {
         "{}",
         stderr(&output)
     );
+    // An object layer is not a grid: exit 2, naming it.
     let output = clearway()
-        .args(["grid", "maps/tiled_yard.tmx", "-o"])
+        .args(["grid", "maps/tiled_yard.tmx", "--layer", "collision", "-o"])
         .arg(&out)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("tile layers"),
-        "{}",
-        stderr(&output)
-    );
+    assert!(stderr(&output).contains("collision"), "{}", stderr(&output));
     assert!(files_in(dir.path()).is_empty());
+}
+
+/// A Tiled map's tile layer is a grid: a cell is solid when its tile has a
+/// collision shape or the solid property. maps/tiled_tiles.tmx is 16 x 10
+/// tiles with 66 solid ones (walls, half-blocks, slopes, pillars, crates).
+#[test]
+fn a_tiled_tile_layer_is_a_grid() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("tiles.ron");
+    let output = clearway()
+        .args([
+            "grid",
+            "maps/tiled_tiles.tmx",
+            "--solid-property",
+            "solid",
+            "-o",
+        ])
+        .arg(&out)
+        .args(["--format", "json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let summary: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(summary["width"], 16, "{summary}");
+    assert_eq!(summary["height"], 10, "{summary}");
+    assert_eq!(summary["nodes"], 16 * 10 - 66, "{summary}");
+    let map = clearway::Map::load(&out).expect("the level loads");
+    assert_eq!(map.nodes().len(), 94);
+    // Without the property the two crates are free cells.
+    let output = clearway()
+        .args(["grid", "maps/tiled_tiles.tmx", "-o", "-"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let map = clearway::Map::from_ron_str(&text, "stdout").expect("loads");
+    assert_eq!(map.nodes().len(), 96);
+    // An unknown layer: exit 2, listing the tile layers.
+    let output = clearway()
+        .args(["grid", "maps/tiled_tiles.tmx", "--layer", "nope", "-o"])
+        .arg(&out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("`walls`"), "{}", stderr(&output));
 }
 
 /// The README's loop over a scenario file, as written there: it passes on

@@ -414,7 +414,10 @@ fn tiled_errors_exit_2_with_the_path() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("has no layer `roof`; its object layers are `collision`, `notes`"),
+        // The yard's tile layer `ground` (empty) could be read too.
+        err.contains(
+            "has no layer `roof`; its object and tile layers are `ground`, `collision`, `notes`"
+        ),
         "{err}"
     );
 }

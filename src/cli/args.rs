@@ -473,12 +473,14 @@ const TILED: &str = "Obstacles from Tiled";
 /// Obstacles from a Tiled map, added after the map's own.
 #[derive(Clone, Debug, Default, Args)]
 pub struct TiledArgs {
-    /// Add the objects of an object layer of this Tiled map (.tmx) to the
-    /// map's obstacles; `-` reads standard input.
+    /// Add the objects of an object layer, or the solid tiles of a tile
+    /// layer, of this Tiled map (.tmx) to the map's obstacles; `-` reads
+    /// standard input.
     #[arg(long, help_heading = TILED, value_name = "TMX")]
     pub obstacles: Option<PathBuf>,
-    /// The object layer (or group layer) to read, by name or by path
-    /// (`group/layer`); default: the map's only object layer.
+    /// The object, tile or group layer to read, by name or by path
+    /// (`group/layer`); default: the map's only object layer or tile layer
+    /// with solid tiles.
     #[arg(long, help_heading = TILED, value_name = "NAME", requires = "obstacles")]
     pub layer: Option<String>,
     /// Tiled pixels per map unit.
@@ -490,6 +492,10 @@ pub struct TiledArgs {
     /// Sides of the polygon that encloses a non-circular ellipse.
     #[arg(long, help_heading = TILED, value_name = "N", default_value_t = 32, value_parser = parse_ellipse_sides, allow_hyphen_values = true)]
     pub ellipse_sides: u32,
+    /// Tiles whose boolean property NAME is true are solid, their whole cell
+    /// (besides tiles with collision shapes).
+    #[arg(long, help_heading = TILED, value_name = "NAME", requires = "obstacles")]
+    pub solid_property: Option<String>,
 }
 
 /// `--tiled-origin`.

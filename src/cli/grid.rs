@@ -16,6 +16,13 @@ pub fn run(args: &GridArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     conventions::json_summary_needs_stdout(args.format, &destination)?;
     let agents = agents(&args.agents)?;
     let grid = read_grid(&args.grid, args, timings)?;
+    if grid.solid_count() == 0 && is_tmx(&args.grid) {
+        eprintln!(
+            "warning: no cell of the tile layer of `{}` is solid: draw collision shapes on its \
+             tiles in Tiled's tileset editor, or name a bool tile property with --solid-property",
+            args.grid.display()
+        );
+    }
     let options = GridOptions {
         connect: match args.connect {
             Connect::Four => Connectivity::Four,
@@ -98,4 +105,10 @@ fn printable(text: &str) -> String {
     text.chars()
         .map(|c| if c.is_control() { '?' } else { c })
         .collect()
+}
+
+/// Whether the grid is read from a Tiled map.
+fn is_tmx(path: &std::path::Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("tmx"))
 }

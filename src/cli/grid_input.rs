@@ -1,14 +1,17 @@
 //! Reading the grid named on the command line of `clearway grid`: a Moving
 //! AI map, by default; a Tiled map (`.tmx`) by its extension.
 
-use std::io::Read;
 use std::path::Path;
 
 use clearway::grid::{Grid, parse_movingai_bytes};
+use clearway::tiled::{self, TiledOptions};
 use clearway::timings::Timings;
 
 use super::Failure;
 use super::args::GridArgs;
+use super::bounded_read::{self, read_text};
+use super::input::read_failure;
+use super::tiled_input;
 
 /// The grid at `path` (`-` reads a Moving AI map from standard input).
 /// `.tmx` files are Tiled maps; every other file is read as a Moving AI
@@ -18,10 +21,7 @@ pub fn read_grid(path: &Path, args: &GridArgs, timings: &mut Timings) -> Result<
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tmx"));
     if is_tmx {
-        return Err(Failure::Usage(format!(
-            "`{}`: Tiled tile layers cannot be read yet; give a Moving AI map (.map)",
-            path.display()
-        )));
+        return read_tile_layer(path, args, timings);
     }
     for (option, given) in [
         ("--layer", args.layer.is_some()),
@@ -35,19 +35,43 @@ pub fn read_grid(path: &Path, args: &GridArgs, timings: &mut Timings) -> Result<
         }
     }
     let start = std::time::Instant::now();
-    let (bytes, source_name) = if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Failure::Io(format!("cannot read the grid from standard input: {e}")))?;
-        (bytes, "<stdin>".to_owned())
+    // The guarded reader: a binary input stops the read at its first binary
+    // byte (the parser then names it), and input that is not a regular file
+    // is bounded by --max-input-size.
+    let mut bytes = Vec::new();
+    let source_name = if path.as_os_str() == "-" {
+        read_text(
+            std::io::stdin().lock(),
+            &mut bytes,
+            bounded_read::stdin_is_unbounded(),
+        )
+        .map_err(|e| read_failure(e, "the grid from standard input"))?;
+        "<stdin>".to_owned()
     } else {
-        let bytes = std::fs::read(path)
-            .map_err(|e| Failure::Io(format!("cannot read grid `{}`: {e}", path.display())))?;
-        (bytes, path.display().to_string())
+        let what = format!("grid `{}`", path.display());
+        std::fs::File::open(path)
+            .and_then(|file| Ok((file.metadata()?, file)))
+            .map_err(|e| Failure::Io(format!("cannot read {what}: {e}")))
+            .and_then(|(metadata, file)| {
+                read_text(file, &mut bytes, bounded_read::is_unbounded(&metadata))
+                    .map_err(|e| read_failure(e, &what))
+            })?;
+        path.display().to_string()
     };
     timings.record("read", start.elapsed());
     let grid = timings.time("parse", || parse_movingai_bytes(&bytes, &source_name))?;
     Ok(grid)
+}
+
+/// The solid cells of a Tiled map's tile layer (`--layer`, else the only
+/// tile layer with solid tiles): a cell is solid when its tile has a
+/// collision shape or a true `--solid-property`.
+fn read_tile_layer(path: &Path, args: &GridArgs, timings: &mut Timings) -> Result<Grid, Failure> {
+    let options = TiledOptions {
+        layer: args.layer.clone(),
+        solid_property: args.solid_property.clone(),
+        ..TiledOptions::default()
+    };
+    let tiles = timings.time("parse", || tiled::tile_layer_grid(path, &options));
+    tiles.map(|t| t.grid).map_err(tiled_input::failure)
 }

@@ -68,6 +68,7 @@ pub fn options(args: &TiledArgs) -> TiledOptions {
             TiledOriginArg::TopLeft => TiledOrigin::TopLeft,
         },
         ellipse_sides: args.ellipse_sides,
+        solid_property: args.solid_property.clone(),
     }
 }
 
@@ -179,14 +180,15 @@ fn read_tmx(reader: impl Read, limited: bool, name: &str) -> Result<Vec<u8>, Fai
 
 /// Every Tiled error is exit 2: the options and layer choice are usage, the
 /// rest bad input.
-fn failure(e: TiledError) -> Failure {
+pub fn failure(e: TiledError) -> Failure {
     match e {
         TiledError::Option(_)
         | TiledError::NoObjectLayer { .. }
         | TiledError::SeveralObjectLayers { .. }
         | TiledError::UnknownLayer { .. }
         | TiledError::AmbiguousLayer { .. }
-        | TiledError::NotAnObjectLayer { .. } => Failure::Usage(e.to_string()),
+        | TiledError::NotAnObjectLayer { .. }
+        | TiledError::NotOrthogonal { .. } => Failure::Usage(e.to_string()),
         _ => Failure::Io(e.to_string()),
     }
 }

@@ -1,16 +1,33 @@
-//! Choosing the object layers to read, through group layers, with their
-//! accumulated offsets.
+//! Choosing the object and tile layers to read, through group layers, with
+//! their accumulated offsets.
 
 use super::TiledError;
 
-/// An object layer to read, with the offset of its own and of every group
-/// layer that holds it, in pixels.
+/// A layer to read, with the offset of its own and of every group layer
+/// that holds it, in pixels.
 pub(super) struct ChosenLayer<'map> {
     /// `walls`, or `level/walls` inside a group `level`.
     pub(super) path: String,
     pub(super) offset_x: f64,
     pub(super) offset_y: f64,
-    pub(super) layer: tiled::ObjectLayer<'map>,
+    pub(super) layer: Chosen<'map>,
+}
+
+/// The two kinds of layers that hold obstacles.
+pub(super) enum Chosen<'map> {
+    /// Objects, each a shape.
+    Objects(tiled::ObjectLayer<'map>),
+    /// Tiles, solid by their collision shapes or a property.
+    Tiles(tiled::TileLayer<'map>),
+}
+
+/// Which layers a reader wants.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Wanted {
+    /// Object layers and tile layers (obstacles).
+    Obstacles,
+    /// Tile layers only (a grid).
+    Tiles,
 }
 
 /// Every layer of the map, depth first in file order.
@@ -24,34 +41,72 @@ struct Entry<'map> {
     layer: tiled::Layer<'map>,
 }
 
-/// The object layers that `wanted` names: the only object layer when
-/// `wanted` is `None`; a layer by name or by path; every object layer in a
-/// group layer.
+/// The layers that `wanted` names: by name or by path; every object and
+/// tile layer in a group layer (tile layers only for [`Wanted::Tiles`]).
+/// With no name, the only candidate: the only object layer or tile layer
+/// that `has_solid` says holds solid tiles (for [`Wanted::Tiles`], the only
+/// tile layer with solid tiles, or the only tile layer).
 pub(super) fn select<'map>(
     map: &'map tiled::Map,
     file: &str,
     wanted: Option<&str>,
+    kind: Wanted,
+    has_solid: &dyn Fn(&tiled::TileLayer<'map>) -> bool,
 ) -> Result<Vec<ChosenLayer<'map>>, TiledError> {
     let mut entries = Vec::new();
     collect(map.layers(), "", 0.0, 0.0, &[], &mut entries);
-    let object_layers: Vec<usize> = (0..entries.len())
-        .filter(|&i| entries[i].layer.as_object_layer().is_some())
+    let readable = |e: &Entry<'map>| match e.layer.layer_type() {
+        tiled::LayerType::Objects(_) => kind == Wanted::Obstacles,
+        tiled::LayerType::Tiles(_) => true,
+        _ => false,
+    };
+    let layers: Vec<usize> = (0..entries.len())
+        .filter(|&i| readable(&entries[i]))
         .collect();
-    let object_paths = || -> Vec<String> {
-        object_layers
-            .iter()
-            .map(|&i| entries[i].path.clone())
-            .collect()
+    let any_tiles = entries.iter().any(|e| e.layer.as_tile_layer().is_some());
+    // How the readable layers are called in messages; maps without tile
+    // layers read as before tile layers were read.
+    let (singular, plural) = match (kind, any_tiles) {
+        (Wanted::Obstacles, false) => ("object layer", "object layers"),
+        (Wanted::Obstacles, true) => (
+            "object layer and no tile layer with solid tiles",
+            "object and tile layers",
+        ),
+        (Wanted::Tiles, _) => ("tile layer", "tile layers"),
+    };
+    let paths = |which: &[usize]| -> Vec<String> {
+        which.iter().map(|&i| entries[i].path.clone()).collect()
     };
     let Some(wanted) = wanted else {
-        return match object_layers.as_slice() {
+        let solid: Vec<usize> = layers
+            .iter()
+            .copied()
+            .filter(|&i| match entries[i].layer.layer_type() {
+                tiled::LayerType::Tiles(t) => has_solid(&t),
+                _ => true,
+            })
+            .collect();
+        let candidates = if kind == Wanted::Tiles && solid.is_empty() {
+            layers.clone()
+        } else {
+            solid
+        };
+        return match candidates.as_slice() {
             [] => Err(TiledError::NoObjectLayer {
                 file: file.to_string(),
+                what: singular,
             }),
             [only] => Ok(chosen(&entries, &[*only])),
             _ => Err(TiledError::SeveralObjectLayers {
                 file: file.to_string(),
-                layers: object_paths(),
+                what: match (kind, any_tiles) {
+                    (Wanted::Obstacles, false) => "object layers",
+                    (Wanted::Obstacles, true) => {
+                        "layers with obstacles (object layers, and tile layers with solid tiles)"
+                    }
+                    (Wanted::Tiles, _) => "tile layers with solid tiles",
+                },
+                layers: paths(&candidates),
             }),
         };
     };
@@ -72,7 +127,8 @@ pub(super) fn select<'map>(
             return Err(TiledError::UnknownLayer {
                 file: file.to_string(),
                 layer: wanted.to_string(),
-                available: object_paths(),
+                what: plural,
+                available: paths(&layers),
             });
         }
         [one] => *one,
@@ -97,25 +153,33 @@ pub(super) fn select<'map>(
         }
     };
     match entries[found].layer.layer_type() {
-        tiled::LayerType::Objects(_) => Ok(chosen(&entries, &[found])),
+        tiled::LayerType::Objects(_) if kind == Wanted::Tiles => {
+            Err(wrong_kind(file, &entries[found], "an object layer", kind))
+        }
+        tiled::LayerType::Objects(_) | tiled::LayerType::Tiles(_) => Ok(chosen(&entries, &[found])),
         tiled::LayerType::Group(_) => {
-            let inside: Vec<usize> = object_layers
+            let inside: Vec<usize> = layers
                 .iter()
                 .copied()
                 .filter(|&i| entries[i].groups.contains(&found))
                 .collect();
             Ok(chosen(&entries, &inside))
         }
-        tiled::LayerType::Tiles(_) => Err(not_objects(file, &entries[found], "a tile layer")),
-        tiled::LayerType::Image(_) => Err(not_objects(file, &entries[found], "an image layer")),
+        tiled::LayerType::Image(_) => {
+            Err(wrong_kind(file, &entries[found], "an image layer", kind))
+        }
     }
 }
 
-fn not_objects(file: &str, entry: &Entry<'_>, kind: &'static str) -> TiledError {
+fn wrong_kind(file: &str, entry: &Entry<'_>, is: &'static str, kind: Wanted) -> TiledError {
     TiledError::NotAnObjectLayer {
         file: file.to_string(),
         layer: entry.path.clone(),
-        kind,
+        kind: is,
+        wanted: match kind {
+            Wanted::Obstacles => "an object layer or a tile layer",
+            Wanted::Tiles => "a tile layer",
+        },
     }
 }
 
@@ -124,11 +188,16 @@ fn chosen<'map>(entries: &[Entry<'map>], which: &[usize]) -> Vec<ChosenLayer<'ma
         .iter()
         .filter_map(|&i| {
             let e = &entries[i];
+            let layer = match e.layer.layer_type() {
+                tiled::LayerType::Objects(o) => Chosen::Objects(o),
+                tiled::LayerType::Tiles(t) => Chosen::Tiles(t),
+                _ => return None,
+            };
             Some(ChosenLayer {
                 path: e.path.clone(),
                 offset_x: e.offset_x,
                 offset_y: e.offset_y,
-                layer: e.layer.as_object_layer()?,
+                layer,
             })
         })
         .collect()

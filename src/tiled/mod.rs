@@ -35,6 +35,18 @@
 //!
 //! Either way y points up, as in clearway maps.
 //!
+//! # Tile layers
+//!
+//! A tile of a tile layer is solid when its tileset tile has shapes drawn in
+//! Tiled's collision editor: they are read as objects are, in the tile's
+//! pixels, flipped as the tile is (Tiled's order: the diagonal flag, then
+//! horizontal and vertical) and placed at its cell, its (flipped) box's
+//! bottom-left corner on the cell's. With [`TiledOptions::solid_property`],
+//! a tile whose bool property of that name is true is solid, its whole cell;
+//! such cells (and tiles whose only shape is an unrotated rectangle filling
+//! the cell) are merged into few rectangles with [`Grid::solid_rectangles`].
+//! Infinite maps are read chunk by chunk; only orthogonal maps are read.
+//!
 //! ```
 //! use clearway::tiled::{TiledOptions, obstacles_from_tmx_bytes};
 //! use clearway::{Obstacle, geometry::Point};
@@ -56,22 +68,27 @@ use std::fmt;
 use std::io::{Cursor, Read};
 use std::path::{Path, PathBuf};
 
+use crate::grid::Grid;
 use crate::obstacle::Obstacle;
 use crate::quote::capped;
 
+mod flip;
 mod layers;
 mod placement;
 mod shapes;
+mod tiles;
 
 pub use placement::misses_network;
 
 /// How to read a Tiled map's objects as obstacles.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TiledOptions {
-    /// The object layer to read, by name (`walls`) or by its path through
-    /// group layers (`level/walls`). A group layer reads every object layer
-    /// inside it. A name (or path) that several layers share is an error. `None` (the default) reads the map's only object layer, and
-    /// is an error when the map has several.
+    /// The object or tile layer to read, by name (`walls`) or by its path
+    /// through group layers (`level/walls`). A group layer reads every
+    /// object and tile layer inside it. A name (or path) that several layers
+    /// share is an error. `None` (the default) reads the map's only layer
+    /// with obstacles: its only object layer or tile layer with solid tiles,
+    /// and is an error when the map has several.
     pub layer: Option<String>,
     /// Tiled pixels per clearway unit (finite, > 0); default 1: a pixel is a
     /// unit. With 16 px tiles, 16 makes a tile one unit.
@@ -84,6 +101,10 @@ pub struct TiledOptions {
     /// overstates it by at most `1 / cos(pi / n) - 1` of the larger semi-axis
     /// (0.5 % for 32 sides).
     pub ellipse_sides: u32,
+    /// A tile whose boolean property of this name is true is solid: its whole
+    /// cell. `None` (the default): only tiles with collision shapes are
+    /// solid.
+    pub solid_property: Option<String>,
 }
 
 impl Default for TiledOptions {
@@ -93,6 +114,7 @@ impl Default for TiledOptions {
             pixels_per_unit: 1.0,
             origin: TiledOrigin::BottomLeft,
             ellipse_sides: 32,
+            solid_property: None,
         }
     }
 }
@@ -108,23 +130,71 @@ pub enum TiledOrigin {
     TopLeft,
 }
 
-/// Where an imported obstacle came from: one Tiled object.
+/// Where an imported obstacle came from: one Tiled object, one collision
+/// shape of a tile of a tile layer, or a rectangle of solid tiles.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TiledSource {
     /// The Tiled map, as named to the importer (usually its path).
     pub file: String,
-    /// The object layer's path (`walls`, or `level/walls` inside a group).
+    /// The layer's path (`walls`, or `level/walls` inside a group).
     pub layer: String,
-    /// The object's id in Tiled.
+    /// The object's id in Tiled: for a tile's collision shape, its id among
+    /// the tile's shapes; 0 for solid tiles merged whole.
     pub object_id: u32,
     /// The object's name in Tiled (often empty).
     pub object_name: String,
+    /// For an obstacle of a tile layer, the tiles it stands for.
+    pub tiles: Option<TileSpan>,
 }
 
 impl fmt::Display for TiledSource {
-    /// `level.tmx object 12`
+    /// `level.tmx object 12`; `level.tmx layer `walls` tile (3, 4) shape 2`;
+    /// `level.tmx layer `walls` tiles (0, 0) to (4, 2)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} object {}", self.file, self.object_id)
+        match &self.tiles {
+            None => write!(f, "{} object {}", self.file, self.object_id),
+            Some(span) if self.object_id == 0 => {
+                write!(f, "{} layer `{}` {span}", self.file, self.layer)
+            }
+            Some(span) => write!(
+                f,
+                "{} layer `{}` {span} shape {}",
+                self.file, self.layer, self.object_id
+            ),
+        }
+    }
+}
+
+/// Tiles of a tile layer, in Tiled's tile coordinates (row 0 at the top;
+/// negative in infinite maps): columns `col .. col + width`, rows `row ..
+/// row + height`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileSpan {
+    /// The leftmost column.
+    pub col: i64,
+    /// The top row.
+    pub row: i64,
+    /// How many columns.
+    pub width: u64,
+    /// How many rows.
+    pub height: u64,
+}
+
+impl fmt::Display for TileSpan {
+    /// `tile (3, 4)`, or `tiles (0, 0) to (4, 2)` (both corners included).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if (self.width, self.height) == (1, 1) {
+            write!(f, "tile ({}, {})", self.col, self.row)
+        } else {
+            write!(
+                f,
+                "tiles ({}, {}) to ({}, {})",
+                self.col,
+                self.row,
+                self.col + self.width as i64 - 1,
+                self.row + self.height as i64 - 1
+            )
+        }
     }
 }
 
@@ -157,27 +227,33 @@ pub enum TiledError {
     /// An option is out of range (a scale that is not finite and > 0, ...).
     #[error("{0}")]
     Option(String),
-    /// The map has no object layer at all.
-    #[error("Tiled map `{file}` has no object layer")]
+    /// No layer was named and the map has no layer to read: no object
+    /// layer and no tile layer with solid tiles (no tile layer at all, for a
+    /// grid).
+    #[error("Tiled map `{file}` has no {what}")]
     NoObjectLayer {
         /// The file.
         file: String,
+        /// What it lacks: `object layer`, ...
+        what: &'static str,
     },
-    /// No layer was named and the map has several object layers.
+    /// No layer was named and the map has several layers to read.
     #[error(
-        "Tiled map `{file}` has {} object layers ({}): choose one with --layer",
+        "Tiled map `{file}` has {} {what} ({}): choose one with --layer",
         layers.len(),
         quoted(layers)
     )]
     SeveralObjectLayers {
         /// The file.
         file: String,
-        /// Every object layer's path.
+        /// What they are: `object layers`, ...
+        what: &'static str,
+        /// Their paths.
         layers: Vec<String>,
     },
     /// The layer named does not exist.
     #[error(
-        "Tiled map `{file}` has no layer `{}`; its object layers are {}",
+        "Tiled map `{file}` has no layer `{}`; its {what} are {}",
         capped(layer),
         quoted(available)
     )]
@@ -186,7 +262,9 @@ pub enum TiledError {
         file: String,
         /// The name asked for.
         layer: String,
-        /// Every object layer's path.
+        /// What could be read: `object layers`, `object and tile layers`...
+        what: &'static str,
+        /// The paths of every layer that could be read.
         available: Vec<String>,
     },
     /// The layer name (or path) matches several layers.
@@ -213,9 +291,10 @@ pub enum TiledError {
         /// can tell them apart.
         same_path: bool,
     },
-    /// The layer named is a tile or image layer.
+    /// The layer named cannot be read: an image layer (or, for a grid, an
+    /// object layer).
     #[error(
-        "layer `{}` of Tiled map `{file}` is {kind}, not an object layer",
+        "layer `{}` of Tiled map `{file}` is {kind}, not {wanted}",
         capped(layer)
     )]
     NotAnObjectLayer {
@@ -223,8 +302,53 @@ pub enum TiledError {
         file: String,
         /// The layer's path.
         layer: String,
-        /// `a tile layer` or `an image layer`.
+        /// `an image layer` or `an object layer`.
         kind: &'static str,
+        /// What could be read: `an object layer or a tile layer`, ...
+        wanted: &'static str,
+    },
+    /// A tile layer is read from a map that is not orthogonal.
+    #[error(
+        "{}Tiled map `{file}` is {orientation}, not orthogonal: clearway reads tile layers of orthogonal maps only",
+        location.map_or_else(String::new, |(line, col)| format!("{file}:{line}:{col}: "))
+    )]
+    NotOrthogonal {
+        /// The file.
+        file: String,
+        /// `isometric`, `staggered`, `hexagonal` or `oblique`.
+        orientation: &'static str,
+        /// Line and column (from 1) of the map's `orientation` attribute,
+        /// when the file's text is at hand.
+        location: Option<(usize, usize)>,
+    },
+    /// A tile of a tileset cannot be read: a bad collision shape, a solid
+    /// property that is not a bool, ...
+    #[error("Tiled map `{file}`, tileset `{tileset}`, tile {tile_id}: {reason}")]
+    BadTile {
+        /// The map.
+        file: String,
+        /// The tileset's name.
+        tileset: String,
+        /// The tile's id in its tileset (as Tiled shows it).
+        tile_id: u32,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A tile layer's bounding box spans too many cells to hold as a grid
+    /// (an infinite map with chunks far apart, say).
+    #[error(
+        "layer `{layer}` of Tiled map `{file}` spans {width} x {height} tiles, more than the {} cells clearway reads",
+        tiles::MAX_CELLS
+    )]
+    TooLarge {
+        /// The file.
+        file: String,
+        /// The layer's path.
+        layer: String,
+        /// Columns.
+        width: u64,
+        /// Rows.
+        height: u64,
     },
     /// An object cannot be an obstacle: a NaN or out-of-range number, a
     /// polygon with fewer than 3 distinct vertices, ...
@@ -261,11 +385,13 @@ fn quoted(names: &[String]) -> String {
 /// # Errors
 ///
 /// [`TiledError::Load`] if the file is missing, unreadable or not a Tiled
-/// map; the layer errors if `options.layer` names no object layer (or none
-/// is named and there is not exactly one); [`TiledError::BadObject`] for an
-/// object with a non-finite or out-of-range number or a degenerate polygon;
-/// [`TiledError::Option`] for a scale that is not finite and > 0 or fewer
-/// than 3 ellipse sides.
+/// map; the layer errors if `options.layer` names no object or tile layer
+/// (or none is named and there is not exactly one with obstacles);
+/// [`TiledError::BadObject`] for an object with a non-finite or
+/// out-of-range number or a degenerate polygon, [`TiledError::BadTile`] for
+/// such a collision shape of a tile; [`TiledError::NotOrthogonal`] for tile
+/// layers of other maps; [`TiledError::Option`] for a scale that is not
+/// finite and > 0 or fewer than 3 ellipse sides.
 pub fn load_obstacles(
     path: impl AsRef<Path>,
     options: &TiledOptions,
@@ -273,20 +399,7 @@ pub fn load_obstacles(
     let path = path.as_ref();
     let file = path.display().to_string();
     check_options(options)?;
-    if path.is_dir() {
-        return Err(TiledError::Load {
-            file,
-            reason: "it is a directory, not a file".into(),
-        });
-    }
-    let mut start = [0u8; 2];
-    let peeked = std::fs::File::open(path).and_then(|mut f| f.read(&mut start));
-    if let Ok(n) = peeked {
-        check_not_utf16(&start[..n], &file)?;
-    }
-    let map = tiled::Loader::new()
-        .load_tmx_map(path)
-        .map_err(|e| load_error(&file, path, &e))?;
+    let map = load_map(path, &file)?;
     obstacles_from_map(&map, &file, options).map_err(|e| match e {
         // Read again only on this error path, to find the object's line.
         TiledError::BadObject { .. } => match std::fs::read(path) {
@@ -310,6 +423,29 @@ pub fn obstacles_from_tmx_bytes(
     options: &TiledOptions,
 ) -> Result<TiledObstacles, TiledError> {
     check_options(options)?;
+    let map = load_map_bytes(bytes, source_name)?;
+    obstacles_from_map(&map, source_name, options)
+        .map_err(|e| locate(with_object_line(e, bytes), bytes))
+}
+
+fn load_map(path: &Path, file: &str) -> Result<tiled::Map, TiledError> {
+    if path.is_dir() {
+        return Err(TiledError::Load {
+            file: file.to_string(),
+            reason: "it is a directory, not a file".into(),
+        });
+    }
+    let mut start = [0u8; 2];
+    let peeked = std::fs::File::open(path).and_then(|mut f| f.read(&mut start));
+    if let Ok(n) = peeked {
+        check_not_utf16(&start[..n], file)?;
+    }
+    tiled::Loader::new()
+        .load_tmx_map(path)
+        .map_err(|e| load_error(file, path, &e))
+}
+
+fn load_map_bytes(bytes: &[u8], source_name: &str) -> Result<tiled::Map, TiledError> {
     check_not_utf16(bytes, source_name)?;
     // The loader asks its reader for files by path: the map itself under a
     // name no real file has, and anything it references from the disk.
@@ -324,14 +460,22 @@ pub fn obstacles_from_tmx_bytes(
             )?)))
         }
     };
-    let map = tiled::Loader::with_reader(reader)
+    tiled::Loader::with_reader(reader)
         .load_tmx_map(&own_path)
-        .map_err(|e| load_error(source_name, &own_path, &e))?;
-    obstacles_from_map(&map, source_name, options).map_err(|e| with_object_line(e, bytes))
+        .map_err(|e| load_error(source_name, &own_path, &e))
 }
 
-/// Converts the objects of an already loaded Tiled map. `source_name` names
-/// the map in messages and sources.
+/// Converts the objects and solid tiles of an already loaded Tiled map.
+/// `source_name` names the map in messages and sources.
+///
+/// Each tile layer gives, in this order: its whole solid cells (tiles whose
+/// `solid_property` is true, and tiles whose only collision shape is an
+/// unrotated rectangle filling the cell) merged into rectangles
+/// ([`Grid::solid_rectangles`]), then the collision shapes of its other
+/// tiles, from the top row down, each flipped as its tile is and placed at
+/// its cell: the bottom-left corner of the tile's (flipped) box at the
+/// bottom-left corner of the cell, moved by the tileset's drawing offset, as
+/// Tiled draws tiles taller than the grid.
 ///
 /// # Errors
 ///
@@ -343,14 +487,29 @@ pub fn obstacles_from_map(
 ) -> Result<TiledObstacles, TiledError> {
     check_options(options)?;
     let mut import = TiledObstacles::default();
+    let property = options.solid_property.as_deref();
+    let has_solid = |layer: &tiled::TileLayer<'_>| tiles::layer_has_solid(layer, property);
+    let chosen = layers::select(
+        map,
+        source_name,
+        options.layer.as_deref(),
+        layers::Wanted::Obstacles,
+        &has_solid,
+    )?;
+    let any_tiles = chosen
+        .iter()
+        .any(|l| matches!(l.layer, layers::Chosen::Tiles(_)));
     if map.orientation != tiled::Orientation::Orthogonal {
+        if any_tiles {
+            return Err(not_orthogonal(map, source_name));
+        }
         import.warnings.push(format!(
             "warning: {source_name}: the map is {:?}, not orthogonal; its object coordinates are read as Tiled stores them, unprojected",
             map.orientation
         ));
     }
     let map_height_px = f64::from(map.height) * f64::from(map.tile_height);
-    for layer in layers::select(map, source_name, options.layer.as_deref())? {
+    for layer in chosen {
         if !(layer.offset_x.is_finite() && layer.offset_y.is_finite()) {
             return Err(TiledError::Load {
                 file: source_name.to_string(),
@@ -360,19 +519,39 @@ pub fn obstacles_from_map(
                 ),
             });
         }
+        let objects = match &layer.layer {
+            layers::Chosen::Objects(objects) => objects,
+            layers::Chosen::Tiles(tile_layer) => {
+                let frame = tiles::TileFrame {
+                    file: source_name,
+                    layer_path: &layer.path,
+                    layer_offset: (layer.offset_x, layer.offset_y),
+                    cell: (f64::from(map.tile_width), f64::from(map.tile_height)),
+                    pixels_per_unit: options.pixels_per_unit,
+                    origin: options.origin,
+                    map_height_px,
+                    ellipse_sides: options.ellipse_sides,
+                    property,
+                };
+                tiles::read_layer(tile_layer, &frame, &mut import)?;
+                continue;
+            }
+        };
         let frame = shapes::Frame {
             offset: (layer.offset_x, layer.offset_y),
             pixels_per_unit: options.pixels_per_unit,
             origin: options.origin,
             map_height_px,
             ellipse_sides: options.ellipse_sides,
+            tile: None,
         };
-        for object in layer.layer.objects() {
+        for object in objects.objects() {
             let source = TiledSource {
                 file: source_name.to_string(),
                 layer: layer.path.clone(),
                 object_id: object.id(),
                 object_name: object.name.clone(),
+                tiles: None,
             };
             match shapes::convert(&object, &frame) {
                 Ok(shapes::Converted::Obstacles(obstacles)) => {
@@ -462,6 +641,151 @@ fn check_not_utf16(start: &[u8], file: &str) -> Result<(), TiledError> {
         });
     }
     Ok(())
+}
+
+/// The cells of a Tiled tile layer, for a level made from the grid
+/// (`clearway grid level.tmx`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TiledGrid {
+    /// The cells, row 0 at the top, solid where a tile has a collision shape
+    /// (whatever its size: a half-block makes its whole cell solid) or a
+    /// true [`TiledOptions::solid_property`].
+    pub grid: Grid,
+    /// The Tiled tile coordinates (column, row) of the grid's cell (0, 0):
+    /// cell (col, row) is Tiled's tile (col + first.0, row + first.1).
+    /// (0, 0) for a finite map, whose grid is the map's width x height; for
+    /// an infinite map, the top-left corner of the bounding box of its
+    /// chunks (multiples of 16, possibly negative).
+    pub first: (i64, i64),
+}
+
+/// The solid cells of the tile layer of the Tiled map at `path` that
+/// `options.layer` names (a group layer: every tile layer in it, cell by
+/// cell). With no layer named: the only tile layer with solid tiles, or the
+/// only tile layer. Only `layer` and `solid_property` of the options are
+/// used; layer offsets are ignored (a grid is cells).
+///
+/// # Errors
+///
+/// As [`load_obstacles`]; naming an object layer is an error too.
+pub fn tile_layer_grid(
+    path: impl AsRef<Path>,
+    options: &TiledOptions,
+) -> Result<TiledGrid, TiledError> {
+    let path = path.as_ref();
+    let file = path.display().to_string();
+    let map = load_map(path, &file)?;
+    tile_layer_grid_from_map(&map, &file, options)
+}
+
+/// [`tile_layer_grid`] of a Tiled map held in memory.
+///
+/// # Errors
+///
+/// As [`tile_layer_grid`].
+pub fn tile_layer_grid_from_tmx_bytes(
+    bytes: &[u8],
+    source_name: &str,
+    options: &TiledOptions,
+) -> Result<TiledGrid, TiledError> {
+    let map = load_map_bytes(bytes, source_name)?;
+    tile_layer_grid_from_map(&map, source_name, options).map_err(|e| locate(e, bytes))
+}
+
+/// [`tile_layer_grid`] of an already loaded Tiled map.
+///
+/// # Errors
+///
+/// As [`tile_layer_grid`], except [`TiledError::Load`].
+pub fn tile_layer_grid_from_map(
+    map: &tiled::Map,
+    source_name: &str,
+    options: &TiledOptions,
+) -> Result<TiledGrid, TiledError> {
+    let property = options.solid_property.as_deref();
+    let has_solid = |layer: &tiled::TileLayer<'_>| tiles::layer_has_solid(layer, property);
+    let chosen = layers::select(
+        map,
+        source_name,
+        options.layer.as_deref(),
+        layers::Wanted::Tiles,
+        &has_solid,
+    )?;
+    if map.orientation != tiled::Orientation::Orthogonal {
+        return Err(not_orthogonal(map, source_name));
+    }
+    let tile_layers: Vec<(String, tiled::TileLayer<'_>)> = chosen
+        .into_iter()
+        .filter_map(|l| match l.layer {
+            layers::Chosen::Tiles(t) => Some((l.path, t)),
+            layers::Chosen::Objects(_) => None,
+        })
+        .collect();
+    let (grid, bounds) = tiles::solid_cells(&tile_layers, source_name, property)?;
+    Ok(TiledGrid {
+        grid,
+        first: (bounds.min_col, bounds.min_row),
+    })
+}
+
+/// The error for tile layers of a map that is not orthogonal, located in
+/// the map's file when it can be read.
+fn not_orthogonal(map: &tiled::Map, file: &str) -> TiledError {
+    let orientation = match map.orientation {
+        tiled::Orientation::Isometric => "isometric",
+        tiled::Orientation::Staggered => "staggered",
+        tiled::Orientation::Hexagonal => "hexagonal",
+        tiled::Orientation::Oblique => "oblique",
+        tiled::Orientation::Orthogonal => "orthogonal",
+    };
+    let error = TiledError::NotOrthogonal {
+        file: file.to_string(),
+        orientation,
+        location: None,
+    };
+    match std::fs::read(&map.source) {
+        Ok(bytes) => locate(error, &bytes),
+        Err(_) => error,
+    }
+}
+
+/// Fills in where the error lies in the map's text, when it can tell.
+fn locate(error: TiledError, bytes: &[u8]) -> TiledError {
+    match error {
+        TiledError::NotOrthogonal {
+            file,
+            orientation,
+            location: None,
+        } => TiledError::NotOrthogonal {
+            location: attribute_location(bytes, "<map", "orientation"),
+            file,
+            orientation,
+        },
+        other => other,
+    }
+}
+
+/// Line and column (from 1, in characters) of the attribute `name` of the
+/// first `element` (`<map`) of an XML text.
+fn attribute_location(bytes: &[u8], element: &str, name: &str) -> Option<(usize, usize)> {
+    let text = String::from_utf8_lossy(bytes);
+    let start = text
+        .find(&format!("{element} "))
+        .or_else(|| text.find(&format!("{element}\n")))?;
+    let end = start + text[start..].find('>')?;
+    let tag = &text[start..end];
+    let at = tag.match_indices(name).map(|(i, _)| i).find(|&i| {
+        tag[..i].ends_with(char::is_whitespace)
+            && tag[i + name.len()..].trim_start().starts_with('=')
+    })?;
+    let offset = start + at;
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before[before.rfind('\n').map_or(0, |i| i + 1)..]
+        .chars()
+        .count()
+        + 1;
+    Some((line, col))
 }
 
 fn check_options(options: &TiledOptions) -> Result<(), TiledError> {

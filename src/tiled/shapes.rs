@@ -4,20 +4,26 @@
 use std::f64::consts::PI;
 
 use super::TiledOrigin;
+use super::flip::TileFlip;
 use crate::geometry::{Circle, Point, Polygon, Segment};
 use crate::obstacle::Obstacle;
 
 /// The largest coordinate a map may hold (see docs/MAP_FORMAT.md).
 const MAX_COORDINATE: f64 = 1e15;
 
-/// How pixel positions of one object layer become clearway coordinates.
+/// How pixel positions of one object layer, or of one tile's collision
+/// shapes, become clearway coordinates.
 pub(super) struct Frame {
-    /// The summed offsets of the layer and its groups, in pixels.
+    /// The summed offsets of the layer and its groups, in pixels; for a
+    /// tile, where the top-left corner of its flipped box lies on the map.
     pub(super) offset: (f64, f64),
     pub(super) pixels_per_unit: f64,
     pub(super) origin: TiledOrigin,
     pub(super) map_height_px: f64,
     pub(super) ellipse_sides: u32,
+    /// For a tile's collision shapes: the tile's flips, applied to the
+    /// shapes' tile-local pixels before `offset` is added.
+    pub(super) tile: Option<TileFlip>,
 }
 
 /// What an object becomes.
@@ -29,7 +35,7 @@ pub(super) enum Converted {
 }
 
 /// Converts one object; `Err` holds why it cannot be an obstacle.
-pub(super) fn convert(object: &tiled::Object<'_>, frame: &Frame) -> Result<Converted, String> {
+pub(super) fn convert(object: &tiled::ObjectData, frame: &Frame) -> Result<Converted, String> {
     if object.tile_data().is_some() {
         return Ok(Converted::Skipped(
             "tile objects are not obstacles (draw a collision shape instead)",
@@ -142,7 +148,7 @@ fn ellipse(
         })]);
     }
     let n = frame.ellipse_sides.max(3);
-    let scale = [
+    let mut scale = [
         place.origin_px.0.abs(),
         place.origin_px.1.abs(),
         width,
@@ -151,6 +157,10 @@ fn ellipse(
     ]
     .into_iter()
     .fold(0.0, f64::max);
+    if place.tile.is_some() {
+        // A tile's shapes are placed by the tile's offset after flipping.
+        scale = scale.max(frame.offset.0.abs()).max(frame.offset.1.abs());
+    }
     let delta = 64.0 * f64::EPSILON * scale / a.min(b);
     let r = (1.0 / (PI / f64::from(n)).cos()) * (1.0 + delta);
     let vertices = (0..n)
@@ -210,40 +220,78 @@ fn polygon(vertices: &[Point]) -> Result<Polygon, String> {
     })
 }
 
+/// A rectangle of the map in pixels, `(x0, y0)` to `(x1, y1)` (y down), as a
+/// polygon of its 4 corners in `frame` (whose `tile` is ignored): merged
+/// solid cells.
+pub(super) fn pixel_rectangle(
+    frame: &Frame,
+    (x0, y0): (f64, f64),
+    (x1, y1): (f64, f64),
+) -> Result<Obstacle, String> {
+    let place = Placement {
+        origin_px: (0.0, 0.0),
+        cos: 1.0,
+        sin: 0.0,
+        pixels_per_unit: frame.pixels_per_unit,
+        origin: frame.origin,
+        map_height_px: frame.map_height_px,
+        tile: None,
+    };
+    Ok(Obstacle::Polygon(polygon(&[
+        place.at(x0, y0)?,
+        place.at(x1, y0)?,
+        place.at(x1, y1)?,
+        place.at(x0, y1)?,
+    ])?))
+}
+
 /// Where an object's local pixel coordinates land in clearway coordinates.
 struct Placement {
-    /// The object's `x`, `y` plus the layer offsets, in pixels (y down).
+    /// The object's `x`, `y` plus the layer offsets, in pixels (y down); for
+    /// a tile's shape, its `x`, `y` in the tile.
     origin_px: (f64, f64),
     cos: f64,
     sin: f64,
     pixels_per_unit: f64,
     origin: TiledOrigin,
     map_height_px: f64,
+    /// A tile's flips, and where its flipped box lies on the map.
+    tile: Option<(TileFlip, (f64, f64))>,
 }
 
 impl Placement {
-    fn new(object: &tiled::Object<'_>, frame: &Frame) -> Placement {
+    fn new(object: &tiled::ObjectData, frame: &Frame) -> Placement {
         let (cos, sin) = cos_sin(f64::from(object.rotation));
-        Placement {
-            origin_px: (
+        let origin_px = match frame.tile {
+            Some(_) => (f64::from(object.x), f64::from(object.y)),
+            None => (
                 f64::from(object.x) + frame.offset.0,
                 f64::from(object.y) + frame.offset.1,
             ),
+        };
+        Placement {
+            origin_px,
             cos,
             sin,
             pixels_per_unit: frame.pixels_per_unit,
             origin: frame.origin,
             map_height_px: frame.map_height_px,
+            tile: frame.tile.map(|flip| (flip, frame.offset)),
         }
     }
 
     /// The point at `(lx, ly)` pixels from the object's origin, before its
     /// rotation. Tiled rotates clockwise on screen, which in y-down pixels is
     /// the usual rotation matrix: `(1, 0)` turned by 90 degrees is `(0, 1)`,
-    /// straight down.
+    /// straight down. A tile's shape is then flipped as the tile is and
+    /// moved to the tile's place.
     fn at(&self, lx: f64, ly: f64) -> Result<Point, String> {
-        let px = self.origin_px.0 + lx * self.cos - ly * self.sin;
-        let py = self.origin_px.1 + lx * self.sin + ly * self.cos;
+        let mut px = self.origin_px.0 + lx * self.cos - ly * self.sin;
+        let mut py = self.origin_px.1 + lx * self.sin + ly * self.cos;
+        if let Some((flip, (ox, oy))) = &self.tile {
+            let (u, v) = flip.apply(px, py);
+            (px, py) = (ox + u, oy + v);
+        }
         let x = px / self.pixels_per_unit;
         let y = match self.origin {
             TiledOrigin::BottomLeft => (self.map_height_px - py) / self.pixels_per_unit,
