@@ -123,6 +123,53 @@ fn csv_and_json_never_print_negative_zero() {
     assert!(!json.contains("-0.0"), "{json}");
 }
 
+#[test]
+fn picture_titles_and_legend_never_read_the_clearance_as_the_radius() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "m.ron", &rock_map("1.0"));
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--radius", "1.0000000001", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let svg = stdout_of(&out);
+    assert!(!svg.contains("radius 1:"), "{svg}");
+    assert!(!svg.contains("radius 1)"), "{svg}");
+    assert!(
+        svg.contains("edge 0 (0 -&gt; 1): clearance 1 &lt; radius 1.0000000001: blocked"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("leaves clearance 1 &lt; radius 1.0000000001"),
+        "{svg}"
+    );
+    assert!(svg.contains("agent radius 1.0000000001"), "{svg}");
+    assert!(svg.contains("agent outline (radius 1.0000000001)"), "{svg}");
+    assert!(
+        svg.contains("blocked: clearance &lt; 1.0000000001"),
+        "{svg}"
+    );
+
+    // A clearance just under a round radius: the label and titles give
+    // the digits that tell it from the radius.
+    let map = write_map(&dir, "m.ron", &rock_map("0.99999999"));
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--radius", "1", "-o", "-"])
+        .output()
+        .unwrap();
+    let svg = stdout_of(&out);
+    assert!(
+        svg.contains("clearance 0.99999999 &lt; radius 1: blocked"),
+        "{svg}"
+    );
+    assert!(svg.contains("fits r ≤ 0.99999999"), "{svg}");
+    assert!(!svg.contains("fits r ≤ 1<"), "{svg}");
+}
+
 fn svg_of(map: &std::path::Path) -> String {
     let out = clearway()
         .arg("render")

@@ -287,6 +287,35 @@ fn at_radius_0_the_picture_draws_an_edge_through_a_wall_as_blocked() {
     assert!(svg.contains("edge 1 (0 -&gt; 2): clearance 2.828427 &gt;= radius 0: clear"));
 }
 
+#[test]
+fn at_radius_0_the_picture_draws_no_flat_agent_outline() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "wall.ron", WALL);
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--radius", "0", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let svg = stdout(&out);
+    // The edge is blocked (clearance 0), but an agent of radius 0 has no
+    // outline to draw: neither along the edge nor in the legend.
+    assert!(svg.contains("clearance 0 touches an obstacle at radius 0: blocked"));
+    assert!(!svg.contains("outline of an agent"), "{svg}");
+    assert!(!svg.contains("agent outline"), "{svg}");
+    // At a radius > 0 both are there.
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--radius", "0.5", "-o", "-"])
+        .output()
+        .unwrap();
+    let svg = stdout(&out);
+    assert!(svg.contains("outline of an agent of radius 0.5"), "{svg}");
+    assert!(svg.contains("agent outline (radius 0.5)"), "{svg}");
+}
+
 /// Node 5 has clearance 2 (a rock 2 below it); node 6 sits on a rock.
 const SELF: &str = r#"Map(
     nodes: [(id: 5, pos: (0, 0)), (id: 6, pos: (10, 0)), (id: 7, pos: (20, 0))],
