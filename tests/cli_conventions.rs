@@ -87,6 +87,33 @@ fn man_page_on_stdout_or_one_per_command() {
 }
 
 #[test]
+fn man_dir_replaces_its_pages_atomically() {
+    // A page that already exists is replaced by a new file (written aside,
+    // then renamed), not rewritten in place: another name for the old file
+    // (a hard link, as an installed copy may be) keeps the old text.
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old.1");
+    std::fs::write(&old, "old page").unwrap();
+    std::fs::hard_link(&old, dir.path().join("clearway-check.1")).unwrap();
+    let out = clearway()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(std::fs::read_to_string(&old).unwrap(), "old page");
+    let page = std::fs::read_to_string(dir.path().join("clearway-check.1")).unwrap();
+    assert!(page.contains("clearway\\-check"), "{page}");
+    // Nothing else is left behind: no temporary files.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(names.iter().all(|n| n.ends_with(".1")), "{names:?}");
+}
+
+#[test]
 fn help_documents_the_exit_codes() {
     let out = clearway().arg("--help").output().unwrap();
     assert_eq!(out.status.code(), Some(0));

@@ -49,7 +49,8 @@ pub fn run(args: &ManArgs) -> Result<Outcome, Failure> {
     Ok(Outcome::Pass)
 }
 
-/// Writes `clearway.1` and one page per (visible) subcommand into `dir`.
+/// Writes `clearway.1` and one page per (visible) subcommand into `dir`,
+/// each atomically, as every output is.
 fn write_pages(mut command: clap::Command, dir: &Path) -> std::io::Result<()> {
     command.build();
     let mut pending = vec![command];
@@ -66,7 +67,7 @@ fn write_pages(mut command: clap::Command, dir: &Path) -> std::io::Result<()> {
                 .get_display_name()
                 .unwrap_or_else(|| command.get_name())
         );
-        std::fs::write(dir.join(name), page(&command)?)?;
+        clearway::atomic_write::write_atomically(&dir.join(name), &page(&command)?)?;
     }
     Ok(())
 }
