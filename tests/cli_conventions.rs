@@ -114,6 +114,30 @@ fn man_dir_replaces_its_pages_atomically() {
 }
 
 #[test]
+fn man_dir_makes_its_folder() {
+    // The README's `clearway man --dir man/`, on a checkout without `man/`.
+    let dir = tempfile::tempdir().unwrap();
+    let out = clearway()
+        .args(["man", "--dir", "man/"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(dir.path().join("man/clearway.1").is_file());
+    // A folder that cannot be made is an error naming it.
+    let file = dir.path().join("file");
+    std::fs::write(&file, "x").unwrap();
+    let out = clearway()
+        .args(["man", "--dir"])
+        .arg(file.join("man"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot write man pages to"), "{err}");
+}
+
+#[test]
 fn help_documents_the_exit_codes() {
     let out = clearway().arg("--help").output().unwrap();
     assert_eq!(out.status.code(), Some(0));

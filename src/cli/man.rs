@@ -49,10 +49,13 @@ pub fn run(args: &ManArgs) -> Result<Outcome, Failure> {
     Ok(Outcome::Pass)
 }
 
-/// Writes `clearway.1` and one page per (visible) subcommand into `dir`,
-/// each atomically, as every output is.
+/// Writes `clearway.1` and one page per (visible) subcommand into `dir`
+/// (made if missing), each atomically, as every output is.
 fn write_pages(mut command: clap::Command, dir: &Path) -> std::io::Result<()> {
     command.build();
+    // `clearway man --dir man/` on a fresh checkout: the folder is made, as
+    // `mkdir -p` would.
+    std::fs::create_dir_all(dir)?;
     let mut pending = vec![command];
     while let Some(command) = pending.pop() {
         pending.extend(
