@@ -304,6 +304,9 @@ fn at_radius_0_the_picture_draws_no_flat_agent_outline() {
     assert!(svg.contains("clearance 0 touches an obstacle at radius 0: blocked"));
     assert!(!svg.contains("outline of an agent"), "{svg}");
     assert!(!svg.contains("agent outline"), "{svg}");
+    // Nor is any edge "tight" for radius 0: no legend line for it.
+    assert!(svg.contains("clear: clearance &gt; 0 (2)"), "{svg}");
+    assert!(!svg.contains("tight: clearance 0 to 0"), "{svg}");
     // At a radius > 0 both are there.
     let out = clearway()
         .arg("render")

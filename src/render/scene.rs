@@ -964,6 +964,11 @@ impl<'a> Picture<'a> {
         match self.agent_radius {
             Some(r) => {
                 for v in [Verdict::Blocked, Verdict::Tight, Verdict::Clear] {
+                    // At radius 0 nothing is tight: clearance 0 blocks and
+                    // any more is clear.
+                    if v == Verdict::Tight && r <= 0.0 {
+                        continue;
+                    }
                     let count = self
                         .clearances
                         .edges()
