@@ -170,6 +170,24 @@ fn picture_titles_and_legend_never_read_the_clearance_as_the_radius() {
     assert!(!svg.contains("fits r ≤ 1<"), "{svg}");
 }
 
+#[test]
+fn widest_from_a_node_to_itself_names_the_bottleneck_node() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "m.ron", &rock_map("1.0"));
+    let out = clearway()
+        .arg("widest")
+        .arg(&map)
+        .args(["--from", "start", "--to", "start"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = stdout_of(&out);
+    assert!(
+        text.contains("bottleneck: node 0 \"start\", clearance 5.09902"),
+        "{text}"
+    );
+}
+
 fn svg_of(map: &std::path::Path) -> String {
     let out = clearway()
         .arg("render")
