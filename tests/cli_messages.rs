@@ -188,6 +188,112 @@ fn widest_from_a_node_to_itself_names_the_bottleneck_node() {
     );
 }
 
+#[test]
+fn ci_formats_print_the_radius_as_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "m.ron", &rock_map("1.0"));
+    for format in ["github", "junit", "sarif"] {
+        let out = clearway()
+            .arg("check")
+            .arg(&map)
+            .args(["--radius", "1.0000000001", "--format", format])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let text = stdout_of(&out);
+        assert!(!text.contains("radius 1\""), "{format}: {text}");
+        assert!(!text.contains("radius 1:"), "{format}: {text}");
+        assert!(!text.contains("radius 1::"), "{format}: {text}");
+        assert!(text.contains("radius 1.0000000001"), "{format}: {text}");
+    }
+    // diff: the old clearance 2 becomes 1, below radius 1.0000000001.
+    let old = write_map(&dir, "old.ron", &rock_map("2.0"));
+    let out = clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg(&map)
+        .args(["--radius", "1.0000000001", "--format", "github"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = stdout_of(&out);
+    assert!(
+        text.contains("title=edge 0 newly blocked for radius 1.0000000001::"),
+        "{text}"
+    );
+    assert!(
+        text.contains("clearance 2 -> 1 < radius 1.0000000001: the change blocks it"),
+        "{text}"
+    );
+}
+
+#[test]
+fn names_in_reports_are_cut_in_every_format() {
+    // A node and an agent named with 100,000 characters: text and CI
+    // reports cut them as error messages do; JSON keeps them whole.
+    let long = "n".repeat(100_000);
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(
+        &dir,
+        "m.ron",
+        &format!(
+            "(agents: [(name: \"{long}\", radius: 1.5)],
+              nodes: [(id: 0, pos: (0.0, 0.0), name: \"{long}\"), (id: 1, pos: (10.0, 0.0))],
+              edges: [(from: 0, to: 1)],
+              obstacles: [Point((5.0, -1.0))])"
+        ),
+    );
+    for format in ["text", "github", "junit", "sarif"] {
+        let out = clearway()
+            .arg("check")
+            .arg(&map)
+            .args(["--format", format])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{format}: {out:?}");
+        assert!(
+            out.stdout.len() < 10_000,
+            "{format}: {} bytes",
+            out.stdout.len()
+        );
+        assert!(stdout_of(&out).contains("nnnnnnnn…"), "{format}");
+    }
+    let out = clearway()
+        .arg("diff")
+        .arg(&map)
+        .arg(&map)
+        .args(["--format", "github"])
+        .output()
+        .unwrap();
+    assert!(
+        out.stdout.len() < 10_000,
+        "diff: {} bytes",
+        out.stdout.len()
+    );
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .arg("--agent")
+        .arg(&long)
+        .args(["-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(
+        out.stdout.len() < 100_000,
+        "render: {} bytes",
+        out.stdout.len()
+    );
+    assert!(stdout_of(&out).contains("nnnnnnnn… (radius 1.5)"));
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(stdout_of(&out).contains(&long));
+}
+
 fn svg_of(map: &std::path::Path) -> String {
     let out = clearway()
         .arg("render")

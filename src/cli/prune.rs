@@ -38,7 +38,11 @@ pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     })?;
 
     let who = match &checked.agent {
-        Some(name) => format!("{name} (radius {})", given(checked.agent_radius)),
+        Some(name) => format!(
+            "{} (radius {})",
+            clearway::quote::capped(name),
+            given(checked.agent_radius)
+        ),
         None => format!("radius {}", given(checked.agent_radius)),
     };
     if args.format == ReportFormat::Json {

@@ -1071,7 +1071,9 @@ impl<'a> Picture<'a> {
         let baseline = top + 16.0;
         let mut caption = self.title.clone().unwrap_or_default();
         let who = match (&self.agent_name, self.agent_radius) {
-            (Some(name), Some(r)) => format!("{name} (radius {})", text::given(r)),
+            (Some(name), Some(r)) => {
+                format!("{} (radius {})", crate::quote::capped(name), text::given(r))
+            }
             (None, Some(r)) => format!("agent radius {}", text::given(r)),
             _ => "edge clearance: the largest agent radius that fits".to_string(),
         };

@@ -57,15 +57,19 @@ pub fn point(p: crate::geometry::Point) -> String {
     format!("({}, {})", human(p.x), human(p.y))
 }
 
-/// How a node is labelled in the picture: its name, else its id.
+/// How a node is labelled in the picture: its name (cut as messages cut
+/// it), else its id.
 pub fn node_label(node: &Node) -> String {
-    node.name.clone().unwrap_or_else(|| node.id.to_string())
+    match &node.name {
+        Some(name) => crate::quote::capped(name).into_owned(),
+        None => node.id.to_string(),
+    }
 }
 
 /// How a node is named in titles: `node 110 "west_door"`.
 pub fn node_title(node: &Node) -> String {
     match &node.name {
-        Some(name) => format!("node {} \"{name}\"", node.id),
+        Some(name) => format!("node {} \"{}\"", node.id, crate::quote::capped(name)),
         None => format!("node {}", node.id),
     }
 }
