@@ -135,6 +135,34 @@ fn man_dir_makes_its_folder() {
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot write man pages to"), "{err}");
+    // A file where the folder should be is named as such.
+    let out = clearway()
+        .args(["man", "--dir"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("it is not a folder"), "{err}");
+}
+
+#[test]
+fn help_that_cannot_be_written_is_a_failed_write() {
+    // `clearway --help > /dev/full`: the help is lost, so exit 2, as any
+    // report that cannot be written.
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [&["--help"][..], &["--version"], &["check", "--help"]] {
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("clearway"))
+            .args(args)
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot write to standard output"), "{err}");
+    }
 }
 
 #[test]

@@ -55,6 +55,12 @@ fn write_pages(mut command: clap::Command, dir: &Path) -> std::io::Result<()> {
     command.build();
     // `clearway man --dir man/` on a fresh checkout: the folder is made, as
     // `mkdir -p` would.
+    if dir.exists() && !dir.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotADirectory,
+            "it is not a folder",
+        ));
+    }
     std::fs::create_dir_all(dir)?;
     let mut pending = vec![command];
     while let Some(command) = pending.pop() {
