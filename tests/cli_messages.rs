@@ -413,4 +413,18 @@ fn a_tiled_layer_that_misses_the_network_is_warned_about() {
         stderr_of(&out).contains("--pixels-per-unit (1) wrong?"),
         "{out:?}"
     );
+    // diff reads the .tmx for both levels, and says so once.
+    let out = clearway()
+        .args(["diff", "maps/tiled_yard.ron", "maps/tiled_yard.ron"])
+        .args(&yard[2..])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        stderr_of(&out)
+            .matches("comes near the path network")
+            .count(),
+        1,
+        "{out:?}"
+    );
 }
