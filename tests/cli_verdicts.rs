@@ -441,6 +441,51 @@ fn json_tells_unbounded_from_unreachable() {
     assert_eq!(v["widest_radius"], Value::Null);
 }
 
+#[test]
+fn node_ids_on_the_command_line_take_the_map_s_integer_forms() {
+    // The map may write ids in hex, octal or binary; so may the user.
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(
+        &dir,
+        "hex.ron",
+        "(nodes: [(id: 0x1F, pos: (0, 0)), (id: 0b1_0000, pos: (10, 0))],
+          edges: [(from: 31, to: 0o20)])",
+    );
+    for (from, to) in [("0x1F", "0b10000"), ("31", "0o20"), ("id:0x1f", "1_6")] {
+        let out = clearway()
+            .arg("route")
+            .arg(&map)
+            .args(["--from", from, "--to", to, "--radius", "0"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{from} {to}: {out:?}");
+        assert!(
+            stdout(&out).starts_with("route: 31 -> 16\n"),
+            "{}",
+            stdout(&out)
+        );
+    }
+    // A name that reads as a hex id is ambiguous as a decimal one is.
+    let map = write_map(
+        &dir,
+        "named.ron",
+        "(nodes: [(id: 16, pos: (0, 0)), (id: 1, pos: (10, 0), name: \"0x10\")],
+          edges: [(from: 16, to: 1)])",
+    );
+    let out = clearway()
+        .arg("widest")
+        .arg(&map)
+        .args(["--from", "0x10", "--to", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        stderr(&out).contains("--from 0x10 is ambiguous"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 /// Node 5 is named "7" and node 7 is named "gate".
 const NAMES: &str = r#"Map(
     nodes: [(id: 5, pos: (0, 0), name: "7"), (id: 7, pos: (10, 0), name: "gate"), (id: 9, pos: (20, 0), name: "9")],
