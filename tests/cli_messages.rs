@@ -294,6 +294,74 @@ fn names_in_reports_are_cut_in_every_format() {
     assert!(stdout_of(&out).contains(&long));
 }
 
+#[test]
+fn long_lists_in_errors_are_cut() {
+    // 5,000 layers, agents or nodes of a name: the error names the first
+    // ten and counts the rest.
+    let dir = tempfile::tempdir().unwrap();
+    let n = 5_000;
+    let layers: String = (1..=n)
+        .map(|i| format!("<objectgroup id=\"{i}\" name=\"c\"/>"))
+        .collect();
+    write_map(
+        &dir,
+        "many.tmx",
+        &format!(
+            "<?xml version=\"1.0\"?>\n<map version=\"1.10\" orientation=\"orthogonal\" \
+             width=\"20\" height=\"20\" tilewidth=\"1\" tileheight=\"1\">{layers}</map>"
+        ),
+    );
+    let map = write_map(
+        &dir,
+        "m.ron",
+        &format!(
+            "(agents: [{}], nodes: [{}], edges: [(from: 0, to: 1)])",
+            (0..n)
+                .map(|i| format!("(name: \"a{i}\", radius: 1)"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            (0..n)
+                .map(|i| format!("(id: {i}, pos: ({i}, 0), name: \"same\")"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    );
+    let runs: [&[&str]; 4] = [
+        &["--obstacles", "many.tmx", "--radius", "1"],
+        &["--obstacles", "many.tmx", "--layer", "c", "--radius", "1"],
+        &["--obstacles", "many.tmx", "--layer", "x", "--radius", "1"],
+        &["--agent", "nope"],
+    ];
+    for args in runs {
+        let out = clearway()
+            .current_dir(dir.path())
+            .args(["check", "m.ron"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let err = stderr_of(&out);
+        assert!(err.len() < 2_000, "{args:?}: {} bytes", err.len());
+        assert!(err.contains(&format!(", … and {} more", n - 10)), "{err}");
+    }
+    let out = clearway()
+        .current_dir(dir.path())
+        .args([
+            "route", "m.ron", "--from", "same", "--to", "1", "--radius", "0",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = stderr_of(&out);
+    assert!(err.len() < 2_000, "{} bytes", err.len());
+    assert!(
+        err.contains(
+            "5000 nodes have that name (ids 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … and 4990 more)"
+        ),
+        "{err}"
+    );
+}
+
 fn svg_of(map: &std::path::Path) -> String {
     let out = clearway()
         .arg("render")

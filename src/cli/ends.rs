@@ -70,7 +70,7 @@ pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failu
             Err(Failure::Usage(format!(
                 "{option} {quoted}: {} nodes have that name (ids {}); give an id instead",
                 several.len(),
-                ids.join(", ")
+                clearway::quote::capped_list(&ids)
             )))
         }
     }
