@@ -311,7 +311,7 @@ fn long_lists_in_errors_are_cut() {
              width=\"20\" height=\"20\" tilewidth=\"1\" tileheight=\"1\">{layers}</map>"
         ),
     );
-    let map = write_map(
+    write_map(
         &dir,
         "m.ron",
         &format!(
