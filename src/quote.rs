@@ -38,3 +38,25 @@ pub fn capped_message(text: &str) -> Cow<'_, str> {
         Some((cut, _)) => Cow::Owned(format!("{}…", &text[..cut])),
     }
 }
+
+/// How many items of a list from the input (layers, agents, nodes) a
+/// message shows.
+pub const LIST_ITEMS: usize = 10;
+
+/// `items` joined with `, `: the first [`LIST_ITEMS`] of them, then how
+/// many more, so that a map with 100,000 layers or agents does not make a
+/// 100,000-item error. Each item is expected to be quoted already.
+///
+/// ```
+/// use clearway::quote::capped_list;
+/// assert_eq!(capped_list(&["`a`".to_string(), "`b`".to_string()]), "`a`, `b`");
+/// let many: Vec<String> = (0..25).map(|i| i.to_string()).collect();
+/// assert_eq!(capped_list(&many), "0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … and 15 more");
+/// ```
+pub fn capped_list(items: &[String]) -> String {
+    let mut text = items[..items.len().min(LIST_ITEMS)].join(", ");
+    if items.len() > LIST_ITEMS {
+        text.push_str(&format!(", … and {} more", items.len() - LIST_ITEMS));
+    }
+    text
+}

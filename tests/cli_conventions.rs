@@ -87,6 +87,85 @@ fn man_page_on_stdout_or_one_per_command() {
 }
 
 #[test]
+fn man_dir_replaces_its_pages_atomically() {
+    // A page that already exists is replaced by a new file (written aside,
+    // then renamed), not rewritten in place: another name for the old file
+    // (a hard link, as an installed copy may be) keeps the old text.
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old.1");
+    std::fs::write(&old, "old page").unwrap();
+    std::fs::hard_link(&old, dir.path().join("clearway-check.1")).unwrap();
+    let out = clearway()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(std::fs::read_to_string(&old).unwrap(), "old page");
+    let page = std::fs::read_to_string(dir.path().join("clearway-check.1")).unwrap();
+    assert!(page.contains("clearway\\-check"), "{page}");
+    // Nothing else is left behind: no temporary files.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(names.iter().all(|n| n.ends_with(".1")), "{names:?}");
+}
+
+#[test]
+fn man_dir_makes_its_folder() {
+    // The README's `clearway man --dir man/`, on a checkout without `man/`.
+    let dir = tempfile::tempdir().unwrap();
+    let out = clearway()
+        .args(["man", "--dir", "man/"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(dir.path().join("man/clearway.1").is_file());
+    // A folder that cannot be made is an error naming it.
+    let file = dir.path().join("file");
+    std::fs::write(&file, "x").unwrap();
+    let out = clearway()
+        .args(["man", "--dir"])
+        .arg(file.join("man"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot write man pages to"), "{err}");
+    // A file where the folder should be is named as such.
+    let out = clearway()
+        .args(["man", "--dir"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("it is not a folder"), "{err}");
+}
+
+#[test]
+fn help_that_cannot_be_written_is_a_failed_write() {
+    // `clearway --help > /dev/full`: the help is lost, so exit 2, as any
+    // report that cannot be written.
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [&["--help"][..], &["--version"], &["check", "--help"]] {
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("clearway"))
+            .args(args)
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot write to standard output"), "{err}");
+    }
+}
+
+#[test]
 fn help_documents_the_exit_codes() {
     let out = clearway().arg("--help").output().unwrap();
     assert_eq!(out.status.code(), Some(0));

@@ -123,6 +123,62 @@ fn prune_reports_nodes_cut_off() {
     assert_eq!(files_in(dir.path()), vec!["level.ron"], "stdout only");
 }
 
+/// A hub at the origin with `n` spokes, each through a rock: every spoke is
+/// blocked for radius 1, and its far node is cut off.
+fn star_map(n: usize) -> String {
+    let mut nodes = vec!["(id: 0, pos: (0.0, 0.0))".to_string()];
+    let mut edges = Vec::new();
+    let mut rocks = Vec::new();
+    for i in 1..=n {
+        let y = i as f64 * 10.0;
+        nodes.push(format!("(id: {i}, pos: (10.0, {y}))"));
+        edges.push(format!("(from: 0, to: {i})"));
+        rocks.push(format!("Point((5.0, {}))", y / 2.0));
+    }
+    format!(
+        "(nodes: [{}], edges: [{}], obstacles: [{}])",
+        nodes.join(", "),
+        edges.join(", "),
+        rocks.join(", ")
+    )
+}
+
+#[test]
+fn prune_lists_the_first_cut_off_nodes_in_text_and_all_in_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("star.ron");
+    std::fs::write(&map, star_map(30)).unwrap();
+    let out = clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["--radius", "1", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    let first_20: Vec<String> = (1..=20).map(|i| i.to_string()).collect();
+    assert!(
+        err.contains(&format!(
+            "cut off from the rest: 30 node(s): {}, … and 10 more (--format json lists them all)\n",
+            first_20.join(", ")
+        )),
+        "{err}"
+    );
+    assert!(!err.contains(", 21"), "{err}");
+
+    let out = clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["--radius", "1", "--format", "json"])
+        .arg("-o")
+        .arg(dir.path().join("out.ron"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["cut_off_nodes"].as_array().unwrap().len(), 30, "{v}");
+}
+
 #[test]
 fn prune_refuses_to_overwrite_its_input_without_in_place() {
     let (dir, map) = setup();

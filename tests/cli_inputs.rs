@@ -170,6 +170,23 @@ fn a_bad_max_input_size_is_a_usage_error() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr_of(&out).contains("`lots` is not a size"), "{out:?}");
+    // Too large is not "less than a byte".
+    let out = clearway()
+        .args(["check", "-", "--max-input-size", "99999999999T"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(err.contains("`99999999999T` is too large"), "{err}");
+    assert!(!err.contains("at least 1 byte"), "{err}");
+    let out = clearway()
+        .args(["check", "-", "--max-input-size", "0.1"])
+        .output()
+        .unwrap();
+    assert!(
+        stderr_of(&out).contains("`0.1` must be at least 1 byte"),
+        "{out:?}"
+    );
 }
 
 fn utf16(text: &str, bom: bool, little_endian: bool) -> Vec<u8> {

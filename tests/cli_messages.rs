@@ -123,6 +123,245 @@ fn csv_and_json_never_print_negative_zero() {
     assert!(!json.contains("-0.0"), "{json}");
 }
 
+#[test]
+fn picture_titles_and_legend_never_read_the_clearance_as_the_radius() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "m.ron", &rock_map("1.0"));
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--radius", "1.0000000001", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let svg = stdout_of(&out);
+    assert!(!svg.contains("radius 1:"), "{svg}");
+    assert!(!svg.contains("radius 1)"), "{svg}");
+    assert!(
+        svg.contains("edge 0 (0 -&gt; 1): clearance 1 &lt; radius 1.0000000001: blocked"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("leaves clearance 1 &lt; radius 1.0000000001"),
+        "{svg}"
+    );
+    assert!(svg.contains("agent radius 1.0000000001"), "{svg}");
+    assert!(svg.contains("agent outline (radius 1.0000000001)"), "{svg}");
+    assert!(
+        svg.contains("blocked: clearance &lt; 1.0000000001"),
+        "{svg}"
+    );
+
+    // A clearance just under a round radius: the label and titles give
+    // the digits that tell it from the radius.
+    let map = write_map(&dir, "m.ron", &rock_map("0.99999999"));
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--radius", "1", "-o", "-"])
+        .output()
+        .unwrap();
+    let svg = stdout_of(&out);
+    assert!(
+        svg.contains("clearance 0.99999999 &lt; radius 1: blocked"),
+        "{svg}"
+    );
+    assert!(svg.contains("fits r ≤ 0.99999999"), "{svg}");
+    assert!(!svg.contains("fits r ≤ 1<"), "{svg}");
+}
+
+#[test]
+fn widest_from_a_node_to_itself_names_the_bottleneck_node() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "m.ron", &rock_map("1.0"));
+    let out = clearway()
+        .arg("widest")
+        .arg(&map)
+        .args(["--from", "start", "--to", "start"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = stdout_of(&out);
+    assert!(
+        text.contains("bottleneck: node 0 \"start\", clearance 5.09902"),
+        "{text}"
+    );
+}
+
+#[test]
+fn ci_formats_print_the_radius_as_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "m.ron", &rock_map("1.0"));
+    for format in ["github", "junit", "sarif"] {
+        let out = clearway()
+            .arg("check")
+            .arg(&map)
+            .args(["--radius", "1.0000000001", "--format", format])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let text = stdout_of(&out);
+        assert!(!text.contains("radius 1\""), "{format}: {text}");
+        assert!(!text.contains("radius 1:"), "{format}: {text}");
+        assert!(!text.contains("radius 1::"), "{format}: {text}");
+        assert!(text.contains("radius 1.0000000001"), "{format}: {text}");
+    }
+    // diff: the old clearance 2 becomes 1, below radius 1.0000000001.
+    let old = write_map(&dir, "old.ron", &rock_map("2.0"));
+    let out = clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg(&map)
+        .args(["--radius", "1.0000000001", "--format", "github"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = stdout_of(&out);
+    assert!(
+        text.contains("title=edge 0 newly blocked for radius 1.0000000001::"),
+        "{text}"
+    );
+    assert!(
+        text.contains("clearance 2 -> 1 < radius 1.0000000001: the change blocks it"),
+        "{text}"
+    );
+}
+
+#[test]
+fn names_in_reports_are_cut_in_every_format() {
+    // A node and an agent named with 100,000 characters: text and CI
+    // reports cut them as error messages do; JSON keeps them whole.
+    let long = "n".repeat(100_000);
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(
+        &dir,
+        "m.ron",
+        &format!(
+            "(agents: [(name: \"{long}\", radius: 1.5)],
+              nodes: [(id: 0, pos: (0.0, 0.0), name: \"{long}\"), (id: 1, pos: (10.0, 0.0))],
+              edges: [(from: 0, to: 1)],
+              obstacles: [Point((5.0, -1.0))])"
+        ),
+    );
+    for format in ["text", "github", "junit", "sarif"] {
+        let out = clearway()
+            .arg("check")
+            .arg(&map)
+            .args(["--format", format])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{format}: {out:?}");
+        assert!(
+            out.stdout.len() < 10_000,
+            "{format}: {} bytes",
+            out.stdout.len()
+        );
+        assert!(stdout_of(&out).contains("nnnnnnnn…"), "{format}");
+    }
+    let out = clearway()
+        .arg("diff")
+        .arg(&map)
+        .arg(&map)
+        .args(["--format", "github"])
+        .output()
+        .unwrap();
+    assert!(
+        out.stdout.len() < 10_000,
+        "diff: {} bytes",
+        out.stdout.len()
+    );
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .arg("--agent")
+        .arg(&long)
+        .args(["-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(
+        out.stdout.len() < 100_000,
+        "render: {} bytes",
+        out.stdout.len()
+    );
+    assert!(stdout_of(&out).contains("nnnnnnnn… (radius 1.5)"));
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(stdout_of(&out).contains(&long));
+}
+
+#[test]
+fn long_lists_in_errors_are_cut() {
+    // 5,000 layers, agents or nodes of a name: the error names the first
+    // ten and counts the rest.
+    let dir = tempfile::tempdir().unwrap();
+    let n = 5_000;
+    let layers: String = (1..=n)
+        .map(|i| format!("<objectgroup id=\"{i}\" name=\"c\"/>"))
+        .collect();
+    write_map(
+        &dir,
+        "many.tmx",
+        &format!(
+            "<?xml version=\"1.0\"?>\n<map version=\"1.10\" orientation=\"orthogonal\" \
+             width=\"20\" height=\"20\" tilewidth=\"1\" tileheight=\"1\">{layers}</map>"
+        ),
+    );
+    write_map(
+        &dir,
+        "m.ron",
+        &format!(
+            "(agents: [{}], nodes: [{}], edges: [(from: 0, to: 1)])",
+            (0..n)
+                .map(|i| format!("(name: \"a{i}\", radius: 1)"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            (0..n)
+                .map(|i| format!("(id: {i}, pos: ({i}, 0), name: \"same\")"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    );
+    let runs: [&[&str]; 4] = [
+        &["--obstacles", "many.tmx", "--radius", "1"],
+        &["--obstacles", "many.tmx", "--layer", "c", "--radius", "1"],
+        &["--obstacles", "many.tmx", "--layer", "x", "--radius", "1"],
+        &["--agent", "nope"],
+    ];
+    for args in runs {
+        let out = clearway()
+            .current_dir(dir.path())
+            .args(["check", "m.ron"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let err = stderr_of(&out);
+        assert!(err.len() < 2_000, "{args:?}: {} bytes", err.len());
+        assert!(err.contains(&format!(", … and {} more", n - 10)), "{err}");
+    }
+    let out = clearway()
+        .current_dir(dir.path())
+        .args([
+            "route", "m.ron", "--from", "same", "--to", "1", "--radius", "0",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = stderr_of(&out);
+    assert!(err.len() < 2_000, "{} bytes", err.len());
+    assert!(
+        err.contains(
+            "5000 nodes have that name (ids 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … and 4990 more)"
+        ),
+        "{err}"
+    );
+}
+
 fn svg_of(map: &std::path::Path) -> String {
     let out = clearway()
         .arg("render")
@@ -240,6 +479,20 @@ fn a_tiled_layer_that_misses_the_network_is_warned_about() {
     let out = clearway().args(yard).output().unwrap();
     assert!(
         stderr_of(&out).contains("--pixels-per-unit (1) wrong?"),
+        "{out:?}"
+    );
+    // diff reads the .tmx for both levels, and says so once.
+    let out = clearway()
+        .args(["diff", "maps/tiled_yard.ron", "maps/tiled_yard.ron"])
+        .args(&yard[2..])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        stderr_of(&out)
+            .matches("comes near the path network")
+            .count(),
+        1,
         "{out:?}"
     );
 }

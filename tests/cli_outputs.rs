@@ -227,6 +227,54 @@ fn render_and_check_render_never_write_over_the_map() {
 }
 
 #[test]
+fn an_input_on_standard_input_is_protected_too() {
+    // `clearway render - -o level.svg < level.svg`: standard input is the
+    // file, so writing the picture would replace the map.
+    let (dir, map, tmx) = setup();
+    let svg = dir.path().join("level.svg");
+    std::fs::write(&svg, MAP).unwrap();
+    let stdin_of = |path: &Path| std::fs::File::open(path).unwrap();
+    // assert_cmd pipes standard input; the file itself must be the input.
+    let clearway_on_file = || std::process::Command::new(assert_cmd::cargo::cargo_bin("clearway"));
+    for (command, input) in [
+        (&["render", "-", "-o", "level.svg"][..], &svg),
+        (&["check", "-", "--render", "./level.svg"], &svg),
+        (&["bake", "-", "-o", "yard.ron"], &map),
+        (&["prune", "-", "--radius", "1", "-o", "yard.ron"], &map),
+        (
+            &["bake", "yard.ron", "--obstacles", "-", "-o", "yard.tmx"],
+            &tmx,
+        ),
+    ] {
+        let out = clearway_on_file()
+            .current_dir(dir.path())
+            .args(command)
+            .stdin(stdin_of(input))
+            .output()
+            .unwrap();
+        assert_refused(&out, "is the file on standard input");
+    }
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), MAP);
+    assert_eq!(std::fs::read_to_string(&map).unwrap(), MAP);
+    assert_eq!(std::fs::read_to_string(&tmx).unwrap(), TMX);
+    // Standard input from another file, or a pipe, is fine.
+    let out = clearway_on_file()
+        .current_dir(dir.path())
+        .args(["render", "-", "-o", "other.svg"])
+        .stdin(stdin_of(&svg))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = clearway()
+        .current_dir(dir.path())
+        .args(["bake", "-", "-o", "yard.ron"])
+        .write_stdin(MAP)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+}
+
+#[test]
 fn prune_and_bake_refuse_a_link_to_the_map_without_in_place() {
     let (dir, map, _) = setup();
     std::fs::hard_link(&map, dir.path().join("hard.ron")).unwrap();

@@ -287,6 +287,38 @@ fn at_radius_0_the_picture_draws_an_edge_through_a_wall_as_blocked() {
     assert!(svg.contains("edge 1 (0 -&gt; 2): clearance 2.828427 &gt;= radius 0: clear"));
 }
 
+#[test]
+fn at_radius_0_the_picture_draws_no_flat_agent_outline() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(&dir, "wall.ron", WALL);
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--radius", "0", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let svg = stdout(&out);
+    // The edge is blocked (clearance 0), but an agent of radius 0 has no
+    // outline to draw: neither along the edge nor in the legend.
+    assert!(svg.contains("clearance 0 touches an obstacle at radius 0: blocked"));
+    assert!(!svg.contains("outline of an agent"), "{svg}");
+    assert!(!svg.contains("agent outline"), "{svg}");
+    // Nor is any edge "tight" for radius 0: no legend line for it.
+    assert!(svg.contains("clear: clearance &gt; 0 (2)"), "{svg}");
+    assert!(!svg.contains("tight: clearance 0 to 0"), "{svg}");
+    // At a radius > 0 both are there.
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--radius", "0.5", "-o", "-"])
+        .output()
+        .unwrap();
+    let svg = stdout(&out);
+    assert!(svg.contains("outline of an agent of radius 0.5"), "{svg}");
+    assert!(svg.contains("agent outline (radius 0.5)"), "{svg}");
+}
+
 /// Node 5 has clearance 2 (a rock 2 below it); node 6 sits on a rock.
 const SELF: &str = r#"Map(
     nodes: [(id: 5, pos: (0, 0)), (id: 6, pos: (10, 0)), (id: 7, pos: (20, 0))],
@@ -407,6 +439,51 @@ fn json_tells_unbounded_from_unreachable() {
     assert_eq!(v["reachable"], false);
     assert_eq!(v["widest_unbounded"], false);
     assert_eq!(v["widest_radius"], Value::Null);
+}
+
+#[test]
+fn node_ids_on_the_command_line_take_the_map_s_integer_forms() {
+    // The map may write ids in hex, octal or binary; so may the user.
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_map(
+        &dir,
+        "hex.ron",
+        "(nodes: [(id: 0x1F, pos: (0, 0)), (id: 0b1_0000, pos: (10, 0))],
+          edges: [(from: 31, to: 0o20)])",
+    );
+    for (from, to) in [("0x1F", "0b10000"), ("31", "0o20"), ("id:0x1f", "1_6")] {
+        let out = clearway()
+            .arg("route")
+            .arg(&map)
+            .args(["--from", from, "--to", to, "--radius", "0"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{from} {to}: {out:?}");
+        assert!(
+            stdout(&out).starts_with("route: 31 -> 16\n"),
+            "{}",
+            stdout(&out)
+        );
+    }
+    // A name that reads as a hex id is ambiguous as a decimal one is.
+    let map = write_map(
+        &dir,
+        "named.ron",
+        "(nodes: [(id: 16, pos: (0, 0)), (id: 1, pos: (10, 0), name: \"0x10\")],
+          edges: [(from: 16, to: 1)])",
+    );
+    let out = clearway()
+        .arg("widest")
+        .arg(&map)
+        .args(["--from", "0x10", "--to", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        stderr(&out).contains("--from 0x10 is ambiguous"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 /// Node 5 is named "7" and node 7 is named "gate".

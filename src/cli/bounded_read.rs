@@ -178,7 +178,10 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     };
     let value: f64 = number.parse().map_err(|_| not_a_size())?;
     let bytes = (value * 2f64.powi(shift)).floor();
-    if !(1.0..u64::MAX as f64).contains(&bytes) {
+    if bytes >= u64::MAX as f64 {
+        return Err(format!("`{text}` is too large: the most is 16777215T"));
+    }
+    if bytes < 1.0 {
         return Err(format!("`{text}` must be at least 1 byte"));
     }
     Ok(bytes as u64)

@@ -204,7 +204,7 @@ fn text_for(
         );
     }
     let who = match &report.agent {
-        Some(name) => format!("{name} (radius {radius})"),
+        Some(name) => format!("{} (radius {radius})", clearway::quote::capped(name)),
         None => format!("radius {radius}"),
     };
     let failed = !report.blocked.is_empty() || !report.stale_bakes.is_empty();

@@ -8,7 +8,7 @@ use clearway::bake::StaleBake;
 use super::check::{blame, plain_clearance, too_tight};
 use super::ci_report::{BLOCKED_EDGE, Case, CiReport, Finding, Rule, STALE_BAKE, Suite, edge_name};
 use super::input::Level;
-use super::numbers::human;
+use super::numbers::{given, human};
 use super::radius::CheckedRadius;
 
 /// The rules `check` reports.
@@ -40,11 +40,16 @@ pub fn report(
     }
 }
 
-/// `tank (radius 1.5)`, or `radius 1.5` without a profile.
+/// `tank (radius 1.5)`, or `radius 1.5` without a profile: the radius as
+/// given, the name cut as the text report cuts it.
 pub fn radius_name(agent: Option<&str>, radius: f64) -> String {
     match agent {
-        Some(name) => format!("{name} (radius {})", human(radius)),
-        None => format!("radius {}", human(radius)),
+        Some(name) => format!(
+            "{} (radius {})",
+            clearway::quote::capped(name),
+            given(radius)
+        ),
+        None => format!("radius {}", given(radius)),
     }
 }
 
@@ -69,7 +74,7 @@ fn radius_suite(level: &Level, clearances: &Clearances, r: &CheckedRadius) -> Su
                         too_tight(clearance.finite_value(), r.agent_radius),
                         r.agent
                             .as_ref()
-                            .map(|a| format!(" ({a})"))
+                            .map(|a| format!(" ({})", clearway::quote::capped(a)))
                             .unwrap_or_default(),
                         blame(level, clearance, true),
                     ),

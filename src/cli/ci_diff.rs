@@ -12,7 +12,7 @@ use super::ci_check::radius_name;
 use super::ci_report::{Case, CiReport, Finding, NEWLY_BLOCKED_EDGE, Rule, Suite, edge_name};
 use super::diff::numbers;
 use super::input::Level;
-use super::numbers::human;
+use super::numbers::given;
 
 /// The rules `diff` reports.
 static RULES: [&Rule; 1] = [&NEWLY_BLOCKED_EDGE];
@@ -47,7 +47,10 @@ pub fn report(
                     let location = new.edge_location(i);
                     let failure = blocked.get(&(k, i)).map(|c| {
                         let (old, now) = numbers(c.old, c.new, Some(r.agent_radius));
-                        let agent = r.agent.as_ref().map(|a| format!(" ({a})"));
+                        let agent = r
+                            .agent
+                            .as_ref()
+                            .map(|a| format!(" ({})", clearway::quote::capped(a)));
                         Finding {
                             rule: &NEWLY_BLOCKED_EDGE,
                             title: format!("edge {i} newly blocked for {who}"),
@@ -85,8 +88,8 @@ pub fn report(
 /// by touching an obstacle.
 fn below(clearance: Option<f64>, radius: f64) -> String {
     if clearance.is_some_and(|c| c < radius) {
-        format!("< radius {}", human(radius))
+        format!("< radius {}", given(radius))
     } else {
-        format!("(touches an obstacle) at radius {}", human(radius))
+        format!("(touches an obstacle) at radius {}", given(radius))
     }
 }

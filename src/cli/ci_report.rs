@@ -126,18 +126,10 @@ pub static NEWLY_BLOCKED_EDGE: Rule = Rule {
 };
 
 /// `edge 3 (1 -> 2)`, with the nodes' names when they have them:
-/// `edge 3 (1 "gate" -> 2)`. Names are written as they are; each format
-/// escapes them.
+/// `edge 3 (1 "gate" -> 2)`, names cut as the text report cuts them; each
+/// format escapes them.
 pub fn edge_name(map: &Map, edge: usize) -> String {
-    let e = &map.edges()[edge];
-    let node = |i: usize| {
-        let n = &map.nodes()[i];
-        match &n.name {
-            Some(name) => format!("{} \"{name}\"", n.id),
-            None => n.id.to_string(),
-        }
-    };
-    format!("edge {edge} ({} -> {})", node(e.from), node(e.to))
+    super::node_names::edge_ref(map, edge)
 }
 
 /// The map's path as the findings name it; `None` for standard input.

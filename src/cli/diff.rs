@@ -230,7 +230,7 @@ fn text(diff: &LevelDiff, maps: (&clearway::Map, &clearway::Map), summary_only: 
         if let Some(r) = radius {
             let _ = write!(out, "  (radius {}", given(r.agent_radius));
             if let Some(agent) = &r.agent {
-                let _ = write!(out, " {agent}");
+                let _ = write!(out, " {}", clearway::quote::capped(agent));
             }
             out.push(')');
         }

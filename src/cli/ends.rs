@@ -23,9 +23,7 @@ impl Ends {
 pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failure> {
     let quoted = clearway::quote::capped(given);
     if let Some(id) = given.strip_prefix("id:") {
-        return id
-            .parse::<u64>()
-            .ok()
+        return parse_id(id)
             .and_then(|id| map.node_index(id))
             .ok_or_else(|| Failure::Usage(format!("{option} {quoted}: no node has that id")));
     }
@@ -33,9 +31,7 @@ pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failu
         Some(name) => (name, true),
         None => (given, false),
     };
-    let by_id = given
-        .parse::<u64>()
-        .ok()
+    let by_id = parse_id(given)
         .filter(|_| !by_name_only)
         .and_then(|id| map.node_index(id));
     let named: Vec<usize> = map
@@ -74,8 +70,25 @@ pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failu
             Err(Failure::Usage(format!(
                 "{option} {quoted}: {} nodes have that name (ids {}); give an id instead",
                 several.len(),
-                ids.join(", ")
+                clearway::quote::capped_list(&ids)
             )))
         }
     }
+}
+
+/// A node id in any of the map's integer forms: decimal (`31`), `0x1F`,
+/// `0o37` or `0b11111`, with `_` separators, as RON reads them.
+fn parse_id(text: &str) -> Option<u64> {
+    let digits = text.replace('_', "");
+    let (radix, digits) = match digits.get(..2) {
+        Some("0x") => (16, &digits[2..]),
+        Some("0o") => (8, &digits[2..]),
+        Some("0b") => (2, &digits[2..]),
+        _ => (10, digits.as_str()),
+    };
+    let signed = radix != 10 && digits.starts_with(['+', '-']);
+    if digits.is_empty() || signed || text.starts_with('_') {
+        return None;
+    }
+    u64::from_str_radix(digits, radix).ok()
 }

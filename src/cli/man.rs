@@ -49,9 +49,19 @@ pub fn run(args: &ManArgs) -> Result<Outcome, Failure> {
     Ok(Outcome::Pass)
 }
 
-/// Writes `clearway.1` and one page per (visible) subcommand into `dir`.
+/// Writes `clearway.1` and one page per (visible) subcommand into `dir`
+/// (made if missing), each atomically, as every output is.
 fn write_pages(mut command: clap::Command, dir: &Path) -> std::io::Result<()> {
     command.build();
+    // `clearway man --dir man/` on a fresh checkout: the folder is made, as
+    // `mkdir -p` would.
+    if dir.exists() && !dir.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotADirectory,
+            "it is not a folder",
+        ));
+    }
+    std::fs::create_dir_all(dir)?;
     let mut pending = vec![command];
     while let Some(command) = pending.pop() {
         pending.extend(
@@ -66,7 +76,7 @@ fn write_pages(mut command: clap::Command, dir: &Path) -> std::io::Result<()> {
                 .get_display_name()
                 .unwrap_or_else(|| command.get_name())
         );
-        std::fs::write(dir.join(name), page(&command)?)?;
+        clearway::atomic_write::write_atomically(&dir.join(name), &page(&command)?)?;
     }
     Ok(())
 }

@@ -47,9 +47,19 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             // clap prints help and version to stdout (exit 0) and usage errors
-            // to stderr (exit 2).
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            // to stderr (exit 2). Help that cannot be written is a failed
+            // write (exit 2), unless the reader left early (`| head`).
+            let printed = e.print();
+            if e.use_stderr() {
+                return ExitCode::from(2);
+            }
+            return match printed {
+                Err(io) if io.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("error: cannot write to standard output: {io}");
+                    ExitCode::from(2)
+                }
+                _ => ExitCode::SUCCESS,
+            };
         }
     };
     match run(cli) {

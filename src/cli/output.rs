@@ -32,6 +32,7 @@ impl Destination {
             None => input.to_path_buf(),
         };
         refuse_tiled_input(&target, map)?;
+        refuse_stdin_file(&target, input, "the input map")?;
         if !args.in_place && same_file(input, &target) {
             return Err(Failure::Usage(format!(
                 "refusing to overwrite the input map `{}`; pass --in-place to replace it",
@@ -95,6 +96,7 @@ pub fn edited_or_written(
 /// or the `--obstacles` file.
 pub fn refuse_inputs(out: &Path, map: &MapArg) -> Result<(), Failure> {
     refuse_tiled_input(out, map)?;
+    refuse_stdin_file(out, &map.map, "the input map")?;
     if same_file(&map.map, out) {
         return Err(Failure::Usage(format!(
             "refusing to overwrite the input map `{}`: `{}` is the same file",
@@ -108,6 +110,9 @@ pub fn refuse_inputs(out: &Path, map: &MapArg) -> Result<(), Failure> {
 /// Refuses to write `out` over the `--obstacles` file, even with
 /// `--in-place`, which replaces the map only.
 fn refuse_tiled_input(out: &Path, map: &MapArg) -> Result<(), Failure> {
+    if let Some(tmx) = map.tiled.obstacles.as_deref() {
+        refuse_stdin_file(out, tmx, "the Tiled map (--obstacles)")?;
+    }
     match map.tiled.obstacles.as_deref() {
         Some(tmx) if same_file(tmx, out) => Err(Failure::Usage(format!(
             "refusing to overwrite the Tiled map `{}` (--obstacles): `{}` is the same file",
@@ -116,6 +121,37 @@ fn refuse_tiled_input(out: &Path, map: &MapArg) -> Result<(), Failure> {
         ))),
         _ => Ok(()),
     }
+}
+
+/// Refuses to write `out` when `input` is `-` and standard input is that
+/// very file (`clearway render - -o level.svg < level.svg`): the shell's
+/// redirection makes it an input as much as a path would.
+fn refuse_stdin_file(out: &Path, input: &Path, what: &str) -> Result<(), Failure> {
+    if input.as_os_str() != "-" || out.as_os_str() == "-" {
+        return Ok(());
+    }
+    match (stdin_metadata(), std::fs::metadata(out)) {
+        (Some(a), Ok(b)) if a.is_file() && b.is_file() && same_inode(&a, &b, input, out) => {
+            Err(Failure::Usage(format!(
+                "refusing to overwrite `{}`: it is the file on standard input ({what})",
+                out.display()
+            )))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// What standard input is, when it is a file (else a pipe, a terminal).
+#[cfg(unix)]
+fn stdin_metadata() -> Option<std::fs::Metadata> {
+    use std::os::fd::AsFd;
+    let fd = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
+    std::fs::File::from(fd).metadata().ok()
+}
+
+#[cfg(not(unix))]
+fn stdin_metadata() -> Option<std::fs::Metadata> {
+    None
 }
 
 /// Whether `input` and `out` are the same regular file, however spelled:

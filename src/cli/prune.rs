@@ -13,6 +13,9 @@ use super::radius::resolve_required;
 use super::{Failure, Outcome};
 use clearway::timings::Timings;
 
+/// How many cut-off nodes the text summary names before "… and N more".
+const CUT_OFF_LISTED: usize = 20;
+
 pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     let level = Level::read_keeping_text(&args.map, timings)?;
     let checked = resolve_required(&args.radius, &level.map)?;
@@ -35,7 +38,11 @@ pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     })?;
 
     let who = match &checked.agent {
-        Some(name) => format!("{name} (radius {})", given(checked.agent_radius)),
+        Some(name) => format!(
+            "{} (radius {})",
+            clearway::quote::capped(name),
+            given(checked.agent_radius)
+        ),
         None => format!("radius {}", given(checked.agent_radius)),
     };
     if args.format == ReportFormat::Json {
@@ -64,14 +71,23 @@ pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
         report.components_after,
     );
     if !report.cut_off_nodes.is_empty() {
-        let nodes: Vec<String> = report
+        // A large level can cut off thousands: the text names the first
+        // few, and JSON lists them all.
+        let count = report.cut_off_nodes.len();
+        let mut nodes: Vec<String> = report
             .cut_off_nodes
             .iter()
+            .take(CUT_OFF_LISTED)
             .map(|&i| node_ref(&level.map, i))
             .collect();
+        if count > CUT_OFF_LISTED {
+            nodes.push(format!(
+                "… and {} more (--format json lists them all)",
+                count - CUT_OFF_LISTED
+            ));
+        }
         note!(
-            "cut off from the rest: {} node(s): {}",
-            nodes.len(),
+            "cut off from the rest: {count} node(s): {}",
             nodes.join(", ")
         );
     }

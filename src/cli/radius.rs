@@ -83,7 +83,10 @@ fn resolve_given(choice: &RadiusChoice, map: &Map) -> Result<Option<CheckedRadiu
             let known = if known.is_empty() {
                 "the map has no agent profiles".to_string()
             } else {
-                format!("the map's agents are {}", known.join(", "))
+                format!(
+                    "the map's agents are {}",
+                    clearway::quote::capped_list(&known)
+                )
             };
             Err(Failure::Usage(format!(
                 "no agent named `{}`: {known}",

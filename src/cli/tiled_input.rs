@@ -47,14 +47,27 @@ impl TiledObstacleSources {
                 TiledOriginArg::BottomLeft => "bottom-left",
                 TiledOriginArg::TopLeft => "top-left",
             };
-            eprintln!(
+            warn_once(format!(
                 "warning: {}: none of its {} obstacles comes near the path network; \
                  is --tiled-origin ({origin}) or --pixels-per-unit ({}) wrong?",
                 first.file,
                 imported.len(),
                 super::numbers::human(args.pixels_per_unit)
-            );
+            ));
         }
+    }
+}
+
+/// Prints a warning on stderr unless this run printed it already: `diff`
+/// reads the same `.tmx` for both levels.
+fn warn_once(warning: String) {
+    static PRINTED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut printed = PRINTED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !printed.contains(&warning) {
+        eprintln!("{warning}");
+        printed.push(warning);
     }
 }
 
@@ -115,8 +128,8 @@ pub fn add(
         sources,
         warnings,
     } = import;
-    for warning in &warnings {
-        eprintln!("{warning}");
+    for warning in warnings {
+        warn_once(warning.to_string());
     }
     let first = map.obstacle_count();
     let map = map.with_extra_obstacles(obstacles).map_err(|e| {

@@ -84,7 +84,8 @@ pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure>
                     if w.widest_radius.is_finite() {
                         let _ = writeln!(
                             out,
-                            "bottleneck: node {node}, clearance {}",
+                            "bottleneck: node {}, clearance {}",
+                            node_ref_by_id(map, *node),
                             human(w.widest_radius)
                         );
                     }

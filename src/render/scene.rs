@@ -358,7 +358,7 @@ impl<'a> Picture<'a> {
         let map = self.map;
         let radius = self.agent_radius.map_or_else(
             || "no agent radius".to_string(),
-            |r| format!("agent radius {}", human(r)),
+            |r| format!("agent radius {}", text::given(r)),
         );
         drawer.note(&format!(
             "clearway render: {} nodes, {} edges, {} obstacles; {radius}",
@@ -449,7 +449,7 @@ impl<'a> Picture<'a> {
                 title.push_str(&format!(
                     "; blocks {noun} {} for radius {}",
                     text::list(edges, 12),
-                    human(r)
+                    text::given(r)
                 ));
             }
             let title = Some(title.as_str());
@@ -581,7 +581,11 @@ impl<'a> Picture<'a> {
         let map = self.map;
         let c = self.clearances.edge(i);
         let e = &map.edges()[i];
-        let mut title = format!("{}: clearance {}", text::edge_name(map, i), human(c.value));
+        let clearance = match self.agent_radius {
+            Some(r) => text::human_apart(c.value, r),
+            None => human(c.value),
+        };
+        let mut title = format!("{}: clearance {clearance}", text::edge_name(map, i));
         if let Some(r) = self.agent_radius {
             let verdict = Verdict::of(c.value, r);
             let relation = if c.value < r {
@@ -597,7 +601,7 @@ impl<'a> Picture<'a> {
                 Verdict::Tight => "tight",
                 Verdict::Clear => "clear",
             };
-            title.push_str(&format!(" {relation} radius {}: {words}", human(r)));
+            title.push_str(&format!(" {relation} radius {}: {words}", text::given(r)));
         }
         match c.witness {
             Some(w) => {
@@ -657,6 +661,11 @@ impl<'a> Picture<'a> {
 
     fn draw_capsules(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics, r: f64) {
         let map = self.map;
+        // An agent of radius 0 has no outline: a flat capsule would only
+        // retrace the edge.
+        if r <= 0.0 {
+            return;
+        }
         let blocked: Vec<usize> = self.clearances.blocked_edges(r).collect();
         if !blocked.is_empty() && blocked.len() <= MAX_CAPSULES {
             drawer.layer("agent outlines");
@@ -672,7 +681,7 @@ impl<'a> Picture<'a> {
                     format!(
                         "{}: outline of an agent of radius {} along it",
                         text::edge_name(map, i),
-                        human(r)
+                        text::given(r)
                     )
                 });
                 drawer.polygon(&outline, &style, title.as_deref());
@@ -739,8 +748,8 @@ impl<'a> Picture<'a> {
             let title = format!(
                 "pinch point of {noun} {}: {kind} #{obstacle} leaves clearance {} {relation} radius {}",
                 text::list(edges, 12),
-                human(*value),
-                human(r)
+                text::human_apart(*value, r),
+                text::given(r)
             );
             drawer.polyline(&[*p, *q], &line, None);
             drawer.circle(*q, 2.0, &Style::fill(palette::BLOCKED), None);
@@ -750,7 +759,7 @@ impl<'a> Picture<'a> {
                 format!(
                     "{noun} {}: fits r ≤ {}",
                     text::list(edges, 3),
-                    short(*value)
+                    text::short_apart(*value, r)
                 )
             } else {
                 // Clearance 0 admits no agent, radius 0 included.
@@ -870,7 +879,7 @@ impl<'a> Picture<'a> {
                 "route from {} to {} for radius {}: {}",
                 text::node_title(&map.nodes()[start]),
                 text::node_title(&map.nodes()[goal]),
-                human(self.agent_radius.unwrap_or(0.0)),
+                text::given(self.agent_radius.unwrap_or(0.0)),
                 route_words(map, r)
             );
             let style = Style::stroke(palette::ROUTE, width).with_opacity(0.6);
@@ -908,7 +917,11 @@ impl<'a> Picture<'a> {
         let blocked = Style::fill(palette::BLOCKED).outlined(palette::INK, 1.2);
         for (i, node) in map.nodes().iter().enumerate() {
             let c = self.clearances.node(i);
-            let mut title = format!("{}: clearance {}", text::node_title(node), human(c.value));
+            let clearance = match self.agent_radius {
+                Some(r) => text::human_apart(c.value, r),
+                None => human(c.value),
+            };
+            let mut title = format!("{}: clearance {clearance}", text::node_title(node));
             let is_blocked = self.agent_radius.is_some_and(|r| !c.admits(r));
             if is_blocked {
                 let r = self.agent_radius.unwrap_or(0.0);
@@ -917,7 +930,7 @@ impl<'a> Picture<'a> {
                 } else {
                     "touches an obstacle at"
                 };
-                title.push_str(&format!(" {relation} radius {}: blocked", human(r)));
+                title.push_str(&format!(" {relation} radius {}: blocked", text::given(r)));
             }
             title.push_str(&format!(" at {}", text::point(node.pos)));
             let style = if is_blocked { &blocked } else { &normal };
@@ -951,6 +964,11 @@ impl<'a> Picture<'a> {
         match self.agent_radius {
             Some(r) => {
                 for v in [Verdict::Blocked, Verdict::Tight, Verdict::Clear] {
+                    // At radius 0 nothing is tight: clearance 0 blocks and
+                    // any more is clear.
+                    if v == Verdict::Tight && r <= 0.0 {
+                        continue;
+                    }
                     let count = self
                         .clearances
                         .edges()
@@ -964,10 +982,12 @@ impl<'a> Picture<'a> {
                 }
                 if self.clearances.blocked_edges(r).next().is_some() {
                     keys.push(Key::Pinch("pinch point".into()));
-                    keys.push(Key::Line(
-                        Style::stroke(palette::BLOCKED, 1.2).dashed(5.0, 3.0),
-                        format!("agent outline (radius {})", short(r)),
-                    ));
+                    if r > 0.0 {
+                        keys.push(Key::Line(
+                            Style::stroke(palette::BLOCKED, 1.2).dashed(5.0, 3.0),
+                            format!("agent outline (radius {})", text::given(r)),
+                        ));
+                    }
                 }
             }
             None => keys.push(Key::Ramp(ramp_top(self.clearances))),
@@ -1023,7 +1043,11 @@ impl<'a> Picture<'a> {
                 Some(found) => {
                     format!("route {}, length {}", ends(ends_given), short(found.length))
                 }
-                None => format!("no route {} for radius {}", ends(ends_given), short(r)),
+                None => format!(
+                    "no route {} for radius {}",
+                    ends(ends_given),
+                    text::given(r)
+                ),
             };
             keys.push(Key::Line(
                 Style::stroke(palette::ROUTE, 4.0).with_opacity(0.6),
@@ -1047,8 +1071,10 @@ impl<'a> Picture<'a> {
         let baseline = top + 16.0;
         let mut caption = self.title.clone().unwrap_or_default();
         let who = match (&self.agent_name, self.agent_radius) {
-            (Some(name), Some(r)) => format!("{name} (radius {})", human(r)),
-            (None, Some(r)) => format!("agent radius {}", human(r)),
+            (Some(name), Some(r)) => {
+                format!("{} (radius {})", crate::quote::capped(name), text::given(r))
+            }
+            (None, Some(r)) => format!("agent radius {}", text::given(r)),
             _ => "edge clearance: the largest agent radius that fits".to_string(),
         };
         if !caption.is_empty() {
@@ -1302,9 +1328,15 @@ fn verdict_words(v: Verdict, r: f64) -> String {
         // Clearance 0 blocks every agent, radius 0 included.
         Verdict::Blocked if r <= 0.0 => "blocked: clearance 0".to_string(),
         Verdict::Clear if r <= 0.0 => "clear: clearance > 0".to_string(),
-        Verdict::Blocked => format!("blocked: clearance < {}", short(r)),
-        Verdict::Tight => format!("tight: clearance {} to {}", short(r), short(2.0 * r)),
-        Verdict::Clear => format!("clear: clearance ≥ {}", short(2.0 * r)),
+        // The radius as given (and twice it, exact in binary), never rounded
+        // to read as a clearance on the other side of it.
+        Verdict::Blocked => format!("blocked: clearance < {}", text::given(r)),
+        Verdict::Tight => format!(
+            "tight: clearance {} to {}",
+            text::given(r),
+            text::given(2.0 * r)
+        ),
+        Verdict::Clear => format!("clear: clearance ≥ {}", text::given(2.0 * r)),
     }
 }
 

@@ -22,20 +22,54 @@ pub fn short(x: f64) -> String {
     }
 }
 
+/// A value the user gave, such as a radius, with every digit it has (as
+/// `check` prints it), so that it reads as given and as no other number.
+pub fn given(x: f64) -> String {
+    if x.is_infinite() {
+        "unbounded".into()
+    } else {
+        crate::numbers::shortest(x)
+    }
+}
+
+/// A clearance compared with radius `r`: [`human`], with more digits where
+/// seven would read as `r` (`clearance 1 < radius 1.0000000001`).
+pub fn human_apart(x: f64, r: f64) -> String {
+    if x.is_infinite() {
+        "unbounded".into()
+    } else {
+        crate::numbers::significant_apart(x, r, 7)
+    }
+}
+
+/// A label's clearance next to radius `r`: [`short`], with more digits
+/// where three would read as `r` (`fits r ≤ 0.99999999` at radius 1).
+pub fn short_apart(x: f64, r: f64) -> String {
+    if x.is_infinite() {
+        "unbounded".into()
+    } else {
+        crate::numbers::significant_apart(x, r, 3)
+    }
+}
+
 /// `(x, y)` in [`human`] numbers.
 pub fn point(p: crate::geometry::Point) -> String {
     format!("({}, {})", human(p.x), human(p.y))
 }
 
-/// How a node is labelled in the picture: its name, else its id.
+/// How a node is labelled in the picture: its name (cut as messages cut
+/// it), else its id.
 pub fn node_label(node: &Node) -> String {
-    node.name.clone().unwrap_or_else(|| node.id.to_string())
+    match &node.name {
+        Some(name) => crate::quote::capped(name).into_owned(),
+        None => node.id.to_string(),
+    }
 }
 
 /// How a node is named in titles: `node 110 "west_door"`.
 pub fn node_title(node: &Node) -> String {
     match &node.name {
-        Some(name) => format!("node {} \"{name}\"", node.id),
+        Some(name) => format!("node {} \"{}\"", node.id, crate::quote::capped(name)),
         None => format!("node {}", node.id),
     }
 }

@@ -372,11 +372,8 @@ fn quoted(names: &[String]) -> String {
     if names.is_empty() {
         return "none".into();
     }
-    names
-        .iter()
-        .map(|n| format!("`{}`", capped(n)))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let names: Vec<String> = names.iter().map(|n| format!("`{}`", capped(n))).collect();
+    crate::quote::capped_list(&names)
 }
 
 /// Reads the obstacles of the Tiled map (.tmx) at `path`. Tilesets and
