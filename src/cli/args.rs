@@ -62,7 +62,12 @@ pub enum Command {
     Link(LinkArgs),
     /// The cheapest route for an agent from one node to another.
     ///
-    /// Exit 0 when a route exists, 1 when none does for this radius.
+    /// Exit 0 when a route exists, 1 when none does for this radius. With
+    /// --pairs: exit 0 when every pair has one, 1 when some pair has none.
+    #[command(
+        override_usage = "clearway route [OPTIONS] <MAP> --from <NODE> --to <NODE>\n       \
+                          clearway route [OPTIONS] <MAP> --pairs <FILE>"
+    )]
     Route(RouteArgs),
     /// The largest agent that can get from one node to another, and its route.
     ///
@@ -377,9 +382,19 @@ pub struct RouteArgs {
     /// The map.
     #[command(flatten)]
     pub map: MapArg,
-    /// Start and goal.
+    /// Start and goal (or --pairs).
     #[command(flatten)]
-    pub ends: Ends,
+    pub ends: Option<Ends>,
+    /// Route every `FROM TO` pair of FILE (one a line, `#` comments) with
+    /// one load: one result a line, in input order (JSON Lines with
+    /// `--format json`); `-` reads standard input.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["from", "to"],
+        required_unless_present_any = ["from", "to"]
+    )]
+    pub pairs: Option<PathBuf>,
     /// The agent size (required).
     #[command(flatten)]
     pub radius: RadiusChoice,

@@ -1,6 +1,8 @@
 //! Naming a node on the command line: by id, or by a unique name; `id:N`
 //! or `name:TEXT` when a name looks like another node's id.
 
+use std::collections::HashMap;
+
 use clearway::Map;
 
 use super::Failure;
@@ -21,11 +23,69 @@ impl Ends {
 /// another node's name is ambiguous: an error listing both.
 /// `id:N` and `name:TEXT` say which one is meant.
 pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failure> {
+    let named = |name: &str| -> Vec<usize> {
+        map.nodes()
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.name.as_deref() == Some(name))
+            .map(|(i, _)| i)
+            .collect()
+    };
+    resolve_with(map, given, option, named).map_err(|e| Failure::Usage(e.message))
+}
+
+/// The nodes by name, for naming many nodes (`route --pairs`) without a
+/// pass over every node each time.
+pub struct NodeNames<'m> {
+    map: &'m Map,
+    by_name: HashMap<&'m str, Vec<usize>>,
+}
+
+impl<'m> NodeNames<'m> {
+    /// Indexes the names of `map`'s nodes.
+    pub fn new(map: &'m Map) -> NodeNames<'m> {
+        let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (i, node) in map.nodes().iter().enumerate() {
+            if let Some(name) = node.name.as_deref() {
+                by_name.entry(name).or_default().push(i);
+            }
+        }
+        NodeNames { map, by_name }
+    }
+
+    /// As [`resolve_node`]: the same rules and the same messages.
+    pub fn resolve(&self, given: &str, option: &str) -> Result<usize, BadNode> {
+        resolve_with(self.map, given, option, |name| {
+            self.by_name.get(name).cloned().unwrap_or_default()
+        })
+    }
+}
+
+/// Why a value names no node: the full message (`{option} {given}: ...`),
+/// and a short label for a snippet that underlines the value.
+#[derive(Debug)]
+pub struct BadNode {
+    /// The message, naming the option and the value.
+    pub message: String,
+    /// A few words on what is wrong with the value.
+    pub label: &'static str,
+}
+
+/// [`resolve_node`]'s rules, with `named` listing the nodes of a name.
+fn resolve_with(
+    map: &Map,
+    given: &str,
+    option: &str,
+    named: impl FnOnce(&str) -> Vec<usize>,
+) -> Result<usize, BadNode> {
     let quoted = clearway::quote::capped(given);
     if let Some(id) = given.strip_prefix("id:") {
         return parse_id(id)
             .and_then(|id| map.node_index(id))
-            .ok_or_else(|| Failure::Usage(format!("{option} {quoted}: no node has that id")));
+            .ok_or_else(|| BadNode {
+                message: format!("{option} {quoted}: no node has that id"),
+                label: "no node has this id",
+            });
     }
     let (given, by_name_only) = match given.strip_prefix("name:") {
         Some(name) => (name, true),
@@ -34,13 +94,7 @@ pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failu
     let by_id = parse_id(given)
         .filter(|_| !by_name_only)
         .and_then(|id| map.node_index(id));
-    let named: Vec<usize> = map
-        .nodes()
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| n.name.as_deref() == Some(given))
-        .map(|(i, _)| i)
-        .collect();
+    let named = named(given);
     if let Some(i) = by_id {
         let others: Vec<String> = named
             .iter()
@@ -50,28 +104,35 @@ pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failu
         if others.is_empty() {
             return Ok(i);
         }
-        return Err(Failure::Usage(format!(
-            "{option} {given} is ambiguous: it is the id of node {} and the name of {}; \
-             write id:{given} or name:{given}",
-            map.nodes()[i].id,
-            others.join(" and ")
-        )));
+        return Err(BadNode {
+            message: format!(
+                "{option} {given} is ambiguous: it is the id of node {} and the name of {}; \
+                 write id:{given} or name:{given}",
+                map.nodes()[i].id,
+                others.join(" and ")
+            ),
+            label: "both an id and a name",
+        });
     }
     match named.as_slice() {
         [i] => Ok(*i),
-        [] => Err(Failure::Usage(format!(
-            "{option} {quoted}: no node has that id or name"
-        ))),
+        [] => Err(BadNode {
+            message: format!("{option} {quoted}: no node has that id or name"),
+            label: "no node has this id or name",
+        }),
         several => {
             let ids: Vec<String> = several
                 .iter()
                 .map(|&i| map.nodes()[i].id.to_string())
                 .collect();
-            Err(Failure::Usage(format!(
-                "{option} {quoted}: {} nodes have that name (ids {}); give an id instead",
-                several.len(),
-                clearway::quote::capped_list(&ids)
-            )))
+            Err(BadNode {
+                message: format!(
+                    "{option} {quoted}: {} nodes have that name (ids {}); give an id instead",
+                    several.len(),
+                    clearway::quote::capped_list(&ids)
+                ),
+                label: "the name of several nodes",
+            })
         }
     }
 }

@@ -13,6 +13,9 @@ pub enum Failure {
     Load(Box<LoadError>),
     /// The command line asked for something the map cannot give.
     Usage(String),
+    /// Bad lines in a text the command reads besides the map (`route
+    /// --pairs`): complete diagnostics with their locations, printed as is.
+    Located(String),
     /// Reading or writing a file failed.
     Io(String),
     /// Standard output was closed by the reader (`| head`): not an error.
@@ -40,6 +43,7 @@ impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Failure::Load(e) => write!(f, "{e}"),
+            Failure::Located(diagnostics) => write!(f, "{diagnostics}"),
             Failure::Usage(message) | Failure::Io(message) => write!(f, "error: {message}"),
             Failure::BrokenPipe => write!(f, "error: broken pipe"),
         }

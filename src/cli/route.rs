@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use clearway::{Map, Router, WidestRoute};
+use clearway::{Map, Route, Router, WidestRoute};
 
 use super::args::{ReportFormat, RouteArgs};
 use super::input::Level;
@@ -12,6 +12,7 @@ use super::node_names::{edge_ref, node_ref, node_ref_by_id};
 use super::numbers::{given, human, human_apart};
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
+use super::route_pairs;
 use super::{Failure, Outcome, write_stdout};
 use clearway::timings::Timings;
 
@@ -19,7 +20,7 @@ use clearway::timings::Timings;
 /// with its `*_unbounded` flag true; `null` with the flag false means there
 /// is no such value (no route found, B unreachable).
 #[derive(Debug, Serialize)]
-struct RouteReport {
+pub struct RouteReport {
     found: bool,
     path: Vec<u64>,
     /// The names of the nodes of `path` (`null` for a node without one).
@@ -39,47 +40,22 @@ struct RouteReport {
 }
 
 pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
+    let Some(ends) = &args.ends else {
+        return match &args.pairs {
+            Some(pairs) => route_pairs::run(args, pairs, timings),
+            None => Err(Failure::Usage("give --from and --to, or --pairs".into())),
+        };
+    };
     let level = Level::read(&args.map, timings)?;
     let map = &level.map;
     let checked = resolve_required(&args.radius, map)?;
-    let (start, goal) = args.ends.resolve(map)?;
+    let (start, goal) = ends.resolve(map)?;
     let clearances = timings.time("clearance", || compute_clearances(map));
     let mut router = Router::new(map, &clearances);
     let found = router.route(start, goal, checked.agent_radius);
     let widest = router.widest_route(start, goal);
 
-    let report = RouteReport {
-        found: found.is_some(),
-        path: found
-            .as_ref()
-            .map(|r| r.nodes.iter().map(|&n| map.nodes()[n].id).collect())
-            .unwrap_or_default(),
-        path_names: found
-            .as_ref()
-            .map(|r| {
-                r.nodes
-                    .iter()
-                    .map(|&n| map.nodes()[n].name.clone())
-                    .collect()
-            })
-            .unwrap_or_default(),
-        length: found.as_ref().map(|r| r.length),
-        cost: found.as_ref().map(|r| r.cost),
-        min_clearance: found
-            .as_ref()
-            .and_then(|r| r.min_clearance.is_finite().then_some(r.min_clearance)),
-        min_clearance_unbounded: found
-            .as_ref()
-            .is_some_and(|r| r.min_clearance.is_infinite()),
-        reachable: widest.is_some(),
-        widest_radius: widest
-            .as_ref()
-            .and_then(|w| w.widest_radius.is_finite().then_some(w.widest_radius)),
-        widest_unbounded: widest
-            .as_ref()
-            .is_some_and(|w| w.widest_radius.is_infinite()),
-        widest_bottleneck_edge: widest.as_ref().and_then(|w| w.bottleneck_edge),
-    };
+    let report = RouteReport::new(map, found.as_ref(), widest.as_ref());
     let output_start = std::time::Instant::now();
     let output = match args.format {
         ReportFormat::Json => {
@@ -89,9 +65,9 @@ pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
         }
         ReportFormat::Text => text(
             map,
-            &report,
-            checked.agent_radius,
+            found.as_ref(),
             widest.as_ref(),
+            checked.agent_radius,
             (start, goal),
         ),
     };
@@ -104,18 +80,54 @@ pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     })
 }
 
-fn text(
+impl RouteReport {
+    /// The report of the route found (if any) and the widest route (if B
+    /// can be reached at all).
+    pub fn new(map: &Map, found: Option<&Route>, widest: Option<&WidestRoute>) -> RouteReport {
+        RouteReport {
+            found: found.is_some(),
+            path: found.map(|r| path_ids(map, r)).unwrap_or_default(),
+            path_names: found
+                .map(|r| {
+                    r.nodes
+                        .iter()
+                        .map(|&n| map.nodes()[n].name.clone())
+                        .collect()
+                })
+                .unwrap_or_default(),
+            length: found.map(|r| r.length),
+            cost: found.map(|r| r.cost),
+            min_clearance: found
+                .and_then(|r| r.min_clearance.is_finite().then_some(r.min_clearance)),
+            min_clearance_unbounded: found.is_some_and(|r| r.min_clearance.is_infinite()),
+            reachable: widest.is_some(),
+            widest_radius: widest
+                .and_then(|w| w.widest_radius.is_finite().then_some(w.widest_radius)),
+            widest_unbounded: widest.is_some_and(|w| w.widest_radius.is_infinite()),
+            widest_bottleneck_edge: widest.and_then(|w| w.bottleneck_edge),
+        }
+    }
+}
+
+/// The node ids along a route.
+fn path_ids(map: &Map, route: &Route) -> Vec<u64> {
+    route.nodes.iter().map(|&n| map.nodes()[n].id).collect()
+}
+
+/// The text report: the route found, or why there is none. `widest` is
+/// read only when no route was found. Nodes are named as every report names
+/// them: `110 "west_door"`.
+pub fn text(
     map: &Map,
-    report: &RouteReport,
-    agent_radius: f64,
+    found: Option<&Route>,
     widest: Option<&WidestRoute>,
+    agent_radius: f64,
     (start, goal): (usize, usize),
 ) -> String {
     let mut out = String::new();
     let (from, to) = (node_ref(map, start), node_ref(map, goal));
-    if report.found {
-        let path: Vec<String> = report
-            .path
+    if let Some(route) = found {
+        let path: Vec<String> = path_ids(map, route)
             .iter()
             .map(|&id| node_ref_by_id(map, id))
             .collect();
@@ -123,11 +135,13 @@ fn text(
         let _ = writeln!(
             out,
             "length {}, cost {}, narrowest clearance {}",
-            human(report.length.unwrap_or(0.0)),
-            human(report.cost.unwrap_or(0.0)),
-            report
-                .min_clearance
-                .map_or_else(|| "unbounded".into(), human),
+            human(route.length),
+            human(route.cost),
+            if route.min_clearance.is_finite() {
+                human(route.min_clearance)
+            } else {
+                "unbounded".into()
+            },
         );
         return out;
     }

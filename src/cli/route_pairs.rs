@@ -1,0 +1,130 @@
+//! `clearway route --pairs`: many route queries with one load, one
+//! clearance computation and one router, answered one line each, in input
+//! order, as they are computed.
+
+use std::io;
+use std::path::Path;
+
+use serde::Serialize;
+
+use clearway::Router;
+use clearway::timings::Timings;
+
+use super::args::{ReportFormat, RouteArgs};
+use super::ends::NodeNames;
+use super::input::Level;
+use super::pairs_file::{Pair, PairsFile};
+use super::progress::compute_clearances;
+use super::radius::resolve_required;
+use super::route::{RouteReport, text};
+use super::{Failure, Outcome, stream_stdout};
+
+/// One JSON Lines object: the query as written, then what a single
+/// `route --format json` reports for it.
+#[derive(Serialize)]
+struct PairReport<'a> {
+    /// The query's line in the pairs file, from 1.
+    line: usize,
+    from: &'a str,
+    to: &'a str,
+    #[serde(flatten)]
+    route: RouteReport,
+}
+
+pub fn run(args: &RouteArgs, pairs_path: &Path, timings: &mut Timings) -> Result<Outcome, Failure> {
+    let stdin = |path: &Path| path.as_os_str() == "-";
+    if stdin(pairs_path) && stdin(&args.map.map) {
+        return Err(Failure::Usage(
+            "the map and --pairs cannot both be read from standard input".into(),
+        ));
+    }
+    if stdin(pairs_path) && args.map.tiled.obstacles.as_deref().is_some_and(stdin) {
+        return Err(Failure::Usage(
+            "--obstacles and --pairs cannot both be read from standard input".into(),
+        ));
+    }
+    // The file's own mistakes are reported before the map is loaded.
+    let file = timings.time("pairs", || PairsFile::read(pairs_path))?;
+    let pairs = file.pairs()?;
+    let level = Level::read(&args.map, timings)?;
+    let map = &level.map;
+    let checked = resolve_required(&args.radius, map)?;
+    let ends = timings.time("pairs", || file.resolve(&pairs, &NodeNames::new(map)))?;
+    if pairs.is_empty() {
+        let name = if stdin(pairs_path) {
+            "standard input".to_string()
+        } else {
+            format!("`{}`", pairs_path.display())
+        };
+        eprintln!("warning: no pairs in {name}");
+    }
+    let clearances = timings.time("clearance", || compute_clearances(map));
+    let mut router = Router::new(map, &clearances);
+
+    let started = std::time::Instant::now();
+    let radius = checked.agent_radius;
+    let mut all_found = true;
+    // After a reader closes standard output, the rest are still routed,
+    // for the verdict.
+    let mut closed: Option<io::Error> = None;
+    stream_stdout(|out| {
+        for (pair, &(start, goal)) in pairs.iter().zip(&ends) {
+            let found = router.route(start, goal, radius);
+            all_found &= found.is_some();
+            if closed.is_some() {
+                continue;
+            }
+            // The text of a route found says nothing of the widest route.
+            let widest = match (args.format, &found) {
+                (ReportFormat::Text, Some(_)) => None,
+                _ => router.widest_route(start, goal),
+            };
+            let line = match args.format {
+                ReportFormat::Json => {
+                    json_line(pair, RouteReport::new(map, found.as_ref(), widest.as_ref()))?
+                }
+                ReportFormat::Text => {
+                    let report = text(map, found.as_ref(), widest.as_ref(), radius, (start, goal));
+                    text_line(pair, &report)
+                }
+            };
+            if let Err(e) = out.write_all(line.as_bytes()) {
+                if e.kind() != io::ErrorKind::BrokenPipe {
+                    return Err(e);
+                }
+                closed = Some(e);
+            }
+        }
+        closed.take().map_or(Ok(()), Err)
+    })?;
+    timings.record("routes", started.elapsed());
+    Ok(if all_found {
+        Outcome::Pass
+    } else {
+        Outcome::Fail
+    })
+}
+
+/// A JSON Lines object, with its line break.
+fn json_line(pair: &Pair<'_>, route: RouteReport) -> io::Result<String> {
+    let report = PairReport {
+        line: pair.line,
+        from: pair.from,
+        to: pair.to,
+        route,
+    };
+    Ok(serde_json::to_string(&report)? + "\n")
+}
+
+/// `LINE FROM TO: ` and the text of a single `route`, its lines joined by
+/// `; `.
+fn text_line(pair: &Pair<'_>, report: &str) -> String {
+    let joined: Vec<&str> = report.lines().collect();
+    format!(
+        "{} {} {}: {}\n",
+        pair.line,
+        pair.from,
+        pair.to,
+        joined.join("; ")
+    )
+}

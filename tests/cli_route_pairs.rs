@@ -1,0 +1,557 @@
+//! `clearway route --pairs`: many queries with one load answer as single
+//! `route` calls do, one line each in input order; exit 0/1/2; bad lines
+//! located; standard input; a closed pipe keeps the verdict.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command as Process, Output, Stdio};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn clearway() -> Command {
+    Command::cargo_bin("clearway").expect("the binary is built")
+}
+
+/// A `side` x `side` grid of nodes 2 apart, joined right and down, with a
+/// wall of rocks between columns 4 and 5 (x = 9): the edges through it have
+/// clearance 0.5, so `small` (0.3) crosses and `big` (1.5) does not. Node
+/// 0 is `start`, the last `goal`; node 20 is named `3`, which is also node
+/// 3's id; nodes 10 and 11 are both `twin`; node 10000, `island`, has no
+/// edge. Edge 1 -> 2 is one-way.
+fn grid_map(side: usize) -> String {
+    let mut text = String::from(
+        "Map(\n    agents: [(name: \"small\", radius: 0.3), (name: \"big\", radius: 1.5)],\n    nodes: [\n",
+    );
+    for id in 0..side * side {
+        let (row, col) = (id / side, id % side);
+        let name = match id {
+            0 => Some("start".to_string()),
+            20 => Some("3".to_string()),
+            10 | 11 => Some("twin".to_string()),
+            _ if id == side * side - 1 => Some("goal".to_string()),
+            _ => None,
+        };
+        let name = name.map_or(String::new(), |n| format!(", name: \"{n}\""));
+        text += &format!(
+            "        (id: {id}, pos: ({}, {}){name}),\n",
+            col * 2,
+            row * 2
+        );
+    }
+    text += "        (id: 10000, pos: (500, 500), name: \"island\"),\n    ],\n    edges: [\n";
+    for id in 0..side * side {
+        let (row, col) = (id / side, id % side);
+        let one_way = if id == 1 { ", one_way: true" } else { "" };
+        if col + 1 < side {
+            text += &format!("        (from: {id}, to: {}{one_way}),\n", id + 1);
+        }
+        if row + 1 < side {
+            text += &format!("        (from: {id}, to: {}),\n", id + side);
+        }
+    }
+    text += "    ],\n    obstacles: [\n";
+    for row in 0..side {
+        text += &format!(
+            "        Circle(center: (9, {}), radius: 0.5),\n",
+            row * 2 + 1
+        );
+    }
+    text += "    ],\n)\n";
+    text
+}
+
+fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn pairs_run(map: &Path, pairs: &Path, size: &[&str], format: &str) -> Output {
+    clearway()
+        .arg("route")
+        .arg(map)
+        .arg("--pairs")
+        .arg(pairs)
+        .args(size)
+        .args(["--format", format])
+        .output()
+        .unwrap()
+}
+
+fn single(map: &Path, from: &str, to: &str, size: &[&str], format: &str) -> Output {
+    clearway()
+        .arg("route")
+        .arg(map)
+        .args(["--from", from, "--to", to])
+        .args(size)
+        .args(["--format", format])
+        .output()
+        .unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+/// Checks every answer of `--pairs` against a single `route` call for its
+/// pair: the JSON object field by field (plus `line`, `from`, `to`), and
+/// the text line as `LINE FROM TO: ` and the single text's lines joined by
+/// `; `. Returns how many pairs had a route.
+fn check_against_single_routes(
+    map: &Path,
+    pairs_file: &Path,
+    pairs: &[(usize, &str, &str)],
+    size: &[&str],
+) -> usize {
+    let json = pairs_run(map, pairs_file, size, "json");
+    let text = pairs_run(map, pairs_file, size, "text");
+    let json_lines: Vec<Value> = stdout(&json)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let text_lines: Vec<String> = stdout(&text).lines().map(str::to_string).collect();
+    assert_eq!(json_lines.len(), pairs.len(), "{}", stderr(&json));
+    assert_eq!(text_lines.len(), pairs.len(), "{}", stderr(&text));
+    let mut found = 0;
+    for ((&(line, from, to), object), text_line) in pairs.iter().zip(&json_lines).zip(&text_lines) {
+        let one = single(map, from, to, size, "json");
+        let expected: Value = serde_json::from_slice(&one.stdout).unwrap();
+        let expected = expected.as_object().unwrap();
+        let object = object.as_object().unwrap();
+        assert_eq!(object.len(), expected.len() + 3, "{object:?}");
+        assert_eq!(object["line"], line, "{object:?}");
+        assert_eq!(object["from"], from, "{object:?}");
+        assert_eq!(object["to"], to, "{object:?}");
+        for (field, value) in expected {
+            assert_eq!(&object[field], value, "{from} {to} {size:?}: {field}");
+        }
+        let one_text = single(map, from, to, size, "text");
+        assert_eq!(one.status.code(), one_text.status.code());
+        let joined: Vec<&str> = std::str::from_utf8(&one_text.stdout)
+            .unwrap()
+            .lines()
+            .collect();
+        assert_eq!(
+            text_line,
+            &format!("{line} {from} {to}: {}", joined.join("; "))
+        );
+        found += usize::from(one.status.code() == Some(0));
+    }
+    let all = if found == pairs.len() { 0 } else { 1 };
+    assert_eq!(json.status.code(), Some(all), "{}", stderr(&json));
+    assert_eq!(text.status.code(), Some(all), "{}", stderr(&text));
+    found
+}
+
+#[test]
+fn every_pair_answers_as_a_single_route_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write(&dir, "grid.ron", &grid_map(8));
+    // Ids, names, `id:`/`name:`, a node to itself, the island, across the
+    // wall and back along the one-way edge, each written as --from/--to are.
+    let pairs = [
+        (2, "start", "goal"),
+        (3, "0", "63"),
+        (4, "goal", "start"),
+        (6, "id:3", "name:3"),
+        (7, "2", "1"),
+        (8, "1", "2"),
+        (9, "5", "5"),
+        (10, "start", "island"),
+        (11, "island", "island"),
+        (12, "7", "56"),
+        (13, "60", "id:10000"),
+        (14, "name:goal", "4"),
+        (15, "32", "39"),
+    ];
+    let mut text = String::from("# from to\n");
+    for (line, from, to) in pairs {
+        while text.lines().count() + 1 < line {
+            text += "\n";
+        }
+        text += &format!("{from} {to}\n");
+    }
+    let pairs_file = write(&dir, "pairs.txt", &text);
+    let small = check_against_single_routes(&map, &pairs_file, &pairs, &["--agent", "small"]);
+    let big = check_against_single_routes(&map, &pairs_file, &pairs, &["--radius", "1.5"]);
+    // Only the pairs that end on the island are out of reach for `small`;
+    // `big` cannot cross the wall.
+    assert_eq!(small, pairs.len() - 2);
+    assert!((1..small).contains(&big), "{big}");
+}
+
+#[test]
+fn answers_keep_the_input_order_and_skip_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write(&dir, "grid.ron", &grid_map(4));
+    let pairs = write(
+        &dir,
+        "pairs.txt",
+        "# the first line is a comment\r\n15 0\r\n\r\n   \t \r\n0 15 # trailing\r\n  3\t12\r\n#\r\n2 1",
+    );
+    let out = pairs_run(&map, &pairs, &["--radius", "0.1"], "json");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let got: Vec<(u64, &str, &str)> = lines
+        .iter()
+        .map(|v| {
+            (
+                v["line"].as_u64().unwrap(),
+                v["from"].as_str().unwrap(),
+                v["to"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (2, "15", "0"),
+            (5, "0", "15"),
+            (6, "3", "12"),
+            (8, "2", "1")
+        ]
+    );
+    assert_eq!(lines[0]["path"][0], 15);
+    assert_eq!(lines[1]["path"][0], 0);
+    // The text, one line a query.
+    let out = pairs_run(&map, &pairs, &["--radius", "0.1"], "text");
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 4);
+    assert!(text.starts_with("2 15 0: route: 15 \"goal\" -> "), "{text}");
+    // Edge 1 -> 2 is one-way: from 2 to 1 goes round.
+    assert!(
+        text.contains("\n8 2 1: route: 2 -> 6 -> 5 -> 1; length 6, cost 6, narrowest clearance "),
+        "{text}"
+    );
+
+    // One pair with no route, in the middle: every line is still answered,
+    // and the exit code is 1.
+    let pairs = write(&dir, "some.txt", "0 1\n0 island\n1 0\n");
+    for format in ["text", "json"] {
+        let out = pairs_run(&map, &pairs, &["--radius", "0.1"], format);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert_eq!(stdout(&out).lines().count(), 3, "{format}");
+        assert_eq!(stderr(&out), "", "{format}");
+    }
+    let out = pairs_run(&map, &pairs, &["--radius", "0.1"], "text");
+    assert!(
+        stdout(&out).contains(
+            "\n2 0 island: no route from 0 \"start\" to 10000 \"island\" for radius 0.1; 10000 \"island\" cannot be reached from 0 \"start\" at any radius\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// Runs `--pairs` over `text` and returns its stderr, checking that it
+/// exits 2 and prints nothing on stdout.
+fn bad_pairs(map: &Path, dir: &tempfile::TempDir, text: &str) -> String {
+    let pairs = write(dir, "pairs.txt", text);
+    for format in ["text", "json"] {
+        let out = pairs_run(map, &pairs, &["--radius", "0.1"], format);
+        assert_eq!(out.status.code(), Some(2), "{text:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty(), "{text:?}");
+    }
+    stderr(&pairs_run(map, &pairs, &["--radius", "0.1"], "json"))
+}
+
+#[test]
+fn a_bad_line_is_located_and_nothing_is_answered() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write(&dir, "grid.ron", &grid_map(8));
+    let file = dir.path().join("pairs.txt").display().to_string();
+    // An unknown node on the last line: the good lines before it are not
+    // answered either.
+    let err = bad_pairs(&map, &dir, "0 1\n1 2\n# a comment\n2   nowhere # gone\n");
+    assert_eq!(
+        err,
+        format!(
+            "error: TO nowhere: no node has that id or name\n  --> {file}:4:5\n   |\n 4 | 2   nowhere # gone\n   |     ^^^^^^^ no node has this id or name\n"
+        )
+    );
+    // Three values; one value.
+    let err = bad_pairs(&map, &dir, "0 1\n0 1 2\n");
+    assert!(err.contains(&format!("--> {file}:2:5\n")), "{err}");
+    assert!(err.contains("found 3 values"), "{err}");
+    assert!(
+        err.contains(" 2 | 0 1 2\n   |     ^ one pair a line"),
+        "{err}"
+    );
+    let err = bad_pairs(&map, &dir, "\n\n  start # no goal\n");
+    assert!(err.contains(&format!("--> {file}:3:8\n")), "{err}");
+    assert!(err.contains("found one"), "{err}");
+    // `3` is node 3's id and node 20's name; `twin` names two nodes; an id
+    // that is no node's.
+    let err = bad_pairs(&map, &dir, "3 0\n0 twin\nid:77 0\n");
+    assert!(
+        err.contains(
+            "error: FROM 3 is ambiguous: it is the id of node 3 and the name of the node named \"3\" (id 20); write id:3 or name:3"
+        ),
+        "{err}"
+    );
+    assert!(err.contains(&format!("--> {file}:1:1\n")), "{err}");
+    assert!(
+        err.contains("error: TO twin: 2 nodes have that name (ids 10, 11); give an id instead"),
+        "{err}"
+    );
+    assert!(err.contains(&format!("--> {file}:2:3\n")), "{err}");
+    assert!(
+        err.contains("error: FROM id:77: no node has that id"),
+        "{err}"
+    );
+    assert!(err.contains(&format!("--> {file}:3:1\n")), "{err}");
+    // The same words as --from and --to use.
+    let one = single(&map, "3", "0", &["--radius", "0.1"], "text");
+    assert_eq!(one.status.code(), Some(2));
+    assert!(stderr(&one).contains(
+        "--from 3 is ambiguous: it is the id of node 3 and the name of the node named \"3\" (id 20)"
+    ));
+    // Not UTF-8.
+    let pairs = dir.path().join("latin1.txt");
+    std::fs::write(&pairs, b"0 1\n0 caf\xe9\n").unwrap();
+    let out = pairs_run(&map, &pairs, &["--radius", "0.1"], "text");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr(&out).contains(&format!("not UTF-8 text\n  --> {}:2:6", pairs.display())),
+        "{}",
+        stderr(&out)
+    );
+    // A missing file.
+    let out = pairs_run(
+        &map,
+        &dir.path().join("none.txt"),
+        &["--radius", "0.1"],
+        "text",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot read pairs file"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn pairs_from_standard_input_and_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write(&dir, "grid.ron", &grid_map(4));
+    let out = clearway()
+        .arg("route")
+        .arg(&map)
+        .args(["--pairs", "-", "--agent", "small", "--format", "json"])
+        .write_stdin("start goal\n0 zz\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr(&out).contains("--> <stdin>:2:3\n"),
+        "{}",
+        stderr(&out)
+    );
+    let out = clearway()
+        .arg("route")
+        .arg(&map)
+        .args(["--pairs", "-", "--agent", "small", "--format", "json"])
+        .write_stdin("start goal\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(stdout(&out).trim_end()).unwrap();
+    assert_eq!(
+        (v["line"].as_u64(), v["found"].as_bool()),
+        (Some(1), Some(true))
+    );
+    // Nothing to route: a warning, exit 0.
+    let out = clearway()
+        .arg("route")
+        .arg(&map)
+        .args(["--pairs", "-", "--radius", "1"])
+        .write_stdin("# nothing\n\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert_eq!(stderr(&out), "warning: no pairs in standard input\n");
+
+    for (args, message) in [
+        (
+            vec!["-", "--pairs", "-", "--radius", "1"],
+            "the map and --pairs cannot both be read from standard input",
+        ),
+        (
+            vec!["MAP", "--pairs", "-", "--obstacles", "-", "--radius", "1"],
+            "--obstacles and --pairs cannot both be read from standard input",
+        ),
+        (
+            vec!["MAP", "--pairs", "-", "--from", "0", "--radius", "1"],
+            "cannot be used with",
+        ),
+        (
+            vec![
+                "MAP", "--pairs", "-", "--from", "0", "--to", "1", "--radius", "1",
+            ],
+            "cannot be used with",
+        ),
+        (vec!["MAP", "--radius", "1"], "--pairs <FILE>"),
+        (
+            vec!["MAP", "--pairs", "-"],
+            "give the agent size with --radius R or --agent NAME",
+        ),
+    ] {
+        let args: Vec<&str> = args
+            .iter()
+            .map(|&a| if a == "MAP" { map.to_str().unwrap() } else { a })
+            .collect();
+        let out = clearway()
+            .arg("route")
+            .args(&args)
+            .write_stdin("0 1\n")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    }
+}
+
+/// A small deterministic generator (a linear congruential one).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+#[test]
+fn a_thousand_pairs_on_a_larger_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let side = 30;
+    let map = write(&dir, "grid.ron", &grid_map(side));
+    let mut random = Lcg(16);
+    let count = 1000;
+    let mut text = String::new();
+    let mut pairs = Vec::new();
+    for _ in 0..count {
+        // Node 20 is named `3`: node 3 is written `id:3`.
+        let written = |id: usize| match id {
+            3 => "id:3".to_string(),
+            _ => id.to_string(),
+        };
+        let (a, b) = (
+            written(random.below(side * side)),
+            written(random.below(side * side)),
+        );
+        text += &format!("{a} {b}\n");
+        pairs.push((a, b));
+    }
+    let pairs_file = write(&dir, "pairs.txt", &text);
+    // `big` cannot cross the wall: about half the pairs have no route.
+    let out = pairs_run(&map, &pairs_file, &["--agent", "big"], "json");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), count);
+    let mut found = 0;
+    for (i, (v, (a, b))) in lines.iter().zip(&pairs).enumerate() {
+        assert_eq!(v["line"], i + 1);
+        assert_eq!(
+            (&v["from"], &v["to"]),
+            (&Value::from(a.as_str()), &Value::from(b.as_str()))
+        );
+        found += usize::from(v["found"] == true);
+    }
+    assert!((count / 4..count * 3 / 4).contains(&found), "{found}");
+    // A sample, against single calls: the router reused query after query
+    // answers as a fresh one does.
+    let sample: Vec<(usize, &str, &str)> = pairs
+        .iter()
+        .enumerate()
+        .step_by(67)
+        .map(|(i, (a, b))| (i + 1, a.as_str(), b.as_str()))
+        .collect();
+    let mut sample_text = String::new();
+    let mut written = 0;
+    for &(line, a, b) in &sample {
+        while written + 1 < line {
+            sample_text += "#\n";
+            written += 1;
+        }
+        sample_text += &format!("{a} {b}\n");
+        written += 1;
+    }
+    let sample_file = write(&dir, "sample.txt", &sample_text);
+    check_against_single_routes(&map, &sample_file, &sample, &["--agent", "big"]);
+    let sample_run = pairs_run(&map, &sample_file, &["--agent", "big"], "json");
+    let sample_lines: Vec<Value> = stdout(&sample_run)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let in_the_big_run: Vec<Value> = lines.iter().step_by(67).cloned().collect();
+    assert_eq!(sample_lines, in_the_big_run);
+}
+
+/// Runs clearway with `args`, reads the first bytes of its output as
+/// `| head -1` would, hangs up, and returns the exit code and stderr.
+fn run_and_hang_up(args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("clearway"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    out.read_exact(&mut first).unwrap();
+    drop(out);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (child.wait().unwrap().code(), err)
+}
+
+#[test]
+fn a_closed_pipe_keeps_the_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write(&dir, "grid.ron", &grid_map(8));
+    // Far more output than a pipe holds; the one pair with no route last.
+    let found = "start 1\n".repeat(10_000);
+    let all = write(&dir, "all.txt", &found);
+    let last_fails = write(&dir, "last.txt", &(found + "start island\n"));
+    for format in ["text", "json"] {
+        for (pairs, code) in [(&all, 0), (&last_fails, 1)] {
+            let (got, err) = run_and_hang_up(&[
+                "route".as_ref(),
+                map.as_os_str(),
+                "--pairs".as_ref(),
+                pairs.as_os_str(),
+                "--radius".as_ref(),
+                "0.1".as_ref(),
+                "--format".as_ref(),
+                format.as_ref(),
+            ]);
+            assert_eq!(got, Some(code), "{format} {}: {err}", pairs.display());
+            assert_eq!(err, "", "{format}");
+        }
+    }
+}
