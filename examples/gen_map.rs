@@ -7,6 +7,9 @@
 //!
 //! `-o -` writes to standard output. The size and the counts go to stderr.
 //!
+//! `--movingai FILE` (with `--kind tiles`) also writes the tile level's grid
+//! as a Moving AI map, the input of `clearway grid`.
+//!
 //! `--json FILE` also writes the same level as JSON (see
 //! `clearway::synth::write_map_and_json`), from the same generation pass, for
 //! the shapely/networkx peer in `benches/peer/`.
@@ -45,6 +48,10 @@ struct Args {
     /// Also write the same level as JSON to this file.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// With `--kind tiles`: also write its grid as a Moving AI map (`.map`),
+    /// which `clearway grid` turns back into the same network.
+    #[arg(long, value_name = "FILE")]
+    movingai: Option<PathBuf>,
 }
 
 fn parse_kind(s: &str) -> Result<Kind, String> {
@@ -61,6 +68,16 @@ fn main() -> ExitCode {
         .with_mix(args.mix)
         .with_seed(args.seed);
     params.obstacles_per_edge = args.obstacles_per_edge;
+    if let Some(path) = &args.movingai {
+        if args.kind != Kind::Tiles {
+            eprintln!("gen_map: --movingai needs --kind tiles");
+            return ExitCode::from(2);
+        }
+        if let Err(e) = std::fs::write(path, synth::movingai_string(&params)) {
+            eprintln!("gen_map: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    }
     let started = Instant::now();
     let mut json_bytes = None;
     let result = match &args.json {

@@ -339,6 +339,31 @@ fn generate<J: Write>(params: &Params, out: impl Write, json: Option<J>) -> io::
     })
 }
 
+/// The grid of the tile level `params` describe (for [`Kind::Tiles`]; the
+/// same cells whatever the kind), as a Moving AI map (`.map` text, `@` for
+/// solid cells): the input `clearway grid` turns back into the same network.
+///
+/// ```
+/// use clearway::synth::{self, Kind, Params};
+/// let params = Params::new(Kind::Tiles, 2000).with_seed(5);
+/// let text = synth::movingai_string(&params);
+/// let grid = clearway::grid::parse_movingai(&text, "tiles.map").unwrap();
+/// assert!(grid.solid_count() > 0 && grid.width() == grid.height());
+/// ```
+pub fn movingai_string(params: &Params) -> String {
+    let grid = tiles::tile_grid(params.edges, &mut SplitMix64::new(params.seed));
+    let mut text = format!(
+        "type octile\nheight {}\nwidth {}\nmap\n",
+        grid.height(),
+        grid.width()
+    );
+    for row in 0..grid.height() {
+        text.extend((0..grid.width()).map(|col| if grid.is_solid(col, row) { '@' } else { '.' }));
+        text.push('\n');
+    }
+    text
+}
+
 /// The level `params` describe, as RON text.
 pub fn map_string(params: &Params) -> String {
     let mut text = Vec::new();
