@@ -70,10 +70,36 @@ fn a_clearance_never_reads_as_the_radius_it_fails() {
         text.contains("no route from 0 \"start\" to 1 for radius 1\n"),
         "{text}"
     );
+    // The widest radius never reads as more than it is: the rock puts the
+    // clearance at 0.9999999899999998, below 0.99999999, so that is printed
+    // in full, and the radius printed fits when given back.
     assert!(
-        text.contains("the widest agent that can go has radius 0.99999999;"),
+        text.contains("the widest agent that can go has radius 0.9999999899999998;"),
         "{text}"
     );
+    let printed = text
+        .split("has radius ")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .expect("a radius");
+    for command in ["route", "widest"] {
+        let mut cmd = clearway();
+        cmd.arg(command)
+            .arg(&map)
+            .args(["--from", "0", "--to", "1"]);
+        if command == "route" {
+            cmd.args(["--radius", printed]);
+        }
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{command}: {}", stdout_of(&out));
+        if command == "widest" {
+            assert!(
+                stdout_of(&out).contains(&format!(": {printed}\n")),
+                "{}",
+                stdout_of(&out)
+            );
+        }
+    }
 }
 
 #[test]

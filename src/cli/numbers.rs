@@ -17,6 +17,20 @@ pub fn human_apart(x: f64, given: f64) -> String {
     clearway::numbers::significant_apart(x, given, 7)
 }
 
+/// The largest radius that fits (a widest route's), to seven significant
+/// digits when that does not read as more than it is, else with as many more
+/// as it takes: a radius printed here always fits when given back as
+/// `--radius` (0.99999999 is not printed as 1).
+pub fn human_at_most(x: f64) -> String {
+    if !x.is_finite() {
+        return human(x);
+    }
+    (7..=17)
+        .map(|digits| clearway::numbers::significant(x, digits))
+        .find(|text| text.parse::<f64>().is_ok_and(|v| v <= x))
+        .unwrap_or_else(|| given(x))
+}
+
 /// Two computed values to seven significant digits, or more where needed
 /// for them not to read the same when they differ.
 pub fn human_pair(a: f64, b: f64) -> (String, String) {
@@ -42,6 +56,27 @@ pub fn human_point(p: clearway::geometry::Point) -> String {
 #[cfg(test)]
 mod tests {
     use super::human;
+
+    #[test]
+    fn a_widest_radius_never_reads_as_more_than_it_is() {
+        use super::human_at_most;
+        assert_eq!(human_at_most(2.0), "2");
+        assert_eq!(human_at_most(1.4000000000000004), "1.4");
+        assert_eq!(human_at_most(26f64.sqrt()), "5.0990195"); // 5.09902 > sqrt(26)
+        assert_eq!(human_at_most(0.99999999), "0.99999999");
+        assert_eq!(human_at_most(0.9999999899999998), "0.9999999899999998");
+        for x in [
+            0.1,
+            1.0 / 3.0,
+            2.0 / 3.0,
+            5.0990195135927845,
+            1e-300,
+            123456789.0,
+        ] {
+            assert!(human_at_most(x).parse::<f64>().unwrap() <= x, "{x}");
+        }
+        assert_eq!(human_at_most(f64::INFINITY), "inf");
+    }
 
     #[test]
     fn seven_significant_digits() {

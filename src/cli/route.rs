@@ -9,7 +9,7 @@ use clearway::{Map, Route, Router, WidestRoute};
 use super::args::{ReportFormat, RouteArgs};
 use super::input::Level;
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
-use super::numbers::{given, human, human_apart};
+use super::numbers::{given, human, human_at_most};
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
 use super::route_pairs;
@@ -155,7 +155,7 @@ pub fn text(
             let _ = write!(
                 out,
                 "the widest agent that can go has radius {}",
-                human_apart(w.widest_radius, agent_radius)
+                human_at_most(w.widest_radius)
             );
             if let Some(e) = w.bottleneck_edge {
                 let _ = write!(out, "; bottleneck: {}", edge_ref(map, e));

@@ -9,7 +9,7 @@ use clearway::widest_route;
 use super::args::{ReportFormat, WidestArgs};
 use super::input::Level;
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
-use super::numbers::human;
+use super::numbers::{human, human_at_most};
 use super::progress::compute_clearances;
 use super::{Failure, Outcome, write_stdout};
 use clearway::timings::Timings;
@@ -71,7 +71,7 @@ pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure>
             if report.found {
                 let radius = report
                     .widest_radius
-                    .map_or_else(|| "unbounded".into(), human);
+                    .map_or_else(|| "unbounded".into(), human_at_most);
                 let _ = writeln!(out, "widest radius from {from} to {to}: {radius}");
                 let path: Vec<String> = report
                     .path
