@@ -3,7 +3,10 @@
 //! an XML parser, SARIF against the official SARIF 2.1.0 JSON schema; and
 //! `--summary`.
 
-use assert_cmd::Command;
+mod common;
+
+use common::cli::clearway;
+
 use serde_json::Value;
 
 /// Three nodes, one rock at (5, 1):
@@ -45,10 +48,6 @@ fn blocked_message(name: &str) -> String {
     format!(
         "edge 0 (0 \"{name}\" -> 1): clearance 1 < radius 2 (big): point #0 (line 12) pinches at (5, 0)"
     )
-}
-
-fn clearway() -> Command {
-    Command::cargo_bin("clearway").expect("the binary is built")
 }
 
 fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {

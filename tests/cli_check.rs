@@ -1,7 +1,10 @@
 //! `clearway check` and `clearway clearance` end to end: exit codes, text,
 //! JSON and CSV, on a small map whose every number is worked out by hand.
 
-use assert_cmd::Command;
+mod common;
+
+use common::cli::clearway;
+
 use serde_json::{Value, json};
 
 /// Three nodes and two rocks:
@@ -34,10 +37,6 @@ const MAP: &str = r#"Map(
     ],
 )
 "#;
-
-fn clearway() -> Command {
-    Command::cargo_bin("clearway").expect("the binary is built")
-}
 
 fn write_map(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
     let path = dir.path().join(name);

@@ -1,7 +1,10 @@
 //! `clearway prune`, `bake`, `route` and `widest` end to end: exit codes,
 //! atomic writes, refusing to clobber the input, and the JSON contract.
 
-use assert_cmd::Command;
+mod common;
+
+use common::cli::clearway;
+
 use serde_json::{Value, json};
 
 /// A square with a rock near its south side:
@@ -33,10 +36,6 @@ const MAP: &str = r#"Map(
     obstacles: [Point((5, 1))],
 )
 "#;
-
-fn clearway() -> Command {
-    Command::cargo_bin("clearway").expect("the binary is built")
-}
 
 fn setup() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");

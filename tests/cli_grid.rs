@@ -2,19 +2,16 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use clearway::Map;
 use serde_json::Value;
 
 mod common;
+
+use common::cli::clearway;
 use common::octile::octile_distance;
 
 /// Two solid cells in the middle of a 4 x 3 grid.
 const TINY: &str = "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n";
-
-fn clearway() -> Command {
-    Command::cargo_bin("clearway").expect("the binary is built")
-}
 
 fn repo_file(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)

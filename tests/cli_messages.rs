@@ -2,11 +2,9 @@
 //! nodes by name, and warnings for a route or a Tiled layer that cannot be
 //! what the user meant.
 
-use assert_cmd::Command;
+mod common;
 
-fn clearway() -> Command {
-    Command::cargo_bin("clearway").expect("the binary is built")
-}
+use common::cli::clearway;
 
 fn write_map(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
     let path = dir.path().join(name);

@@ -4,6 +4,10 @@
 //! Tiled obstacles stay in the `.tmx`, comments survive `bake` and `prune`,
 //! and a failed write names the output, not a temporary file.
 
+mod common;
+
+use common::cli::clearway;
+
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -43,10 +47,6 @@ const TMX: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
  </objectgroup>
 </map>
 "#;
-
-fn clearway() -> Command {
-    Command::cargo_bin("clearway").expect("the binary is built")
-}
 
 /// The binary run through `sh` with `umask` set first.
 fn clearway_with_umask(umask: &str) -> Command {

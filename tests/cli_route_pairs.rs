@@ -2,16 +2,15 @@
 //! `route` calls do, one line each in input order; exit 0/1/2; bad lines
 //! located; standard input; a closed pipe keeps the verdict.
 
+mod common;
+
+use common::cli::clearway;
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Output, Stdio};
 
-use assert_cmd::Command;
 use serde_json::Value;
-
-fn clearway() -> Command {
-    Command::cargo_bin("clearway").expect("the binary is built")
-}
 
 /// A `side` x `side` grid of nodes 2 apart, joined right and down, with a
 /// wall of rocks between columns 4 and 5 (x = 9): the edges through it have

@@ -3,15 +3,14 @@
 //! from a node to itself, node names that look like ids, and JSON that
 //! tells "unbounded" from "unreachable".
 
+mod common;
+
+use common::cli::clearway;
+
 use std::io::Read;
 use std::process::{Command as Process, Stdio};
 
-use assert_cmd::Command;
 use serde_json::Value;
-
-fn clearway() -> Command {
-    Command::cargo_bin("clearway").expect("the binary is built")
-}
 
 fn write_map(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
     let path = dir.path().join(name);

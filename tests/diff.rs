@@ -1,7 +1,10 @@
 //! `clearway diff`: edges matched by their ends, not their index; the line
 //! format; tolerances; JSON; exit codes.
 
-use assert_cmd::Command;
+mod common;
+
+use common::cli::clearway;
+
 use serde_json::Value;
 
 /// Old level: a corridor 0 -> 1 -> 2 with a rock 1.5 from the first edge
@@ -38,10 +41,6 @@ const NEW: &str = r#"Map(
     obstacles: [Point((2, 2.5)), Point((7, 3))],
 )
 "#;
-
-fn clearway() -> Command {
-    Command::cargo_bin("clearway").expect("the binary is built")
-}
 
 fn files() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();

@@ -5,9 +5,10 @@
 
 mod common;
 
+use common::cli::clearway;
+
 use std::collections::HashMap;
 
-use assert_cmd::Command;
 use clearway::clearance::admits;
 use clearway::geometry::Segment;
 use clearway::link::{LinkReport, LinkRule, links};
@@ -273,10 +274,6 @@ Map(
     obstacles: [Point((6, 1))], // the rock
 )
 ";
-
-fn clearway() -> Command {
-    Command::cargo_bin("clearway").expect("the binary is built")
-}
 
 fn yard() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");

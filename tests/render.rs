@@ -3,9 +3,12 @@
 //! obstacle is where its coordinates say, y up), what is drawn (through a
 //! recording drawer), large maps, and the command line's exit codes.
 
+mod common;
+
+use common::cli::clearway;
+
 use std::path::Path;
 
-use assert_cmd::Command;
 use clearway::geometry::Point;
 use clearway::render::{Bounds, Fonts, Picture, RecordingDrawer, Shape, palette, svg_to_png_with};
 use clearway::{Clearances, Map};
@@ -290,10 +293,6 @@ fn node_labels_are_left_out_when_they_would_crowd() {
             .all(|s| !matches!(s.shape, Shape::Text(..)))
     );
     assert!(rec.notes.iter().any(|n| n.contains("node labels left out")));
-}
-
-fn clearway() -> Command {
-    Command::cargo_bin("clearway").unwrap()
 }
 
 #[test]

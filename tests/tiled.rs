@@ -2,9 +2,12 @@
 //! against values worked out by hand (in the comments), the ellipse
 //! enclosure, layer choice, and the errors.
 
+mod common;
+
+use common::cli::clearway;
+
 use std::path::Path;
 
-use assert_cmd::Command;
 use clearway::geometry::{Circle, Point, Segment};
 use clearway::tiled::{
     TiledError, TiledOptions, TiledOrigin, load_obstacles, obstacles_from_tmx_bytes,
@@ -332,10 +335,6 @@ fn extra_obstacles_must_be_finite() {
         ])
         .unwrap_err();
     assert_eq!(e.index, 1);
-}
-
-fn clearway() -> Command {
-    Command::cargo_bin("clearway").expect("the binary is built")
 }
 
 const YARD: [&str; 6] = [

@@ -3,7 +3,10 @@
 //! solid cells merged without changing a clearance, infinite maps, the grid
 //! of a tile layer, layer choice, and the errors.
 
-use assert_cmd::Command;
+mod common;
+
+use common::cli::clearway;
+
 use clearway::geometry::{Circle, Point, Polygon, Segment};
 use clearway::tiled::{
     TiledError, TiledOptions, load_obstacles, obstacles_from_tmx_bytes, tile_layer_grid,
@@ -683,10 +686,6 @@ fn tile_layers_of_a_map_that_is_not_orthogonal_are_an_error_located_in_the_file(
             .unwrap();
     assert_eq!(spawns.obstacles.len(), 1);
     assert_eq!(spawns.warnings.len(), 1);
-}
-
-fn clearway() -> Command {
-    Command::cargo_bin("clearway").expect("the binary is built")
 }
 
 /// A network from (0.5, 0.5) to (3.5, 0.5) along the free bottom row of the
