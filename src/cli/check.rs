@@ -228,14 +228,20 @@ fn text_for(
 /// at a radius the clearance is not below (radius 0), that clearance 0
 /// touches an obstacle, which blocks every agent.
 pub(super) fn too_tight(clearance: Option<f64>, radius: f64) -> String {
-    let c = clearance_text(clearance, radius);
+    format!(
+        "clearance {} {}",
+        clearance_text(clearance, radius),
+        fails(clearance, radius)
+    )
+}
+
+/// How a clearance fails a radius: `< radius 1.5`, or, when it is not
+/// below it (clearance 0 at radius 0), `(touches an obstacle) at radius 0`.
+pub(super) fn fails(clearance: Option<f64>, radius: f64) -> String {
     if clearance.is_some_and(|c| c < radius) {
-        format!("clearance {c} < radius {}", given(radius))
+        format!("< radius {}", given(radius))
     } else {
-        format!(
-            "clearance {c} (touches an obstacle) at radius {}",
-            given(radius)
-        )
+        format!("(touches an obstacle) at radius {}", given(radius))
     }
 }
 

@@ -7,12 +7,11 @@ use std::collections::HashMap;
 use clearway::Clearances;
 use clearway::level_diff::{ChangeKind, EdgeChange, LevelDiff};
 
-use super::check::blame;
+use super::check::{blame, fails};
 use super::ci_check::radius_name;
 use super::ci_report::{Case, CiReport, Finding, NEWLY_BLOCKED_EDGE, Rule, Suite, edge_name};
 use super::diff::numbers;
 use super::input::Level;
-use super::numbers::given;
 
 /// The rules `diff` reports.
 static RULES: [&Rule; 1] = [&NEWLY_BLOCKED_EDGE];
@@ -57,7 +56,7 @@ pub fn report(
                             message: format!(
                                 "{name}: clearance {old} -> {now} {}{}: \
                                  the change blocks it{}",
-                                below(c.new.map(|s| s.clearance), r.agent_radius),
+                                fails(c.new.map(|s| s.clearance), r.agent_radius),
                                 agent.unwrap_or_default(),
                                 blame(new, new_clearances.edge(i), true),
                             ),
@@ -81,15 +80,5 @@ pub fn report(
         suites,
         unranked: None,
         summary,
-    }
-}
-
-/// How a clearance blocks a radius: below it, or (clearance 0, at radius 0)
-/// by touching an obstacle.
-fn below(clearance: Option<f64>, radius: f64) -> String {
-    if clearance.is_some_and(|c| c < radius) {
-        format!("< radius {}", given(radius))
-    } else {
-        format!("(touches an obstacle) at radius {}", given(radius))
     }
 }

@@ -9,8 +9,7 @@ use clearway::timings::Timings;
 
 use super::Failure;
 use super::args::GridArgs;
-use super::bounded_read::{self, read_text};
-use super::input::read_failure;
+use super::input::read_input;
 use super::tiled_input;
 
 /// The grid at `path` (`-` reads a Moving AI map from standard input).
@@ -35,29 +34,7 @@ pub fn read_grid(path: &Path, args: &GridArgs, timings: &mut Timings) -> Result<
         }
     }
     let start = std::time::Instant::now();
-    // The guarded reader: a binary input stops the read at its first binary
-    // byte (the parser then names it), and input that is not a regular file
-    // is bounded by --max-input-size.
-    let mut bytes = Vec::new();
-    let source_name = if path.as_os_str() == "-" {
-        read_text(
-            std::io::stdin().lock(),
-            &mut bytes,
-            bounded_read::stdin_is_unbounded(),
-        )
-        .map_err(|e| read_failure(e, "the grid from standard input"))?;
-        "<stdin>".to_owned()
-    } else {
-        let what = format!("grid `{}`", path.display());
-        std::fs::File::open(path)
-            .and_then(|file| Ok((file.metadata()?, file)))
-            .map_err(|e| Failure::Io(format!("cannot read {what}: {e}")))
-            .and_then(|(metadata, file)| {
-                read_text(file, &mut bytes, bounded_read::is_unbounded(&metadata))
-                    .map_err(|e| read_failure(e, &what))
-            })?;
-        path.display().to_string()
-    };
+    let (bytes, source_name) = read_input(path, "grid", 0)?;
     timings.record("read", start.elapsed());
     let grid = timings.time("parse", || parse_movingai_bytes(&bytes, &source_name))?;
     Ok(grid)

@@ -96,29 +96,7 @@ impl Level {
                     .into(),
             ));
         }
-        let (bytes, source_name) = if path.as_os_str() == "-" {
-            let mut bytes = Vec::with_capacity(MAP_BUFFER_AT_LEAST);
-            read_text(
-                std::io::stdin().lock(),
-                &mut bytes,
-                bounded_read::stdin_is_unbounded(),
-            )
-            .map_err(|e| read_failure(e, "the map from standard input"))?;
-            (bytes, "<stdin>".to_string())
-        } else {
-            let what = format!("map `{}`", path.display());
-            let mut bytes = Vec::new();
-            std::fs::File::open(path)
-                .and_then(|file| Ok((file.metadata()?, file)))
-                .map_err(|e| Failure::Io(format!("cannot read {what}: {e}")))
-                .and_then(|(metadata, file)| {
-                    let size = usize::try_from(metadata.len()).unwrap_or(0);
-                    bytes = Vec::with_capacity(size.saturating_add(1).max(MAP_BUFFER_AT_LEAST));
-                    read_text(file, &mut bytes, bounded_read::is_unbounded(&metadata))
-                        .map_err(|e| read_failure(e, &what))
-                })?;
-            (bytes, path.display().to_string())
-        };
+        let (bytes, source_name) = read_input(path, "map", MAP_BUFFER_AT_LEAST)?;
         timings.record("read", start.elapsed());
         let validated = ValidatedMap::from_ron_bytes(&bytes, &source_name, timings)?;
         // Dropped here, not at the end of the function: a binding that is
@@ -209,6 +187,37 @@ impl Level {
 /// the thresholds alone; the pages never written are never resident, so it
 /// costs nothing. Elsewhere than glibc it is a plain read.
 const MAP_BUFFER_AT_LEAST: usize = 40 << 20;
+
+/// The bytes of an input file, or of standard input for `-`, and the name
+/// to give it in messages, read through the guarded reader: a binary input
+/// stops the read at its first binary byte (the parser then names it), and
+/// input that is not a regular file is bounded by `--max-input-size`. `kind`
+/// (`map`, `grid`) names it in errors; the buffer holds at least `at_least`
+/// bytes of address space.
+pub fn read_input(path: &Path, kind: &str, at_least: usize) -> Result<(Vec<u8>, String), Failure> {
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::with_capacity(at_least);
+        read_text(
+            std::io::stdin().lock(),
+            &mut bytes,
+            bounded_read::stdin_is_unbounded(),
+        )
+        .map_err(|e| read_failure(e, &format!("the {kind} from standard input")))?;
+        return Ok((bytes, "<stdin>".to_string()));
+    }
+    let what = format!("{kind} `{}`", path.display());
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| Ok((file.metadata()?, file)))
+        .map_err(|e| Failure::Io(format!("cannot read {what}: {e}")))
+        .and_then(|(metadata, file)| {
+            let size = usize::try_from(metadata.len()).unwrap_or(0);
+            bytes = Vec::with_capacity(size.saturating_add(1).max(at_least));
+            read_text(file, &mut bytes, bounded_read::is_unbounded(&metadata))
+                .map_err(|e| read_failure(e, &what))
+        })?;
+    Ok((bytes, path.display().to_string()))
+}
 
 /// A failed or refused read of `what` (`map \`x.ron\``).
 pub fn read_failure(e: ReadError, what: &str) -> Failure {

@@ -123,17 +123,9 @@ pub fn grid_map(grid: &Grid, options: &GridOptions) -> Result<Map, GridError> {
         .solid_rectangles()
         .into_iter()
         .map(|r| {
-            let (x0, x1) = (r.col as f64 * s, (r.col + r.width) as f64 * s);
-            let (y0, y1) = ((h - r.row - r.height) as f64 * s, (h - r.row) as f64 * s);
-            let corners = vec![
-                Point::new(x0, y0),
-                Point::new(x1, y0),
-                Point::new(x1, y1),
-                Point::new(x0, y1),
-            ];
             // A cell size so small that corners round together gives no
             // polygon: say so rather than drop the cell.
-            Polygon::new(corners)
+            Polygon::new(r.corners(h, s).to_vec())
                 .map(Obstacle::Polygon)
                 .ok_or(GridError::CellSize(s))
         })

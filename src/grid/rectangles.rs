@@ -6,6 +6,7 @@
 //! to any of them (the tests compare it with one square per cell).
 
 use super::Grid;
+use crate::geometry::Point;
 
 /// A rectangle of cells: columns `col .. col + width`, rows `row .. row + height`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,6 +19,34 @@ pub struct CellRect {
     pub width: usize,
     /// How many rows.
     pub height: usize,
+}
+
+impl CellRect {
+    /// The rectangle's corners in level coordinates, counter-clockwise from
+    /// the bottom-left, for a grid `grid_height` rows high with cells of side
+    /// `cell_size` laid out as [`super::grid_map`] lays them (y up, row 0 at
+    /// the top).
+    ///
+    /// ```
+    /// use clearway::grid::CellRect;
+    /// let r = CellRect { col: 1, row: 0, width: 2, height: 1 };
+    /// let c = r.corners(3, 1.0);
+    /// assert_eq!((c[0].x, c[0].y, c[2].x, c[2].y), (1.0, 2.0, 3.0, 3.0));
+    /// ```
+    pub fn corners(&self, grid_height: usize, cell_size: f64) -> [Point; 4] {
+        let s = cell_size;
+        let (x0, x1) = (self.col as f64 * s, (self.col + self.width) as f64 * s);
+        let (y0, y1) = (
+            (grid_height - self.row - self.height) as f64 * s,
+            (grid_height - self.row) as f64 * s,
+        );
+        [
+            Point::new(x0, y0),
+            Point::new(x1, y0),
+            Point::new(x1, y1),
+            Point::new(x0, y1),
+        ]
+    }
 }
 
 impl Grid {

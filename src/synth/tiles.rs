@@ -144,16 +144,7 @@ pub(super) fn tiles(target: usize, rng: &mut SplitMix64) -> Network {
     let blocks = grid
         .solid_rectangles()
         .into_iter()
-        .map(|r| {
-            let (x0, x1) = (r.col as f64, (r.col + r.width) as f64);
-            let (y0, y1) = ((h - r.row - r.height) as f64, (h - r.row) as f64);
-            [
-                Point::new(x0, y0),
-                Point::new(x1, y0),
-                Point::new(x1, y1),
-                Point::new(x0, y1),
-            ]
-        })
+        .map(|r| r.corners(h, 1.0))
         .collect();
     Network {
         nodes,
