@@ -30,16 +30,29 @@ pub enum ObstacleKind {
     Segment,
     /// `Polygon(..)`
     Polygon,
+    /// `Sphere(..)` (3D)
+    Sphere,
+    /// `Triangle(..)` (3D)
+    Triangle,
+    /// `Box(..)` (3D)
+    Box,
+    /// `Mesh(..)` (3D)
+    Mesh,
 }
 
 impl ObstacleKind {
-    /// The lower-case name used in reports: `point`, `circle`, `segment`, `polygon`.
+    /// The lower-case name used in reports: `point`, `circle`, `segment`,
+    /// `polygon`, `sphere`, `triangle`, `box`, `mesh`.
     pub fn name(self) -> &'static str {
         match self {
             ObstacleKind::Point => "point",
             ObstacleKind::Circle => "circle",
             ObstacleKind::Segment => "segment",
             ObstacleKind::Polygon => "polygon",
+            ObstacleKind::Sphere => "sphere",
+            ObstacleKind::Triangle => "triangle",
+            ObstacleKind::Box => "box",
+            ObstacleKind::Mesh => "mesh",
         }
     }
 }

@@ -1,30 +1,42 @@
 //! The shapes clearway measures against: segments, circles and polygons.
 
-use super::Point;
+use super::{Point, Point3};
 
 /// A straight segment from `a` to `b`. A zero-length segment is a point.
+///
+/// Generic over the point type: `Segment` is a segment in the plane,
+/// `Segment<Point3>` one in space.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Segment {
+pub struct Segment<P = Point> {
     /// The start point.
-    pub a: Point,
+    pub a: P,
     /// The end point.
-    pub b: Point,
+    pub b: P,
 }
 
-impl Segment {
+impl<P: Copy> Segment<P> {
     /// Makes a segment from its two end points.
-    pub const fn new(a: Point, b: Point) -> Self {
+    pub const fn new(a: P, b: P) -> Self {
         Self { a, b }
     }
 
+    /// The same segment, walked the other way.
+    pub fn reversed(&self) -> Segment<P> {
+        Segment::new(self.b, self.a)
+    }
+}
+
+impl Segment {
     /// The segment's length.
     pub fn length(&self) -> f64 {
         self.a.distance_to(self.b)
     }
+}
 
-    /// The same segment, walked the other way.
-    pub fn reversed(&self) -> Segment {
-        Segment::new(self.b, self.a)
+impl Segment<Point3> {
+    /// The segment's length.
+    pub fn length(&self) -> f64 {
+        self.a.distance_to(self.b)
     }
 }
 
