@@ -37,13 +37,14 @@ pub struct Agent {
     pub radius: f64,
 }
 
-/// A waypoint of the path network.
+/// A waypoint of the path network: `Node` in the plane, `Node<Point3>` in
+/// a 3D level.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Node {
+pub struct Node<P = Point> {
     /// The node's id, unique in the map.
     pub id: u64,
     /// The node's position.
-    pub pos: Point,
+    pub pos: P,
     /// An optional name; names need not be unique.
     pub name: Option<String>,
 }
