@@ -2,13 +2,14 @@
 //! filter edges by any radius at run time without obstacles or an R-tree.
 
 use crate::clearance::Clearances;
+use crate::dimension::Dimension;
 use crate::map::{EdgeEdit, Map, edit_edges};
 
 /// Baked values within this relative difference of the recomputed clearance
 /// are current: the clearance itself is only promised to 1e-9 relative.
 pub const STALE_TOLERANCE: f64 = 1e-9;
 
-impl Map {
+impl<D: Dimension> Map<D> {
     /// The map with every edge's `clearance` set from `clearances`; an edge
     /// that nothing limits gets none (absent means unbounded).
     ///
@@ -22,7 +23,7 @@ impl Map {
     /// let baked = map.baked(&Clearances::compute(&map));
     /// assert_eq!(baked.edges()[0].clearance, Some(1.0));
     /// ```
-    pub fn baked(&self, clearances: &Clearances) -> Map {
+    pub fn baked(&self, clearances: &Clearances<D>) -> Map<D> {
         let edges = self
             .edges()
             .iter()
@@ -50,7 +51,7 @@ impl Map {
     /// assert!(baked.starts_with("// A rock by the road.\n"));
     /// assert!(baked.contains("edges: [(from: 0, to: 1, clearance: 1.0)]"));
     /// ```
-    pub fn baked_text(&self, text: &str, clearances: &Clearances) -> Option<String> {
+    pub fn baked_text(&self, text: &str, clearances: &Clearances<D>) -> Option<String> {
         let edits: Vec<EdgeEdit> = self
             .edges()
             .iter()
@@ -94,7 +95,7 @@ pub struct StaleBake {
 /// assert_eq!(stale.len(), 1);
 /// assert_eq!((stale[0].baked, stale[0].recomputed), (2.0, 1.0));
 /// ```
-pub fn stale_bakes(map: &Map, clearances: &Clearances) -> Vec<StaleBake> {
+pub fn stale_bakes<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>) -> Vec<StaleBake> {
     if map.obstacles().is_empty() {
         return Vec::new();
     }

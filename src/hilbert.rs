@@ -11,7 +11,7 @@ const BITS: u32 = 16;
 
 /// The lattice over one bounding box, turning points into keys.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct HilbertGrid {
+pub struct HilbertGrid {
     lower: Point,
     /// Lattice cells per unit length, the same on both axes so cells are
     /// square; 0 when the box is a single point.

@@ -27,6 +27,7 @@
 pub mod atomic_write;
 pub mod bake;
 pub mod clearance;
+pub mod dimension;
 pub mod geometry;
 pub mod grid;
 mod hilbert;
@@ -48,6 +49,7 @@ pub mod timings;
 pub mod utf16;
 
 pub use clearance::{Clearance, Clearances, Witness};
+pub use dimension::{Dimension, Plane, Space};
 pub use map::{Agent, Edge, LoadError, LoadErrorKind, Location, Map, Node};
 pub use obstacle::{Obstacle, ObstacleKind};
 pub use obstacle3::Obstacle3;

@@ -4,9 +4,10 @@
 use petgraph::unionfind::UnionFind;
 
 use crate::clearance::Clearances;
+use crate::dimension::Dimension;
 use crate::map::{EdgeEdit, Map, edit_edges};
 
-impl Map {
+impl<D: Dimension> Map<D> {
     /// The map without the edges whose clearance is below `agent_radius`.
     /// Nodes, obstacles, agents and the kept edges stay as they are, in order.
     ///
@@ -22,7 +23,7 @@ impl Map {
     /// assert_eq!(pruned.edges().len(), 1); // 0 -> 1 passes 1.0 from the rock
     /// assert_eq!(pruned.edges()[0].to, 2);
     /// ```
-    pub fn pruned(&self, clearances: &Clearances, agent_radius: f64) -> Map {
+    pub fn pruned(&self, clearances: &Clearances<D>, agent_radius: f64) -> Map<D> {
         let edges = self
             .edges()
             .iter()
@@ -48,7 +49,7 @@ impl Map {
     pub fn pruned_text(
         &self,
         text: &str,
-        clearances: &Clearances,
+        clearances: &Clearances<D>,
         agent_radius: f64,
     ) -> Option<String> {
         let edits: Vec<EdgeEdit> = clearances
@@ -82,7 +83,7 @@ pub struct PruneReport {
 
 impl PruneReport {
     /// Works out what pruning `map` for `agent_radius` removes and cuts off.
-    pub fn new(map: &Map, clearances: &Clearances, agent_radius: f64) -> PruneReport {
+    pub fn new<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>, agent_radius: f64) -> PruneReport {
         let pruned_edges: Vec<usize> = clearances.blocked_edges(agent_radius).collect();
         let before = components(map, |_| true);
         let after = components(map, |e| clearances.edge(e).admits(agent_radius));
@@ -97,7 +98,7 @@ impl PruneReport {
 
 /// The component label (a representative node) of every node, using only
 /// the edges `keep` accepts.
-fn components(map: &Map, keep: impl Fn(usize) -> bool) -> Vec<usize> {
+fn components<D: Dimension>(map: &Map<D>, keep: impl Fn(usize) -> bool) -> Vec<usize> {
     let mut sets = UnionFind::new(map.nodes().len());
     for (i, e) in map.edges().iter().enumerate() {
         if keep(i) {

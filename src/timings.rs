@@ -1,4 +1,4 @@
-//! Wall-clock time per phase of a run (parse, validate, graph, R-tree,
+//! Wall-clock time per phase of a run (parse, validate, R-tree,
 //! clearance, output), for `--timings` and for finding where time goes.
 
 use std::fmt::Write as _;

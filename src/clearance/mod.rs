@@ -2,6 +2,7 @@
 
 use rayon::prelude::*;
 
+use crate::dimension::{Dimension, Plane};
 use crate::geometry::{Point, Segment, Separation};
 use crate::map::Map;
 use crate::obstacle_index::Nearest;
@@ -38,34 +39,44 @@ pub(crate) fn effective_radius(agent_radius: f64) -> f64 {
 /// The least positive `f64` (a subnormal): every clearance > 0 is at least it.
 const LEAST_POSITIVE: f64 = f64::from_bits(1);
 
-/// The obstacle that sets a clearance, and where it pinches.
+/// The obstacle that sets a clearance, and where it pinches. Generic over
+/// the point type: `Witness` in the plane, `Witness<Point3>` in space.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Witness {
+pub struct Witness<P = Point> {
     /// The obstacle's index in the map (file order).
     pub obstacle: usize,
     /// The pinch point on the edge (for a node: its position).
-    pub edge_point: Point,
+    pub edge_point: P,
     /// The closest point of the obstacle.
-    pub obstacle_point: Point,
+    pub obstacle_point: P,
 }
 
 /// The clearance of one edge or node: the distance to the nearest obstacle,
-/// which is the largest agent radius it admits.
+/// which is the largest agent radius it admits. Generic over the point type
+/// of its witness: `Clearance` in the plane, `Clearance<Point3>` in space.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Clearance {
+pub struct Clearance<P = Point> {
     /// The clearance, >= 0; `f64::INFINITY` when nothing limits it.
     pub value: f64,
     /// What sets it; `None` when the map has no obstacles (the value is then
     /// unbounded, or a baked value read from the map).
-    pub witness: Option<Witness>,
+    pub witness: Option<Witness<P>>,
 }
 
 impl Clearance {
     /// The clearance of an edge or node that no obstacle limits.
-    pub const UNBOUNDED: Clearance = Clearance {
-        value: f64::INFINITY,
-        witness: None,
-    };
+    pub const UNBOUNDED: Clearance = Clearance::unbounded();
+}
+
+impl<P> Clearance<P> {
+    /// The clearance of an edge or node that no obstacle limits, in any
+    /// dimension ([`Clearance::UNBOUNDED`] in the plane).
+    pub const fn unbounded() -> Clearance<P> {
+        Clearance {
+            value: f64::INFINITY,
+            witness: None,
+        }
+    }
 
     /// Whether an agent of this radius fits (see [`admits`]): clearance 0
     /// admits no agent, radius 0 included; clearance c > 0 admits every
@@ -84,13 +95,13 @@ impl Clearance {
         self.value.is_finite().then_some(self.value)
     }
 
-    fn from_nearest(nearest: Option<Nearest>) -> Clearance {
-        nearest.map_or(Clearance::UNBOUNDED, |n| {
+    fn from_nearest(nearest: Option<Nearest<P>>) -> Clearance<P> {
+        nearest.map_or(Clearance::unbounded(), |n| {
             Clearance::from_separation(n.obstacle, n.separation)
         })
     }
 
-    fn from_separation(obstacle: usize, s: Separation) -> Clearance {
+    fn from_separation(obstacle: usize, s: Separation<P>) -> Clearance<P> {
         Clearance {
             value: s.distance,
             witness: Some(Witness {
@@ -115,10 +126,13 @@ impl Clearance {
 /// assert_eq!(clearances.edge(0).value, 2.0);
 /// assert!(clearances.edge(0).admits(2.0) && !clearances.edge(0).admits(2.01));
 /// ```
+///
+/// Generic over the [`Dimension`]: `Clearances` of a flat map,
+/// `Clearances<Space>` of a map with height, computed by the same code.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Clearances {
-    edges: Vec<Clearance>,
-    nodes: Vec<Clearance>,
+pub struct Clearances<D: Dimension = Plane> {
+    edges: Vec<Clearance<D::Point>>,
+    nodes: Vec<Clearance<D::Point>>,
     /// Values up to this are exact; see [`Clearances::compute_within`].
     exact_up_to: f64,
 }
@@ -126,19 +140,22 @@ pub struct Clearances {
 /// Edges handed to one rayon task at a time: enough to amortise the hand-off.
 const EDGES_PER_TASK: usize = 256;
 
-impl Clearances {
+impl<D: Dimension> Clearances<D> {
     /// Computes every clearance through the map's R-tree, on all cores. The
     /// result does not depend on the number of threads.
     ///
     /// A map without obstacles takes its edges' baked clearances where it has
     /// them; a map with obstacles always recomputes.
-    pub fn compute(map: &Map) -> Clearances {
+    pub fn compute(map: &Map<D>) -> Clearances<D> {
         Clearances::compute_with_progress(map, &|_| {})
     }
 
     /// As [`Clearances::compute`], calling `progress` with the number of
     /// edges and nodes just finished, from any thread, every few hundred.
-    pub fn compute_with_progress(map: &Map, progress: &(dyn Fn(usize) + Sync)) -> Clearances {
+    pub fn compute_with_progress(
+        map: &Map<D>,
+        progress: &(dyn Fn(usize) + Sync),
+    ) -> Clearances<D> {
         let obstacles = map.obstacles();
         let index = map.obstacle_index();
         if obstacles.is_empty() {
@@ -186,17 +203,17 @@ impl Clearances {
     ///     assert!(within.blocked_edges(r).eq(exact.blocked_edges(r)));
     /// }
     /// ```
-    pub fn compute_within(map: &Map, max_radius: f64) -> Clearances {
+    pub fn compute_within(map: &Map<D>, max_radius: f64) -> Clearances<D> {
         Clearances::compute_within_with_progress(map, max_radius, &|_| {})
     }
 
     /// As [`Clearances::compute_within`], with progress as in
     /// [`Clearances::compute_with_progress`].
     pub fn compute_within_with_progress(
-        map: &Map,
+        map: &Map<D>,
         max_radius: f64,
         progress: &(dyn Fn(usize) + Sync),
-    ) -> Clearances {
+    ) -> Clearances<D> {
         let obstacles = map.obstacles();
         let index = map.obstacle_index();
         if obstacles.is_empty() || max_radius.is_nan() || max_radius == f64::INFINITY {
@@ -206,7 +223,7 @@ impl Clearances {
             value: max_radius.max(0.0).next_up(),
             witness: None,
         };
-        let bounded = |nearest: Option<Nearest>| match nearest {
+        let bounded = |nearest: Option<Nearest<D::Point>>| match nearest {
             Some(n) => Clearance::from_separation(n.obstacle, n.separation),
             None => beyond,
         };
@@ -239,19 +256,19 @@ impl Clearances {
     /// Computes every clearance by measuring every obstacle against every
     /// edge and node: slow and obviously right. The twin that the R-tree
     /// search is tested and benchmarked against.
-    pub fn compute_brute_force(map: &Map) -> Clearances {
+    pub fn compute_brute_force(map: &Map<D>) -> Clearances<D> {
         if map.obstacles().is_empty() {
             return Clearances::from_bake(map);
         }
-        let nearest = |query: Segment| {
-            let mut best: Option<Clearance> = None;
+        let nearest = |query: Segment<D::Point>| {
+            let mut best: Option<Clearance<D::Point>> = None;
             for (i, obstacle) in map.obstacles().iter().enumerate() {
-                let s = obstacle.separation_from(query);
+                let s = D::separation(obstacle, query);
                 if best.is_none_or(|b| s.distance < b.value) {
                     best = Some(Clearance::from_separation(i, s));
                 }
             }
-            best.unwrap_or(Clearance::UNBOUNDED)
+            best.unwrap_or(Clearance::unbounded())
         };
         Clearances {
             edges: (0..map.edges().len())
@@ -267,7 +284,7 @@ impl Clearances {
     }
 
     /// The clearances of a map without obstacles: baked values where present.
-    fn from_bake(map: &Map) -> Clearances {
+    fn from_bake(map: &Map<D>) -> Clearances<D> {
         let edges = map
             .edges()
             .iter()
@@ -276,23 +293,23 @@ impl Clearances {
                     value,
                     witness: None,
                 },
-                None => Clearance::UNBOUNDED,
+                None => Clearance::unbounded(),
             })
             .collect();
         Clearances {
             edges,
-            nodes: vec![Clearance::UNBOUNDED; map.nodes().len()],
+            nodes: vec![Clearance::unbounded(); map.nodes().len()],
             exact_up_to: f64::INFINITY,
         }
     }
 
     /// Every edge's clearance, indexed like [`Map::edges`].
-    pub fn edges(&self) -> &[Clearance] {
+    pub fn edges(&self) -> &[Clearance<D::Point>] {
         &self.edges
     }
 
     /// Every node's clearance, indexed like [`Map::nodes`].
-    pub fn nodes(&self) -> &[Clearance] {
+    pub fn nodes(&self) -> &[Clearance<D::Point>] {
         &self.nodes
     }
 
@@ -300,7 +317,7 @@ impl Clearances {
     ///
     /// # Panics
     /// When `i` is not an edge index of the map these were computed for.
-    pub fn edge(&self, i: usize) -> &Clearance {
+    pub fn edge(&self, i: usize) -> &Clearance<D::Point> {
         &self.edges[i]
     }
 
@@ -308,7 +325,7 @@ impl Clearances {
     ///
     /// # Panics
     /// When `i` is not a node index of the map these were computed for.
-    pub fn node(&self, i: usize) -> &Clearance {
+    pub fn node(&self, i: usize) -> &Clearance<D::Point> {
         &self.nodes[i]
     }
 
@@ -328,12 +345,12 @@ impl Clearances {
 /// Each chunk writes straight into its own slots of the one result vector,
 /// so the results are never held twice (gathering per-chunk vectors would
 /// hold every clearance twice at the end: 56 MB more at a million edges).
-fn in_parallel(
+fn in_parallel<P: Copy + Send + Sync>(
     count: usize,
     progress: &(dyn Fn(usize) + Sync),
-    clearance: impl Fn(usize) -> Clearance + Sync,
-) -> Vec<Clearance> {
-    let mut all = vec![Clearance::UNBOUNDED; count];
+    clearance: impl Fn(usize) -> Clearance<P> + Sync,
+) -> Vec<Clearance<P>> {
+    let mut all = vec![Clearance::unbounded(); count];
     all.par_chunks_mut(EDGES_PER_TASK)
         .enumerate()
         .for_each(|(chunk, slots)| {
@@ -346,7 +363,7 @@ fn in_parallel(
     all
 }
 
-fn blocked(all: &[Clearance], agent_radius: f64) -> impl Iterator<Item = usize> + '_ {
+fn blocked<P>(all: &[Clearance<P>], agent_radius: f64) -> impl Iterator<Item = usize> + '_ {
     all.iter()
         .enumerate()
         .filter(move |(_, c)| !c.admits(agent_radius))
@@ -417,13 +434,13 @@ mod tests {
 
     #[test]
     fn clearance_zero_admits_no_radius_not_even_zero() {
-        let touching = Clearance {
+        let touching: Clearance = Clearance {
             value: 0.0,
             witness: None,
         };
         assert!(!touching.admits(0.0));
         assert!(!touching.admits(-1.0));
-        let tiny = Clearance {
+        let tiny: Clearance = Clearance {
             value: LEAST_POSITIVE,
             witness: None,
         };

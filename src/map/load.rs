@@ -55,11 +55,13 @@ impl Map {
     /// at the first bad byte and checked before any parsing; otherwise any
     /// error of [`Map::from_ron_str`].
     pub fn from_ron_bytes(bytes: &[u8], source_name: &str) -> Result<Map, LoadError> {
-        Map::from_ron_bytes_timed(bytes, source_name, &mut Timings::default())
+        let parts = ValidatedMap::from_ron_bytes(bytes, source_name, &mut Timings::default())?.parts;
+        Ok(Map::from_valid_parts(parts))
     }
 
     /// As [`Map::from_ron_bytes`], recording how long each phase takes:
-    /// `parse` (text checks and RON), `validate`, `graph` and `R-tree`.
+    /// `parse` (text checks and RON), `validate` and `R-tree` (the index is
+    /// built here rather than on first use, so that it is timed apart).
     ///
     /// # Errors
     ///
@@ -104,15 +106,14 @@ impl Map {
         check_control_chars(text, source_name)?;
         let mut timings = Timings::default();
         let parts = parse(text, source_name, &mut timings)?;
-        Ok(Map::from_parts(parts, &mut timings))
+        Ok(Map::from_valid_parts(parts))
     }
 }
 
 /// A map that is parsed and validated but not yet indexed.
 ///
 /// Loading in two steps lets a caller free the source text before the
-/// network graph and the R-tree are built, which is when memory peaks on
-/// large levels.
+/// R-tree is built, which is when memory peaks on large levels.
 ///
 /// ```
 /// use clearway::map::ValidatedMap;
@@ -187,8 +188,10 @@ impl ValidatedMap {
         self.parts.obstacles.len()
     }
 
-    /// Builds the network graph and the R-tree, recording the `graph` and
-    /// `R-tree` phases.
+    /// Builds the R-tree, recording the `R-tree` phase: a level read to be
+    /// measured is indexed before the measuring starts, so that the two are
+    /// timed apart. The network graph is built when first asked for
+    /// ([`Map::graph`]).
     pub fn index(self, timings: &mut Timings) -> Map {
         Map::from_parts(self.parts, timings)
     }

@@ -1,16 +1,16 @@
 //! A level: its path network, its obstacles and its agent profiles.
 //!
-//! The RON text is read into wire types ([`wire`]), validated into the domain
-//! types here, and indexed: a petgraph graph of the network and an R-tree over
-//! the obstacles.
+//! The RON text is read into wire types ([`wire`]) and validated into the
+//! domain types here; the petgraph graph of the network and the R-tree over
+//! the obstacles are built from them when first used.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
+use crate::dimension::{Dimension, Plane};
 use crate::geometry::{Point, Segment};
-use crate::obstacle::Obstacle;
 use crate::obstacle_index::ObstacleIndex;
 use crate::timings::Timings;
 
@@ -64,51 +64,42 @@ pub struct Edge {
     pub clearance: Option<f64>,
 }
 
-/// A validated level, with its network graph and obstacle index built.
+/// A validated level: its agents, nodes, edges and obstacles, every rule of
+/// the format checked.
+///
+/// What is derived from it is built where it is first used, once: the
+/// petgraph network ([`Map::graph`]), the obstacle index
+/// ([`Map::obstacle_index`]) and the smallest cost per length the route
+/// searches scale by. A map made from another with other edges
+/// (pruned, baked) shares the obstacles and their index.
+///
+/// Generic over the [`Dimension`]: `Map` is a flat level, `Map<Space>` a
+/// level with height (see [`crate::dimension`]).
 #[derive(Debug)]
-pub struct Map {
+pub struct Map<D: Dimension = Plane> {
     agents: Vec<Agent>,
-    nodes: Vec<Node>,
+    nodes: Vec<Node<D::Point>>,
     edges: Vec<Edge>,
     node_by_id: HashMap<u64, usize>,
-    graph: DiGraph<usize, usize>,
-    obstacles: Arc<IndexedObstacles>,
+    graph: OnceLock<DiGraph<usize, usize>>,
+    obstacles: Arc<IndexedObstacles<D>>,
     min_cost_per_length: OnceLock<f64>,
 }
 
-/// The obstacles and their R-tree, shared by a map and the copies made from
-/// it with other edges (pruned, baked), which need not index them again.
+/// The obstacles and their R-tree (built on first use), shared by a map and
+/// the copies made from it with other edges (pruned, baked), which need not
+/// index them again.
 #[derive(Debug)]
-struct IndexedObstacles {
-    list: Vec<Obstacle>,
-    index: ObstacleIndex,
+struct IndexedObstacles<D: Dimension> {
+    list: Vec<D::Obstacle>,
+    index: OnceLock<ObstacleIndex<D>>,
 }
 
 impl Map {
-    /// Assembles a map from parts that have already been validated: node ids
-    /// unique, edges naming existing node indices and no self-loops, every
-    /// number finite and every length >= 0.
-    pub(crate) fn from_validated(
-        agents: Vec<Agent>,
-        nodes: Vec<Node>,
-        edges: Vec<Edge>,
-        obstacles: Vec<Obstacle>,
-    ) -> Map {
-        let node_by_id = nodes.iter().enumerate().map(|(i, n)| (n.id, i)).collect();
-        Map::from_parts(
-            validate::ValidParts {
-                agents,
-                nodes,
-                node_by_id,
-                edges,
-                obstacles,
-            },
-            &mut Timings::default(),
-        )
-    }
-
-    /// Builds the network graph and the obstacle index over validated parts,
-    /// timing each.
+    /// Assembles a map from validated parts, building the R-tree now and
+    /// timing it as the `R-tree` phase: a level read to be measured is
+    /// indexed before the measuring starts, so that `--timings` shows the
+    /// two apart. The network graph is built when first asked for.
     fn from_parts(parts: validate::ValidParts, timings: &mut Timings) -> Map {
         let validate::ValidParts {
             agents,
@@ -117,29 +108,69 @@ impl Map {
             edges,
             obstacles,
         } = parts;
-        let graph = timings.time("graph", || network_graph(nodes.len(), &edges));
-        let index = timings.time("R-tree", || ObstacleIndex::build(&obstacles));
+        let map = Map::assemble(agents, nodes, node_by_id, edges, obstacles);
+        timings.time("R-tree", || {
+            map.obstacle_index();
+        });
+        map
+    }
+
+    /// Assembles a map from validated parts; nothing is indexed yet.
+    fn from_valid_parts(parts: validate::ValidParts) -> Map {
+        let validate::ValidParts {
+            agents,
+            nodes,
+            node_by_id,
+            edges,
+            obstacles,
+        } = parts;
+        Map::assemble(agents, nodes, node_by_id, edges, obstacles)
+    }
+}
+
+impl<D: Dimension> Map<D> {
+    /// Assembles a map from parts that have already been validated: node ids
+    /// unique, edges naming existing node indices and no self-loops, every
+    /// number finite and every length >= 0. Nothing is indexed yet.
+    pub(crate) fn from_validated(
+        agents: Vec<Agent>,
+        nodes: Vec<Node<D::Point>>,
+        edges: Vec<Edge>,
+        obstacles: Vec<D::Obstacle>,
+    ) -> Map<D> {
+        let node_by_id = nodes.iter().enumerate().map(|(i, n)| (n.id, i)).collect();
+        Map::assemble(agents, nodes, node_by_id, edges, obstacles)
+    }
+
+    fn assemble(
+        agents: Vec<Agent>,
+        nodes: Vec<Node<D::Point>>,
+        node_by_id: HashMap<u64, usize>,
+        edges: Vec<Edge>,
+        obstacles: Vec<D::Obstacle>,
+    ) -> Map<D> {
         Map {
             agents,
             nodes,
             edges,
             node_by_id,
-            graph,
+            graph: OnceLock::new(),
             obstacles: Arc::new(IndexedObstacles {
                 list: obstacles,
-                index,
+                index: OnceLock::new(),
             }),
             min_cost_per_length: OnceLock::new(),
         }
     }
 
     /// The same map with other edges (already validated against its nodes):
-    /// the graph is rebuilt, the obstacles and their R-tree are shared.
-    pub(crate) fn with_edges(&self, edges: Vec<Edge>) -> Map {
+    /// the obstacles and their R-tree are shared, the graph is built anew
+    /// when asked for.
+    pub(crate) fn with_edges(&self, edges: Vec<Edge>) -> Map<D> {
         Map {
             agents: self.agents.clone(),
             nodes: self.nodes.clone(),
-            graph: network_graph(self.nodes.len(), &edges),
+            graph: OnceLock::new(),
             edges,
             node_by_id: self.node_by_id.clone(),
             obstacles: Arc::clone(&self.obstacles),
@@ -153,7 +184,7 @@ impl Map {
     }
 
     /// The nodes, in file order.
-    pub fn nodes(&self) -> &[Node] {
+    pub fn nodes(&self) -> &[Node<D::Point>] {
         &self.nodes
     }
 
@@ -163,7 +194,7 @@ impl Map {
     }
 
     /// The obstacles, in file order; an obstacle's index is its identity.
-    pub fn obstacles(&self) -> &[Obstacle] {
+    pub fn obstacles(&self) -> &[D::Obstacle] {
         &self.obstacles.list
     }
 
@@ -173,15 +204,17 @@ impl Map {
     }
 
     /// The straight segment an edge runs along, from its `from` node to its `to` node.
-    pub fn edge_segment(&self, edge: usize) -> Segment {
+    pub fn edge_segment(&self, edge: usize) -> Segment<D::Point> {
         let e = &self.edges[edge];
         Segment::new(self.nodes[e.from].pos, self.nodes[e.to].pos)
     }
 
     /// The directed network: node weights are node indices, edge weights are
-    /// edge indices. A two-way edge appears once in each direction.
+    /// edge indices. A two-way edge appears once in each direction. Built on
+    /// first use, then kept.
     pub fn graph(&self) -> &DiGraph<usize, usize> {
-        &self.graph
+        self.graph
+            .get_or_init(|| network_graph(self.nodes.len(), &self.edges))
     }
 
     /// The smallest cost per unit of length over the edges, at most 1: 1
@@ -194,16 +227,21 @@ impl Map {
             (0..self.edges.len())
                 .filter_map(|i| {
                     let cost = self.edges[i].cost?;
-                    let length = self.edge_segment(i).length();
+                    let segment = self.edge_segment(i);
+                    let length = D::distance(segment.a, segment.b);
                     (length > 0.0).then(|| cost / length)
                 })
                 .fold(1.0, f64::min)
         })
     }
 
-    /// The R-tree over every obstacle.
-    pub fn obstacle_index(&self) -> &ObstacleIndex {
-        &self.obstacles.index
+    /// The R-tree over every obstacle: built on first use (on all cores),
+    /// then kept, and shared with the maps made from this one by
+    /// [`Map::pruned`] and [`Map::baked`].
+    pub fn obstacle_index(&self) -> &ObstacleIndex<D> {
+        self.obstacles
+            .index
+            .get_or_init(|| ObstacleIndex::build_over(&self.obstacles.list))
     }
 }
 
@@ -251,4 +289,48 @@ pub fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
 /// ```
 pub fn list_item_locations(text: &str, field: &str) -> Option<Vec<Location>> {
     locate::list_item_locations(text, field)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clearance::Clearances;
+
+    const LEVEL: &str = "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))], \
+         edges: [(from: 0, to: 1), (from: 0, to: 2, one_way: true)], obstacles: [Point((5, 1))])";
+
+    /// Loading builds neither the graph nor the R-tree; each is built on
+    /// first use, once, and the maps pruned or baked from a map share its
+    /// R-tree (built or not) and build their own graph only when asked.
+    #[test]
+    fn the_graph_and_the_index_are_built_on_first_use_once() {
+        let map = Map::from_ron_str(LEVEL, "lazy.ron").unwrap();
+        assert!(map.graph.get().is_none() && map.obstacles.index.get().is_none());
+        let pruned = map.with_edges(map.edges()[1..].to_vec());
+        assert!(pruned.obstacles.index.get().is_none());
+        let clearances = Clearances::compute(&map);
+        assert!(map.graph.get().is_none(), "clearances need no graph");
+        let index = map.obstacle_index();
+        assert!(std::ptr::eq(index, map.obstacle_index()));
+        assert!(std::ptr::eq(index, pruned.obstacle_index()));
+        let baked = map.baked(&clearances);
+        assert!(std::ptr::eq(index, baked.obstacle_index()));
+        assert!(baked.graph.get().is_none());
+        assert_eq!(map.graph().edge_count(), 3);
+        assert!(std::ptr::eq(map.graph(), map.graph()));
+        assert_eq!(pruned.graph().edge_count(), 1);
+    }
+
+    /// The CLI's load path indexes at once, timed as the `R-tree` phase;
+    /// there is no `graph` phase any more.
+    #[test]
+    fn indexing_a_validated_map_times_the_r_tree_only() {
+        let mut timings = Timings::default();
+        let validated =
+            ValidatedMap::from_ron_bytes(LEVEL.as_bytes(), "timed.ron", &mut timings).unwrap();
+        let map = validated.index(&mut timings);
+        assert!(map.obstacles.index.get().is_some() && map.graph.get().is_none());
+        let phases: Vec<&str> = timings.phases().iter().map(|(name, _)| *name).collect();
+        assert_eq!(phases, ["parse", "validate", "R-tree"]);
+    }
 }

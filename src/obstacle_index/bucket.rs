@@ -13,10 +13,8 @@
 use rayon::prelude::*;
 use rstar::{AABB, Envelope, RTreeObject};
 
-use super::part::{ObstaclePart, PointPart};
-use crate::geometry::Point;
-use crate::hilbert::HilbertGrid;
-use crate::obstacle::Obstacle;
+use super::part::PointPart;
+use crate::dimension::Dimension;
 
 /// At most this many parts to a bucket.
 pub(crate) const BUCKET: usize = 8;
@@ -33,16 +31,16 @@ pub(crate) enum Store {
 /// One leaf of the tree: `len` parts from `first` on in one store, and the
 /// box around them.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Bucket {
-    pub lower: Point,
-    pub upper: Point,
+pub(crate) struct Bucket<P> {
+    pub lower: P,
+    pub upper: P,
     pub first: u32,
     pub len: u16,
     pub store: Store,
 }
 
-impl RTreeObject for Bucket {
-    type Envelope = AABB<Point>;
+impl<P: rstar::Point<Scalar = f64> + Copy> RTreeObject for Bucket<P> {
+    type Envelope = AABB<P>;
 
     #[inline(always)]
     fn envelope(&self) -> Self::Envelope {
@@ -51,23 +49,33 @@ impl RTreeObject for Bucket {
 }
 
 /// The parts of every obstacle, by kind, each bucket's run contiguous.
-#[derive(Debug, Default)]
-pub(crate) struct PartStore {
+#[derive(Debug)]
+pub(crate) struct PartStore<D: Dimension> {
     /// Point obstacles.
-    pub points: Vec<PointPart>,
-    /// Circles, walls, polygon edges and polygon interiors.
-    pub others: Vec<ObstaclePart>,
+    pub points: Vec<PointPart<D::Point>>,
+    /// Every other part: in 2D circles, walls, polygon edges and polygon
+    /// interiors.
+    pub others: Vec<D::Part>,
 }
 
-impl PartStore {
+impl<D: Dimension> Default for PartStore<D> {
+    fn default() -> Self {
+        PartStore {
+            points: Vec::new(),
+            others: Vec::new(),
+        }
+    }
+}
+
+impl<D: Dimension> PartStore<D> {
     /// How many parts there are.
     pub fn len(&self) -> usize {
         self.points.len() + self.others.len()
     }
 }
 
-/// Cuts `obstacles` into parts, sorts each kind along one Hilbert curve over
-/// the parts' box centres, and cuts each sorted array into buckets.
+/// Cuts `obstacles` into parts, sorts each kind along one space-filling
+/// curve (Hilbert in the plane) over the parts' box centres, and cuts each sorted array into buckets.
 ///
 /// The parts are sorted as keys first (a curve key and where the part comes
 /// from, 16 bytes each) and made once, in curve order, on every core:
@@ -77,41 +85,33 @@ impl PartStore {
 ///
 /// # Panics
 /// When there are 2^32 obstacles or more (no such map fits a RON file).
-pub(crate) fn bucketed(obstacles: &[Obstacle]) -> (PartStore, Vec<Bucket>) {
+pub(crate) fn bucketed<D: Dimension>(
+    obstacles: &[D::Obstacle],
+) -> (PartStore<D>, Vec<Bucket<D::Point>>) {
     let index = |i: usize| u32::try_from(i).expect("fewer than 2^32 obstacles");
-    let centre = |i: usize, piece: u32| {
-        ObstaclePart::piece(index(i), &obstacles[i], piece)
-            .envelope()
-            .center()
-    };
+    let centre =
+        |i: usize, piece: u32| D::part_envelope(&D::piece(index(i), &obstacles[i], piece)).center();
     let all_centres = obstacles.iter().enumerate().flat_map(|(i, obstacle)| {
-        let point = match obstacle {
-            Obstacle::Point(p) => Some(*p),
-            _ => None,
-        };
-        point
+        D::point_obstacle(obstacle)
             .into_iter()
-            .chain(ObstaclePart::pieces(obstacle).map(move |piece| centre(i, piece)))
+            .chain(D::pieces(obstacle).map(move |piece| centre(i, piece)))
     });
-    let Some(grid) = HilbertGrid::around(all_centres) else {
+    let Some(grid) = D::curve_around(all_centres) else {
         return (PartStore::default(), Vec::new());
     };
     let point_count = obstacles
         .iter()
-        .filter(|o| matches!(o, Obstacle::Point(_)))
+        .filter(|o| D::point_obstacle(o).is_some())
         .count();
-    let other_count = obstacles
-        .iter()
-        .map(|o| ObstaclePart::pieces(o).count())
-        .sum();
+    let other_count = obstacles.iter().map(|o| D::pieces(o).count()).sum();
     let mut point_keys: Vec<(u64, u32)> = Vec::with_capacity(point_count);
     let mut other_keys: Vec<(u64, u32, u32)> = Vec::with_capacity(other_count);
     for (i, obstacle) in obstacles.iter().enumerate() {
-        if let Obstacle::Point(p) = obstacle {
-            point_keys.push((grid.key(*p), index(i)));
+        if let Some(p) = D::point_obstacle(obstacle) {
+            point_keys.push((D::curve_key(&grid, p), index(i)));
         }
-        for piece in ObstaclePart::pieces(obstacle) {
-            other_keys.push((grid.key(centre(i, piece)), index(i), piece));
+        for piece in D::pieces(obstacle) {
+            other_keys.push((D::curve_key(&grid, centre(i, piece)), index(i), piece));
         }
     }
     // Sorted by curve key, then by obstacle, then by piece (a polygon's
@@ -120,37 +120,32 @@ pub(crate) fn bucketed(obstacles: &[Obstacle]) -> (PartStore, Vec<Bucket>) {
     // and with it the same tree on every run.
     point_keys.par_sort_unstable();
     other_keys.par_sort_unstable();
-    let points: Vec<PointPart> = point_keys
+    let points: Vec<PointPart<D::Point>> = point_keys
         .par_iter()
         .map(|&(_, obstacle)| PointPart {
-            p: match obstacles[obstacle as usize] {
-                Obstacle::Point(p) => p,
-                _ => Point::default(),
-            },
+            p: D::point_obstacle(&obstacles[obstacle as usize]).unwrap_or_default(),
             obstacle,
         })
         .collect();
     drop(point_keys);
-    let others: Vec<ObstaclePart> = other_keys
+    let others: Vec<D::Part> = other_keys
         .par_iter()
-        .map(|&(_, obstacle, piece)| {
-            ObstaclePart::piece(obstacle, &obstacles[obstacle as usize], piece)
-        })
+        .map(|&(_, obstacle, piece)| D::piece(obstacle, &obstacles[obstacle as usize], piece))
         .collect();
     drop(other_keys);
     let mut buckets =
         Vec::with_capacity(points.len().div_ceil(BUCKET) + others.len().div_ceil(BUCKET));
     buckets.extend(cut(&points, Store::Points, |p| AABB::from_point(p.p)));
-    buckets.extend(cut(&others, Store::Others, ObstaclePart::envelope));
+    buckets.extend(cut(&others, Store::Others, D::part_envelope));
     (PartStore { points, others }, buckets)
 }
 
 /// Runs of [`BUCKET`] consecutive items as buckets of `store`.
-fn cut<'a, T>(
+fn cut<'a, T, P: rstar::Point<Scalar = f64> + Copy>(
     items: &'a [T],
     store: Store,
-    envelope: impl Fn(&T) -> AABB<Point> + 'a,
-) -> impl Iterator<Item = Bucket> + 'a {
+    envelope: impl Fn(&T) -> AABB<P> + 'a,
+) -> impl Iterator<Item = Bucket<P>> + 'a {
     items.chunks(BUCKET).enumerate().map(move |(k, run)| {
         let mut b = envelope(&run[0]);
         for item in &run[1..] {

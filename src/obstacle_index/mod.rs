@@ -3,12 +3,14 @@
 use rayon::prelude::*;
 use rstar::{RStarInsertionStrategy, RTree, RTreeParams};
 
+use crate::dimension::{Dimension, ObstacleOf, Plane};
 use crate::geometry::{Point, Segment};
-use crate::obstacle::Obstacle;
+
 
 mod bucket;
 mod nearest;
 mod part;
+mod plane;
 mod quick_distance;
 mod rtree_point;
 mod segment_box;
@@ -33,7 +35,7 @@ impl RTreeParams for TreeParams {
 }
 
 /// One shard of the index.
-pub(crate) type ObstacleTree = RTree<Bucket, TreeParams>;
+pub(crate) type ObstacleTree<P = Point> = RTree<Bucket<P>, TreeParams>;
 
 /// An R-tree over the parts of every obstacle (polygons as their boundary
 /// edges plus an interior part), searched by distance to a segment.
@@ -43,26 +45,41 @@ pub(crate) type ObstacleTree = RTree<Bucket, TreeParams>;
 /// of the hierarchy is a few median cuts, each shard an rstar tree bulk
 /// loaded on its own core (see `obstacle_index/shards.rs`); one best-first
 /// search runs over all of them.
+///
+/// Generic over the [`Dimension`]: `ObstacleIndex` is the 2D index,
+/// `ObstacleIndex<Space>` the 3D one (see [`crate::dimension`]), the same
+/// buckets, shards and search compiled for each.
 #[derive(Debug)]
-pub struct ObstacleIndex {
-    trees: Vec<ObstacleTree>,
-    parts: PartStore,
+pub struct ObstacleIndex<D: Dimension = Plane> {
+    trees: Vec<ObstacleTree<D::Point>>,
+    parts: PartStore<D>,
 }
 
-impl ObstacleIndex {
-    /// Builds the index over `obstacles` (bulk loaded).
+impl<D: Dimension> ObstacleIndex<D> {
+    /// Builds the index over `obstacles` (bulk loaded): an [`Obstacle`] list
+    /// gives the 2D index, an [`Obstacle3`](crate::Obstacle3) list the 3D one.
     ///
     /// # Panics
     /// Never for a map that loaded: it holds fewer than 2^32 obstacles. More
     /// than that panics, as no 2^32-obstacle map fits a RON file anyway.
-    pub fn build(obstacles: &[Obstacle]) -> Self {
+    pub fn build<O>(obstacles: &[O]) -> Self
+    where
+        O: ObstacleOf<Dimension = D>,
+        D: Dimension<Obstacle = O>,
+    {
+        ObstacleIndex::build_sharded(obstacles, shards::BUCKETS_PER_SHARD_AT_LEAST)
+    }
+
+    /// As [`ObstacleIndex::build`], for generic code that names the
+    /// dimension rather than the obstacle type.
+    pub(crate) fn build_over(obstacles: &[D::Obstacle]) -> Self {
         ObstacleIndex::build_sharded(obstacles, shards::BUCKETS_PER_SHARD_AT_LEAST)
     }
 
     /// Builds the index with shards of at least `min_buckets_per_shard`
     /// buckets.
-    fn build_sharded(obstacles: &[Obstacle], min_buckets_per_shard: usize) -> Self {
-        let (parts, buckets) = bucket::bucketed(obstacles);
+    fn build_sharded(obstacles: &[D::Obstacle], min_buckets_per_shard: usize) -> Self {
+        let (parts, buckets) = bucket::bucketed::<D>(obstacles);
         let trees = shards::into_shards(buckets, min_buckets_per_shard)
             .into_par_iter()
             .map(ObstacleTree::bulk_load_with_params)
@@ -93,8 +110,12 @@ impl ObstacleIndex {
     /// assert_eq!(nearest.obstacle, 0);
     /// assert_eq!(nearest.separation.distance, 2.0);
     /// ```
-    pub fn nearest_to_segment(&self, obstacles: &[Obstacle], edge: Segment) -> Option<Nearest> {
-        nearest::nearest_to_segment(
+    pub fn nearest_to_segment(
+        &self,
+        obstacles: &[D::Obstacle],
+        edge: Segment<D::Point>,
+    ) -> Option<Nearest<D::Point>> {
+        nearest::nearest_to_segment::<D>(
             &self.trees,
             &self.parts,
             obstacles,
@@ -122,22 +143,22 @@ impl ObstacleIndex {
     /// ```
     pub fn nearest_within(
         &self,
-        obstacles: &[Obstacle],
-        edge: Segment,
+        obstacles: &[D::Obstacle],
+        edge: Segment<D::Point>,
         max_distance: f64,
-    ) -> Option<Nearest> {
+    ) -> Option<Nearest<D::Point>> {
         self.nearest_within_with_stats(obstacles, edge, max_distance, &mut SearchStats::default())
     }
 
     /// As [`ObstacleIndex::nearest_within`], also counting the work done.
     pub fn nearest_within_with_stats(
         &self,
-        obstacles: &[Obstacle],
-        edge: Segment,
+        obstacles: &[D::Obstacle],
+        edge: Segment<D::Point>,
         max_distance: f64,
         stats: &mut SearchStats,
-    ) -> Option<Nearest> {
-        nearest::nearest_to_segment(
+    ) -> Option<Nearest<D::Point>> {
+        nearest::nearest_to_segment::<D>(
             &self.trees,
             &self.parts,
             obstacles,
@@ -150,11 +171,11 @@ impl ObstacleIndex {
     /// As [`ObstacleIndex::nearest_to_segment`], also counting the work done.
     pub fn nearest_to_segment_with_stats(
         &self,
-        obstacles: &[Obstacle],
-        edge: Segment,
+        obstacles: &[D::Obstacle],
+        edge: Segment<D::Point>,
         stats: &mut SearchStats,
-    ) -> Option<Nearest> {
-        nearest::nearest_to_segment(
+    ) -> Option<Nearest<D::Point>> {
+        nearest::nearest_to_segment::<D>(
             &self.trees,
             &self.parts,
             obstacles,
@@ -170,7 +191,11 @@ impl ObstacleIndex {
     }
 
     /// The obstacle nearest to a point (a zero-length segment).
-    pub fn nearest_to_point(&self, obstacles: &[Obstacle], p: Point) -> Option<Nearest> {
+    pub fn nearest_to_point(
+        &self,
+        obstacles: &[D::Obstacle],
+        p: D::Point,
+    ) -> Option<Nearest<D::Point>> {
         self.nearest_to_segment(obstacles, Segment::new(p, p))
     }
 }
@@ -179,6 +204,7 @@ impl ObstacleIndex {
 mod tests {
     use super::*;
     use crate::geometry::{Circle, Polygon};
+    use crate::obstacle::Obstacle;
 
     /// A deterministic scatter of every kind of obstacle.
     fn scatter(n: usize) -> Vec<Obstacle> {
@@ -251,7 +277,7 @@ mod tests {
             ends in proptest::collection::vec((0.0..100.0f64, 0.0..100.0f64, 0.0..100.0f64, 0.0..100.0f64), 1..20),
         ) {
             let obstacles = scatter_seeded(n, seed);
-            let index = ObstacleIndex::build_sharded(&obstacles, min_buckets);
+            let index = ObstacleIndex::<Plane>::build_sharded(&obstacles, min_buckets);
             for (ax, ay, bx, by) in ends {
                 let edge = Segment::new(Point::new(ax, ay), Point::new(bx, by));
                 let best = index.nearest_to_segment(&obstacles, edge).expect("obstacles exist");
@@ -277,7 +303,7 @@ mod tests {
             scales in proptest::collection::vec(0.0..3.0f64, 1..4),
         ) {
             let obstacles = scatter_seeded(n, seed);
-            let index = ObstacleIndex::build_sharded(&obstacles, min_buckets);
+            let index = ObstacleIndex::<Plane>::build_sharded(&obstacles, min_buckets);
             for (ax, ay, bx, by) in ends {
                 let edge = Segment::new(Point::new(ax, ay), Point::new(bx, by));
                 let (i, brute) = brute_force(&obstacles, edge);
@@ -302,7 +328,7 @@ mod tests {
     fn sharded_search_matches_brute_force() {
         let obstacles = scatter(400);
         // 100 points and 600 other parts: 13 + 75 buckets, 8 shards of 11.
-        let index = ObstacleIndex::build_sharded(&obstacles, 8);
+        let index = ObstacleIndex::<Plane>::build_sharded(&obstacles, 8);
         assert_eq!(index.shard_count(), 8);
         assert_eq!(index.part_count(), 300 + 4 * 100);
         let mut y = 1.0;

@@ -22,25 +22,23 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use rstar::{ParentNode, RTreeNode, RTreeObject};
+use rstar::{ParentNode, RTreeNode};
 
 use super::ObstacleTree;
 use super::bucket::{BUCKET, Bucket, PartStore, Store};
-use super::quick_distance;
-use super::segment_box::{box_box_distance_2, segment_box_distance_2};
-use crate::geometry::Point;
-use crate::geometry::segment_to_point;
-use crate::geometry::{Segment, Separation};
-use crate::obstacle::Obstacle;
+use crate::dimension::Dimension;
+use crate::geometry::{Point, Segment, Separation};
 
 /// The obstacle nearest to a query segment, and the witness of that distance.
+/// Generic over the point type: `Nearest` in the plane, `Nearest<Point3>` in
+/// space.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Nearest {
+pub struct Nearest<P = Point> {
     /// The obstacle's index in the map (file order). On exact ties the lowest
     /// index wins, so the answer never depends on the tree's shape.
     pub obstacle: usize,
     /// The distance and the two closest points.
-    pub separation: Separation,
+    pub separation: Separation<P>,
 }
 
 /// How much work a search did; for benchmarks and tests of the pruning.
@@ -62,29 +60,29 @@ impl std::ops::AddAssign for SearchStats {
 
 /// A tree node waiting to be opened, keyed by its squared distance to the
 /// query.
-struct Pending<'t> {
+struct Pending<'t, P: rstar::Point<Scalar = f64> + Copy> {
     bound_2: f64,
     /// Whether `bound_2` is the segment-to-box bound, or still only the
     /// box-to-box one.
     tight: bool,
-    node: &'t ParentNode<Bucket>,
+    node: &'t ParentNode<Bucket<P>>,
 }
 
-impl PartialEq for Pending<'_> {
+impl<P: rstar::Point<Scalar = f64> + Copy> PartialEq for Pending<'_, P> {
     fn eq(&self, other: &Self) -> bool {
         self.cmp(other) == Ordering::Equal
     }
 }
 
-impl Eq for Pending<'_> {}
+impl<P: rstar::Point<Scalar = f64> + Copy> Eq for Pending<'_, P> {}
 
-impl PartialOrd for Pending<'_> {
+impl<P: rstar::Point<Scalar = f64> + Copy> PartialOrd for Pending<'_, P> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl Ord for Pending<'_> {
+impl<P: rstar::Point<Scalar = f64> + Copy> Ord for Pending<'_, P> {
     /// Reversed, so that `BinaryHeap` pops the nearest box first.
     fn cmp(&self, other: &Self) -> Ordering {
         other.bound_2.total_cmp(&self.bound_2)
@@ -92,9 +90,9 @@ impl Ord for Pending<'_> {
 }
 
 /// The best candidate so far, with its tie-breaking key.
-struct Best {
+struct Best<P> {
     key: (u32, u32),
-    separation: Separation,
+    separation: Separation<P>,
 }
 
 /// Finds the obstacle nearest to `edge` in any of `trees`, whose buckets
@@ -106,28 +104,25 @@ struct Best {
 /// what it returns is the same nearest obstacle (ties included) as without
 /// one; what it skips is the work of finding out how far away the nearest
 /// obstacle is when that is farther.
-pub(crate) fn nearest_to_segment(
-    trees: &[ObstacleTree],
-    parts: &PartStore,
-    obstacles: &[Obstacle],
-    edge: Segment,
+pub(crate) fn nearest_to_segment<D: Dimension>(
+    trees: &[ObstacleTree<D::Point>],
+    parts: &PartStore<D>,
+    obstacles: &[D::Obstacle],
+    edge: Segment<D::Point>,
     cutoff: f64,
     stats: &mut SearchStats,
-) -> Option<Nearest> {
+) -> Option<Nearest<D::Point>> {
     if trees.iter().all(|t| t.size() == 0) {
         return None;
     }
-    let scale = [edge.a.x, edge.a.y, edge.b.x, edge.b.y]
-        .into_iter()
-        .fold(0.0_f64, |m, c| m.max(c.abs()));
-    let edge_lower = Point::new(edge.a.x.min(edge.b.x), edge.a.y.min(edge.b.y));
-    let edge_upper = Point::new(edge.a.x.max(edge.b.x), edge.a.y.max(edge.b.y));
+    let scale = D::scale(edge);
+    let (edge_lower, edge_upper) = D::segment_bounds(edge);
     let box_bound =
-        |lower: Point, upper: Point| box_box_distance_2(edge_lower, edge_upper, lower, upper);
-    let mut best: Option<Best> = None;
+        |lower: D::Point, upper: D::Point| D::box_box_2(edge_lower, edge_upper, lower, upper);
+    let mut best: Option<Best<D::Point>> = None;
     // One allocation up front: growing from empty cost several per query.
     let mut queue = BinaryHeap::with_capacity(64);
-    let mut buckets: Vec<(f64, &Bucket)> = Vec::with_capacity(32);
+    let mut buckets: Vec<(f64, &Bucket<D::Point>)> = Vec::with_capacity(32);
     for tree in trees.iter().filter(|t| t.size() > 0) {
         let envelope = tree.root().envelope();
         queue.push(Pending {
@@ -149,7 +144,7 @@ pub(crate) fn nearest_to_segment(
             // Only now, with the box about to be opened, the exact bound:
             // boxes that the search stops short of never pay for it.
             let envelope = node.envelope();
-            let tight_2 = segment_box_distance_2(edge, envelope.lower(), envelope.upper());
+            let tight_2 = D::segment_box_2(edge, envelope.lower(), envelope.upper());
             if tight_2 > bound_2 {
                 if may_hold_better(tight_2, best.as_ref(), scale, cutoff) {
                     queue.push(Pending {
@@ -191,7 +186,7 @@ pub(crate) fn nearest_to_segment(
             if !may_hold_better(bound_2, best.as_ref(), scale, cutoff) {
                 break;
             }
-            let tight_2 = segment_box_distance_2(edge, bucket.lower, bucket.upper);
+            let tight_2 = D::segment_box_2(edge, bucket.lower, bucket.upper);
             if !may_hold_better(tight_2, best.as_ref(), scale, cutoff) {
                 continue;
             }
@@ -203,8 +198,8 @@ pub(crate) fn nearest_to_segment(
                     &mut best,
                     (scale, cutoff),
                     stats,
-                    |part, _| quick_distance::point_segment_2(part.p, edge),
-                    |part| Some((segment_to_point(edge, part.p), (part.obstacle, 0))),
+                    |part, _| D::point_quick_2(part.p, edge),
+                    |part| Some((D::point_separation(edge, part.p), (part.obstacle, 0))),
                 ),
                 Store::Others => measure_run(
                     &parts.others[run],
@@ -215,17 +210,17 @@ pub(crate) fn nearest_to_segment(
                     // most of the quick distances (orientation tests for
                     // walls and polygon edges).
                     |part, best| {
-                        let envelope = part.envelope();
+                        let envelope = D::part_envelope(part);
                         let bound_2 = box_bound(envelope.lower(), envelope.upper());
                         if may_hold_better(bound_2, best, scale, cutoff) {
-                            part.quick_distance_2(edge)
+                            D::part_quick_2(part, edge)
                         } else {
                             f64::INFINITY
                         }
                     },
                     |part| {
-                        let separation = part.separation_from(edge, obstacles)?;
-                        Some((separation, (part.obstacle, part.piece)))
+                        let separation = D::part_separation(part, edge, obstacles)?;
+                        Some((separation, D::part_key(part)))
                     },
                 ),
             }
@@ -244,13 +239,13 @@ pub(crate) fn nearest_to_segment(
 /// return infinity for a part it rules out by cheaper means against the
 /// best so far. `exact` gives a part's separation and its (obstacle, piece)
 /// key, or `None` for a polygon interior the edge is not inside.
-fn measure_run<P>(
-    run: &[P],
-    best: &mut Option<Best>,
+fn measure_run<T, P>(
+    run: &[T],
+    best: &mut Option<Best<P>>,
     (scale, cutoff): (f64, f64),
     stats: &mut SearchStats,
-    quick: impl Fn(&P, Option<&Best>) -> f64,
-    exact: impl Fn(&P) -> Option<(Separation, (u32, u32))>,
+    quick: impl Fn(&T, Option<&Best<P>>) -> f64,
+    exact: impl Fn(&T) -> Option<(Separation<P>, (u32, u32))>,
 ) {
     let mut near = [(0.0f64, 0usize); BUCKET];
     let mut n = 0;
@@ -284,7 +279,7 @@ fn measure_run<P>(
 /// The bound is computed in floating point, so it is given a little slack, far
 /// below the 1e-9 relative accuracy the results promise: pruning too little
 /// costs a few visits, pruning too much would cost correctness.
-fn may_hold_better(bound_2: f64, best: Option<&Best>, scale: f64, cutoff: f64) -> bool {
+fn may_hold_better<P>(bound_2: f64, best: Option<&Best<P>>, scale: f64, cutoff: f64) -> bool {
     let d = match best {
         None => cutoff,
         Some(b) => b.separation.distance.min(cutoff),
@@ -298,7 +293,7 @@ fn may_hold_better(bound_2: f64, best: Option<&Best>, scale: f64, cutoff: f64) -
 
 /// Whether a new candidate beats the best so far: nearer, or as near with a
 /// lower (obstacle, piece) key.
-fn is_better(candidate: &Separation, key: (u32, u32), best: Option<&Best>) -> bool {
+fn is_better<P>(candidate: &Separation<P>, key: (u32, u32), best: Option<&Best<P>>) -> bool {
     match best {
         None => true,
         Some(b) => match candidate.distance.total_cmp(&b.separation.distance) {

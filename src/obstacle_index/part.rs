@@ -22,16 +22,16 @@ pub(crate) const INTERIOR: u32 = u32::MAX;
 
 /// A point obstacle as the index keeps it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct PointPart {
+pub(crate) struct PointPart<P = Point> {
     /// The point.
-    pub p: Point,
+    pub p: P,
     /// The obstacle's index in the map.
     pub obstacle: u32,
 }
 
 /// One indexed piece of an obstacle other than a point.
 #[derive(Clone, Debug)]
-pub(crate) struct ObstaclePart {
+pub struct ObstaclePart {
     /// The obstacle's index in the map (file order).
     pub obstacle: u32,
     /// Which piece of the obstacle this is: 0 for whole shapes, the boundary
@@ -43,7 +43,7 @@ pub(crate) struct ObstaclePart {
 
 /// The shape of an indexed piece.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum PartShape {
+pub enum PartShape {
     /// A solid disc.
     Circle(Circle),
     /// A wall, or one boundary edge of a polygon.

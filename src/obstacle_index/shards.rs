@@ -1,11 +1,11 @@
 //! Cutting the buckets into spatial shards, so that the R-tree can be bulk
 //! loaded on every core: rstar builds one tree on one thread.
 //!
-//! The cuts are median splits on alternating axes (a kd-tree's top levels),
+//! The cuts are median splits on the axes in turn (a kd-tree's top levels),
 //! so the shards' boxes barely overlap and the search, which starts with
 //! every shard's root in its queue, prunes all but the near ones at once.
 
-use rstar::{Envelope, Point as _, RTreeObject};
+use rstar::{Envelope, RTreeObject};
 
 use super::bucket::Bucket;
 
@@ -19,14 +19,17 @@ const MAX_SHARD_LEVELS: u32 = 3;
 
 /// Splits `buckets` into 1, 2, 4 or 8 shards of nearly equal size, each of
 /// at least `min_buckets` buckets.
-pub(crate) fn into_shards(buckets: Vec<Bucket>, min_buckets: usize) -> Vec<Vec<Bucket>> {
+pub(crate) fn into_shards<P: rstar::Point<Scalar = f64> + Copy>(
+    buckets: Vec<Bucket<P>>,
+    min_buckets: usize,
+) -> Vec<Vec<Bucket<P>>> {
     let mut levels = 0;
     while levels < MAX_SHARD_LEVELS && buckets.len() >> (levels + 1) >= min_buckets {
         levels += 1;
     }
     let mut shards = vec![buckets];
     for level in 0..levels {
-        let axis = (level % 2) as usize;
+        let axis = level as usize % P::DIMENSIONS;
         shards = shards
             .into_iter()
             .flat_map(|shard| split_at_median(shard, axis))
@@ -36,9 +39,12 @@ pub(crate) fn into_shards(buckets: Vec<Bucket>, min_buckets: usize) -> Vec<Vec<B
 }
 
 /// Halves `buckets` at the median of their boxes' centres along `axis`.
-fn split_at_median(mut buckets: Vec<Bucket>, axis: usize) -> [Vec<Bucket>; 2] {
+fn split_at_median<P: rstar::Point<Scalar = f64> + Copy>(
+    mut buckets: Vec<Bucket<P>>,
+    axis: usize,
+) -> [Vec<Bucket<P>>; 2] {
     let middle = buckets.len() / 2;
-    let centre = |b: &Bucket| b.envelope().center().nth(axis);
+    let centre = |b: &Bucket<P>| b.envelope().center().nth(axis);
     buckets.select_nth_unstable_by(middle, |a, b| centre(a).total_cmp(&centre(b)));
     let upper = buckets.split_off(middle);
     buckets.shrink_to_fit();

@@ -9,6 +9,7 @@ use super::clearance_floor::RadiusFit;
 use super::network::RouteNetwork;
 use super::open_set::OpenSet;
 use crate::clearance::Clearances;
+use crate::dimension::Dimension;
 
 /// "No predecessor" in the parent vector.
 const NONE: u32 = u32::MAX;
@@ -147,9 +148,9 @@ impl<E: Estimate> Estimate for Option<E> {
 /// Between parallel edges of equal cost the one of lowest index is taken,
 /// since a node's arcs are in edge order and only a strictly cheaper arc
 /// replaces a parent.
-pub(crate) fn cheapest_path(
-    network: &RouteNetwork,
-    clearances: &Clearances,
+pub(crate) fn cheapest_path<D: Dimension>(
+    network: &RouteNetwork<D>,
+    clearances: &Clearances<D>,
     scratch: &mut Scratch,
     start: usize,
     goal: usize,
@@ -228,8 +229,8 @@ pub(crate) fn cheapest_path(
 }
 
 /// Follows the parents back from `goal` to `start`: the map nodes and edges.
-fn path_to(
-    network: &RouteNetwork,
+fn path_to<D: Dimension>(
+    network: &RouteNetwork<D>,
     slots: &[Reached],
     start: usize,
     goal: usize,

@@ -2,6 +2,7 @@
 
 use super::Router;
 use crate::clearance::Clearances;
+use crate::dimension::Dimension;
 use crate::map::Map;
 
 /// A route through the network.
@@ -44,9 +45,9 @@ pub struct Route {
 ///
 /// # Panics
 /// When `start` or `goal` is not a node index of the map.
-pub fn route(
-    map: &Map,
-    clearances: &Clearances,
+pub fn route<D: Dimension>(
+    map: &Map<D>,
+    clearances: &Clearances<D>,
     start: usize,
     goal: usize,
     agent_radius: f64,
@@ -59,9 +60,9 @@ pub fn route(
 ///
 /// # Panics
 /// When `start` or `goal` is not a node index of the map.
-pub fn route_dijkstra(
-    map: &Map,
-    clearances: &Clearances,
+pub fn route_dijkstra<D: Dimension>(
+    map: &Map<D>,
+    clearances: &Clearances<D>,
     start: usize,
     goal: usize,
     agent_radius: f64,
@@ -70,21 +71,21 @@ pub fn route_dijkstra(
 }
 
 /// The cost of travelling edge `edge`: its explicit cost, or its length.
-pub(crate) fn edge_cost(map: &Map, edge: usize) -> f64 {
+pub(crate) fn edge_cost<D: Dimension>(map: &Map<D>, edge: usize) -> f64 {
     map.edges()[edge]
         .cost
-        .unwrap_or_else(|| map.edge_segment(edge).length())
+        .unwrap_or_else(|| segment_length(map, edge))
 }
 
 impl Route {
     /// Builds a route from its nodes and edges, summing length and cost.
-    pub(crate) fn along(
-        map: &Map,
-        clearances: &Clearances,
+    pub(crate) fn along<D: Dimension>(
+        map: &Map<D>,
+        clearances: &Clearances<D>,
         nodes: Vec<usize>,
         edges: Vec<usize>,
     ) -> Route {
-        let length = edges.iter().map(|&e| map.edge_segment(e).length()).sum();
+        let length = edges.iter().map(|&e| segment_length(map, e)).sum();
         let cost = edges.iter().map(|&e| edge_cost(map, e)).sum();
         let min_clearance = if edges.is_empty() {
             // A route of one node: the node's own clearance bounds it.
@@ -108,7 +109,7 @@ impl Route {
 
     /// The edge that sets the route's minimum clearance: the first one along
     /// the route with that clearance; `None` when nothing limits the route.
-    pub fn bottleneck_edge(&self, clearances: &Clearances) -> Option<usize> {
+    pub fn bottleneck_edge<D: Dimension>(&self, clearances: &Clearances<D>) -> Option<usize> {
         if self.min_clearance.is_infinite() {
             return None;
         }
@@ -117,4 +118,10 @@ impl Route {
             .copied()
             .find(|&e| clearances.edge(e).value == self.min_clearance)
     }
+}
+
+/// The length of edge `edge`: its segment's length, in either dimension.
+fn segment_length<D: Dimension>(map: &Map<D>, edge: usize) -> f64 {
+    let segment = map.edge_segment(edge);
+    D::distance(segment.a, segment.b)
 }

@@ -5,13 +5,13 @@
 use super::astar::Estimate;
 use super::landmarks::{Landmarks, QueryLandmarks};
 use super::network::RouteNetwork;
-use crate::geometry::Point;
+use crate::dimension::Dimension;
 
 /// The bound towards one goal.
 #[derive(Debug)]
-pub(crate) struct GoalBound<'a> {
-    network: &'a RouteNetwork,
-    goal: Point,
+pub(crate) struct GoalBound<'a, D: Dimension> {
+    network: &'a RouteNetwork<D>,
+    goal: D::Point,
     /// The map's smallest cost per unit length, a hair under; 0 when some
     /// edge of positive length is free, which leaves only the landmarks.
     scale: f64,
@@ -20,16 +20,16 @@ pub(crate) struct GoalBound<'a> {
     landmarks: Option<(&'a Landmarks, QueryLandmarks)>,
 }
 
-impl<'a> GoalBound<'a> {
+impl<'a, D: Dimension> GoalBound<'a, D> {
     /// The bound from any slot to slot `goal`; with `landmarks`, those that
     /// bound best at slot `start` take part ([`Landmarks::for_query`]).
     pub fn new(
-        network: &'a RouteNetwork,
+        network: &'a RouteNetwork<D>,
         scale: f64,
         landmarks: Option<&'a Landmarks>,
         start: usize,
         goal: usize,
-    ) -> GoalBound<'a> {
+    ) -> GoalBound<'a, D> {
         GoalBound {
             network,
             goal: network.position(goal),
@@ -39,14 +39,14 @@ impl<'a> GoalBound<'a> {
     }
 }
 
-impl Estimate for GoalBound<'_> {
+impl<D: Dimension> Estimate for GoalBound<'_, D> {
     /// The square root of the summed squares, not `hypot`: as exact
     /// (coordinates are at most 1e15, so the squares cannot overflow, and
     /// underflow only lowers the estimate) and several times faster, and
     /// the estimate is computed for every node reached.
     fn lower_bound(&self, v: usize) -> f64 {
         let straight = if self.scale > 0.0 {
-            self.scale * (self.network.position(v) - self.goal).length_2().sqrt()
+            self.scale * D::length_2(self.network.position(v) - self.goal).sqrt()
         } else {
             0.0
         };

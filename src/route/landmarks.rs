@@ -28,6 +28,7 @@ use super::astar::Open;
 use super::clearance_floor::RadiusFit;
 use super::network::RouteNetwork;
 use crate::clearance::Clearances;
+use crate::dimension::Dimension;
 
 /// The landmarks' costs, node-major: slot `v`'s costs from the landmarks
 /// are `from[v * count..(v + 1) * count]`, so that one bound reads one run.
@@ -78,10 +79,10 @@ impl Landmarks {
     ///
     /// None are kept when some finite cost from or to a landmark is beyond
     /// [`F32_COSTS`]: an `f32` could not hold it.
-    pub fn choose(
-        network: &RouteNetwork,
-        reverse: Option<&RouteNetwork>,
-        clearances: &Clearances,
+    pub fn choose<D: Dimension>(
+        network: &RouteNetwork<D>,
+        reverse: Option<&RouteNetwork<D>>,
+        clearances: &Clearances<D>,
         radius: f64,
         count: usize,
     ) -> Landmarks {
@@ -280,15 +281,15 @@ fn node_major(rows: &[Vec<f64>], n: usize) -> Vec<f32> {
 }
 
 /// Which arcs a table's costs count: those whose clearance admits its radius.
-struct Admitted<'a> {
+struct Admitted<'a, D: Dimension> {
     fit: RadiusFit,
-    clearances: &'a Clearances,
+    clearances: &'a Clearances<D>,
 }
 
-impl Admitted<'_> {
+impl<D: Dimension> Admitted<'_, D> {
     /// Whether arc `k` of `network` (which keeps the edge's clearance floor
     /// as `floor`) counts.
-    fn arc(&self, network: &RouteNetwork, k: usize, floor: f32) -> bool {
+    fn arc(&self, network: &RouteNetwork<D>, k: usize, floor: f32) -> bool {
         self.fit
             .admits(floor, || self.clearances.edge(network.edge(k)).value)
     }
@@ -297,7 +298,7 @@ impl Admitted<'_> {
 /// The slot of the lowest map node in the largest connected part of the
 /// network (arcs in either direction) that the admitted arcs leave; of
 /// parts of equal size, the one that holds the lowest map node.
-fn seed(network: &RouteNetwork, admitted: &Admitted) -> usize {
+fn seed<D: Dimension>(network: &RouteNetwork<D>, admitted: &Admitted<D>) -> usize {
     let n = network.node_count();
     let mut parts = UnionFind::<usize>::new(n);
     for s in 0..n {
@@ -325,7 +326,11 @@ fn seed(network: &RouteNetwork, admitted: &Admitted) -> usize {
 
 /// Dijkstra from `source` over the admitted arcs: the cheapest cost to each
 /// node, infinite when it cannot be reached.
-fn costs_from(network: &RouteNetwork, admitted: &Admitted, source: usize) -> Vec<f64> {
+fn costs_from<D: Dimension>(
+    network: &RouteNetwork<D>,
+    admitted: &Admitted<D>,
+    source: usize,
+) -> Vec<f64> {
     let mut cost = vec![f64::INFINITY; network.node_count()];
     let mut open = BinaryHeap::new();
     cost[source] = 0.0;

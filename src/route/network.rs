@@ -13,7 +13,7 @@
 //! translate at the edges of a query.
 
 use crate::clearance::Clearances;
-use crate::geometry::Point;
+use crate::dimension::{Dimension, Plane};
 use crate::map::Map;
 
 use super::cheapest::edge_cost;
@@ -34,7 +34,7 @@ pub(crate) struct Arc {
 
 /// Every node's outgoing arcs, in one array, with the nodes' positions.
 #[derive(Debug)]
-pub(crate) struct RouteNetwork {
+pub(crate) struct RouteNetwork<D: Dimension = Plane> {
     /// Slot `s`'s arcs are `arcs[first_arc[s]..first_arc[s + 1]]`.
     first_arc: Vec<u32>,
     arcs: Vec<Arc>,
@@ -42,33 +42,38 @@ pub(crate) struct RouteNetwork {
     /// only to spell out a route, or on a tie of clearance floors.
     arc_edge: Vec<u32>,
     /// Each slot's position.
-    positions: Vec<Point>,
+    positions: Vec<D::Point>,
     /// The map node in each slot.
     node_at: Vec<u32>,
     /// Each map node's slot.
     slot_of: Vec<u32>,
 }
 
-impl RouteNetwork {
+impl<D: Dimension> RouteNetwork<D> {
     /// Builds the table for a map and its clearances: one pass to count each
     /// node's arcs, one to place them. A node's arcs are in edge order, so
     /// searches break ties the same way every time.
     ///
     /// The map's petgraph graph already limits the arcs to `u32` indices, so
     /// the counts here fit too.
-    pub fn new(map: &Map, clearances: &Clearances) -> RouteNetwork {
-        let positions: Vec<Point> = map.nodes().iter().map(|n| n.pos).collect();
-        RouteNetwork::build(map, clearances, hilbert_order(&positions), false)
+    pub fn new(map: &Map<D>, clearances: &Clearances<D>) -> RouteNetwork<D> {
+        let positions: Vec<D::Point> = map.nodes().iter().map(|n| n.pos).collect();
+        RouteNetwork::build(map, clearances, hilbert_order::<D>(&positions), false)
     }
 
     /// The same table with every arc turned round: slot `s`'s arcs are the
     /// ones arriving at it, each leading back to where it came from. The
     /// slots are this network's.
-    pub fn reversed(&self, map: &Map, clearances: &Clearances) -> RouteNetwork {
+    pub fn reversed(&self, map: &Map<D>, clearances: &Clearances<D>) -> RouteNetwork<D> {
         RouteNetwork::build(map, clearances, self.node_at.clone(), true)
     }
 
-    fn build(map: &Map, clearances: &Clearances, node_at: Vec<u32>, reverse: bool) -> RouteNetwork {
+    fn build(
+        map: &Map<D>,
+        clearances: &Clearances<D>,
+        node_at: Vec<u32>,
+        reverse: bool,
+    ) -> RouteNetwork<D> {
         let nodes = map.nodes();
         let edges = map.edges();
         let mut slot_of = vec![0u32; nodes.len()];
@@ -185,7 +190,7 @@ impl RouteNetwork {
     }
 
     /// Slot `s`'s position.
-    pub fn position(&self, s: usize) -> Point {
+    pub fn position(&self, s: usize) -> D::Point {
         self.positions[s]
     }
 }

@@ -8,6 +8,7 @@ use super::landmarks::Landmarks;
 use super::network::RouteNetwork;
 use super::widest::{self, WidestRoute};
 use crate::clearance::{Clearances, admits, effective_radius};
+use crate::dimension::{Dimension, Plane};
 use crate::map::Map;
 
 /// Answers route queries on one map for agents of any radius.
@@ -36,11 +37,15 @@ use crate::map::Map;
 /// // The way round passes sqrt(8) from it: (5,1) to the line y = x.
 /// assert!((router.widest_route(0, 1).unwrap().widest_radius - 8f64.sqrt()).abs() < 1e-12);
 /// ```
+///
+/// Generic over the [`Dimension`]: `Router` on a flat map,
+/// `Router<Space>` on a map with height, where A*'s straight-line
+/// estimate is the 3D distance.
 #[derive(Debug)]
-pub struct Router<'m> {
-    map: &'m Map,
-    clearances: &'m Clearances,
-    network: RouteNetwork,
+pub struct Router<'m, D: Dimension = Plane> {
+    map: &'m Map<D>,
+    clearances: &'m Clearances<D>,
+    network: RouteNetwork<D>,
     /// Lower bounds from landmarks, when asked for: one table per radius,
     /// by ascending radius. A query reads the last table whose radius is at
     /// or below its own.
@@ -50,9 +55,9 @@ pub struct Router<'m> {
     scratch: Scratch,
 }
 
-impl<'m> Router<'m> {
+impl<'m, D: Dimension> Router<'m, D> {
     /// The router for `map`, whose clearances are `clearances`.
-    pub fn new(map: &'m Map, clearances: &'m Clearances) -> Router<'m> {
+    pub fn new(map: &'m Map<D>, clearances: &'m Clearances<D>) -> Router<'m, D> {
         Router {
             map,
             clearances,
@@ -92,7 +97,11 @@ impl<'m> Router<'m> {
     /// let mut guided = Router::with_landmarks(&map, &clearances, 2);
     /// assert_eq!(guided.route(0, 1, 2.0), plain.route(0, 1, 2.0));
     /// ```
-    pub fn with_landmarks(map: &'m Map, clearances: &'m Clearances, count: usize) -> Router<'m> {
+    pub fn with_landmarks(
+        map: &'m Map<D>,
+        clearances: &'m Clearances<D>,
+        count: usize,
+    ) -> Router<'m, D> {
         Router::with_landmark_tables(map, clearances, count, vec![f64::NEG_INFINITY])
     }
 
@@ -139,11 +148,11 @@ impl<'m> Router<'m> {
     /// assert_eq!(router.route(0, 3, 1.0), None);
     /// ```
     pub fn with_landmarks_for(
-        map: &'m Map,
-        clearances: &'m Clearances,
+        map: &'m Map<D>,
+        clearances: &'m Clearances<D>,
         count: usize,
         agent_radii: &[f64],
-    ) -> Router<'m> {
+    ) -> Router<'m, D> {
         let radii = agent_radii
             .iter()
             .copied()
@@ -155,11 +164,11 @@ impl<'m> Router<'m> {
     /// A router with one table of `count` landmarks per radius in `radii`
     /// (none NaN).
     fn with_landmark_tables(
-        map: &'m Map,
-        clearances: &'m Clearances,
+        map: &'m Map<D>,
+        clearances: &'m Clearances<D>,
         count: usize,
         mut radii: Vec<f64>,
-    ) -> Router<'m> {
+    ) -> Router<'m, D> {
         let mut router = Router::new(map, clearances);
         let reverse = map
             .edges()
@@ -333,7 +342,7 @@ fn table_for(tables: &[Landmarks], radius: f64) -> Option<&Landmarks> {
 /// above the largest clearance below it, or -∞ when no clearance is (an
 /// edge admits a radius when its clearance is at least the radius, and
 /// between that clearance and `radius` there is no other).
-fn least_radius_admitting_the_same(radius: f64, clearances: &Clearances) -> f64 {
+fn least_radius_admitting_the_same<D: Dimension>(radius: f64, clearances: &Clearances<D>) -> f64 {
     clearances
         .edges()
         .iter()
@@ -349,7 +358,7 @@ fn least_radius_admitting_the_same(radius: f64, clearances: &Clearances) -> f64 
 /// lengths never makes the estimate overstate (the hair covers its last-bit
 /// difference from the lengths summed into costs). With 0 only the
 /// landmarks are left, whose costs count free edges as free.
-fn heuristic_scale(map: &Map) -> f64 {
+fn heuristic_scale<D: Dimension>(map: &Map<D>) -> f64 {
     map.min_cost_per_length() * (1.0 - 1e-12)
 }
 

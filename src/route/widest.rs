@@ -8,6 +8,7 @@ use super::Router;
 use super::cheapest::Route;
 use super::network::RouteNetwork;
 use crate::clearance::Clearances;
+use crate::dimension::Dimension;
 use crate::map::Map;
 
 /// The largest agent that can travel from A to B, and how.
@@ -74,9 +75,9 @@ impl Ord for Frontier {
 ///
 /// # Panics
 /// When `start` or `goal` is not a node index of the map.
-pub fn widest_route(
-    map: &Map,
-    clearances: &Clearances,
+pub fn widest_route<D: Dimension>(
+    map: &Map<D>,
+    clearances: &Clearances<D>,
     start: usize,
     goal: usize,
 ) -> Option<WidestRoute> {
@@ -86,9 +87,9 @@ pub fn widest_route(
 /// The bottleneck search: the widest width with which each slot can be
 /// reached, settled widest first. `clearances` are the network's: the
 /// widths are exact clearances, not their floors.
-pub(crate) fn widest_radius(
-    network: &RouteNetwork,
-    clearances: &Clearances,
+pub(crate) fn widest_radius<D: Dimension>(
+    network: &RouteNetwork<D>,
+    clearances: &Clearances<D>,
     start: usize,
     goal: usize,
 ) -> Option<f64> {
