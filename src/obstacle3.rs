@@ -1,6 +1,10 @@
 //! The obstacles of a 3D level, as validated domain values.
 
-use crate::geometry::{AxisBox, Mesh, Point3, Segment, Sphere, Triangle};
+use crate::geometry::{
+    AxisBox, Mesh, Point3, Segment, Separation, Sphere, Triangle, segment3_to_box,
+    segment3_to_mesh, segment3_to_point, segment3_to_segment3, segment3_to_sphere,
+    segment3_to_triangle,
+};
 use crate::obstacle::ObstacleKind;
 
 /// One obstacle of a 3D level. Its identity is its index in the map's
@@ -31,6 +35,31 @@ impl Obstacle3 {
             Obstacle3::Triangle(_) => ObstacleKind::Triangle,
             Obstacle3::Box(_) => ObstacleKind::Box,
             Obstacle3::Mesh(_) => ObstacleKind::Mesh,
+        }
+    }
+
+    /// The separation between `edge` (a node is a zero-length edge) and this
+    /// obstacle: the direct dispatch to the 3D kernel, one function per
+    /// shape. The obstacle index is tested against this.
+    ///
+    /// ```
+    /// use clearway::geometry::{Point3, Segment, Sphere};
+    /// use clearway::obstacle3::Obstacle3;
+    /// let edge = Segment::new(Point3::new(0.0, 0.0, 0.0), Point3::new(10.0, 0.0, 0.0));
+    /// // Point (3,4,0): 4 above the edge's point (3,0,0).
+    /// assert_eq!(Obstacle3::Point(Point3::new(3.0, 4.0, 0.0)).separation_from(edge).distance, 4.0);
+    /// // A ball of radius 1 around the same point: 4 - 1 = 3.
+    /// let ball = Obstacle3::Sphere(Sphere { center: Point3::new(3.0, 4.0, 0.0), radius: 1.0 });
+    /// assert_eq!(ball.separation_from(edge).distance, 3.0);
+    /// ```
+    pub fn separation_from(&self, edge: Segment<Point3>) -> Separation<Point3> {
+        match self {
+            Obstacle3::Point(p) => segment3_to_point(edge, *p),
+            Obstacle3::Sphere(s) => segment3_to_sphere(edge, *s),
+            Obstacle3::Segment(w) => segment3_to_segment3(edge, *w),
+            Obstacle3::Triangle(t) => segment3_to_triangle(edge, *t),
+            Obstacle3::Box(b) => segment3_to_box(edge, *b),
+            Obstacle3::Mesh(m) => segment3_to_mesh(edge, m),
         }
     }
 }

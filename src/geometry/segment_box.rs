@@ -1,0 +1,202 @@
+//! Segment to solid axis-aligned box.
+
+use super::orientation::{Orientation, orientation};
+use super::point_segment3::TINIEST;
+use super::precise3::clamp_to_box3;
+use super::segment_segment3::disjoint_segments3;
+use super::{AxisBox, Point, Point3, Segment, Separation};
+
+/// The separation between an edge and a solid axis-aligned box.
+///
+/// Meeting is decided exactly by separating axes: the edge misses the box
+/// exactly when, on some axis, its coordinate range lies outside the box's,
+/// or, in some coordinate plane (yz, zx, xy), all four corners of the box's
+/// rectangle lie strictly on one side of the edge's projected line (exact
+/// [`super::orientation`]). Then the distance is 0 and both witness points
+/// are `edge.a` if it is in the box, else `edge.b` if it is, else the point
+/// where the edge enters the box (clipped slab by slab, rounded, clamped
+/// into the box and the edge's bounding box).
+///
+/// Otherwise the distance is the least of: `edge.a` to the box (its clamp
+/// into the box), `edge.b` to the box, then the edge to each of the twelve
+/// box edges, numbered by corner `k` (bit 0: x at max, bit 1: y, bit 2: z)
+/// ascending and then axis `i` ascending, for the box edge from corner `k`
+/// to corner `k | 1 << i` when bit `i` of `k` is clear. The first strictly
+/// least wins, with its witness points. (A disjoint segment's closest point
+/// to a box is at an endpoint or on a box edge.)
+///
+/// ```
+/// use clearway::geometry::{AxisBox, Point3, Segment, segment3_to_box};
+/// let p = Point3::new;
+/// let crate_ = AxisBox { min: p(1.0, 1.0, 0.0), max: p(3.0, 3.0, 2.0) };
+/// // An edge at height 5 over the crate, along x at y = 2: its end (0,2,5)
+/// // clamps to (1,2,2), |(-1,0,3)| = sqrt(10); but the box edge at the top
+/// // from (1,1,2) to (1,3,2) meets the edge's plumb line: the pair
+/// // (1,2,5)-(1,2,2) is 3 apart, and so is the whole top face.
+/// let s = segment3_to_box(Segment::new(p(0.0, 2.0, 5.0), p(4.0, 2.0, 5.0)), crate_);
+/// assert_eq!(s.distance, 3.0);
+/// assert_eq!(s.edge_point, p(1.0, 2.0, 5.0));
+/// assert_eq!(s.obstacle_point, p(1.0, 2.0, 2.0));
+/// // Through the crate: it enters at x = 1.
+/// let s = segment3_to_box(Segment::new(p(0.0, 2.0, 1.0), p(4.0, 2.0, 1.0)), crate_);
+/// assert_eq!(s.distance, 0.0);
+/// assert_eq!(s.edge_point, p(1.0, 2.0, 1.0));
+/// ```
+pub fn segment3_to_box(edge: Segment<Point3>, axis_box: AxisBox) -> Separation<Point3> {
+    let (lo, hi) = (axis_box.min, axis_box.max);
+    if meets(edge, lo, hi) {
+        let x = [edge.a, edge.b]
+            .into_iter()
+            .find(|&q| clamp(q, lo, hi) == q)
+            .unwrap_or_else(|| entry_point(edge, lo, hi));
+        return Separation {
+            distance: 0.0,
+            edge_point: x,
+            obstacle_point: x,
+        };
+    }
+    let mut best: Option<Separation<Point3>> = None;
+    let mut consider = |s: Separation<Point3>| {
+        if best.is_none_or(|b| s.distance < b.distance) {
+            best = Some(s);
+        }
+    };
+    for q in [edge.a, edge.b] {
+        let c = clamp(q, lo, hi);
+        consider(Separation {
+            distance: q.distance_to(c),
+            edge_point: q,
+            obstacle_point: c,
+        });
+    }
+    let corner = |k: usize| {
+        Point3::new(
+            if k & 1 == 0 { lo.x } else { hi.x },
+            if k & 2 == 0 { lo.y } else { hi.y },
+            if k & 4 == 0 { lo.z } else { hi.z },
+        )
+    };
+    for k in 0..8 {
+        for i in 0..3 {
+            if k & (1 << i) == 0 {
+                consider(disjoint_segments3(
+                    edge,
+                    Segment::new(corner(k), corner(k | 1 << i)),
+                ));
+            }
+        }
+    }
+    let mut best = best.unwrap_or(Separation {
+        distance: 0.0,
+        edge_point: edge.a,
+        obstacle_point: lo,
+    });
+    best.distance = best.distance.max(TINIEST);
+    best
+}
+
+fn clamp(q: Point3, lo: Point3, hi: Point3) -> Point3 {
+    Point3::new(
+        q.x.clamp(lo.x, hi.x),
+        q.y.clamp(lo.y, hi.y),
+        q.z.clamp(lo.z, hi.z),
+    )
+}
+
+/// Whether the closed segment meets the closed box (exact, separating axes).
+fn meets(edge: Segment<Point3>, lo: Point3, hi: Point3) -> bool {
+    for i in 0..3 {
+        let (a, b) = (edge.a.nth(i), edge.b.nth(i));
+        if a.max(b) < lo.nth(i) || a.min(b) > hi.nth(i) {
+            return false;
+        }
+    }
+    for (i, j) in [(1, 2), (2, 0), (0, 1)] {
+        let (a, b) = (
+            Point::new(edge.a.nth(i), edge.a.nth(j)),
+            Point::new(edge.b.nth(i), edge.b.nth(j)),
+        );
+        let sides = [
+            (lo.nth(i), lo.nth(j)),
+            (hi.nth(i), lo.nth(j)),
+            (lo.nth(i), hi.nth(j)),
+            (hi.nth(i), hi.nth(j)),
+        ]
+        .map(|c| orientation(a, b, Point::from(c)));
+        for one_side in [Orientation::Clockwise, Orientation::CounterClockwise] {
+            if sides.iter().all(|&o| o == one_side) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The point where a segment that meets the box (both ends outside) enters
+/// it: the largest slab entry parameter.
+fn entry_point(edge: Segment<Point3>, lo: Point3, hi: Point3) -> Point3 {
+    let d = edge.b - edge.a;
+    let mut t_enter = 0.0_f64;
+    for i in 0..3 {
+        let di = d.nth(i);
+        if di != 0.0 {
+            let (e, x) = (
+                (lo.nth(i) - edge.a.nth(i)) / di,
+                (hi.nth(i) - edge.a.nth(i)) / di,
+            );
+            t_enter = t_enter.max(e.min(x));
+        }
+    }
+    let t = t_enter.clamp(0.0, 1.0);
+    let x = clamp_to_box3(edge.a + d * t, edge.a, edge.b);
+    clamp(x, lo, hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(x: f64, y: f64, z: f64) -> Point3 {
+        Point3::new(x, y, z)
+    }
+
+    fn seg(a: (f64, f64, f64), b: (f64, f64, f64)) -> Segment<Point3> {
+        Segment::new(a.into(), b.into())
+    }
+
+    fn unit() -> AxisBox {
+        AxisBox {
+            min: p(0.0, 0.0, 0.0),
+            max: p(1.0, 1.0, 1.0),
+        }
+    }
+
+    #[test]
+    fn inside_touching_and_corner_misses() {
+        let s = segment3_to_box(seg((0.5, 0.5, 0.5), (9.0, 9.0, 9.0)), unit());
+        assert_eq!((s.distance, s.edge_point), (0.0, p(0.5, 0.5, 0.5)));
+        // Grazing the top face.
+        let s = segment3_to_box(seg((-1.0, 0.5, 1.0), (2.0, 0.5, 1.0)), unit());
+        assert_eq!((s.distance, s.edge_point), (0.0, p(0.0, 0.5, 1.0)));
+        // The diagonal x + y = 2.5 at z = 0.5 in the xy plane misses the
+        // corner (1,1): its distance is (2.5 - 2)/sqrt(2).
+        let s = segment3_to_box(seg((2.5, 0.0, 0.5), (0.0, 2.5, 0.5)), unit());
+        assert!((s.distance - 0.5 / 2f64.sqrt()).abs() < 1e-15, "{s:?}");
+        assert_eq!(s.obstacle_point, p(1.0, 1.0, 0.5));
+        // x + y = 2 touches the corner edge exactly.
+        let s = segment3_to_box(seg((2.0, 0.0, 0.5), (0.0, 2.0, 0.5)), unit());
+        assert_eq!((s.distance, s.edge_point), (0.0, p(1.0, 1.0, 0.5)));
+    }
+
+    #[test]
+    fn flat_box_and_point_edge() {
+        // A flat box (a rectangle at z = 0) and a node above it.
+        let slab = AxisBox {
+            min: p(0.0, 0.0, 0.0),
+            max: p(4.0, 4.0, 0.0),
+        };
+        let s = segment3_to_box(seg((1.0, 2.0, 3.0), (1.0, 2.0, 3.0)), slab);
+        assert_eq!(s.distance, 3.0);
+        assert_eq!(s.obstacle_point, p(1.0, 2.0, 0.0));
+    }
+}

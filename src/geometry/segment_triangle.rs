@@ -1,0 +1,229 @@
+//! Segment to triangle (a surface, not solid).
+
+use super::point_segment3::TINIEST;
+use super::precise::ldexp;
+use super::precise3::{Dd3, clamp_to_box3, cross, cross_big, dot_big, scale3, triple, unscale};
+use super::predicates3::{collinear3, in_triangle3, volume_sign};
+use super::segment_segment3::segment3_to_segment3;
+use super::{Point3, Segment, Separation, Triangle};
+
+/// The separation between an edge and a closed triangle.
+///
+/// Meeting is decided exactly: an endpoint of the edge lies in the triangle,
+/// or the edge meets one of its sides, or it pierces the triangle (its ends
+/// are not strictly on one side of the triangle's plane, by
+/// `robust::orient3d`, and the three signed volumes of the edge with the
+/// sides do not disagree in sign). Then the distance is 0 and both witness
+/// points are, in this order of preference: `edge.a` if it lies in the
+/// triangle, `edge.b` if it does, the meeting point with the first side
+/// that meets the edge (sides `c0c1`, `c1c2`, `c2c0`; see
+/// [`super::segment3_to_segment3`]), else the computed piercing point
+/// (rounded, clamped into the edge's bounding box).
+///
+/// Otherwise the distance is the least of: `edge.a` to the face, `edge.b` to
+/// the face (each only when the point's foot on the plane falls inside the
+/// triangle; the distance is `|det[c1 - c0, c2 - c0, p - c0]| / |n|`), then
+/// the edge to each side in the order above; the first strictly least wins,
+/// with its witness points. A degenerate triangle (collinear corners, decided
+/// exactly) is the union of its sides: its segment or its point.
+///
+/// ```
+/// use clearway::geometry::{Point3, Segment, Triangle, segment3_to_triangle};
+/// let p = Point3::new;
+/// let floor = Triangle { corners: [p(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), p(0.0, 4.0, 0.0)] };
+/// // A vertical edge over (1,1) from z = 2 to 5: its lower end is above the
+/// // triangle (1 + 1 <= 4), det[(4,0,0), (0,4,0), (1,1,2)] = 32, |n| = 16,
+/// // so the distance is 32/16 = 2 and the foot is (1,1,0).
+/// let s = segment3_to_triangle(Segment::new(p(1.0, 1.0, 5.0), p(1.0, 1.0, 2.0)), floor);
+/// assert_eq!(s.distance, 2.0);
+/// assert_eq!(s.edge_point, p(1.0, 1.0, 2.0));
+/// assert_eq!(s.obstacle_point, p(1.0, 1.0, 0.0));
+/// // Lowered to z = -1 it pierces the floor at (1,1,0).
+/// let s = segment3_to_triangle(Segment::new(p(1.0, 1.0, 5.0), p(1.0, 1.0, -1.0)), floor);
+/// assert_eq!(s.distance, 0.0);
+/// assert_eq!(s.edge_point, p(1.0, 1.0, 0.0));
+/// ```
+pub fn segment3_to_triangle(edge: Segment<Point3>, triangle: Triangle) -> Separation<Point3> {
+    let corners = triangle.corners;
+    let [c0, c1, c2] = corners;
+    let flat = collinear3(c0, c1, c2);
+    if !flat {
+        for q in [edge.a, edge.b] {
+            if in_triangle3(q, corners) {
+                return touch(q);
+            }
+        }
+    }
+    let sides = [
+        Segment::new(c0, c1),
+        Segment::new(c1, c2),
+        Segment::new(c2, c0),
+    ];
+    let side_seps = sides.map(|side| segment3_to_segment3(edge, side));
+    if let Some(s) = side_seps.iter().find(|s| s.distance == 0.0) {
+        return *s;
+    }
+    if !flat && pierces(edge, corners) {
+        return touch(piercing_point(edge, corners));
+    }
+    let mut best: Option<Separation<Point3>> = None;
+    let faces = if flat {
+        [None, None]
+    } else {
+        [face(edge.a, corners), face(edge.b, corners)]
+    };
+    for s in faces.into_iter().flatten().chain(side_seps) {
+        if best.is_none_or(|b| s.distance < b.distance) {
+            best = Some(s);
+        }
+    }
+    let mut best = best.unwrap_or(side_seps[0]);
+    best.distance = best.distance.max(TINIEST);
+    best
+}
+
+fn touch(q: Point3) -> Separation<Point3> {
+    Separation {
+        distance: 0.0,
+        edge_point: q,
+        obstacle_point: q,
+    }
+}
+
+/// Whether the edge crosses the plane of a non-degenerate triangle inside
+/// it (exact; touches of the sides are found before).
+fn pierces(edge: Segment<Point3>, [c0, c1, c2]: [Point3; 3]) -> bool {
+    let oa = volume_sign(c0, c1, c2, edge.a);
+    let ob = volume_sign(c0, c1, c2, edge.b);
+    if oa == ob || oa * ob > 0 {
+        // Strictly on one side, or in the plane (handled by the ends and sides).
+        return false;
+    }
+    let s = [
+        volume_sign(edge.a, edge.b, c0, c1),
+        volume_sign(edge.a, edge.b, c1, c2),
+        volume_sign(edge.a, edge.b, c2, c0),
+    ];
+    !(s.contains(&1) && s.contains(&-1))
+}
+
+/// Where the edge crosses the triangle's plane: `a + (b - a) va / (va - vb)`
+/// with `va`, `vb` the signed volumes of the ends, relative to `c0`.
+fn piercing_point(edge: Segment<Point3>, [c0, c1, c2]: [Point3; 3]) -> Point3 {
+    let mut v = [
+        Dd3::between(c0, c1),
+        Dd3::between(c0, c2),
+        Dd3::between(c0, edge.a),
+        Dd3::between(c0, edge.b),
+    ];
+    scale3(&mut v);
+    let [e1, e2, qa, qb] = v;
+    let va = triple(e1, e2, qa);
+    let vb = triple(e1, e2, qb);
+    let t = (va / (va - vb)).clamp(0.0, 1.0);
+    let t = if t.is_nan() { 0.0 } else { t };
+    clamp_to_box3(edge.a + (edge.b - edge.a) * t, edge.a, edge.b)
+}
+
+/// The distance from `p` to the triangle's plane when its foot falls inside
+/// the (non-degenerate) triangle, with the foot as obstacle point.
+fn face(p: Point3, [c0, c1, c2]: [Point3; 3]) -> Option<Separation<Point3>> {
+    let mut v = [
+        Dd3::between(c0, c1),
+        Dd3::between(c0, c2),
+        Dd3::between(c0, p),
+        Dd3::between(c1, c2),
+        Dd3::between(c1, p),
+        Dd3::between(c2, c0),
+        Dd3::between(c2, p),
+    ];
+    let k = scale3(&mut v);
+    let [e1, e2, q, s1, q1, s2, q2] = v;
+    // The foot is inside when it is on the inner side of every side:
+    // n · (side × (p - corner)) >= 0, exactly.
+    let n_exact = cross_big(e1, e2);
+    for (side, to_p) in [(e1, q), (s1, q1), (s2, q2)] {
+        if dot_big(&n_exact, &cross_big(side, to_p)).signum() < 0 {
+            return None;
+        }
+    }
+    let n = cross(e1, e2);
+    let n2 = n.length_2();
+    if n2 == 0.0 || !n2.is_finite() {
+        return None;
+    }
+    let h = triple(e1, e2, q);
+    let distance = ldexp(h.abs() / n2.sqrt(), -k);
+    let foot = p - unscale(n * (h / n2), k);
+    Some(Separation {
+        distance,
+        edge_point: p,
+        obstacle_point: foot,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(x: f64, y: f64, z: f64) -> Point3 {
+        Point3::new(x, y, z)
+    }
+
+    fn tri(a: (f64, f64, f64), b: (f64, f64, f64), c: (f64, f64, f64)) -> Triangle {
+        Triangle {
+            corners: [a.into(), b.into(), c.into()],
+        }
+    }
+
+    fn seg(a: (f64, f64, f64), b: (f64, f64, f64)) -> Segment<Point3> {
+        Segment::new(a.into(), b.into())
+    }
+
+    #[test]
+    fn lying_in_the_plane() {
+        let t = tri((0.0, 0.0, 0.0), (4.0, 0.0, 0.0), (0.0, 4.0, 0.0));
+        // Inside: edge.a wins.
+        let s = segment3_to_triangle(seg((1.0, 1.0, 0.0), (9.0, 9.0, 0.0)), t);
+        assert_eq!((s.distance, s.edge_point), (0.0, p(1.0, 1.0, 0.0)));
+        // Across, both ends outside: side c0c1 (y = 0) is met first at (1,0,0).
+        let s = segment3_to_triangle(seg((1.0, -1.0, 0.0), (1.0, 5.0, 0.0)), t);
+        assert_eq!((s.distance, s.edge_point), (0.0, p(1.0, 0.0, 0.0)));
+        // In the plane, outside: (5,5,0)-(6,6,0) to the hypotenuse x + y = 4:
+        // (5,5) is 6/sqrt(2) away, foot (2,2).
+        let s = segment3_to_triangle(seg((5.0, 5.0, 0.0), (6.0, 6.0, 0.0)), t);
+        assert!((s.distance - 6.0 / 2f64.sqrt()).abs() < 1e-15);
+        assert!((s.obstacle_point - p(2.0, 2.0, 0.0)).length() < 1e-15);
+    }
+
+    #[test]
+    fn touching_a_corner_from_above() {
+        let t = tri((0.0, 0.0, 0.0), (4.0, 0.0, 0.0), (0.0, 4.0, 0.0));
+        let s = segment3_to_triangle(seg((4.0, 0.0, 3.0), (4.0, 0.0, 0.0)), t);
+        assert_eq!((s.distance, s.edge_point), (0.0, p(4.0, 0.0, 0.0)));
+        // Passing one ulp beside the corner, through the plane: not a touch.
+        let s = segment3_to_triangle(
+            seg(
+                (4.0 + 2f64.powi(-50), 0.0, 3.0),
+                (4.0 + 2f64.powi(-50), 0.0, -3.0),
+            ),
+            t,
+        );
+        assert!(s.distance > 0.0);
+    }
+
+    #[test]
+    fn degenerate_triangles_are_segments_and_points() {
+        // Collinear corners: the segment (0,0,0)-(4,0,0) (the middle corner is
+        // (2,0,0)); (2,3,4) is 5 from it.
+        let t = tri((0.0, 0.0, 0.0), (4.0, 0.0, 0.0), (2.0, 0.0, 0.0));
+        let s = segment3_to_triangle(seg((2.0, 3.0, 4.0), (2.0, 3.0, 4.0)), t);
+        assert_eq!(s.distance, 5.0);
+        assert_eq!(s.obstacle_point, p(2.0, 0.0, 0.0));
+        let t = tri((1.0, 1.0, 1.0), (1.0, 1.0, 1.0), (1.0, 1.0, 1.0));
+        let s = segment3_to_triangle(seg((1.0, 4.0, 5.0), (1.0, 4.0, 5.0)), t);
+        assert_eq!(s.distance, 5.0);
+        let s = segment3_to_triangle(seg((1.0, 0.0, 1.0), (1.0, 2.0, 1.0)), t);
+        assert_eq!((s.distance, s.edge_point), (0.0, p(1.0, 1.0, 1.0)));
+    }
+}
