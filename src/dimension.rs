@@ -155,7 +155,6 @@ impl ObstacleOf for crate::Obstacle {
     type Dimension = Plane;
 }
 
-
 /// Flat levels: positions are [`Point`](crate::geometry::Point), obstacles
 /// [`Obstacle`](crate::Obstacle). The default dimension everywhere.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

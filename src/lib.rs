@@ -34,6 +34,7 @@ mod hilbert;
 pub mod level_diff;
 pub mod link;
 pub mod map;
+mod morton;
 pub mod numbers;
 pub mod obstacle;
 pub mod obstacle3;

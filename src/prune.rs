@@ -83,7 +83,11 @@ pub struct PruneReport {
 
 impl PruneReport {
     /// Works out what pruning `map` for `agent_radius` removes and cuts off.
-    pub fn new<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>, agent_radius: f64) -> PruneReport {
+    pub fn new<D: Dimension>(
+        map: &Map<D>,
+        clearances: &Clearances<D>,
+        agent_radius: f64,
+    ) -> PruneReport {
         let pruned_edges: Vec<usize> = clearances.blocked_edges(agent_radius).collect();
         let before = components(map, |_| true);
         let after = components(map, |e| clearances.edge(e).admits(agent_radius));

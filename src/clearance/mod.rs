@@ -152,10 +152,7 @@ impl<D: Dimension> Clearances<D> {
 
     /// As [`Clearances::compute`], calling `progress` with the number of
     /// edges and nodes just finished, from any thread, every few hundred.
-    pub fn compute_with_progress(
-        map: &Map<D>,
-        progress: &(dyn Fn(usize) + Sync),
-    ) -> Clearances<D> {
+    pub fn compute_with_progress(map: &Map<D>, progress: &(dyn Fn(usize) + Sync)) -> Clearances<D> {
         let obstacles = map.obstacles();
         let index = map.obstacle_index();
         if obstacles.is_empty() {
@@ -369,6 +366,9 @@ fn blocked<P>(all: &[Clearance<P>], agent_radius: f64) -> impl Iterator<Item = u
         .filter(move |(_, c)| !c.admits(agent_radius))
         .map(|(i, _)| i)
 }
+
+#[cfg(test)]
+mod space_tests;
 
 #[cfg(test)]
 mod tests {

@@ -55,7 +55,8 @@ impl Map {
     /// at the first bad byte and checked before any parsing; otherwise any
     /// error of [`Map::from_ron_str`].
     pub fn from_ron_bytes(bytes: &[u8], source_name: &str) -> Result<Map, LoadError> {
-        let parts = ValidatedMap::from_ron_bytes(bytes, source_name, &mut Timings::default())?.parts;
+        let parts =
+            ValidatedMap::from_ron_bytes(bytes, source_name, &mut Timings::default())?.parts;
         Ok(Map::from_valid_parts(parts))
     }
 

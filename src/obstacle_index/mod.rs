@@ -6,15 +6,19 @@ use rstar::{RStarInsertionStrategy, RTree, RTreeParams};
 use crate::dimension::{Dimension, ObstacleOf, Plane};
 use crate::geometry::{Point, Segment};
 
-
 mod bucket;
 mod nearest;
 mod part;
+mod part3;
 mod plane;
 mod quick_distance;
 mod rtree_point;
 mod segment_box;
+mod segment_box3;
 mod shards;
+mod space;
+#[cfg(test)]
+pub(crate) mod tests3;
 
 use bucket::{Bucket, PartStore};
 pub use nearest::{Nearest, SearchStats};

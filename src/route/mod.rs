@@ -10,6 +10,8 @@ mod network;
 mod node_order;
 mod open_set;
 mod router;
+#[cfg(test)]
+mod space_tests;
 mod widest;
 
 pub use cheapest::{Route, route, route_dijkstra};
