@@ -26,7 +26,7 @@ use proptest::test_runner::{Config, RngSeed};
 
 fn config() -> Config {
     Config {
-        cases: 256,
+        cases: 128,
         failure_persistence: None,
         rng_seed: RngSeed::Fixed(0x3d_c1ea_7a7e),
         ..Config::default()
@@ -287,7 +287,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(Config { cases: 64, ..config() })]
+    #![proptest_config(Config { cases: 48, ..config() })]
 
     #[test]
     fn mesh_parity_and_distance_match_the_twin(f in frame(), radii in [1i32..=4, 1i32..=4, 1i32..=4, 1i32..=4, 1i32..=4, 1i32..=4], p in local(), q in local(), solid in any::<bool>()) {
