@@ -450,6 +450,12 @@ f 4 1 5 8
     }
 
     #[test]
+    fn a_byte_order_mark_is_not_a_statement() {
+        let import = read("\u{FEFF}v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+        assert_eq!(import.meshes[0].mesh.triangle_indices(), &[[0, 1, 2]]);
+    }
+
+    #[test]
     fn polylines_are_skipped_with_a_warning() {
         let import = read("v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1 2\nl 2 3 1\nf 1 2 3\n");
         assert_eq!(import.meshes.len(), 1);

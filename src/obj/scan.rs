@@ -88,7 +88,8 @@ fn words(text: &str, line_start: usize) -> Vec<(usize, &str)> {
         .char_indices()
         .chain(std::iter::once((text.len(), ' ')))
     {
-        match (c.is_whitespace(), start) {
+        // A byte-order mark (Windows tools write one) separates words too.
+        match (c.is_whitespace() || c == '\u{FEFF}', start) {
             (true, Some(s)) => {
                 out.push((line_start + s, &text[s..i]));
                 start = None;
@@ -337,7 +338,7 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, Range<usize>)> + '_ {
 /// Scans the whole text (UTF-8, free of control characters).
 pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, ObjError> {
     let total_vertices = lines(text)
-        .filter(|(_, range)| text[range.clone()].split_whitespace().next() == Some("v"))
+        .filter(|(_, range)| words(&text[range.clone()], 0).first().map(|w| w.1) == Some("v"))
         .count();
     let mut scan = Scan {
         text,
@@ -448,6 +449,7 @@ mod tests {
         );
         assert_eq!(words("o wall#2", 0), vec![(0, "o"), (2, "wall#2")]);
         assert!(words("# all comment", 0).is_empty());
+        assert_eq!(words("\u{FEFF}v 1", 0), vec![(3, "v"), (5, "1")]);
     }
 
     #[test]
