@@ -34,6 +34,7 @@ pub mod level_diff;
 pub mod link;
 pub mod map;
 pub mod numbers;
+pub mod obj;
 pub mod obstacle;
 pub mod obstacle3;
 pub mod obstacle_index;
