@@ -11,7 +11,7 @@ use std::path::Path;
 
 use clearway::geometry::Point;
 use clearway::render::{Bounds, Fonts, Picture, RecordingDrawer, Shape, palette, svg_to_png_with};
-use clearway::{Clearances, Map};
+use clearway::{Clearances, Map, Router};
 use resvg::tiny_skia::Pixmap;
 
 fn load(name: &str) -> Map {
@@ -72,9 +72,12 @@ fn rooms_by_clearance_with_routes() {
     let gate = map.node_index(1).unwrap();
     let garden = map.node_index(14).unwrap();
     let terrace = map.node_index(11).unwrap();
+    let mut router = Router::new(&map, &clearances);
+    let route = router.route(gate, garden, 0.0);
+    let widest = router.widest_route(gate, terrace);
     let svg = Picture::new(&map, &clearances)
-        .route(gate, garden)
-        .widest(gate, terrace)
+        .route(gate, garden, route)
+        .widest(gate, terrace, widest)
         .title("rooms.ron")
         .to_svg();
     insta::assert_snapshot!("rooms_clearance_routes", svg);
@@ -650,9 +653,10 @@ fn snapshot_for_largest_agent_with_route() -> String {
     let clearances = Clearances::compute(&map);
     let west_end = map.node_index(100).unwrap();
     let hangar = map.node_index(125).unwrap();
+    let route = Router::new(&map, &clearances).route(west_end, hangar, 1.5);
     Picture::new(&map, &clearances)
         .agent("tank", 1.5)
-        .route(west_end, hangar)
+        .route(west_end, hangar, route)
         .title("corridors.ron")
         .to_svg()
 }
@@ -720,12 +724,16 @@ fn readme_pictures_are_current() {
         let map = load(file);
         let clearances = Clearances::compute(&map);
         let mut p = Picture::new(&map, &clearances).title(file);
+        let mut radius = 0.0;
         if let Some(name) = agent {
             let a = map.agents().iter().find(|a| a.name == name).unwrap();
             p = p.agent(name, a.radius);
+            radius = a.radius;
         }
         if let Some((a, b)) = route {
-            p = p.route(map.node_index(a).unwrap(), map.node_index(b).unwrap());
+            let (a, b) = (map.node_index(a).unwrap(), map.node_index(b).unwrap());
+            let found = Router::new(&map, &clearances).route(a, b, radius);
+            p = p.route(a, b, found);
         }
         p.to_svg()
     };
