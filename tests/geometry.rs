@@ -16,6 +16,7 @@ use common::exact::{
     exact_point_in_polygon_even_odd, exact_point_segment_distance_2, exact_segment_circle_distance,
     exact_segment_polygon_distance_2, exact_segment_segment_distance_2, exact_segments_intersect,
 };
+use common::exact_obstacle::tup;
 use num_traits::Zero;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -129,10 +130,6 @@ fn polygon_local() -> impl Strategy<Value = Vec<(f64, f64)>> {
 
 fn pt(p: P) -> Point {
     Point::new(p.0, p.1)
-}
-
-fn tup(p: Point) -> P {
-    (p.x, p.y)
 }
 
 fn seg(a: P, b: P) -> Segment {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::cli::clearway;
+use common::cli::{clearway, stdout};
 
 use std::path::Path;
 
@@ -577,7 +577,7 @@ fn cli_region_shows_that_box() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let svg = String::from_utf8(out.stdout).unwrap();
+    let svg = stdout(&out);
     let map = load("rooms.ron");
     let clearances = Clearances::compute(&map);
     let bounds = Bounds {
@@ -928,7 +928,7 @@ fn cli_pictures_of_hostile_names_parse() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let svg = String::from_utf8(out.stdout).unwrap();
+    let svg = stdout(&out);
     let words = words_of(&parsed(&svg));
     assert!(
         words

@@ -1,5 +1,8 @@
 #![allow(dead_code)]
 pub mod cli;
 pub mod exact;
+pub mod exact_obstacle;
+pub mod files;
 pub mod octile;
 pub mod random_map;
+pub mod rng;

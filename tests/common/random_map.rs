@@ -13,14 +13,9 @@ pub struct RandomMap {
     pub obstacles: Vec<RandomObstacle>,
 }
 
-/// An obstacle of a random level.
-#[derive(Clone, Debug)]
-pub enum RandomObstacle {
-    Point((f64, f64)),
-    Circle((f64, f64), f64),
-    Segment((f64, f64), (f64, f64)),
-    Polygon(Vec<(f64, f64)>),
-}
+/// An obstacle of a random level: the exact twin's plain shape, so that the
+/// twin measures it as it is.
+pub type RandomObstacle = super::exact::Shape;
 
 /// A coordinate: often on a small integer grid (to hit exact touches and
 /// collinear cases), otherwise anywhere in [0, 100).
