@@ -8,20 +8,8 @@ mod common;
 use clearway::obstacle_index::SearchStats;
 use clearway::{Clearances, Map};
 use common::exact::exact_segment_shape_distance;
-use common::random_map::{RandomMap, RandomObstacle, random_map};
+use common::random_map::{RandomObstacle, config, load, random_map};
 use proptest::prelude::*;
-
-fn load(m: &RandomMap) -> Map {
-    Map::from_ron_str(&m.to_ron(), "random.ron").expect("random maps are valid")
-}
-
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 /// Within `rel` of `exact`, relative to the value itself; exact zeros exactly.
 fn close(got: f64, exact: f64, rel: f64) -> bool {

@@ -5,6 +5,7 @@
 mod common;
 
 use common::cli::{stderr, stdout};
+use common::levels::big_map;
 
 use std::io::Read;
 use std::process::Stdio;
@@ -305,25 +306,11 @@ fn failures_print_nothing_on_stdout() {
     assert!(stderr(&out).contains("<stdin>:1:"));
 }
 
-/// A map whose clearance table is far larger than a pipe's buffer.
-fn big_map() -> String {
-    let mut text = String::from("Map(nodes: [");
-    for i in 0..4000 {
-        text.push_str(&format!("(id: {i}, pos: ({i}, 0)),"));
-    }
-    text.push_str("], edges: [");
-    for i in 0..3999 {
-        text.push_str(&format!("(from: {i}, to: {}),", i + 1));
-    }
-    text.push_str("], obstacles: [Point((0, 5))])");
-    text
-}
-
 #[test]
 fn a_closed_pipe_is_not_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.ron");
-    std::fs::write(&path, big_map()).unwrap();
+    std::fs::write(&path, big_map(5.0)).unwrap();
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("clearway"))
         .args(["clearance", "--format", "csv"])
         .arg(&path)

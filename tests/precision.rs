@@ -20,15 +20,16 @@
 mod common;
 
 use clearway::geometry::{
-    Circle, Point, Polygon, Segment, segment_to_circle, segment_to_point, segment_to_polygon,
+    Circle, Polygon, Segment, segment_to_circle, segment_to_point, segment_to_polygon,
     segment_to_segment,
 };
 use clearway::{Clearances, LoadErrorKind, Map, Obstacle};
+use common::exact::magnitude;
 use common::exact::{
     P, distance_from_2, exact_point_segment_distance_2, exact_segment_circle_distance,
     exact_segment_polygon_distance_2, exact_segment_segment_distance_2,
 };
-use common::exact_obstacle::{exact_segment_obstacle_distance, tup};
+use common::exact_obstacle::{exact_segment_obstacle_distance, pt, seg, tup};
 use common::random_map::random_map;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -73,20 +74,6 @@ fn local() -> impl Strategy<Value = (f64, f64)> {
 
 fn at(o: (f64, f64), l: (f64, f64)) -> P {
     (o.0 + l.0, o.1 + l.1)
-}
-
-fn pt(p: P) -> Point {
-    Point::new(p.0, p.1)
-}
-
-fn seg(a: P, b: P) -> Segment {
-    Segment::new(pt(a), pt(b))
-}
-
-fn magnitude(points: &[P]) -> f64 {
-    points
-        .iter()
-        .fold(0.0_f64, |m, p| m.max(p.0.abs()).max(p.1.abs()))
 }
 
 /// A rounded point on a-b at t, moved `ulps` steps of f64 in y: on the

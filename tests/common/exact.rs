@@ -289,6 +289,14 @@ pub fn exact_segment_circle_distance(a: P, b: P, center: P, radius: f64) -> f64 
     (d - radius).max(0.0)
 }
 
+/// The largest coordinate magnitude among the points, for absolute
+/// rounding tolerances on witness points.
+pub fn magnitude(points: &[P]) -> f64 {
+    points
+        .iter()
+        .fold(0.0_f64, |m, p| m.max(p.0.abs()).max(p.1.abs()))
+}
+
 /// An obstacle as plain data: what [`exact_segment_shape_distance`] measures.
 /// The twin's own type, so that it needs nothing from `src/`.
 #[derive(Clone, Debug)]

@@ -4,13 +4,23 @@
 //! targets (`fuzz/src/lib.rs`).
 
 use clearway::Obstacle;
-use clearway::geometry::Point;
+use clearway::geometry::{Point, Segment};
 
 use super::exact::{P, Shape, exact_segment_shape_distance};
 
 /// A point as a plain tuple.
 pub fn tup(p: Point) -> P {
     (p.x, p.y)
+}
+
+/// A plain tuple as a point.
+pub fn pt(p: P) -> Point {
+    Point::new(p.0, p.1)
+}
+
+/// Two plain tuples as a segment.
+pub fn seg(a: P, b: P) -> Segment {
+    Segment::new(pt(a), pt(b))
 }
 
 /// A loaded obstacle as the twin's plain shape.

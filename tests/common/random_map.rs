@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use clearway::Map;
 use proptest::prelude::*;
 
 /// A random level: its parts, and the RON text that describes it.
@@ -174,5 +175,19 @@ impl RandomMap {
         }
         out.push_str("  ],\n)\n");
         out
+    }
+}
+
+/// A random level loaded through the real loader.
+pub fn load(m: &RandomMap) -> Map {
+    Map::from_ron_str(&m.to_ron(), "random.ron").expect("random maps are valid")
+}
+
+/// Property tests over random levels: `cases` of them, no failure file.
+pub fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
     }
 }
