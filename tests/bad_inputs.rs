@@ -2,6 +2,10 @@
 //! code 2, `file:line:col` and the message on stderr, a snippet, no panic, and
 //! nothing on stdout or on disk. Locations were counted by hand in each file.
 
+mod common;
+
+use common::cli::stderr;
+
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -74,7 +78,7 @@ fn run_all_commands(dir: &Path, map: &str) -> String {
             .current_dir(dir)
             .output()
             .expect("runs");
-        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let stderr = stderr(&output);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty(), "{args:?} wrote to stdout");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
