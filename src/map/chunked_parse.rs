@@ -315,7 +315,7 @@ impl Placeholder for NodeEntry {
     fn placeholder() -> Self {
         NodeEntry {
             id: 0,
-            pos: (0.0, 0.0),
+            pos: wire::Position::Plane(0.0, 0.0),
             name: None,
         }
     }
@@ -335,7 +335,7 @@ impl Placeholder for EdgeEntry {
 
 impl Placeholder for ObstacleEntry {
     fn placeholder() -> Self {
-        ObstacleEntry::Point((0.0, 0.0))
+        ObstacleEntry::Point(wire::Position::Plane(0.0, 0.0))
     }
 }
 

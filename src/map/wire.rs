@@ -22,11 +22,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Agent, Edge, Map, Node};
-use crate::geometry::{Circle, Point, Segment};
+use crate::geometry::{AxisBox, Circle, Point, Point3, Segment, Sphere, Triangle};
 use crate::obstacle::Obstacle;
+use crate::obstacle3::Obstacle3;
 
-/// A position `(x, y)` as written in the file.
-pub type Position = (f64, f64);
+pub use super::position::Position;
 
 /// The RON options every map is read (and should be written) with:
 /// `implicit_some` on, and a recursion limit of 128 so that absurdly deep
@@ -172,6 +172,38 @@ pub enum ObstacleEntry {
     },
     /// `Polygon([(x, y), ...])`
     Polygon(Vec<Position>),
+    /// `Sphere(center: (x, y, z), radius: r)`: 3D only.
+    Sphere {
+        /// The centre.
+        center: Position,
+        /// The radius, finite and >= 0.
+        radius: f64,
+    },
+    /// `Triangle([(x, y, z), (x, y, z), (x, y, z)])`: 3D only; exactly
+    /// three corners (checked by validation, which can say where).
+    Triangle(Vec<Position>),
+    /// `Box(min: (x, y, z), max: (x, y, z))`: a solid axis-aligned box, 3D
+    /// only; `min <= max` on every axis.
+    Box {
+        /// The corner with the least coordinates.
+        min: Position,
+        /// The corner with the greatest coordinates.
+        max: Position,
+    },
+    /// `Mesh(vertices: [(x, y, z), ...], triangles: [(i, j, k), ...], solid: false)`:
+    /// a triangle soup, 3D only. The indices count from 0 into `vertices`
+    /// (read as u64, so that a too-large one is reported against the
+    /// vertex count rather than as an integer overflow).
+    Mesh {
+        /// The vertices.
+        vertices: Vec<Position>,
+        /// The triangles, as indices into `vertices`.
+        triangles: Vec<(u64, u64, u64)>,
+        /// Whether the mesh is closed and its inside is obstacle; `false`
+        /// when left out.
+        #[serde(default, skip_serializing_if = "is_false")]
+        solid: bool,
+    },
 }
 
 fn is_false(value: &bool) -> bool {
@@ -179,7 +211,11 @@ fn is_false(value: &bool) -> bool {
 }
 
 fn position(p: Point) -> Position {
-    (p.x, p.y)
+    Position::Plane(p.x, p.y)
+}
+
+fn position3(p: Point3) -> Position {
+    Position::Space(p.x, p.y, p.z)
 }
 
 impl From<&Agent> for AgentEntry {
@@ -216,6 +252,50 @@ impl From<&Obstacle> for ObstacleEntry {
             Obstacle::Polygon(polygon) => {
                 ObstacleEntry::Polygon(polygon.vertices().iter().map(|&v| position(v)).collect())
             }
+        }
+    }
+}
+
+/// The wire form of a node of a 3D level: `pos: (x, y, z)`.
+impl From<&Node<Point3>> for NodeEntry {
+    fn from(node: &Node<Point3>) -> Self {
+        NodeEntry {
+            id: node.id,
+            pos: position3(node.pos),
+            name: node.name.clone(),
+        }
+    }
+}
+
+/// The wire form of a 3D obstacle, as the file writes it.
+impl From<&Obstacle3> for ObstacleEntry {
+    fn from(obstacle: &Obstacle3) -> Self {
+        match obstacle {
+            Obstacle3::Point(p) => ObstacleEntry::Point(position3(*p)),
+            Obstacle3::Sphere(Sphere { center, radius }) => ObstacleEntry::Sphere {
+                center: position3(*center),
+                radius: *radius,
+            },
+            Obstacle3::Segment(Segment { a, b }) => ObstacleEntry::Segment {
+                from: position3(*a),
+                to: position3(*b),
+            },
+            Obstacle3::Triangle(Triangle { corners }) => {
+                ObstacleEntry::Triangle(corners.iter().map(|&c| position3(c)).collect())
+            }
+            Obstacle3::Box(AxisBox { min, max }) => ObstacleEntry::Box {
+                min: position3(*min),
+                max: position3(*max),
+            },
+            Obstacle3::Mesh(mesh) => ObstacleEntry::Mesh {
+                vertices: mesh.vertices().iter().map(|&v| position3(v)).collect(),
+                triangles: mesh
+                    .triangle_indices()
+                    .iter()
+                    .map(|&[i, j, k]| (u64::from(i), u64::from(j), u64::from(k)))
+                    .collect(),
+                solid: mesh.is_solid(),
+            },
         }
     }
 }
@@ -286,7 +366,7 @@ mod tests {
         let map = Map::from_ron_str(FULL, "full.ron").unwrap();
         let written = MapFile::from(&map);
         assert_eq!(written, parsed);
-        assert!(written.nodes[0].pos.1.is_sign_negative());
+        assert!(matches!(written.nodes[0].pos, Position::Plane(_, y) if y.is_sign_negative()));
         assert!(written.agents[1].radius.is_sign_negative());
     }
 
