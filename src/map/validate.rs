@@ -124,7 +124,7 @@ pub(crate) enum ValidationError {
     },
     /// A position whose dimension is not the map's.
     #[error(
-        "`{path}` is a {found} position in a {map} map: the first {}, `{first}`, makes the map {map}, and every position of a map has its dimension",
+        "`{path}` is a {found} position in a {map} map: the first {}, `{first}`, makes the map {map}, and a map is 2D or 3D throughout",
         validate3d::first_name(first)
     )]
     MixedDimensions {

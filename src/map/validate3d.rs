@@ -411,7 +411,7 @@ mod tests {
         assert_eq!(
             err.message(),
             "`obstacles[1].0` is a 2D position in a 3D map: the first position, \
-             `obstacles[0].0`, makes the map 3D, and every position of a map has its dimension"
+             `obstacles[0].0`, makes the map 3D, and a map is 2D or 3D throughout"
         );
         let err =
             error("(nodes: [], obstacles: [Mesh(vertices: [], triangles: []), Point((1, 1))])");
@@ -435,7 +435,7 @@ mod tests {
         assert_eq!(
             err.message(),
             "`nodes[1].pos` is a 2D position in a 3D map: the first node, `nodes[0].pos`, \
-             makes the map 3D, and every position of a map has its dimension"
+             makes the map 3D, and a map is 2D or 3D throughout"
         );
         assert!(
             err.to_string().contains("^^^^^^ 2D position in a 3D map"),
