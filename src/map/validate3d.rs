@@ -594,6 +594,37 @@ mod tests {
         assert_eq!(space(edge).obstacles.len(), 1);
     }
 
+    /// The example level of docs/MAP_FORMAT.md's 3D section, whose worked
+    /// example counts on its nodes at z = 0.9 and the beam's underside at 1.6.
+    #[test]
+    fn the_documented_3d_example_reads_as_described() {
+        let doc = include_str!("../../docs/MAP_FORMAT.md");
+        let section = &doc[doc.find("## 3D levels").expect("the 3D section")..];
+        let start = section.find("```ron\n").expect("an example") + "```ron\n".len();
+        let example = &section[start..start + section[start..].find("```").expect("closed")];
+        let parts = space(example);
+        assert!(parts.nodes.iter().all(|n| n.pos.z == 0.9));
+        assert_eq!(parts.agents[0].radius, 0.4);
+        assert_eq!(
+            parts.obstacles[1],
+            Obstacle3::Box(AxisBox {
+                min: p(8.0, -5.0, 1.6),
+                max: p(9.0, 5.0, 1.8)
+            })
+        );
+        let kinds: Vec<String> = parts
+            .obstacles
+            .iter()
+            .map(|o| format!("{:?}", o.kind()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                "Box", "Box", "Point", "Sphere", "Segment", "Triangle", "Mesh"
+            ]
+        );
+    }
+
     #[test]
     fn the_2d_loaders_refuse_a_valid_3d_level_with_a_located_error() {
         let err = Map::from_ron_str(LEVEL, "level.ron").unwrap_err();
