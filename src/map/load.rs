@@ -375,7 +375,7 @@ fn describe(text: &str, code: &RonError, start: usize, end: usize) -> Described 
         ),
         RonError::IntegerOutOfBounds => (
             K::OutOfRange,
-            "integer out of range: node ids run from 0 to 18446744073709551615".to_owned(),
+            integer_out_of_range(text, start),
             at_start,
             "out of range".to_owned(),
         ),
@@ -420,6 +420,21 @@ fn describe(text: &str, code: &RonError, start: usize, end: usize) -> Described 
             None => syntax(text, code, end),
         },
     }
+}
+
+/// The message for an integer out of the range of u64 at `start`: node
+/// ids and edge ends follow a field name (`id: `), a mesh's vertex indices
+/// (the only other integers) an opening bracket or a comma.
+fn integer_out_of_range(text: &str, start: usize) -> String {
+    // ron's span of a negative number starts after its sign.
+    let before = text.get(..start).unwrap_or_default();
+    let before = before.trim_end_matches(['-', '+']).trim_end();
+    let what = if before.ends_with('(') || before.ends_with(',') {
+        "mesh vertex indices"
+    } else {
+        "node ids"
+    };
+    format!("integer out of range: {what} run from 0 to 18446744073709551615")
 }
 
 /// A parse that ran out of text.

@@ -533,6 +533,26 @@ mod tests {
     }
 
     #[test]
+    fn a_mesh_index_beyond_u64_is_named_as_a_mesh_index() {
+        for index in ["-1", "18446744073709551616"] {
+            let text = format!(
+                "(nodes: [(id: 0, pos: (0, 0, 0))], obstacles: [Mesh(vertices: [], triangles: [(0, {index}, 0)])])"
+            );
+            let err = error(&text);
+            assert_eq!(err.kind(), LoadErrorKind::OutOfRange, "{err}");
+            assert_eq!(
+                err.message(),
+                "integer out of range: mesh vertex indices run from 0 to 18446744073709551615"
+            );
+            // ron's span of a negative number starts after its sign.
+            let digits = text.find(index.trim_start_matches('-'));
+            assert_eq!(err.location().map(|l| l.column), digits.map(|i| i + 1));
+        }
+        let id = error("(nodes: [(id: -1, pos: (0, 0, 0))])");
+        assert!(id.message().contains("node ids run from 0"), "{id}");
+    }
+
+    #[test]
     fn a_triangle_has_three_corners() {
         let err = error(
             "(nodes: [(id: 0, pos: (0, 0, 0))], obstacles: [Triangle([(0, 0, 0), (1, 0, 0)])])",
