@@ -53,7 +53,7 @@ pub const RECURSION_LIMIT: usize = 128;
 ///             edges: [(from: 0, to: 1)], obstacles: [Point((1, 1))])";
 /// let file = wire::from_str(text)?;
 /// assert_eq!(file, wire::options().from_str::<MapFile>(text)?);
-/// assert_eq!(file.nodes[1].pos, (3.0, 4.0));
+/// assert_eq!(file.nodes[1].pos, wire::Position::Plane(3.0, 4.0));
 ///
 /// let error = wire::from_str("Map(nodes: [(id: 0, pos: (0, 0)), (id: 1)])").unwrap_err();
 /// assert_eq!(error.span.start.col, 41);
