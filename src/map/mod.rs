@@ -20,7 +20,9 @@ mod error;
 mod extra_obstacles;
 mod load;
 mod locate;
+mod position;
 mod validate;
+mod validate3d;
 pub mod wire;
 
 pub use edge_edit::{EdgeAppend, EdgeEdit, append_edges, edit_edges, has_comments};
