@@ -36,6 +36,7 @@ pub mod link;
 pub mod map;
 mod morton;
 pub mod numbers;
+pub mod obj;
 pub mod obstacle;
 pub mod obstacle3;
 pub mod obstacle_index;

@@ -2,6 +2,10 @@
 //! code 2, `file:line:col` and the message on stderr, a snippet, no panic, and
 //! nothing on stdout or on disk. Locations were counted by hand in each file.
 
+mod common;
+
+use common::cli::stderr;
+
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -49,6 +53,53 @@ const CORPUS: &[(&str, &str, &str)] = &[
     ("comments_only.ron", "1:1", "only whitespace and comments"),
     ("binary.ron", "1:1", "not UTF-8"),
     ("not_utf8.ron", "3:44", "byte 0xE9 is not valid UTF-8"),
+    // 3D levels (#15).
+    (
+        "mixed_dimensions.ron",
+        "4:22",
+        "`nodes[1].pos` is a 2D position in a 3D map",
+    ),
+    (
+        "mixed_dimensions_obstacle.ron",
+        "5:39",
+        "`obstacles[1].to` is a 3D position in a 2D map",
+    ),
+    ("circle_in_3d.ron", "5:9", "in a 3D map: use `Sphere`"),
+    (
+        "polygon_in_3d.ron",
+        "4:9",
+        "in a 3D map: use `Box`, `Triangle` or `Mesh`",
+    ),
+    (
+        "box_in_2d.ron",
+        "5:9",
+        "`Box`, which is 3D-only, in a 2D map",
+    ),
+    (
+        "mesh_in_2d.ron",
+        "3:17",
+        "`Mesh`, which is 3D-only, in a 2D map",
+    ),
+    (
+        "box_min_above_max.ron",
+        "5:30",
+        "has min z = 2.0 above max z = 1.6",
+    ),
+    (
+        "mesh_index_out_of_range.ron",
+        "6:43",
+        "names vertex 4, but the mesh has 4 vertices",
+    ),
+    ("triangle_two_corners.ron", "4:9", "has 2 corners"),
+    ("nan_3d.ron", "2:68", "`nodes[1].pos.2` is NaN"),
+    ("out_of_range_3d.ron", "4:53", "is -2e15, out of range"),
+    ("inf_3d.ron", "4:59", "`obstacles[0].0[2].1` is infinite"),
+    ("negative_sphere_radius.ron", "4:49", "negative (-0.25)"),
+    (
+        "position_four_coordinates.ron",
+        "2:45",
+        "expected a tuple of size 2 or 3 but found 4 elements",
+    ),
 ];
 
 /// Runs every command that reads a map over `map` (given relative to `dir`),
@@ -74,7 +125,7 @@ fn run_all_commands(dir: &Path, map: &str) -> String {
             .current_dir(dir)
             .output()
             .expect("runs");
-        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let stderr = stderr(&output);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty(), "{args:?} wrote to stdout");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");

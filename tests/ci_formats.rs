@@ -5,7 +5,8 @@
 
 mod common;
 
-use common::cli::clearway;
+use common::cli::{clearway, stderr, stdout};
+use common::files::write_file;
 
 use serde_json::Value;
 
@@ -48,16 +49,6 @@ fn blocked_message(name: &str) -> String {
     format!(
         "edge 0 (0 \"{name}\" -> 1): clearance 1 < radius 2 (big): point #0 (line 12) pinches at (5, 0)"
     )
-}
-
-fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).expect("temp dir is writable");
-    path
-}
-
-fn stdout(out: &std::process::Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
 }
 
 /// The 1-based line and column (in chars) of the first `needle` in `text`,
@@ -134,7 +125,7 @@ fn parse_command(line: &str) -> Option<WorkflowCommand> {
 fn github_has_an_error_per_blocked_edge_at_its_line_and_column() {
     let dir = tempfile::tempdir().unwrap();
     // `:` and `,` would end a property unescaped.
-    let path = write(&dir, "level:1,a.ron", MAP);
+    let path = write_file(&dir, "level:1,a.ron", MAP);
     let out = clearway()
         .args(["check", "--format", "github"])
         .arg(&path)
@@ -193,7 +184,7 @@ fn github_warns_of_stale_bakes_and_leaves_out_the_place_for_stdin() {
 
     // From a file, the warning points at edge 1, after edge 0 on its line.
     let dir = tempfile::tempdir().unwrap();
-    let path = write(&dir, "stale.ron", &map);
+    let path = write_file(&dir, "stale.ron", &map);
     let out = clearway()
         .args(["check", "--agent", "small", "--format", "github"])
         .arg(&path)
@@ -239,7 +230,7 @@ fn elements<'a, 'i>(
 #[test]
 fn junit_has_a_suite_per_radius_and_a_case_per_edge() {
     let dir = tempfile::tempdir().unwrap();
-    let path = write(&dir, "level.ron", MAP);
+    let path = write_file(&dir, "level.ron", MAP);
     let out = clearway()
         .args(["check", "--format", "junit"])
         .arg(&path)
@@ -356,7 +347,7 @@ fn the_schema_rejects_what_is_not_sarif() {
 #[test]
 fn sarif_has_a_result_per_blocked_edge_at_its_place() {
     let dir = tempfile::tempdir().unwrap();
-    write(&dir, "level 1.ron", &stale_map());
+    write_file(&dir, "level 1.ron", &stale_map());
     let out = clearway()
         .current_dir(dir.path())
         .args(["check", "level 1.ron", "--format", "sarif"])
@@ -427,7 +418,7 @@ fn diff_files() -> (
     String,
 ) {
     let dir = tempfile::tempdir().unwrap();
-    let old = write(
+    let old = write_file(
         &dir,
         "old.ron",
         &MAP.replace("Point((5.0, 1.0))", "Point((5.0, 3.0))"),
@@ -436,7 +427,7 @@ fn diff_files() -> (
         "    edges: [",
         "    // moved the rock\n    //\n    edges: [",
     );
-    let new = write(&dir, "new.ron", &new_text);
+    let new = write_file(&dir, "new.ron", &new_text);
     (dir, old, new, new_text)
 }
 
@@ -515,7 +506,7 @@ fn diff_formats_point_at_the_edges_the_change_blocks_in_new() {
 #[test]
 fn summary_prints_the_verdict_lines_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let path = write(&dir, "stale.ron", &stale_map());
+    let path = write_file(&dir, "stale.ron", &stale_map());
     let full = clearway().arg("check").arg(&path).output().unwrap();
     let summary = clearway()
         .args(["check", "--summary"])
@@ -565,7 +556,7 @@ fn summary_is_for_the_text_format() {
         let out = cmd.output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{command}");
         assert!(out.stdout.is_empty());
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = stderr(&out);
         assert!(err.contains("--summary is for the text format"), "{err}");
     }
 }

@@ -7,36 +7,9 @@ mod common;
 
 use clearway::obstacle_index::SearchStats;
 use clearway::{Clearances, Map};
-use common::exact::{
-    distance_from_2, exact_point_segment_distance_2, exact_segment_circle_distance,
-    exact_segment_polygon_distance_2, exact_segment_segment_distance_2,
-};
-use common::random_map::{RandomMap, RandomObstacle, random_map};
+use common::exact::exact_segment_shape_distance;
+use common::random_map::{RandomObstacle, config, load, random_map};
 use proptest::prelude::*;
-
-fn load(m: &RandomMap) -> Map {
-    Map::from_ron_str(&m.to_ron(), "random.ron").expect("random maps are valid")
-}
-
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
-/// The exact distance from segment a-b to one obstacle, from rationals.
-fn exact_distance(a: (f64, f64), b: (f64, f64), o: &RandomObstacle) -> f64 {
-    match o {
-        RandomObstacle::Point(p) => distance_from_2(&exact_point_segment_distance_2(*p, a, b)),
-        RandomObstacle::Circle(c, r) => exact_segment_circle_distance(a, b, *c, *r),
-        RandomObstacle::Segment(p, q) => {
-            distance_from_2(&exact_segment_segment_distance_2(a, b, *p, *q))
-        }
-        RandomObstacle::Polygon(v) => distance_from_2(&exact_segment_polygon_distance_2(a, b, v)),
-    }
-}
 
 /// Within `rel` of `exact`, relative to the value itself; exact zeros exactly.
 fn close(got: f64, exact: f64, rel: f64) -> bool {
@@ -101,7 +74,7 @@ proptest! {
         let clearances = Clearances::compute(&map);
         for (i, &(from, to, _, _)) in m.edges.iter().enumerate() {
             let (a, b) = (m.nodes[from], m.nodes[to]);
-            let exact = m.obstacles.iter().map(|o| exact_distance(a, b, o)).fold(f64::INFINITY, f64::min);
+            let exact = m.obstacles.iter().map(|o| exact_segment_shape_distance(a, b, o).0).fold(f64::INFINITY, f64::min);
             let got = clearances.edge(i).value;
             let has_circle = m.obstacles.iter().any(|o| matches!(o, RandomObstacle::Circle(..)));
             let ok = close(got, exact, 1e-9) || (has_circle && (got - exact).abs() <= 1e-9 * 100.0);

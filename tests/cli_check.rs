@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::cli::clearway;
+use common::cli::{clearway, stderr, stdout};
+use common::files::write_file;
 
 use serde_json::{Value, json};
 
@@ -38,12 +39,6 @@ const MAP: &str = r#"Map(
 )
 "#;
 
-fn write_map(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).expect("temp dir is writable");
-    path
-}
-
 fn json_of(output: &std::process::Output) -> Value {
     serde_json::from_slice(&output.stdout).expect("stdout is JSON")
 }
@@ -51,7 +46,7 @@ fn json_of(output: &std::process::Output) -> Value {
 #[test]
 fn passing_radius_exits_0() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", MAP);
+    let map = write_file(&dir, "m.ron", MAP);
     let out = clearway()
         .arg("check")
         .arg(&map)
@@ -59,7 +54,7 @@ fn passing_radius_exits_0() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&out);
     assert_eq!(
         text,
         "ok: radius 2: 0 of 2 edges blocked, 0 of 3 nodes blocked\n"
@@ -69,7 +64,7 @@ fn passing_radius_exits_0() {
 #[test]
 fn blocked_edge_exits_1_with_a_line_per_edge() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", MAP);
+    let map = write_file(&dir, "m.ron", MAP);
     let out = clearway()
         .arg("check")
         .arg(&map)
@@ -77,7 +72,7 @@ fn blocked_edge_exits_1_with_a_line_per_edge() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&out);
     assert_eq!(
         text,
         "blocked: edge 0 (0 -> 1 \"gate\"): clearance 2 < radius 2.5: point #0 (line 10) pinches at (3, 0)\n\
@@ -88,7 +83,7 @@ fn blocked_edge_exits_1_with_a_line_per_edge() {
 #[test]
 fn json_for_one_radius_is_an_object() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", MAP);
+    let map = write_file(&dir, "m.ron", MAP);
     let out = clearway()
         .arg("check")
         .arg(&map)
@@ -117,7 +112,7 @@ fn json_for_one_radius_is_an_object() {
 #[test]
 fn every_agent_profile_without_a_radius() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", MAP);
+    let map = write_file(&dir, "m.ron", MAP);
     let out = clearway()
         .arg("check")
         .arg(&map)
@@ -135,7 +130,7 @@ fn every_agent_profile_without_a_radius() {
     assert_eq!(reports[1]["blocked"].as_array().unwrap().len(), 2);
 
     let text = clearway().arg("check").arg(&map).output().unwrap();
-    let text = String::from_utf8(text.stdout).unwrap();
+    let text = stdout(&text);
     assert!(
         text.contains("ok: small (radius 1): 0 of 2 edges blocked"),
         "{text}"
@@ -155,7 +150,7 @@ fn every_agent_profile_without_a_radius() {
 #[test]
 fn agent_by_name() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", MAP);
+    let map = write_file(&dir, "m.ron", MAP);
     let out = clearway()
         .arg("check")
         .arg(&map)
@@ -170,7 +165,7 @@ fn agent_by_name() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
     assert!(err.contains("no agent named `nobody`"), "{err}");
     assert!(err.contains("`small`, `big`"), "{err}");
 }
@@ -178,18 +173,18 @@ fn agent_by_name() {
 #[test]
 fn no_radius_and_no_profiles_exits_2() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", "(nodes: [(id: 0, pos: (0, 0))])");
+    let map = write_file(&dir, "m.ron", "(nodes: [(id: 0, pos: (0, 0))])");
     let out = clearway().arg("check").arg(&map).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
     assert!(err.contains("no agent profiles"), "{err}");
 }
 
 #[test]
 fn bad_usage_exits_2() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", MAP);
+    let map = write_file(&dir, "m.ron", MAP);
     for args in [
         vec!["--radius", "1", "--agent", "small"],
         vec!["--radius", "-1"],
@@ -218,7 +213,7 @@ fn missing_file_exits_2_naming_it() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
     assert!(err.contains("no/such/level.ron"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
@@ -226,7 +221,7 @@ fn missing_file_exits_2_naming_it() {
 #[test]
 fn bad_map_exits_2_with_location() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(
+    let map = write_file(
         &dir,
         "bad.ron",
         "(\n  nodes: [(id: 0, pos: (0, 0)), (id: 0, pos: (1, 0))],\n)\n",
@@ -239,7 +234,7 @@ fn bad_map_exits_2_with_location() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
     assert!(err.contains("bad.ron:2:"), "{err}");
     assert!(err.contains("duplicate node id"), "{err}");
 }
@@ -258,17 +253,13 @@ fn map_from_stdin() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
-    assert!(
-        String::from_utf8(bad.stderr)
-            .unwrap()
-            .contains("<stdin>:1:")
-    );
+    assert!(stderr(&bad).contains("<stdin>:1:"));
 }
 
 #[test]
 fn clearance_json_lists_every_edge_and_node() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", MAP);
+    let map = write_file(&dir, "m.ron", MAP);
     let out = clearway()
         .arg("clearance")
         .arg(&map)
@@ -293,7 +284,7 @@ fn clearance_json_lists_every_edge_and_node() {
 #[test]
 fn clearance_is_null_without_obstacles() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(
+    let map = write_file(
         &dir,
         "open.ron",
         "(nodes: [(id: 7, pos: (0, 0)), (id: 9, pos: (1, 1))], edges: [(from: 7, to: 9)])",
@@ -319,14 +310,14 @@ fn clearance_is_null_without_obstacles() {
 #[test]
 fn clearance_csv_and_text() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", MAP);
+    let map = write_file(&dir, "m.ron", MAP);
     let out = clearway()
         .arg("clearance")
         .arg(&map)
         .args(["--format", "csv"])
         .output()
         .unwrap();
-    let csv = String::from_utf8(out.stdout).unwrap();
+    let csv = stdout(&out);
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
@@ -334,7 +325,7 @@ fn clearance_csv_and_text() {
     );
     assert_eq!(lines.next(), Some("0,0,1,2,0,3,0,3,-2"));
     let out = clearway().arg("clearance").arg(&map).output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&out);
     assert_eq!(
         text.lines().next(),
         Some("edge 0 (0 -> 1 \"gate\"): clearance 2, point #0 (line 10) pinches at (3, 0)")

@@ -2,6 +2,11 @@
 //! stdin and stdout, `NO_COLOR`, `--quiet`, reports on stdout and messages on
 //! stderr, a closed pipe is not an error, JSON summaries, exit codes 0/1/2.
 
+mod common;
+
+use common::cli::{stderr, stdout};
+use common::levels::big_map;
+
 use std::io::Read;
 use std::process::Stdio;
 
@@ -34,7 +39,7 @@ fn completions_for_every_shell() {
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         let out = clearway().args(["completions", shell]).output().unwrap();
         assert_eq!(out.status.code(), Some(0), "{shell}: {out:?}");
-        let script = String::from_utf8(out.stdout).unwrap();
+        let script = stdout(&out);
         assert!(script.contains("clearway"), "{shell}");
         assert!(
             script.contains("diff") && script.contains("--obstacles"),
@@ -50,7 +55,7 @@ fn completions_for_every_shell() {
 fn man_page_on_stdout_or_one_per_command() {
     let out = clearway().arg("man").output().unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let page = String::from_utf8(out.stdout).unwrap();
+    let page = stdout(&out);
     assert!(
         page.starts_with(".ie") || page.contains(".TH clearway 1"),
         "{page}"
@@ -133,7 +138,7 @@ fn man_dir_makes_its_folder() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = stderr(&out);
     assert!(err.contains("cannot write man pages to"), "{err}");
     // A file where the folder should be is named as such.
     let out = clearway()
@@ -142,7 +147,7 @@ fn man_dir_makes_its_folder() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = stderr(&out);
     assert!(err.contains("it is not a folder"), "{err}");
 }
 
@@ -160,7 +165,7 @@ fn help_that_cannot_be_written_is_a_failed_write() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = stderr(&out);
         assert!(err.contains("cannot write to standard output"), "{err}");
     }
 }
@@ -169,7 +174,7 @@ fn help_that_cannot_be_written_is_a_failed_write() {
 fn help_documents_the_exit_codes() {
     let out = clearway().arg("--help").output().unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let help = String::from_utf8(out.stdout).unwrap();
+    let help = stdout(&out);
     assert!(help.contains("Exit codes: 0 success"), "{help}");
     assert!(help.contains("2 bad input or bad usage"));
 }
@@ -191,11 +196,7 @@ fn no_color_wins_over_forced_colour() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        !out.stderr.contains(&0x1b),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(!out.stderr.contains(&0x1b), "{}", stderr(&out));
     let out = clearway()
         .arg("--help")
         .env("CLICOLOR_FORCE", "1")
@@ -235,11 +236,7 @@ fn quiet_silences_summaries_not_errors() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8(out.stderr)
-            .unwrap()
-            .starts_with("error: ")
-    );
+    assert!(stderr(&out).starts_with("error: "));
 }
 
 #[test]
@@ -291,13 +288,10 @@ fn dash_reads_stdin_and_writes_stdout() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let baked = String::from_utf8(out.stdout).unwrap();
+    let baked = stdout(&out);
     assert!(baked.contains("clearance:"), "{baked}");
     // Messages stay on stderr, so the map on stdout is whole.
-    assert_eq!(
-        String::from_utf8(out.stderr).unwrap(),
-        "baked the clearance of 2 of 2 edges\n"
-    );
+    assert_eq!(stderr(&out), "baked the clearance of 2 of 2 edges\n");
 }
 
 #[test]
@@ -309,32 +303,14 @@ fn failures_print_nothing_on_stdout() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
-    assert!(
-        String::from_utf8(out.stderr)
-            .unwrap()
-            .contains("<stdin>:1:")
-    );
-}
-
-/// A map whose clearance table is far larger than a pipe's buffer.
-fn big_map() -> String {
-    let mut text = String::from("Map(nodes: [");
-    for i in 0..4000 {
-        text.push_str(&format!("(id: {i}, pos: ({i}, 0)),"));
-    }
-    text.push_str("], edges: [");
-    for i in 0..3999 {
-        text.push_str(&format!("(from: {i}, to: {}),", i + 1));
-    }
-    text.push_str("], obstacles: [Point((0, 5))])");
-    text
+    assert!(stderr(&out).contains("<stdin>:1:"));
 }
 
 #[test]
 fn a_closed_pipe_is_not_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.ron");
-    std::fs::write(&path, big_map()).unwrap();
+    std::fs::write(&path, big_map(5.0)).unwrap();
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("clearway"))
         .args(["clearance", "--format", "csv"])
         .arg(&path)

@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::cli::clearway;
+use common::cli::{clearway, stderr, stdout};
+use common::files::files_in;
 
 use serde_json::{Value, json};
 
@@ -44,15 +45,6 @@ fn setup() -> (tempfile::TempDir, std::path::PathBuf) {
     (dir, path)
 }
 
-fn files_in(dir: &std::path::Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("readable")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 #[test]
 fn prune_writes_the_map_without_blocked_edges() {
     let (dir, map) = setup();
@@ -65,7 +57,7 @@ fn prune_writes_the_map_without_blocked_edges() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
     assert!(
         err.contains("pruned 1 of 4 edges for big (radius 2)"),
         "{err}"
@@ -107,7 +99,7 @@ fn prune_reports_nodes_cut_off() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
     assert!(err.contains("pruned 3 of 4 edges for radius 6"), "{err}");
     assert!(
         err.contains("connected components: 1 before, 3 after"),
@@ -117,7 +109,7 @@ fn prune_reports_nodes_cut_off() {
         err.contains("cut off from the rest: 2 node(s): 0 \"sw\", 1 \"se\""),
         "{err}"
     );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&out);
     assert!(text.starts_with("Map("), "{text}");
     assert_eq!(files_in(dir.path()), vec!["level.ron"], "stdout only");
 }
@@ -154,7 +146,7 @@ fn prune_lists_the_first_cut_off_nodes_in_text_and_all_in_json() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
     let first_20: Vec<String> = (1..=20).map(|i| i.to_string()).collect();
     assert!(
         err.contains(&format!(
@@ -189,7 +181,7 @@ fn prune_refuses_to_overwrite_its_input_without_in_place() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
     assert!(err.contains("refusing to overwrite the input map"), "{err}");
     assert!(err.contains("--in-place"), "{err}");
     assert_eq!(std::fs::read_to_string(&map).unwrap(), MAP);
@@ -230,7 +222,7 @@ fn a_failed_write_exits_2_and_leaves_nothing_behind() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
     assert!(err.contains("cannot write"), "{err}");
     assert!(err.contains("no/such/dir/out.ron"), "{err}");
     // Onto a directory.
@@ -244,7 +236,7 @@ fn a_failed_write_exits_2_and_leaves_nothing_behind() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr).unwrap().contains("directory"));
+    assert!(stderr(&out).contains("directory"));
     assert_eq!(
         std::fs::read_to_string(&map).unwrap(),
         MAP,
@@ -268,7 +260,7 @@ fn prune_needs_a_radius_and_an_output() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr).unwrap().contains("--radius"));
+    assert!(stderr(&out).contains("--radius"));
     let out = clearway()
         .arg("prune")
         .arg(&map)
@@ -341,7 +333,7 @@ fn bake_then_check_and_a_stale_bake() {
         .output()
         .unwrap();
     assert_eq!(check.status.code(), Some(1));
-    let line = String::from_utf8(check.stdout).unwrap();
+    let line = stdout(&check);
     assert!(
         line.contains(
             "blocked: edge 0 (0 \"sw\" -> 1 \"se\"): clearance 1 < radius 2 (baked value"
@@ -396,7 +388,7 @@ fn route_json_and_exit_codes() {
         .args(["--from", "0", "--to", "1", "--radius", "2"])
         .output()
         .unwrap();
-    let text = String::from_utf8(text.stdout).unwrap();
+    let text = stdout(&text);
     assert!(
         text.contains("no route from 0 \"sw\" to 1 \"se\" for radius 2"),
         "{text}"

@@ -7,7 +7,8 @@ use serde_json::Value;
 
 mod common;
 
-use common::cli::clearway;
+use common::cli::{clearway, stderr, stdout};
+use common::files::files_in;
 use common::octile::octile_distance;
 
 /// Two solid cells in the middle of a 4 x 3 grid.
@@ -23,19 +24,6 @@ fn setup(text: &str) -> (tempfile::TempDir, PathBuf) {
     let path = dir.path().join("tiny.map");
     std::fs::write(&path, text).expect("write grid");
     (dir, path)
-}
-
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("readable")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
-fn stderr(output: &std::process::Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 /// Runs `clearway grid` on `grid` with `args`, writing `out.ron` beside it;
@@ -255,7 +243,7 @@ fn standard_output_holds_a_level_that_loads() {
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let text = stdout(&output);
     let map = Map::from_ron_str(&text, "stdout").expect("the level loads");
     assert_eq!((map.nodes().len(), map.edges().len()), (10, 14));
     assert_eq!(map.agents()[0].name, "cat");
@@ -267,7 +255,7 @@ fn standard_output_holds_a_level_that_loads() {
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert!(String::from_utf8_lossy(&output.stdout).contains("// clearway grid: -, 8-connected"));
+    assert!(stdout(&output).contains("// clearway grid: -, 8-connected"));
 }
 
 /// Runs `grid` on `text` with `args`: exit 2, nothing written; the stderr.
@@ -452,7 +440,7 @@ fn a_tiled_tile_layer_is_a_grid() {
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let text = stdout(&output);
     let map = clearway::Map::from_ron_str(&text, "stdout").expect("loads");
     assert_eq!(map.nodes().len(), 96);
     // An unknown layer: exit 2, listing the tile layers.
@@ -506,13 +494,13 @@ fn the_readme_checks_a_scenario_file() {
     let output = run(&scen);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(
-        String::from_utf8_lossy(&output.stdout),
+        stdout(&output),
         "26 of 26 scenarios at the optimal length\n"
     );
     let wrong = scen.replace("26.55634919", "26.55");
     let output = run(&wrong);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let report = String::from_utf8_lossy(&output.stdout);
+    let report = stdout(&output);
     assert!(
         report.contains("MISMATCH: 16 1 11 19 26.556349186 26.55"),
         "{report}"

@@ -2,6 +2,10 @@
 //! error messages: each is refused quickly, with a short located error,
 //! exit 2 and nothing written.
 
+mod common;
+
+use common::cli::{stderr, stdout};
+
 use std::io::Write as _;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::Duration;
@@ -21,10 +25,6 @@ fn clearway() -> Command {
     // A regression would read forever: fail instead of hanging the suite.
     command.timeout(Duration::from_secs(60));
     command
-}
-
-fn stderr_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// Runs clearway with `args`, feeding standard input from a pipe that never
@@ -58,7 +58,7 @@ fn with_endless_stdin(args: &[&str], chunk: &'static [u8]) -> std::process::Outp
 fn dev_zero_is_refused_as_binary_at_once() {
     let out = clearway().args(["check", "/dev/zero"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let err = stderr_of(&out);
+    let err = stderr(&out);
     assert!(
         err.contains("the map is a binary file, not RON text: it holds the control byte 0x00"),
         "{err}"
@@ -82,7 +82,7 @@ fn dev_zero_as_tiled_obstacles_is_refused_at_once() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let err = stderr_of(&out);
+    let err = stderr(&out);
     assert!(
         err.contains("Tiled map `/dev/zero`: it is not XML text: byte 0x00 at line 1, column 1"),
         "{err}"
@@ -93,7 +93,7 @@ fn dev_zero_as_tiled_obstacles_is_refused_at_once() {
 fn endless_binary_stdin_is_refused_at_the_first_chunk() {
     let out = with_endless_stdin(&["check", "-"], &[0xFF; 4096]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let err = stderr_of(&out);
+    let err = stderr(&out);
     assert!(err.contains("byte 0xFF is not valid UTF-8"), "{err}");
     assert!(err.contains("<stdin>:1:1"), "{err}");
 }
@@ -102,7 +102,7 @@ fn endless_binary_stdin_is_refused_at_the_first_chunk() {
 fn endless_text_on_stdin_stops_at_the_size_limit() {
     let out = with_endless_stdin(&["check", "-", "--max-input-size", "2M"], b"y\n");
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let err = stderr_of(&out);
+    let err = stderr(&out);
     assert!(
         err.contains("cannot read the map from standard input: it holds more than 2 MiB"),
         "{err}"
@@ -122,7 +122,7 @@ fn endless_tiled_stdin_stops_at_the_size_limit() {
         b"<!-- - -->\n",
     );
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let err = stderr_of(&out);
+    let err = stderr(&out);
     assert!(
         err.contains("cannot read Tiled map `<stdin>`: it holds more than 1 MiB"),
         "{err}"
@@ -142,7 +142,7 @@ fn piped_input_within_a_raised_limit_loads() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    assert!(stderr_of(&out).contains("more than 2 MiB"));
+    assert!(stderr(&out).contains("more than 2 MiB"));
     let out = clearway()
         .args(["check", "-", "--max-input-size", "4M"])
         .write_stdin(text.clone())
@@ -169,14 +169,14 @@ fn a_bad_max_input_size_is_a_usage_error() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr_of(&out).contains("`lots` is not a size"), "{out:?}");
+    assert!(stderr(&out).contains("`lots` is not a size"), "{out:?}");
     // Too large is not "less than a byte".
     let out = clearway()
         .args(["check", "-", "--max-input-size", "99999999999T"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let err = stderr_of(&out);
+    let err = stderr(&out);
     assert!(err.contains("`99999999999T` is too large"), "{err}");
     assert!(!err.contains("at least 1 byte"), "{err}");
     let out = clearway()
@@ -184,7 +184,7 @@ fn a_bad_max_input_size_is_a_usage_error() {
         .output()
         .unwrap();
     assert!(
-        stderr_of(&out).contains("`0.1` must be at least 1 byte"),
+        stderr(&out).contains("`0.1` must be at least 1 byte"),
         "{out:?}"
     );
 }
@@ -210,7 +210,7 @@ fn a_utf16_map_is_named_as_utf16() {
         std::fs::write(&path, utf16(MAP, bom, le)).unwrap();
         let out = clearway().arg("check").arg(&path).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{out:?}");
-        let err = stderr_of(&out);
+        let err = stderr(&out);
         assert!(
             err.contains("the map is UTF-16 text; clearway reads UTF-8"),
             "bom {bom}, little endian {le}: {err}"
@@ -232,7 +232,7 @@ fn a_utf16_tmx_is_named_as_utf16() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(
-        stderr_of(&out).contains("it is UTF-16 text; clearway reads UTF-8"),
+        stderr(&out).contains("it is UTF-16 text; clearway reads UTF-8"),
         "{out:?}"
     );
     let out = clearway()
@@ -242,7 +242,7 @@ fn a_utf16_tmx_is_named_as_utf16() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(
-        stderr_of(&out).contains("Tiled map `<stdin>`: it is UTF-16 text"),
+        stderr(&out).contains("Tiled map `<stdin>`: it is UTF-16 text"),
         "{out:?}"
     );
 }
@@ -262,7 +262,7 @@ fn a_utf8_bom_is_skipped() {
     .unwrap();
     let out = clearway().arg("check").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    assert!(stderr_of(&out).contains("bom.ron:1:"), "{out:?}");
+    assert!(stderr(&out).contains("bom.ron:1:"), "{out:?}");
 }
 
 #[test]
@@ -274,7 +274,7 @@ fn the_map_and_tiled_obstacles_cannot_both_come_from_stdin() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let err = stderr_of(&out);
+    let err = stderr(&out);
     assert!(
         err.contains("cannot read both the map and --obstacles from standard input"),
         "{err}"
@@ -284,8 +284,8 @@ fn the_map_and_tiled_obstacles_cannot_both_come_from_stdin() {
 
 /// Asserts that a run failed with exit 2 and a short message on stderr.
 fn assert_short_error(out: &std::process::Output, expected: &str) {
-    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(out));
-    let err = stderr_of(out);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(out));
+    let err = stderr(out);
     assert!(err.len() < 2000, "{} bytes: {}", err.len(), &err[..2000]);
     assert!(err.contains(expected), "{err}");
     assert!(err.contains('…'), "{err}");
@@ -429,7 +429,7 @@ fn negative_numbers_get_our_message_not_a_hint_about_dashes() {
     for (args, expected) in cases.iter().zip(expected) {
         let out = clearway().args(*args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr_of(&out);
+        let err = stderr(&out);
         assert!(err.contains(expected), "{args:?}: {err}");
         assert!(!err.contains("tip:"), "{args:?}: {err}");
     }
@@ -437,7 +437,7 @@ fn negative_numbers_get_our_message_not_a_hint_about_dashes() {
         .args(["check", "-", "--max-input-size", "-1M"])
         .output()
         .unwrap();
-    assert!(stderr_of(&out).contains("`-1M` is not a size"), "{out:?}");
+    assert!(stderr(&out).contains("`-1M` is not a size"), "{out:?}");
     let out = clearway()
         .args([
             "check",
@@ -449,7 +449,7 @@ fn negative_numbers_get_our_message_not_a_hint_about_dashes() {
         .output()
         .unwrap();
     assert!(
-        stderr_of(&out).contains("`-3` is not a number of sides from 3 to 100000"),
+        stderr(&out).contains("`-3` is not a number of sides from 3 to 100000"),
         "{out:?}"
     );
 }
@@ -481,7 +481,7 @@ fn a_bad_tiled_object_names_its_line() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let err = stderr_of(&out);
+    let err = stderr(&out);
     assert!(
         err.contains(&format!("object 3 (line {line}): x is NaN")),
         "{err}"
@@ -500,7 +500,7 @@ fn a_bad_tiled_object_names_its_line() {
         .output()
         .unwrap();
     assert!(
-        stderr_of(&out).contains(&format!("object 3 (line {line}): x is NaN")),
+        stderr(&out).contains(&format!("object 3 (line {line}): x is NaN")),
         "{out:?}"
     );
 }
@@ -522,10 +522,7 @@ fn diff_reads_a_tiled_map_on_stdin_once_for_both_levels() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    assert!(
-        String::from_utf8_lossy(&out.stdout).starts_with("ok: 0 newly blocked"),
-        "{out:?}"
-    );
+    assert!(stdout(&out).starts_with("ok: 0 newly blocked"), "{out:?}");
     // A level and the Tiled map cannot share standard input.
     for args in [
         ["diff", "-", "maps/tiled_yard.ron", "--obstacles", "-"],
@@ -538,8 +535,7 @@ fn diff_reads_a_tiled_map_on_stdin_once_for_both_levels() {
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(
-            stderr_of(&out)
-                .contains("cannot read both a level and a Tiled map from standard input"),
+            stderr(&out).contains("cannot read both a level and a Tiled map from standard input"),
             "{args:?}: {out:?}"
         );
     }

@@ -4,21 +4,8 @@
 
 mod common;
 
-use common::cli::clearway;
-
-fn write_map(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).expect("temp dir is writable");
-    path
-}
-
-fn stdout_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use common::cli::{clearway, stderr, stdout};
+use common::files::write_file;
 
 /// One edge along the x axis from (0, 0) to (10, 0), a rock at (5, -c):
 /// the edge's clearance is exactly `c`.
@@ -33,7 +20,7 @@ fn rock_map(c: &str) -> String {
 #[test]
 fn a_clearance_never_reads_as_the_radius_it_fails() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", &rock_map("1.0"));
+    let map = write_file(&dir, "m.ron", &rock_map("1.0"));
     let out = clearway()
         .arg("check")
         .arg(&map)
@@ -41,19 +28,19 @@ fn a_clearance_never_reads_as_the_radius_it_fails() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let text = stdout_of(&out);
+    let text = stdout(&out);
     assert!(text.contains("clearance 1 < radius 1.0000000001"), "{text}");
     assert!(text.contains("FAILED: radius 1.0000000001:"), "{text}");
 
     // The other way round: a clearance just under a round radius.
-    let map = write_map(&dir, "m.ron", &rock_map("0.99999999"));
+    let map = write_file(&dir, "m.ron", &rock_map("0.99999999"));
     let out = clearway()
         .arg("check")
         .arg(&map)
         .args(["--radius", "1"])
         .output()
         .unwrap();
-    let text = stdout_of(&out);
+    let text = stdout(&out);
     assert!(text.contains("clearance 0.99999999 < radius 1:"), "{text}");
 
     // And in route's "the widest agent that can go".
@@ -63,7 +50,7 @@ fn a_clearance_never_reads_as_the_radius_it_fails() {
         .args(["--from", "0", "--to", "1", "--radius", "1"])
         .output()
         .unwrap();
-    let text = stdout_of(&out);
+    let text = stdout(&out);
     assert!(
         text.contains("no route from 0 \"start\" to 1 for radius 1\n"),
         "{text}"
@@ -89,12 +76,12 @@ fn a_clearance_never_reads_as_the_radius_it_fails() {
             cmd.args(["--radius", printed]);
         }
         let out = cmd.output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "{command}: {}", stdout_of(&out));
+        assert_eq!(out.status.code(), Some(0), "{command}: {}", stdout(&out));
         if command == "widest" {
             assert!(
-                stdout_of(&out).contains(&format!(": {printed}\n")),
+                stdout(&out).contains(&format!(": {printed}\n")),
                 "{}",
-                stdout_of(&out)
+                stdout(&out)
             );
         }
     }
@@ -103,14 +90,14 @@ fn a_clearance_never_reads_as_the_radius_it_fails() {
 #[test]
 fn a_huge_radius_prints_without_padding() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", &rock_map("1.0"));
+    let map = write_file(&dir, "m.ron", &rock_map("1.0"));
     let out = clearway()
         .arg("check")
         .arg(&map)
         .args(["--radius", "1e308"])
         .output()
         .unwrap();
-    let text = stdout_of(&out);
+    let text = stdout(&out);
     assert!(text.contains("clearance 1 < radius 1e308:"), "{text}");
     assert!(!text.contains("000000e"), "{text}");
 }
@@ -119,7 +106,7 @@ fn a_huge_radius_prints_without_padding() {
 fn csv_and_json_never_print_negative_zero() {
     let dir = tempfile::tempdir().unwrap();
     // The pinch point is node 0, written at x = -0.
-    let map = write_map(
+    let map = write_file(
         &dir,
         "m.ron",
         "(nodes: [(id: 0, pos: (-0.0, 0.0)), (id: 1, pos: (0.0, 5.0))],
@@ -131,7 +118,7 @@ fn csv_and_json_never_print_negative_zero() {
         .args(["--format", "csv"])
         .output()
         .unwrap();
-    let csv = stdout_of(&out);
+    let csv = stdout(&out);
     assert_eq!(
         csv.lines().nth(1),
         Some("0,0,1,1.4142135623730951,0,0,0,1,-1"),
@@ -143,14 +130,14 @@ fn csv_and_json_never_print_negative_zero() {
         .args(["--format", "json"])
         .output()
         .unwrap();
-    let json = stdout_of(&out);
+    let json = stdout(&out);
     assert!(!json.contains("-0.0"), "{json}");
 }
 
 #[test]
 fn picture_titles_and_legend_never_read_the_clearance_as_the_radius() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", &rock_map("1.0"));
+    let map = write_file(&dir, "m.ron", &rock_map("1.0"));
     let out = clearway()
         .arg("render")
         .arg(&map)
@@ -158,7 +145,7 @@ fn picture_titles_and_legend_never_read_the_clearance_as_the_radius() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let svg = stdout_of(&out);
+    let svg = stdout(&out);
     assert!(!svg.contains("radius 1:"), "{svg}");
     assert!(!svg.contains("radius 1)"), "{svg}");
     assert!(
@@ -178,14 +165,14 @@ fn picture_titles_and_legend_never_read_the_clearance_as_the_radius() {
 
     // A clearance just under a round radius: the label and titles give
     // the digits that tell it from the radius.
-    let map = write_map(&dir, "m.ron", &rock_map("0.99999999"));
+    let map = write_file(&dir, "m.ron", &rock_map("0.99999999"));
     let out = clearway()
         .arg("render")
         .arg(&map)
         .args(["--radius", "1", "-o", "-"])
         .output()
         .unwrap();
-    let svg = stdout_of(&out);
+    let svg = stdout(&out);
     assert!(
         svg.contains("clearance 0.99999999 &lt; radius 1: blocked"),
         "{svg}"
@@ -197,7 +184,7 @@ fn picture_titles_and_legend_never_read_the_clearance_as_the_radius() {
 #[test]
 fn widest_from_a_node_to_itself_names_the_bottleneck_node() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", &rock_map("1.0"));
+    let map = write_file(&dir, "m.ron", &rock_map("1.0"));
     let out = clearway()
         .arg("widest")
         .arg(&map)
@@ -205,7 +192,7 @@ fn widest_from_a_node_to_itself_names_the_bottleneck_node() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let text = stdout_of(&out);
+    let text = stdout(&out);
     assert!(
         text.contains("bottleneck: node 0 \"start\", clearance 5.09902"),
         "{text}"
@@ -215,7 +202,7 @@ fn widest_from_a_node_to_itself_names_the_bottleneck_node() {
 #[test]
 fn ci_formats_print_the_radius_as_given() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", &rock_map("1.0"));
+    let map = write_file(&dir, "m.ron", &rock_map("1.0"));
     for format in ["github", "junit", "sarif"] {
         let out = clearway()
             .arg("check")
@@ -224,14 +211,14 @@ fn ci_formats_print_the_radius_as_given() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(1), "{out:?}");
-        let text = stdout_of(&out);
+        let text = stdout(&out);
         assert!(!text.contains("radius 1\""), "{format}: {text}");
         assert!(!text.contains("radius 1:"), "{format}: {text}");
         assert!(!text.contains("radius 1::"), "{format}: {text}");
         assert!(text.contains("radius 1.0000000001"), "{format}: {text}");
     }
     // diff: the old clearance 2 becomes 1, below radius 1.0000000001.
-    let old = write_map(&dir, "old.ron", &rock_map("2.0"));
+    let old = write_file(&dir, "old.ron", &rock_map("2.0"));
     let out = clearway()
         .arg("diff")
         .arg(&old)
@@ -240,7 +227,7 @@ fn ci_formats_print_the_radius_as_given() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{out:?}");
-    let text = stdout_of(&out);
+    let text = stdout(&out);
     assert!(
         text.contains("title=edge 0 newly blocked for radius 1.0000000001::"),
         "{text}"
@@ -257,7 +244,7 @@ fn names_in_reports_are_cut_in_every_format() {
     // reports cut them as error messages do; JSON keeps them whole.
     let long = "n".repeat(100_000);
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(
+    let map = write_file(
         &dir,
         "m.ron",
         &format!(
@@ -280,7 +267,7 @@ fn names_in_reports_are_cut_in_every_format() {
             "{format}: {} bytes",
             out.stdout.len()
         );
-        assert!(stdout_of(&out).contains("nnnnnnnn…"), "{format}");
+        assert!(stdout(&out).contains("nnnnnnnn…"), "{format}");
     }
     let out = clearway()
         .arg("diff")
@@ -308,14 +295,14 @@ fn names_in_reports_are_cut_in_every_format() {
         "render: {} bytes",
         out.stdout.len()
     );
-    assert!(stdout_of(&out).contains("nnnnnnnn… (radius 1.5)"));
+    assert!(stdout(&out).contains("nnnnnnnn… (radius 1.5)"));
     let out = clearway()
         .arg("check")
         .arg(&map)
         .args(["--format", "json"])
         .output()
         .unwrap();
-    assert!(stdout_of(&out).contains(&long));
+    assert!(stdout(&out).contains(&long));
 }
 
 #[test]
@@ -327,7 +314,7 @@ fn long_lists_in_errors_are_cut() {
     let layers: String = (1..=n)
         .map(|i| format!("<objectgroup id=\"{i}\" name=\"c\"/>"))
         .collect();
-    write_map(
+    write_file(
         &dir,
         "many.tmx",
         &format!(
@@ -335,7 +322,7 @@ fn long_lists_in_errors_are_cut() {
              width=\"20\" height=\"20\" tilewidth=\"1\" tileheight=\"1\">{layers}</map>"
         ),
     );
-    write_map(
+    write_file(
         &dir,
         "m.ron",
         &format!(
@@ -364,7 +351,7 @@ fn long_lists_in_errors_are_cut() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
-        let err = stderr_of(&out);
+        let err = stderr(&out);
         assert!(err.len() < 2_000, "{args:?}: {} bytes", err.len());
         assert!(err.contains(&format!(", … and {} more", n - 10)), "{err}");
     }
@@ -376,7 +363,7 @@ fn long_lists_in_errors_are_cut() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let err = stderr_of(&out);
+    let err = stderr(&out);
     assert!(err.len() < 2_000, "{} bytes", err.len());
     assert!(
         err.contains(
@@ -394,13 +381,13 @@ fn svg_of(map: &std::path::Path) -> String {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    stdout_of(&out)
+    stdout(&out)
 }
 
 #[test]
 fn the_scale_bar_reads_one_unit_or_an_exponent() {
     let dir = tempfile::tempdir().unwrap();
-    let small = write_map(
+    let small = write_file(
         &dir,
         "small.ron",
         "(nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (8.0, 0.0))],
@@ -409,7 +396,7 @@ fn the_scale_bar_reads_one_unit_or_an_exponent() {
     let svg = svg_of(&small);
     assert!(svg.contains(">1 unit<"), "{svg}");
     assert!(!svg.contains("1 units"), "{svg}");
-    let huge = write_map(
+    let huge = write_file(
         &dir,
         "huge.ron",
         "(nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (1e15, 0.0))],
@@ -429,7 +416,7 @@ const ISLANDS: &str = "(nodes: [(id: 0, pos: (0.0, 0.0), name: \"west\"), (id: 1
 #[test]
 fn render_warns_when_the_widest_route_does_not_exist() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "m.ron", ISLANDS);
+    let map = write_file(&dir, "m.ron", ISLANDS);
     let out_svg = dir.path().join("m.svg");
     let out = clearway()
         .arg("render")
@@ -440,7 +427,7 @@ fn render_warns_when_the_widest_route_does_not_exist() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert!(
-        stderr_of(&out).contains(
+        stderr(&out).contains(
             "warning: no route from 0 \"west\" to 3 \"east\" at any radius; the legend says so"
         ),
         "{out:?}"
@@ -453,7 +440,7 @@ fn render_warns_when_the_widest_route_does_not_exist() {
         .output()
         .unwrap();
     assert!(
-        stderr_of(&out).contains(
+        stderr(&out).contains(
             "warning: no route from 0 \"west\" to 3 \"east\" for radius 0.5; the legend says so"
         ),
         "{out:?}"
@@ -466,7 +453,7 @@ fn render_warns_when_the_widest_route_does_not_exist() {
         .arg(&out_svg)
         .output()
         .unwrap();
-    assert!(stderr_of(&out).is_empty(), "{out:?}");
+    assert!(stderr(&out).is_empty(), "{out:?}");
 }
 
 #[test]
@@ -485,7 +472,7 @@ fn a_tiled_layer_that_misses_the_network_is_warned_about() {
         .args(["--pixels-per-unit", "16"])
         .output()
         .unwrap();
-    assert!(!stderr_of(&out).contains("warning"), "{out:?}");
+    assert!(!stderr(&out).contains("warning"), "{out:?}");
     // The wrong corner puts every obstacle at y <= 0, under the network.
     let out = clearway()
         .args(yard)
@@ -493,7 +480,7 @@ fn a_tiled_layer_that_misses_the_network_is_warned_about() {
         .output()
         .unwrap();
     assert!(
-        stderr_of(&out).contains(
+        stderr(&out).contains(
             "warning: maps/tiled_yard.tmx: none of its 11 obstacles comes near the path network; \
              is --tiled-origin (top-left) or --pixels-per-unit (16) wrong?"
         ),
@@ -502,7 +489,7 @@ fn a_tiled_layer_that_misses_the_network_is_warned_about() {
     // No scale puts them 16 times too far out.
     let out = clearway().args(yard).output().unwrap();
     assert!(
-        stderr_of(&out).contains("--pixels-per-unit (1) wrong?"),
+        stderr(&out).contains("--pixels-per-unit (1) wrong?"),
         "{out:?}"
     );
     // diff reads the .tmx for both levels, and says so once.
@@ -513,9 +500,7 @@ fn a_tiled_layer_that_misses_the_network_is_warned_about() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(
-        stderr_of(&out)
-            .matches("comes near the path network")
-            .count(),
+        stderr(&out).matches("comes near the path network").count(),
         1,
         "{out:?}"
     );

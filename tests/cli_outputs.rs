@@ -6,7 +6,8 @@
 
 mod common;
 
-use common::cli::clearway;
+use common::cli::{clearway, stderr, stdout};
+use common::files::files_in;
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
@@ -67,25 +68,12 @@ fn setup() -> (tempfile::TempDir, PathBuf, PathBuf) {
     (dir, map, tmx)
 }
 
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("readable")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 fn mode(path: &Path) -> u32 {
     std::fs::metadata(path)
         .expect("exists")
         .permissions()
         .mode()
         & 0o7777
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 fn assert_refused(out: &Output, words: &str) {
@@ -603,7 +591,7 @@ fn prune_with_obstacles_writes_only_the_level_s_own() {
         .output()
         .unwrap();
     assert_eq!(result.status.code(), Some(0), "{result:?}");
-    let text = String::from_utf8(result.stdout).unwrap();
+    let text = stdout(&result);
     let loaded = clearway::Map::from_ron_str(&text, "pruned.ron").unwrap();
     assert_eq!(loaded.obstacles().len(), 1, "{text}");
     assert_eq!(loaded.edges().len(), 1, "the road is pruned: {text}");

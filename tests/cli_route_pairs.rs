@@ -4,11 +4,12 @@
 
 mod common;
 
-use common::cli::clearway;
+use common::cli::{clearway, run_and_hang_up, stderr, stdout};
+use common::files::write_file;
+use common::rng::SplitMix64;
 
-use std::io::Read;
-use std::path::{Path, PathBuf};
-use std::process::{Command as Process, Output, Stdio};
+use std::path::Path;
+use std::process::Output;
 
 use serde_json::Value;
 
@@ -60,12 +61,6 @@ fn grid_map(side: usize) -> String {
     text
 }
 
-fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 fn pairs_run(map: &Path, pairs: &Path, size: &[&str], format: &str) -> Output {
     clearway()
         .arg("route")
@@ -87,14 +82,6 @@ fn single(map: &Path, from: &str, to: &str, size: &[&str], format: &str) -> Outp
         .args(["--format", format])
         .output()
         .unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
 }
 
 /// Checks every answer of `--pairs` against a single `route` call for its
@@ -150,7 +137,7 @@ fn check_against_single_routes(
 #[test]
 fn every_pair_answers_as_a_single_route_does() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write(&dir, "grid.ron", &grid_map(8));
+    let map = write_file(&dir, "grid.ron", &grid_map(8));
     // Ids, names, `id:`/`name:`, a node to itself, the island, across the
     // wall and back along the one-way edge, each written as --from/--to are.
     let pairs = [
@@ -175,7 +162,7 @@ fn every_pair_answers_as_a_single_route_does() {
         }
         text += &format!("{from} {to}\n");
     }
-    let pairs_file = write(&dir, "pairs.txt", &text);
+    let pairs_file = write_file(&dir, "pairs.txt", &text);
     let small = check_against_single_routes(&map, &pairs_file, &pairs, &["--agent", "small"]);
     let big = check_against_single_routes(&map, &pairs_file, &pairs, &["--radius", "1.5"]);
     // Only the pairs that end on the island are out of reach for `small`;
@@ -187,8 +174,8 @@ fn every_pair_answers_as_a_single_route_does() {
 #[test]
 fn answers_keep_the_input_order_and_skip_comments() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write(&dir, "grid.ron", &grid_map(4));
-    let pairs = write(
+    let map = write_file(&dir, "grid.ron", &grid_map(4));
+    let pairs = write_file(
         &dir,
         "pairs.txt",
         "# the first line is a comment\r\n15 0\r\n\r\n   \t \r\n0 15 # trailing\r\n  3\t12\r\n#\r\n2 1",
@@ -233,7 +220,7 @@ fn answers_keep_the_input_order_and_skip_comments() {
 
     // One pair with no route, in the middle: every line is still answered,
     // and the exit code is 1.
-    let pairs = write(&dir, "some.txt", "0 1\n0 island\n1 0\n");
+    let pairs = write_file(&dir, "some.txt", "0 1\n0 island\n1 0\n");
     for format in ["text", "json"] {
         let out = pairs_run(&map, &pairs, &["--radius", "0.1"], format);
         assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
@@ -253,7 +240,7 @@ fn answers_keep_the_input_order_and_skip_comments() {
 /// Runs `--pairs` over `text` and returns its stderr, checking that it
 /// exits 2 and prints nothing on stdout.
 fn bad_pairs(map: &Path, dir: &tempfile::TempDir, text: &str) -> String {
-    let pairs = write(dir, "pairs.txt", text);
+    let pairs = write_file(dir, "pairs.txt", text);
     for format in ["text", "json"] {
         let out = pairs_run(map, &pairs, &["--radius", "0.1"], format);
         assert_eq!(out.status.code(), Some(2), "{text:?}: {}", stderr(&out));
@@ -265,7 +252,7 @@ fn bad_pairs(map: &Path, dir: &tempfile::TempDir, text: &str) -> String {
 #[test]
 fn a_bad_line_is_located_and_nothing_is_answered() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write(&dir, "grid.ron", &grid_map(8));
+    let map = write_file(&dir, "grid.ron", &grid_map(8));
     let file = dir.path().join("pairs.txt").display().to_string();
     // An unknown node on the last line: the good lines before it are not
     // answered either.
@@ -342,7 +329,7 @@ fn a_bad_line_is_located_and_nothing_is_answered() {
 #[test]
 fn pairs_from_standard_input_and_usage_errors() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write(&dir, "grid.ron", &grid_map(4));
+    let map = write_file(&dir, "grid.ron", &grid_map(4));
     let out = clearway()
         .arg("route")
         .arg(&map)
@@ -423,25 +410,12 @@ fn pairs_from_standard_input_and_usage_errors() {
     }
 }
 
-/// A small deterministic generator (a linear congruential one).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 #[test]
 fn a_thousand_pairs_on_a_larger_level() {
     let dir = tempfile::tempdir().unwrap();
     let side = 30;
-    let map = write(&dir, "grid.ron", &grid_map(side));
-    let mut random = Lcg(16);
+    let map = write_file(&dir, "grid.ron", &grid_map(side));
+    let mut random = SplitMix64::new(16);
     let count = 1000;
     let mut text = String::new();
     let mut pairs = Vec::new();
@@ -452,13 +426,13 @@ fn a_thousand_pairs_on_a_larger_level() {
             _ => id.to_string(),
         };
         let (a, b) = (
-            written(random.below(side * side)),
-            written(random.below(side * side)),
+            written(random.below((side * side) as u64) as usize),
+            written(random.below((side * side) as u64) as usize),
         );
         text += &format!("{a} {b}\n");
         pairs.push((a, b));
     }
-    let pairs_file = write(&dir, "pairs.txt", &text);
+    let pairs_file = write_file(&dir, "pairs.txt", &text);
     // `big` cannot cross the wall: about half the pairs have no route.
     let out = pairs_run(&map, &pairs_file, &["--agent", "big"], "json");
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
@@ -495,7 +469,7 @@ fn a_thousand_pairs_on_a_larger_level() {
         sample_text += &format!("{a} {b}\n");
         written += 1;
     }
-    let sample_file = write(&dir, "sample.txt", &sample_text);
+    let sample_file = write_file(&dir, "sample.txt", &sample_text);
     check_against_single_routes(&map, &sample_file, &sample, &["--agent", "big"]);
     let sample_run = pairs_run(&map, &sample_file, &["--agent", "big"], "json");
     let sample_lines: Vec<Value> = stdout(&sample_run)
@@ -506,37 +480,14 @@ fn a_thousand_pairs_on_a_larger_level() {
     assert_eq!(sample_lines, in_the_big_run);
 }
 
-/// Runs clearway with `args`, reads the first bytes of its output as
-/// `| head -1` would, hangs up, and returns the exit code and stderr.
-fn run_and_hang_up(args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {
-    let mut child = Process::new(assert_cmd::cargo::cargo_bin("clearway"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = child.stdout.take().unwrap();
-    let mut first = [0u8; 16];
-    out.read_exact(&mut first).unwrap();
-    drop(out);
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    (child.wait().unwrap().code(), err)
-}
-
 #[test]
 fn a_closed_pipe_keeps_the_verdict() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write(&dir, "grid.ron", &grid_map(8));
+    let map = write_file(&dir, "grid.ron", &grid_map(8));
     // Far more output than a pipe holds; the one pair with no route last.
     let found = "start 1\n".repeat(10_000);
-    let all = write(&dir, "all.txt", &found);
-    let last_fails = write(&dir, "last.txt", &(found + "start island\n"));
+    let all = write_file(&dir, "all.txt", &found);
+    let last_fails = write_file(&dir, "last.txt", &(found + "start island\n"));
     for format in ["text", "json"] {
         for (pairs, code) in [(&all, 0), (&last_fails, 1)] {
             let (got, err) = run_and_hang_up(&[

@@ -5,70 +5,18 @@
 
 mod common;
 
-use common::cli::clearway;
+use common::cli::{clearway, run_and_hang_up, stderr, stdout};
+use common::files::write_file;
+use common::levels::big_map;
 
-use std::io::Read;
-use std::process::{Command as Process, Stdio};
+use std::process::Command as Process;
 
 use serde_json::Value;
-
-fn write_map(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).expect("temp dir is writable");
-    path
-}
-
-fn stdout(out: &std::process::Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
-
-/// A row of 4000 nodes 1 apart along y = 0 and a rock `rock_y` above node
-/// 0: edge i has clearance sqrt(i^2 + rock_y^2) < 4001, so `--radius 5000`
-/// blocks all 3999 and the report is far larger than a pipe's buffer.
-fn big_map(rock_y: f64) -> String {
-    let mut text = String::from("Map(nodes: [");
-    for i in 0..4000 {
-        text.push_str(&format!("(id: {i}, pos: ({i}, 0)),"));
-    }
-    text.push_str("], edges: [");
-    for i in 0..3999 {
-        text.push_str(&format!("(from: {i}, to: {}),", i + 1));
-    }
-    text.push_str(&format!("], obstacles: [Point((0, {rock_y}))])"));
-    text
-}
-
-/// Runs clearway with `args`, reads the first bytes of its output as
-/// `| head -1` would, hangs up, and returns the exit code and stderr.
-fn run_and_hang_up(args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {
-    let mut child = Process::new(assert_cmd::cargo::cargo_bin("clearway"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = child.stdout.take().unwrap();
-    let mut first = [0u8; 16];
-    out.read_exact(&mut first).unwrap();
-    drop(out);
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    (child.wait().unwrap().code(), err)
-}
 
 #[test]
 fn a_closed_pipe_keeps_the_failing_verdict_of_check() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "big.ron", &big_map(5.0));
+    let map = write_file(&dir, "big.ron", &big_map(5.0));
     for format in ["text", "json"] {
         let (code, err) = run_and_hang_up(&[
             "check".as_ref(),
@@ -98,8 +46,8 @@ fn a_closed_pipe_keeps_the_failing_verdict_of_diff() {
     // The rock moves from 5 above node 0 to 0.5 above it: 3999 lines, the
     // first edges newly blocked for radius 1.
     let dir = tempfile::tempdir().unwrap();
-    let old = write_map(&dir, "old.ron", &big_map(5.0));
-    let new = write_map(&dir, "new.ron", &big_map(0.5));
+    let old = write_file(&dir, "old.ron", &big_map(5.0));
+    let new = write_file(&dir, "new.ron", &big_map(0.5));
     let (code, err) = run_and_hang_up(&[
         "diff".as_ref(),
         old.as_os_str(),
@@ -114,7 +62,7 @@ fn a_closed_pipe_keeps_the_failing_verdict_of_diff() {
 #[test]
 fn a_pipefail_pipeline_fails_on_a_blocked_edge() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "big.ron", &big_map(5.0));
+    let map = write_file(&dir, "big.ron", &big_map(5.0));
     let bin = assert_cmd::cargo::cargo_bin("clearway");
     let Ok(out) = Process::new("bash")
         .arg("-c")
@@ -157,7 +105,7 @@ const WALL: &str = r#"Map(
 #[test]
 fn at_radius_0_an_edge_through_a_wall_fails_check() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "wall.ron", WALL);
+    let map = write_file(&dir, "wall.ron", WALL);
     let out = clearway()
         .arg("check")
         .arg(&map)
@@ -190,7 +138,7 @@ fn at_radius_0_an_edge_through_a_wall_fails_check() {
 #[test]
 fn at_radius_0_prune_removes_an_edge_through_a_wall() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "wall.ron", WALL);
+    let map = write_file(&dir, "wall.ron", WALL);
     let out = clearway()
         .arg("prune")
         .arg(&map)
@@ -210,7 +158,7 @@ fn at_radius_0_prune_removes_an_edge_through_a_wall() {
 #[test]
 fn at_radius_0_a_route_goes_round_a_wall() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "wall.ron", WALL);
+    let map = write_file(&dir, "wall.ron", WALL);
     let out = clearway()
         .arg("route")
         .arg(&map)
@@ -240,7 +188,7 @@ fn at_radius_0_a_route_goes_round_a_wall() {
 #[test]
 fn no_radius_fits_when_every_route_touches_a_wall() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "wall.ron", WALL);
+    let map = write_file(&dir, "wall.ron", WALL);
     let out = clearway()
         .arg("widest")
         .arg(&map)
@@ -270,7 +218,7 @@ fn no_radius_fits_when_every_route_touches_a_wall() {
 #[test]
 fn at_radius_0_the_picture_draws_an_edge_through_a_wall_as_blocked() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "wall.ron", WALL);
+    let map = write_file(&dir, "wall.ron", WALL);
     let out = clearway()
         .arg("render")
         .arg(&map)
@@ -289,7 +237,7 @@ fn at_radius_0_the_picture_draws_an_edge_through_a_wall_as_blocked() {
 #[test]
 fn at_radius_0_the_picture_draws_no_flat_agent_outline() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "wall.ron", WALL);
+    let map = write_file(&dir, "wall.ron", WALL);
     let out = clearway()
         .arg("render")
         .arg(&map)
@@ -329,7 +277,7 @@ const SELF: &str = r#"Map(
 #[test]
 fn a_route_from_a_node_to_itself_is_bounded_by_the_node() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "self.ron", SELF);
+    let map = write_file(&dir, "self.ron", SELF);
     let route = |from: &str, radius: &str| {
         clearway()
             .arg("route")
@@ -376,7 +324,7 @@ fn a_route_from_a_node_to_itself_is_bounded_by_the_node() {
 #[test]
 fn the_widest_route_from_a_node_to_itself_is_the_node_s_clearance() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "self.ron", SELF);
+    let map = write_file(&dir, "self.ron", SELF);
     let widest = |from: &str| {
         clearway()
             .arg("widest")
@@ -400,7 +348,7 @@ fn the_widest_route_from_a_node_to_itself_is_the_node_s_clearance() {
 fn json_tells_unbounded_from_unreachable() {
     // No obstacles: every route is unbounded. Node 2 is cut off.
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(
+    let map = write_file(
         &dir,
         "open.ron",
         "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0)), (id: 2, pos: (9, 9))], \
@@ -444,7 +392,7 @@ fn json_tells_unbounded_from_unreachable() {
 fn node_ids_on_the_command_line_take_the_map_s_integer_forms() {
     // The map may write ids in hex, octal or binary; so may the user.
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(
+    let map = write_file(
         &dir,
         "hex.ron",
         "(nodes: [(id: 0x1F, pos: (0, 0)), (id: 0b1_0000, pos: (10, 0))],
@@ -465,7 +413,7 @@ fn node_ids_on_the_command_line_take_the_map_s_integer_forms() {
         );
     }
     // A name that reads as a hex id is ambiguous as a decimal one is.
-    let map = write_map(
+    let map = write_file(
         &dir,
         "named.ron",
         "(nodes: [(id: 16, pos: (0, 0)), (id: 1, pos: (10, 0), name: \"0x10\")],
@@ -495,7 +443,7 @@ const NAMES: &str = r#"Map(
 #[test]
 fn a_name_that_is_another_node_s_id_is_ambiguous() {
     let dir = tempfile::tempdir().unwrap();
-    let map = write_map(&dir, "names.ron", NAMES);
+    let map = write_file(&dir, "names.ron", NAMES);
     let out = clearway()
         .arg("route")
         .arg(&map)

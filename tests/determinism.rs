@@ -10,33 +10,18 @@
 //! and once more with 4.
 //! Every run's stdout, stderr and exit code must equal the first run's.
 
+mod common;
+
 use std::fmt::Write as _;
 use std::path::Path;
 
 use assert_cmd::Command;
 use clearway::{Clearances, Map};
+use common::rng::SplitMix64;
 
-/// SplitMix64: a tiny seeded generator, so the level is the same everywhere.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [lo, hi), rounded to 1/1000.
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        let u = (self.next() >> 11) as f64 / (1u64 << 53) as f64;
-        ((lo + (hi - lo) * u) * 1000.0).round() / 1000.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
+/// To 1/1000, so that the level's numbers are short.
+fn milli(v: f64) -> f64 {
+    (v * 1000.0).round() / 1000.0
 }
 
 /// Grid side: SIDE x SIDE nodes, about 2.25 * SIDE^2 edges.
@@ -44,15 +29,15 @@ const SIDE: usize = 40;
 
 /// A level of 1,600 nodes and about 3,500 edges, with obstacles in the cells.
 fn level() -> String {
-    let mut rng = Rng(0x00c1_ea7a_0d37);
+    let mut rng = SplitMix64::new(0x00c1_ea7a_0d37);
     let id = |i: usize, j: usize| i * SIDE + j;
     let mut text = String::from(
         "Map(\n  agents: [(name: \"small\", radius: 0.3), (name: \"large\", radius: 1.4)],\n  nodes: [\n",
     );
     for i in 0..SIDE {
         for j in 0..SIDE {
-            let x = i as f64 * 10.0 + rng.range(-2.0, 2.0);
-            let y = j as f64 * 10.0 + rng.range(-2.0, 2.0);
+            let x = i as f64 * 10.0 + milli(rng.range(-2.0, 2.0));
+            let y = j as f64 * 10.0 + milli(rng.range(-2.0, 2.0));
             let name = if rng.below(50) == 0 {
                 format!(", name: \"n{}\"", id(i, j))
             } else {
@@ -62,13 +47,13 @@ fn level() -> String {
         }
     }
     text.push_str("  ],\n  edges: [\n");
-    let edge = |text: &mut String, rng: &mut Rng, a: usize, b: usize| {
+    let edge = |text: &mut String, rng: &mut SplitMix64, a: usize, b: usize| {
         let mut extra = String::new();
         if rng.below(20) == 0 {
             extra.push_str(", one_way: true");
         }
         if rng.below(10) == 0 {
-            let _ = write!(extra, ", cost: {:?}", rng.range(5.0, 40.0));
+            let _ = write!(extra, ", cost: {:?}", milli(rng.range(5.0, 40.0)));
         }
         let _ = writeln!(text, "    (from: {a}, to: {b}{extra}),");
     };
@@ -91,22 +76,22 @@ fn level() -> String {
             if rng.below(3) != 0 {
                 continue;
             }
-            let cx = i as f64 * 10.0 + 5.0 + rng.range(-1.5, 1.5);
-            let cy = j as f64 * 10.0 + 5.0 + rng.range(-1.5, 1.5);
+            let cx = i as f64 * 10.0 + 5.0 + milli(rng.range(-1.5, 1.5));
+            let cy = j as f64 * 10.0 + 5.0 + milli(rng.range(-1.5, 1.5));
             let p = |dx: f64, dy: f64| format!("({:?}, {:?})", cx + dx, cy + dy);
             let obstacle = match rng.below(4) {
                 0 => format!("Point({})", p(0.0, 0.0)),
                 1 => format!(
                     "Circle(center: {}, radius: {:?})",
                     p(0.0, 0.0),
-                    rng.range(0.2, 2.5)
+                    milli(rng.range(0.2, 2.5))
                 ),
                 2 => {
-                    let (dx, dy) = (rng.range(-2.0, 2.0), rng.range(-2.0, 2.0));
+                    let (dx, dy) = (milli(rng.range(-2.0, 2.0)), milli(rng.range(-2.0, 2.0)));
                     format!("Segment(from: {}, to: {})", p(-dx, -dy), p(dx, dy))
                 }
                 _ => {
-                    let r = rng.range(0.5, 2.0);
+                    let r = milli(rng.range(0.5, 2.0));
                     format!(
                         "Polygon([{}, {}, {}, {}])",
                         p(-r, -r),

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::cli::clearway;
+use common::cli::{clearway, stderr, stdout};
 
 use serde_json::Value;
 
@@ -49,10 +49,6 @@ fn files() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
     std::fs::write(&old, OLD).unwrap();
     std::fs::write(&new, NEW).unwrap();
     (dir, old, new)
-}
-
-fn stdout(out: &std::process::Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
 }
 
 #[test]
@@ -207,11 +203,7 @@ fn bad_input_exits_2() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8(out.stderr)
-            .unwrap()
-            .contains("missing.ron")
-    );
+    assert!(stderr(&out).contains("missing.ron"));
 }
 
 #[test]

@@ -11,11 +11,13 @@ use clearway::geometry::{
     orientation, polygon_contains, segment_to_circle, segment_to_point, segment_to_polygon,
     segment_to_segment, segments_intersect,
 };
+use common::exact::magnitude;
 use common::exact::{
     self, P, distance_from_2, exact_orientation, exact_point_boundary_distance_2,
     exact_point_in_polygon_even_odd, exact_point_segment_distance_2, exact_segment_circle_distance,
     exact_segment_polygon_distance_2, exact_segment_segment_distance_2, exact_segments_intersect,
 };
+use common::exact_obstacle::{pt, seg, tup};
 use num_traits::Zero;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -126,26 +128,6 @@ fn polygon_local() -> impl Strategy<Value = Vec<(f64, f64)>> {
 }
 
 // ------------------------------------------------------------------ helpers
-
-fn pt(p: P) -> Point {
-    Point::new(p.0, p.1)
-}
-
-fn tup(p: Point) -> P {
-    (p.x, p.y)
-}
-
-fn seg(a: P, b: P) -> Segment {
-    Segment::new(pt(a), pt(b))
-}
-
-/// The largest coordinate magnitude among the inputs, for absolute
-/// rounding tolerances on witness points.
-fn magnitude(points: &[P]) -> f64 {
-    points
-        .iter()
-        .fold(0.0_f64, |m, p| m.max(p.0.abs()).max(p.1.abs()))
-}
 
 /// Rounding slack for computed points at coordinate magnitude `m`.
 fn point_slack(m: f64) -> f64 {

@@ -26,7 +26,7 @@ use proptest::test_runner::{Config, RngSeed};
 
 fn config() -> Config {
     Config {
-        cases: 256,
+        cases: 128,
         failure_persistence: None,
         rng_seed: RngSeed::Fixed(0x3d_c1ea_7a7e),
         ..Config::default()
@@ -287,7 +287,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(Config { cases: 64, ..config() })]
+    #![proptest_config(Config { cases: 48, ..config() })]
 
     #[test]
     fn mesh_parity_and_distance_match_the_twin(f in frame(), radii in [1i32..=4, 1i32..=4, 1i32..=4, 1i32..=4, 1i32..=4, 1i32..=4], p in local(), q in local(), solid in any::<bool>()) {
@@ -442,4 +442,31 @@ fn an_edge_inside_a_solid_mesh_is_blocked_and_inside_a_hollow_one_is_not() {
     let hollow = Mesh::new(vs, ts, false).unwrap();
     let s = segment3_to_mesh(edge, &hollow);
     assert_eq!(s.distance, 1.0);
+}
+
+#[test]
+fn wall_from_a_rounded_midpoint_of_the_edge() {
+    // Found by the property test: the wall starts at the edge's midpoint as
+    // rounded to f64, 4.4e-17 off the edge. The lines' closest approach lies
+    // just beyond that end of the wall, and an interior pair decided on
+    // rounded parameters under-reported the distance (4.397e-17 against the
+    // exact 4.414e-17); the exact decision keeps the end-point pair.
+    let a = (0.0, -1.776375707278974, 0.6455257147215311);
+    let b = (0.0, 0.0, 2.0);
+    let c = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0, (a.2 + b.2) / 2.0);
+    for d in [(1.0, 5.0, -3.0), (-0.5, 0.25, 1.75), (2.0, -1.0, 0.0)] {
+        let exact = exact3::segment_segment_distance_2(a, b, c, d);
+        for (e, w) in [
+            (Segment::new(pt(a), pt(b)), Segment::new(pt(c), pt(d))),
+            (Segment::new(pt(b), pt(a)), Segment::new(pt(d), pt(c))),
+        ] {
+            let s = segment3_to_segment3(e, w);
+            if exact.is_zero() {
+                assert_eq!(s.distance, 0.0);
+            } else {
+                let x = sqrt_to_f64(&exact);
+                assert!((s.distance - x).abs() <= 1e-9 * x, "{s:?} vs {x}");
+            }
+        }
+    }
 }

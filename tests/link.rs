@@ -5,7 +5,8 @@
 
 mod common;
 
-use common::cli::clearway;
+use common::cli::{clearway, stderr, stdout};
+use common::files::files_in;
 
 use std::collections::HashMap;
 
@@ -282,15 +283,6 @@ fn yard() -> (tempfile::TempDir, std::path::PathBuf) {
     (dir, path)
 }
 
-fn files_in(dir: &std::path::Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("readable")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 fn yard_with(lines: &str) -> String {
     YARD.replace(
         "// joined, one way\n",
@@ -312,7 +304,7 @@ fn link_appends_the_new_edges_in_the_maps_own_text() {
     assert_eq!(run.status.code(), Some(0));
     assert!(run.stdout.is_empty());
     assert_eq!(
-        String::from_utf8_lossy(&run.stderr),
+        stderr(&run),
         "added 3 links for rat (radius 0.2) (nodes at most 5 apart): 1 edges before, 4 after; \
          connected components: 4 before, 2 after\n"
     );
@@ -341,7 +333,7 @@ fn link_appends_the_new_edges_in_the_maps_own_text() {
         .output()
         .unwrap();
     assert_eq!(run.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&run.stderr).starts_with("added 0 links"));
+    assert!(stderr(&run).starts_with("added 0 links"));
     assert_eq!(std::fs::read_to_string(&again).unwrap(), written);
 }
 
@@ -357,7 +349,7 @@ fn link_radius_length_and_max_links_choose_the_links() {
             .output()
             .unwrap();
         assert_eq!(run.status.code(), Some(0), "{args:?}");
-        String::from_utf8(run.stdout).unwrap()
+        stdout(&run)
     };
     // The cart (radius 1) fits 1-2 (clearance exactly 1) but not 1-3 (0.4).
     assert_eq!(
@@ -421,7 +413,7 @@ fn link_in_place_replaces_the_map_and_only_then() {
         .output()
         .unwrap();
     assert_eq!(run.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("--in-place"));
+    assert!(stderr(&run).contains("--in-place"));
     assert_eq!(std::fs::read_to_string(&map).unwrap(), YARD);
     clearway()
         .arg("link")
@@ -488,7 +480,7 @@ fn link_bad_input_exits_2_and_writes_nothing() {
             .arg(&out)
             .output()
             .unwrap();
-        let stderr = String::from_utf8_lossy(&run.stderr);
+        let stderr = stderr(&run);
         assert_eq!(run.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
@@ -526,7 +518,7 @@ fn link_bad_input_exits_2_and_writes_nothing() {
         .output()
         .unwrap();
     assert_eq!(run.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("broken.ron:1:"));
+    assert!(stderr(&run).contains("broken.ron:1:"));
     assert_eq!(files_in(dir.path()), ["broken.ron", "yard.ron"]);
 }
 
@@ -569,8 +561,8 @@ fn a_map_that_cannot_be_edited_is_written_anew_with_a_warning() {
         .output()
         .unwrap();
     assert_eq!(run.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("without its comments"));
-    let linked = Map::from_ron_str(&String::from_utf8(run.stdout).unwrap(), "out.ron").unwrap();
+    assert!(stderr(&run).contains("without its comments"));
+    let linked = Map::from_ron_str(&stdout(&run), "out.ron").unwrap();
     assert_eq!(linked.edges().len(), 1);
     assert!(!linked.edges()[0].one_way);
 }

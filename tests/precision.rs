@@ -20,14 +20,16 @@
 mod common;
 
 use clearway::geometry::{
-    Circle, Point, Polygon, Segment, segment_to_circle, segment_to_point, segment_to_polygon,
+    Circle, Polygon, Segment, segment_to_circle, segment_to_point, segment_to_polygon,
     segment_to_segment,
 };
 use clearway::{Clearances, LoadErrorKind, Map, Obstacle};
+use common::exact::magnitude;
 use common::exact::{
     P, distance_from_2, exact_point_segment_distance_2, exact_segment_circle_distance,
     exact_segment_polygon_distance_2, exact_segment_segment_distance_2,
 };
+use common::exact_obstacle::{exact_segment_obstacle_distance, pt, seg, tup};
 use common::random_map::random_map;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -72,20 +74,6 @@ fn local() -> impl Strategy<Value = (f64, f64)> {
 
 fn at(o: (f64, f64), l: (f64, f64)) -> P {
     (o.0 + l.0, o.1 + l.1)
-}
-
-fn pt(p: P) -> Point {
-    Point::new(p.0, p.1)
-}
-
-fn seg(a: P, b: P) -> Segment {
-    Segment::new(pt(a), pt(b))
-}
-
-fn magnitude(points: &[P]) -> f64 {
-    points
-        .iter()
-        .fold(0.0_f64, |m, p| m.max(p.0.abs()).max(p.1.abs()))
 }
 
 /// A rounded point on a-b at t, moved `ulps` steps of f64 in y: on the
@@ -227,32 +215,6 @@ proptest! {
     }
 }
 
-fn tup(p: Point) -> P {
-    (p.x, p.y)
-}
-
-/// The exact distance from a-b to one obstacle, and whether it is a circle.
-fn exact_to(a: P, b: P, o: &Obstacle) -> (f64, bool) {
-    match o {
-        Obstacle::Point(q) => from_2(exact_point_segment_distance_2(tup(*q), a, b)),
-        Obstacle::Circle(c) => {
-            let d = exact_segment_circle_distance(a, b, tup(c.center), c.radius);
-            (d, d == 0.0)
-        }
-        Obstacle::Segment(s) => from_2(exact_segment_segment_distance_2(a, b, tup(s.a), tup(s.b))),
-        Obstacle::Polygon(poly) => {
-            let vs: Vec<P> = poly.vertices().iter().map(|&v| tup(v)).collect();
-            from_2(exact_segment_polygon_distance_2(a, b, &vs))
-        }
-    }
-}
-
-/// The distance of an exact squared distance, and whether it is exactly 0
-/// (a distance below half the smallest subnormal rounds to 0 without being 0).
-fn from_2(d2: num_rational::BigRational) -> (f64, bool) {
-    (distance_from_2(&d2), num_traits::Zero::is_zero(&d2))
-}
-
 /// Every clearance of `map` against brute force and exact arithmetic.
 fn check_map(map: &Map) -> Result<(), TestCaseError> {
     let clearances = Clearances::compute(map);
@@ -280,7 +242,7 @@ fn check_map(map: &Map) -> Result<(), TestCaseError> {
         let (exact, touching) = map
             .obstacles()
             .iter()
-            .map(|o| exact_to(a, b, o))
+            .map(|o| exact_segment_obstacle_distance(a, b, o))
             .fold((f64::INFINITY, false), |(d, t), (e, u)| (d.min(e), t || u));
         prop_assert!(
             (got - exact).abs() <= 1e-9 * scale,

@@ -5,13 +5,13 @@
 
 mod common;
 
-use common::cli::clearway;
+use common::cli::{clearway, stdout};
 
 use std::path::Path;
 
 use clearway::geometry::Point;
 use clearway::render::{Bounds, Fonts, Picture, RecordingDrawer, Shape, palette, svg_to_png_with};
-use clearway::{Clearances, Map};
+use clearway::{Clearances, Map, Router};
 use resvg::tiny_skia::Pixmap;
 
 fn load(name: &str) -> Map {
@@ -72,9 +72,12 @@ fn rooms_by_clearance_with_routes() {
     let gate = map.node_index(1).unwrap();
     let garden = map.node_index(14).unwrap();
     let terrace = map.node_index(11).unwrap();
+    let mut router = Router::new(&map, &clearances);
+    let route = router.route(gate, garden, 0.0);
+    let widest = router.widest_route(gate, terrace);
     let svg = Picture::new(&map, &clearances)
-        .route(gate, garden)
-        .widest(gate, terrace)
+        .route(gate, garden, route)
+        .widest(gate, terrace, widest)
         .title("rooms.ron")
         .to_svg();
     insta::assert_snapshot!("rooms_clearance_routes", svg);
@@ -574,7 +577,7 @@ fn cli_region_shows_that_box() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let svg = String::from_utf8(out.stdout).unwrap();
+    let svg = stdout(&out);
     let map = load("rooms.ron");
     let clearances = Clearances::compute(&map);
     let bounds = Bounds {
@@ -650,9 +653,10 @@ fn snapshot_for_largest_agent_with_route() -> String {
     let clearances = Clearances::compute(&map);
     let west_end = map.node_index(100).unwrap();
     let hangar = map.node_index(125).unwrap();
+    let route = Router::new(&map, &clearances).route(west_end, hangar, 1.5);
     Picture::new(&map, &clearances)
         .agent("tank", 1.5)
-        .route(west_end, hangar)
+        .route(west_end, hangar, route)
         .title("corridors.ron")
         .to_svg()
 }
@@ -720,12 +724,16 @@ fn readme_pictures_are_current() {
         let map = load(file);
         let clearances = Clearances::compute(&map);
         let mut p = Picture::new(&map, &clearances).title(file);
+        let mut radius = 0.0;
         if let Some(name) = agent {
             let a = map.agents().iter().find(|a| a.name == name).unwrap();
             p = p.agent(name, a.radius);
+            radius = a.radius;
         }
         if let Some((a, b)) = route {
-            p = p.route(map.node_index(a).unwrap(), map.node_index(b).unwrap());
+            let (a, b) = (map.node_index(a).unwrap(), map.node_index(b).unwrap());
+            let found = Router::new(&map, &clearances).route(a, b, radius);
+            p = p.route(a, b, found);
         }
         p.to_svg()
     };
@@ -745,4 +753,196 @@ fn readme_pictures_are_current() {
         let on_disk = std::fs::read_to_string(docs.join(name)).unwrap();
         assert!(on_disk == svg, "docs/{name} is stale: re-render it");
     }
+}
+
+/// Names an SVG must survive: an XML comment may hold no `--` and not end
+/// in `-`, and `-->` or `--!>` end one; `<`, `&`, quotes and `]]>` must be
+/// escaped in texts and attributes; control characters and U+FFFE are not
+/// XML at all (they are written as U+FFFD).
+const HOSTILE: [&str; 9] = [
+    "--",
+    "-",
+    "--!>",
+    "-->",
+    "<!--",
+    "a---b-",
+    "]]>&<\"'",
+    "bell\u{1}\u{fffe}-",
+    "--!>-",
+];
+
+/// What a name reads as once written and parsed back.
+fn as_written(name: &str) -> String {
+    name.chars()
+        .map(|c| match c {
+            '\u{1}' | '\u{fffe}' => '\u{fffd}',
+            c => c,
+        })
+        .collect()
+}
+
+/// A level whose nodes and agents are named with [`HOSTILE`]: node `i` at
+/// (10 i, 0) is named `HOSTILE[i]`, agent `i` too; a rock pinches edge 0.
+fn hostile_level() -> String {
+    let mut text = String::from("Map(\n  agents: [\n");
+    for (i, name) in HOSTILE.iter().enumerate() {
+        text.push_str(&format!("    (name: {name:?}, radius: {}.5),\n", i + 1));
+    }
+    text.push_str("  ],\n  nodes: [\n");
+    for (i, name) in HOSTILE.iter().enumerate() {
+        text.push_str(&format!(
+            "    (id: {i}, pos: ({}.0, 0.0), name: {name:?}),\n",
+            10 * i
+        ));
+    }
+    text.push_str("  ],\n  edges: [\n");
+    for i in 1..HOSTILE.len() {
+        text.push_str(&format!("    (from: {}, to: {i}),\n", i - 1));
+    }
+    text.push_str(
+        "  ],\n  obstacles: [Point((5.0, 0.5)), Circle(center: (40.0, 9.0), radius: 2.0)],\n)\n",
+    );
+    text
+}
+
+/// Parses an SVG with a real XML parser and checks that every comment is
+/// one XML allows (no `--` inside, no `-` at the end).
+fn parsed(svg: &str) -> roxmltree::Document<'_> {
+    let doc = roxmltree::Document::parse(svg)
+        .unwrap_or_else(|e| panic!("the SVG is not well-formed XML: {e}\n{svg}"));
+    for comment in doc.descendants().filter(|n| n.is_comment()) {
+        let text = comment.text().unwrap_or_default();
+        assert!(!text.contains("--") && !text.ends_with('-'), "{text:?}");
+    }
+    doc
+}
+
+/// Every title and text of a parsed SVG.
+fn words_of(doc: &roxmltree::Document) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("title") || n.has_tag_name("text"))
+        .map(|n| n.text().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// Hostile node names, agent names and titles give well-formed SVG that
+/// reads back with every name as it was: in the node titles and labels,
+/// the route titles and legend, and the caption.
+#[test]
+fn hostile_names_give_well_formed_svg_that_reads_back() {
+    let map = Map::from_ron_str(&hostile_level(), "hostile.ron").unwrap();
+    let clearances = Clearances::compute(&map);
+    let (first, last) = (0, HOSTILE.len() - 1);
+    for (i, name) in HOSTILE.iter().enumerate() {
+        let radius = map.agents()[i].radius;
+        let mut router = Router::new(&map, &clearances);
+        let route = router.route(first, last, radius);
+        let widest = router.widest_route(first, last);
+        let svg = Picture::new(&map, &clearances)
+            .agent(name, radius)
+            .title(name)
+            .route(first, last, route)
+            .widest(first, last, widest)
+            .to_svg();
+        let doc = parsed(&svg);
+        let words = words_of(&doc);
+        let caption = format!("{} · {} (radius", as_written(name), as_written(name));
+        assert!(words.iter().any(|w| w.starts_with(&caption)), "{caption:?}");
+        for (j, node) in HOSTILE.iter().enumerate() {
+            let title = format!("node {j} \"{}\": clearance", as_written(node));
+            assert!(words.iter().any(|w| w.starts_with(&title)), "{title:?}");
+            assert!(words.contains(&as_written(node)), "label {node:?}");
+        }
+        let ends = format!(
+            "{} to {}",
+            as_written(HOSTILE[first]),
+            as_written(HOSTILE[last])
+        );
+        assert!(words.iter().any(|w| w.contains(&ends)), "{ends:?}");
+    }
+}
+
+/// The SVG writer itself, given hostile words everywhere it writes words:
+/// notes (comments), layer ids, titles and texts all parse back.
+#[test]
+fn the_svg_writer_escapes_every_place_words_go() {
+    use clearway::render::{Anchor, Color, Drawer, Style, SvgWriter, TextStyle};
+    let mut svg = SvgWriter::new();
+    svg.begin(100.0, 100.0);
+    let style = TextStyle {
+        size: 10.0,
+        color: Color::hex(0),
+        anchor: Anchor::Start,
+        bold: false,
+        halo: false,
+    };
+    for name in HOSTILE {
+        svg.note(name);
+        svg.layer(name);
+        svg.circle(
+            Point::new(1.0, 2.0),
+            3.0,
+            &Style::fill(Color::hex(0)),
+            Some(name),
+        );
+        svg.text(Point::new(1.0, 2.0), name, &style);
+    }
+    let text = svg.finish();
+    let doc = parsed(&text);
+    let comments: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.is_comment())
+        .map(|n| n.text().unwrap_or_default().replace(' ', ""))
+        .collect();
+    let expected: Vec<String> = HOSTILE
+        .iter()
+        .map(|n| as_written(n).replace(' ', ""))
+        .collect();
+    assert_eq!(comments, expected, "the notes, hyphens kept");
+    let layers: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("g"))
+        .map(|n| n.attribute("id").unwrap_or_default())
+        .collect();
+    let written: Vec<String> = HOSTILE.iter().map(|n| as_written(n)).collect();
+    assert_eq!(layers, written);
+    let words = words_of(&doc);
+    for name in &written {
+        assert_eq!(words.iter().filter(|w| *w == name).count(), 2, "{name:?}");
+    }
+}
+
+/// The command line, on a file whose name and names are hostile: `render`
+/// and `check --render` write SVG that parses.
+#[test]
+fn cli_pictures_of_hostile_names_parse() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("x--!>&<\"-.ron");
+    std::fs::write(&map, hostile_level()).unwrap();
+    let last = (HOSTILE.len() - 1).to_string();
+    let out = clearway()
+        .arg("render")
+        .arg(&map)
+        .arg(format!("--agent={}", HOSTILE[2]))
+        .args(["--route", "0", &last, "--widest", "0", &last, "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let svg = stdout(&out);
+    let words = words_of(&parsed(&svg));
+    assert!(
+        words
+            .iter()
+            .any(|w| w.starts_with("x--!>&<\"-.ron · --!> (radius"))
+    );
+    let picture = dir.path().join("check.svg");
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .arg("--render")
+        .arg(&picture)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    parsed(&std::fs::read_to_string(&picture).unwrap());
 }

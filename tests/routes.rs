@@ -6,20 +6,8 @@ mod common;
 use clearway::bake::stale_bakes;
 use clearway::route::{Router, route_dijkstra};
 use clearway::{Clearances, Map, PruneReport, route, widest_route};
-use common::random_map::{RandomMap, RandomObstacle, random_map};
+use common::random_map::{RandomMap, RandomObstacle, config, load, random_map};
 use proptest::prelude::*;
-
-fn load(m: &RandomMap) -> Map {
-    Map::from_ron_str(&m.to_ron(), "random.ron").expect("random maps are valid")
-}
-
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 /// Directed arcs (from, to, cost, clearance), two-way edges both ways.
 fn arcs(map: &Map, clearances: &Clearances) -> Vec<(usize, usize, f64, f64)> {

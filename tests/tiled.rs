@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::cli::clearway;
+use common::cli::{clearway, stderr, stdout};
 
 use std::path::Path;
 
@@ -355,7 +355,7 @@ fn check_with_tiled_obstacles_names_the_tmx_object() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&out);
     assert!(
         text.contains("blocked: edge 1 (2 -> 3): clearance 1 < radius 1.2: polygon #4 (maps/tiled_yard.tmx object 2) pinches at (4, 13)"),
         "{text}"
@@ -381,7 +381,7 @@ fn tiled_obstacles_can_come_from_standard_input() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&out);
     assert!(text.contains("(<stdin> object 2)"), "{text}");
 }
 
@@ -398,7 +398,7 @@ fn tiled_errors_exit_2_with_the_path() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
     assert!(
         err.starts_with("error: cannot read Tiled map `maps/nope.tmx`: "),
         "{err}"
@@ -411,7 +411,7 @@ fn tiled_errors_exit_2_with_the_path() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
     assert!(
         // The yard's tile layer `ground` (empty) could be read too.
         err.contains(
@@ -435,7 +435,7 @@ fn skipped_objects_are_warned_about_on_stderr() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
     assert_eq!(
         err,
         "warning: maps/tiled_yard.tmx: skipped object 9 in layer `notes`: text objects are not obstacles\n"
@@ -517,7 +517,7 @@ fn the_command_line_refuses_a_layer_name_two_layers_share() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
     assert!(
         err.contains("has 2 layers named `collision` (`ground/collision`, `roof/collision`)"),
         "{err}"

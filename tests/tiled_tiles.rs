@@ -5,7 +5,8 @@
 
 mod common;
 
-use common::cli::clearway;
+use common::cli::{clearway, stderr, stdout};
+use common::rng::SplitMix64;
 
 use clearway::geometry::{Circle, Point, Polygon, Segment};
 use clearway::tiled::{
@@ -520,30 +521,17 @@ fn the_grid_of_a_tile_layer_is_solid_where_a_tile_has_a_shape_or_the_property() 
     );
 }
 
-/// A deterministic pseudo-random sequence (a linear congruential generator).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 /// Merging solid cells into rectangles changes no clearance: a 12 x 10
 /// layer of `solid` tiles (about 40 % of them) read merged, against one
 /// square per solid cell, under 150 short edges scattered over the level.
 #[test]
 fn merged_cells_give_the_clearances_of_one_square_per_cell() {
     let (w, h) = (12usize, 10usize);
-    let mut rng = Lcg(16);
+    let mut rng = SplitMix64::new(16);
     let cells: Vec<Vec<u32>> = (0..h)
         .map(|_| {
             (0..w)
-                .map(|_| if rng.next() < 0.4 { 2 } else { 0 })
+                .map(|_| if rng.next_f64() < 0.4 { 2 } else { 0 })
                 .collect()
         })
         .collect();
@@ -588,8 +576,8 @@ fn merged_cells_give_the_clearances_of_one_square_per_cell() {
     let mut nodes = Vec::new();
     let mut edges = Vec::new();
     for e in 0..150 {
-        let (x, y) = (rng.next() * w as f64, rng.next() * h as f64);
-        let (dx, dy) = (3.0 * rng.next() - 1.5, 3.0 * rng.next() - 1.5);
+        let (x, y) = (rng.next_f64() * w as f64, rng.next_f64() * h as f64);
+        let (dx, dy) = (3.0 * rng.next_f64() - 1.5, 3.0 * rng.next_f64() - 1.5);
         nodes.push(format!("(id: {}, pos: ({x}, {y}))", 2 * e));
         nodes.push(format!(
             "(id: {}, pos: ({}, {}))",
@@ -718,7 +706,7 @@ fn check_reads_tile_layers_and_names_the_tiles() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&out);
     // Edge 2 -> 4 runs up x = 2.5 between the block (x <= 2) and the wall
     // (x >= 3): 0.5 on each side.
     assert!(
@@ -751,7 +739,7 @@ fn tile_layer_errors_exit_2_and_write_nothing() {
         assert_eq!(out.status.code(), Some(2), "{out:?}");
         assert!(out.stdout.is_empty());
         assert!(!dir.path().join("out.svg").exists());
-        String::from_utf8(out.stderr).unwrap()
+        stderr(&out)
     };
     assert_eq!(
         run("iso.tmx", &["--layer", "walls"]),
@@ -850,7 +838,7 @@ fn the_readme_tile_level_command_prints_what_the_readme_shows() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&out);
     let readme = std::fs::read_to_string("README.md").unwrap();
     assert!(readme.contains(&text), "{text}");
     assert!(text.starts_with("ok: cat (radius 0.25)"), "{text}");

@@ -16,10 +16,7 @@ use std::fmt::Write as _;
 use arbitrary::{Arbitrary, Unstructured};
 use clearway::geometry::Point;
 use clearway::{Clearances, Map, Obstacle};
-use clearway_fuzz::exact::{
-    distance_from_2, exact_point_segment_distance_2, exact_segment_circle_distance,
-    exact_segment_polygon_distance_2, exact_segment_segment_distance_2,
-};
+use clearway_fuzz::exact_obstacle::{exact_segment_obstacle_distance, tup};
 use clearway_fuzz::{Frame, LIMIT, Local, LocalPoint, Offset, list, near_point};
 use libfuzzer_sys::fuzz_target;
 
@@ -125,32 +122,6 @@ impl<'a> Arbitrary<'a> for Input {
     }
 }
 
-fn tup(p: Point) -> P {
-    (p.x, p.y)
-}
-
-/// The exact distance from segment a-b to an obstacle, and whether it is a circle.
-fn exact_distance(a: P, b: P, o: &Obstacle) -> (f64, bool) {
-    match o {
-        Obstacle::Point(q) => from_2(exact_point_segment_distance_2(tup(*q), a, b)),
-        Obstacle::Circle(c) => {
-            let d = exact_segment_circle_distance(a, b, tup(c.center), c.radius);
-            (d, d == 0.0)
-        }
-        Obstacle::Segment(s) => from_2(exact_segment_segment_distance_2(a, b, tup(s.a), tup(s.b))),
-        Obstacle::Polygon(poly) => {
-            let vs: Vec<P> = poly.vertices().iter().map(|&v| tup(v)).collect();
-            from_2(exact_segment_polygon_distance_2(a, b, &vs))
-        }
-    }
-}
-
-/// The distance of an exact squared distance, and whether it is exactly 0
-/// (a distance below half the smallest subnormal rounds to 0 without being 0).
-fn from_2(d2: num_rational::BigRational) -> (f64, bool) {
-    (distance_from_2(&d2), num_traits::Zero::is_zero(&d2))
-}
-
 fuzz_target!(|input: Input| {
     let map = match Map::from_ron_str(&input.text, "fuzz.ron") {
         Ok(map) => map,
@@ -200,7 +171,7 @@ fuzz_target!(|input: Input| {
         let (exact, touching) = map
             .obstacles()
             .iter()
-            .map(|o| exact_distance(a, b, o))
+            .map(|o| exact_segment_obstacle_distance(a, b, o))
             .fold((f64::INFINITY, false), |(d, t), (e, u)| (d.min(e), t || u));
         let got = got.value;
         assert!(

@@ -17,13 +17,14 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use clearway::geometry::{
-    Circle, Point, Polygon, Segment, Separation, closest_point_on_segment, segment_to_circle,
+    Circle, Polygon, Separation, closest_point_on_segment, segment_to_circle,
     segment_to_point, segment_to_polygon, segment_to_segment, segments_intersect,
 };
 use clearway_fuzz::exact::{
     distance_from_2, exact_point_segment_distance_2, exact_segment_circle_distance,
     exact_segment_polygon_distance_2, exact_segment_segment_distance_2, exact_segments_intersect,
 };
+use clearway_fuzz::exact_obstacle::{pt, seg};
 use clearway_fuzz::{Frame, LIMIT, Local, LocalPoint, Offset, list, magnitude, near_point};
 use libfuzzer_sys::fuzz_target;
 use num_rational::BigRational;
@@ -90,14 +91,6 @@ impl<'a> Arbitrary<'a> for Input {
             polygon,
         })
     }
-}
-
-fn pt(p: P) -> Point {
-    Point::new(p.0, p.1)
-}
-
-fn seg(a: P, b: P) -> Segment {
-    Segment::new(pt(a), pt(b))
 }
 
 fn sane(s: &Separation, what: &str) {

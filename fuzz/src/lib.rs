@@ -7,7 +7,9 @@
 //! nearly-parallel cases the kernel is built for.
 //!
 //! The exact oracle is the test suite's own rational twin,
-//! `tests/common/exact.rs`, included by path: it shares nothing with `src/`.
+//! `tests/common/exact.rs`, included by path: it shares nothing with `src/`;
+//! `tests/common/exact_obstacle.rs` (also by path) measures a loaded
+//! obstacle with it.
 
 #![allow(missing_docs)]
 
@@ -16,6 +18,10 @@ use arbitrary::{Arbitrary, Unstructured};
 #[path = "../../tests/common/exact.rs"]
 #[allow(dead_code)]
 pub mod exact;
+
+#[path = "../../tests/common/exact_obstacle.rs"]
+#[allow(dead_code)]
+pub mod exact_obstacle;
 
 /// The loader's coordinate limit (docs/MAP_FORMAT.md).
 pub const LIMIT: f64 = 1e15;

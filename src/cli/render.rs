@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use clearway::Router;
 use clearway::atomic_write::write_atomically;
 use clearway::geometry::Point;
 use clearway::render::{Bounds, OutputSize, Picture};
@@ -87,10 +88,13 @@ pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure>
     if let Some(r) = &radius {
         picture = with_radius(picture, r);
     }
-    if let Some((a, b)) = route {
-        picture = picture.route(a, b);
+    // The routes are searched here, with one router, and handed to the
+    // picture as data.
+    let mut router = (route.is_some() || widest.is_some()).then(|| Router::new(map, &clearances));
+    if let (Some((a, b)), Some(router)) = (route, router.as_mut()) {
         let agent_radius = radius.as_ref().map_or(0.0, |r| r.agent_radius);
-        if clearway::route(map, &clearances, a, b, agent_radius).is_none() {
+        let found = router.route(a, b, agent_radius);
+        if found.is_none() {
             eprintln!(
                 "warning: no route from {} to {} for radius {}; the legend says so",
                 node_ref(map, a),
@@ -98,16 +102,18 @@ pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure>
                 numbers::given(agent_radius)
             );
         }
+        picture = picture.route(a, b, found);
     }
-    if let Some((a, b)) = widest {
-        picture = picture.widest(a, b);
-        if clearway::widest_route(map, &clearances, a, b).is_none() {
+    if let (Some((a, b)), Some(router)) = (widest, router.as_mut()) {
+        let found = router.widest_route(a, b);
+        if found.is_none() {
             eprintln!(
                 "warning: no route from {} to {} at any radius; the legend says so",
                 node_ref(map, a),
                 node_ref(map, b)
             );
         }
+        picture = picture.widest(a, b, found);
     }
     timings.time("render", || write(&picture, &args.output, format))?;
     Ok(Outcome::Pass)

@@ -108,7 +108,49 @@ pub(crate) fn dot(u: Dd3, v: Dd3) -> Expansion {
 /// The triple product `det[u, v, w] = (u × v) · w`, exact before its one
 /// rounding.
 pub(crate) fn triple(u: Dd3, v: Dd3, w: Dd3) -> f64 {
+    let zero = Point3::default();
+    if u.lo == zero && v.lo == zero && w.lo == zero {
+        // The usual case (exact differences): 24 exact terms fit the
+        // fixed-size expansion.
+        let (u, v, w) = (u.hi, v.hi, w.hi);
+        let mut e = Expansion::new();
+        let terms = [
+            (u.x, v.y, w.z),
+            (-u.x, v.z, w.y),
+            (u.y, v.z, w.x),
+            (-u.y, v.x, w.z),
+            (u.z, v.x, w.y),
+            (-u.z, v.y, w.x),
+        ];
+        for (f, g, h) in terms {
+            if f == 0.0 || g == 0.0 || h == 0.0 {
+                continue;
+            }
+            let (p, err) = two_prod(f, g);
+            e.add_product(err, h);
+            e.add_product(p, h);
+        }
+        return e.estimate();
+    }
     triple_big(u, v, w).estimate()
+}
+
+/// The sign of a value estimated as `estimate` with an absolute error of at
+/// most `bound`, when the estimate decides it (else `None`).
+pub(crate) fn filtered_sign(estimate: f64, bound: f64) -> Option<i32> {
+    if estimate > bound {
+        Some(1)
+    } else if estimate < -bound {
+        Some(-1)
+    } else {
+        None
+    }
+}
+
+/// A generous bound on the error of `n · m` computed in `f64` from
+/// components that are each within an ulp or two of exact.
+pub(crate) fn dot_error_bound(n: Point3, m: Point3) -> f64 {
+    16.0 * f64::EPSILON * n.length() * m.length()
 }
 
 /// An exact sum of `f64` values of any length (non-overlapping components,

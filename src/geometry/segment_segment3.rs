@@ -9,7 +9,10 @@
 
 use super::point_segment3::{TINIEST, point_segment3};
 use super::precise::ldexp;
-use super::precise3::{Dd3, clamp_to_box3, cross_big, dot_big, scale3, triple};
+use super::precise3::{
+    Big, Dd3, clamp_to_box3, cross, cross_big, dot_big, dot_error_bound, filtered_sign, scale3,
+    triple,
+};
 use super::predicates3::{on_segment3, segments_meet3};
 use super::{Point3, Segment, Separation};
 
@@ -104,24 +107,39 @@ fn interior_pair(edge: Segment<Point3>, wall: Segment<Point3>) -> Option<Separat
     let k = scale3(&mut v);
     let [u, v, w] = v;
     // Interior exactly when 0 < s < 1 and 0 < t < 1, with s and t the
-    // exact quotients below: decided on their exact numerators.
-    let n = cross_big(u, v);
-    let n2 = dot_big(&n, &n);
-    if n2.signum() == 0 {
-        return None;
-    }
-    let s_num = dot_big(&n, &cross_big(v, w));
-    let t_num = dot_big(&n, &cross_big(u, w));
-    let within = |num: &super::precise3::Big| num.signum() > 0 && n2.minus(num).signum() > 0;
-    if !(within(&s_num) && within(&t_num)) {
-        return None;
-    }
-    let n2 = n2.estimate();
+    // exact quotients below: decided on floating-point estimates when their
+    // error bounds allow, else on the exact numerators.
+    let n = cross(u, v);
+    let n2 = n.length_2();
     if n2 == 0.0 || !n2.is_finite() {
+        // Each component is the exact one rounded: all zero means parallel.
         return None;
     }
-    let s = (s_num.estimate() / n2).clamp(0.0, 1.0);
-    let t = (t_num.estimate() / n2).clamp(0.0, 1.0);
+    let (m, l) = (cross(v, w), cross(u, w));
+    let (s_est, t_est) = (n.dot(m), n.dot(l));
+    let en = 16.0 * f64::EPSILON * n2;
+    let (es, et) = (dot_error_bound(n, m), dot_error_bound(n, l));
+    let signs = [
+        filtered_sign(s_est, es),
+        filtered_sign(n2 - s_est, es + en),
+        filtered_sign(t_est, et),
+        filtered_sign(n2 - t_est, et + en),
+    ];
+    if signs.contains(&Some(-1)) {
+        return None;
+    }
+    if signs.contains(&None) {
+        let n = cross_big(u, v);
+        let n2 = dot_big(&n, &n);
+        let s_num = dot_big(&n, &cross_big(v, w));
+        let t_num = dot_big(&n, &cross_big(u, w));
+        let within = |num: &Big| num.signum() > 0 && n2.minus(num).signum() > 0;
+        if !(within(&s_num) && within(&t_num)) {
+            return None;
+        }
+    }
+    let s = (s_est / n2).clamp(0.0, 1.0);
+    let t = (t_est / n2).clamp(0.0, 1.0);
     let distance = ldexp(triple(u, v, w).abs() / n2.sqrt(), -k);
     let edge_point = clamp_to_box3(edge.a + (edge.b - edge.a) * s, edge.a, edge.b);
     let obstacle_point = clamp_to_box3(wall.a + (wall.b - wall.a) * t, wall.a, wall.b);

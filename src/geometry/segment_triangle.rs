@@ -2,7 +2,10 @@
 
 use super::point_segment3::TINIEST;
 use super::precise::ldexp;
-use super::precise3::{Dd3, clamp_to_box3, cross, cross_big, dot_big, scale3, triple, unscale};
+use super::precise3::{
+    Dd3, clamp_to_box3, cross, cross_big, dot_big, dot_error_bound, filtered_sign, scale3, triple,
+    unscale,
+};
 use super::predicates3::{collinear3, in_triangle3, volume_sign};
 use super::segment_segment3::segment3_to_segment3;
 use super::{Point3, Segment, Separation, Triangle};
@@ -139,18 +142,21 @@ fn face(p: Point3, [c0, c1, c2]: [Point3; 3]) -> Option<Separation<Point3>> {
     ];
     let k = scale3(&mut v);
     let [e1, e2, q, s1, q1, s2, q2] = v;
-    // The foot is inside when it is on the inner side of every side:
-    // n · (side × (p - corner)) >= 0, exactly.
-    let n_exact = cross_big(e1, e2);
-    for (side, to_p) in [(e1, q), (s1, q1), (s2, q2)] {
-        if dot_big(&n_exact, &cross_big(side, to_p)).signum() < 0 {
-            return None;
-        }
-    }
     let n = cross(e1, e2);
     let n2 = n.length_2();
     if n2 == 0.0 || !n2.is_finite() {
         return None;
+    }
+    // The foot is inside when it is on the inner side of every side:
+    // n · (side × (p - corner)) >= 0, decided exactly (on the estimate when
+    // its error bound allows).
+    for (side, to_p) in [(e1, q), (s1, q1), (s2, q2)] {
+        let c = cross(side, to_p);
+        let sign = filtered_sign(n.dot(c), dot_error_bound(n, c))
+            .unwrap_or_else(|| dot_big(&cross_big(e1, e2), &cross_big(side, to_p)).signum());
+        if sign < 0 {
+            return None;
+        }
     }
     let h = triple(e1, e2, q);
     let distance = ldexp(h.abs() / n2.sqrt(), -k);

@@ -315,7 +315,7 @@ impl Placeholder for NodeEntry {
     fn placeholder() -> Self {
         NodeEntry {
             id: 0,
-            pos: (0.0, 0.0),
+            pos: wire::Position::Plane(0.0, 0.0),
             name: None,
         }
     }
@@ -335,7 +335,7 @@ impl Placeholder for EdgeEntry {
 
 impl Placeholder for ObstacleEntry {
     fn placeholder() -> Self {
-        ObstacleEntry::Point((0.0, 0.0))
+        ObstacleEntry::Point(wire::Position::Plane(0.0, 0.0))
     }
 }
 
@@ -410,7 +410,28 @@ pub(super) mod tests {
         let picks = prop::collection::vec(any::<u16>(), 40..400);
         (picks, 0usize..12, 0usize..12, 0usize..12, any::<bool>()).prop_map(
             |(picks, nodes, edges, obstacles, named)| {
-                let mut w = Writer { picks, next: 0 };
+                let mut w = Writer {
+                    picks,
+                    next: 0,
+                    space: false,
+                };
+                w.map(nodes, edges, obstacles, named)
+            },
+        )
+    }
+
+    /// As [`map_text`], a 3D level: positions `(x, y, z)` and the 3D
+    /// obstacles (`Sphere`, `Triangle`, `Box`, `Mesh` with or without
+    /// `solid`, and `Point`, `Segment`).
+    pub(crate) fn map_text_3d() -> impl Strategy<Value = String> {
+        let picks = prop::collection::vec(any::<u16>(), 40..400);
+        (picks, 0usize..12, 0usize..12, 0usize..12, any::<bool>()).prop_map(
+            |(picks, nodes, edges, obstacles, named)| {
+                let mut w = Writer {
+                    picks,
+                    next: 0,
+                    space: true,
+                };
                 w.map(nodes, edges, obstacles, named)
             },
         )
@@ -420,6 +441,8 @@ pub(super) mod tests {
     struct Writer {
         picks: Vec<u16>,
         next: usize,
+        /// Whether to write a 3D level.
+        space: bool,
     }
 
     impl Writer {
@@ -445,6 +468,10 @@ pub(super) mod tests {
         fn position(&mut self) -> String {
             let (x, y) = (self.number(), self.number());
             let (a, b, c) = (self.trivia(), self.trivia(), self.trivia());
+            if self.space {
+                let (z, d) = (self.number(), self.trivia());
+                return format!("({a}{x},{b}{y},{d}{z}{c})");
+            }
             format!("({a}{x},{b}{y}{c})")
         }
 
@@ -512,6 +539,9 @@ pub(super) mod tests {
         }
 
         fn obstacle(&mut self) -> String {
+            if self.space {
+                return self.obstacle_3d();
+            }
             match self.pick(4) {
                 0 => format!("Point({})", self.position()),
                 1 => {
@@ -532,6 +562,55 @@ pub(super) mod tests {
                     let vertices: Vec<String> =
                         (0..3 + self.pick(3)).map(|_| self.position()).collect();
                     format!("Polygon([{}])", self.fields(vertices))
+                }
+            }
+        }
+
+        fn obstacle_3d(&mut self) -> String {
+            match self.pick(6) {
+                0 => format!("Point({})", self.position()),
+                1 => {
+                    let fields = vec![
+                        format!("center: {}", self.position()),
+                        format!("radius: {}", self.number()),
+                    ];
+                    format!("Sphere({})", self.fields(fields))
+                }
+                2 => {
+                    let fields = vec![
+                        format!("from: {}", self.position()),
+                        format!("to: {}", self.position()),
+                    ];
+                    format!("Segment{}({})", self.trivia(), self.fields(fields))
+                }
+                3 => {
+                    let corners: Vec<String> = (0..3).map(|_| self.position()).collect();
+                    format!("Triangle([{}])", self.fields(corners))
+                }
+                4 => {
+                    let fields = vec![
+                        format!("min: {}", self.position()),
+                        format!("max: {}", self.position()),
+                    ];
+                    format!("Box({})", self.fields(fields))
+                }
+                _ => {
+                    let vertices: Vec<String> =
+                        (0..self.pick(5)).map(|_| self.position()).collect();
+                    let triangles: Vec<String> = (0..self.pick(4))
+                        .map(|_| {
+                            let (i, j, k) = (self.pick(6), self.pick(6), self.pick(6));
+                            format!("({i},{}{j}, {k})", self.trivia())
+                        })
+                        .collect();
+                    let mut fields = vec![
+                        format!("vertices: {}", self.list(vertices)),
+                        format!("triangles:{}{}", self.trivia(), self.list(triangles)),
+                    ];
+                    if self.pick(2) == 0 {
+                        fields.push(format!("solid: {}", ["true", "false"][self.pick(2)]));
+                    }
+                    format!("Mesh({})", self.fields(fields))
                 }
             }
         }
@@ -590,6 +669,33 @@ pub(super) mod tests {
         fn agrees_with_the_whole_file_parse(text in map_text()) {
             prop_assert!(whole(&text).is_ok(), "the generator wrote a bad map:\n{text}");
             prop_assert!(agrees(&text), "a well-formed map fell back to the one-pass parse:\n{text}");
+        }
+
+        #[test]
+        fn agrees_with_the_whole_file_parse_in_3d(text in map_text_3d()) {
+            prop_assert!(whole(&text).is_ok(), "the generator wrote a bad map:\n{text}");
+            prop_assert!(agrees(&text), "a well-formed map fell back to the one-pass parse:\n{text}");
+        }
+
+        #[test]
+        fn broken_3d_text_reads_as_the_whole_file_parse_reads_it(
+            text in map_text_3d(),
+            at in any::<prop::sample::Index>(),
+            cut in 0usize..4,
+            snippet in prop::sample::select(BREAKS.to_vec()),
+        ) {
+            let mut at = at.index(text.len() + 1);
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            let mut broken = text.clone();
+            let end = (at + cut).min(text.len());
+            if text.is_char_boundary(end) {
+                broken.replace_range(at..end, snippet);
+            } else {
+                broken.insert_str(at, snippet);
+            }
+            agrees(&broken);
         }
 
         #[test]

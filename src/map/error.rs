@@ -42,6 +42,17 @@ pub enum LoadErrorKind {
     DegeneratePolygon,
     /// Two agent profiles share a name.
     DuplicateAgentName,
+    /// A map that mixes 2D and 3D positions.
+    MixedDimensions,
+    /// An obstacle kind of the other dimension: `Circle` or `Polygon` in a
+    /// 3D map, `Sphere`, `Triangle`, `Box` or `Mesh` in a 2D one.
+    ObstacleDimension,
+    /// A `Box` whose `min` is above its `max` on an axis.
+    InvertedBox,
+    /// A `Mesh` triangle naming a vertex the mesh does not have.
+    MeshIndexOutOfRange,
+    /// A valid 3D level, read where only a 2D level can be used.
+    ThreeDimensional,
 }
 
 /// A position in the map text: 1-based line, and 1-based column counted in

@@ -12,7 +12,7 @@ use ron::error::{Error as RonError, SpannedError};
 use super::Map;
 use super::error::{LoadError, LoadErrorKind, Location};
 use super::locate::{self, DocPath};
-use super::validate::{self, ValidParts, ValidationError};
+use super::validate::{self, ValidLevel, ValidParts, ValidationError};
 use super::wire::{self, MapFile};
 use crate::quote::{capped, capped_message};
 use crate::timings::Timings;
@@ -144,43 +144,7 @@ impl ValidatedMap {
         source_name: &str,
         timings: &mut Timings,
     ) -> Result<ValidatedMap, LoadError> {
-        let start = std::time::Instant::now();
-        if crate::utf16::looks_like_utf16(bytes) {
-            let message = format!(
-                "the map is UTF-16 text; clearway reads UTF-8: {}",
-                crate::utf16::CONVERT
-            );
-            return Err(
-                LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
-                    "",
-                    0..0,
-                    "UTF-16 starts here".to_owned(),
-                ),
-            );
-        }
-        let (text, utf8_error) = match std::str::from_utf8(bytes) {
-            Ok(text) => (text, None),
-            Err(e) => {
-                let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
-                // `valid_up_to` bytes are UTF-8 by definition.
-                (std::str::from_utf8(valid).unwrap_or_default(), Some(e))
-            }
-        };
-        check_control_chars(text, source_name)?;
-        timings.record("parse", start.elapsed());
-        if let Some(e) = utf8_error {
-            let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
-            let message =
-                format!("the map is not UTF-8 text: byte 0x{byte:02X} is not valid UTF-8");
-            let label = format!("byte 0x{byte:02X} follows here");
-            return Err(
-                LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
-                    text,
-                    text.len()..text.len(),
-                    label,
-                ),
-            );
-        }
+        let text = checked_text(bytes, source_name, timings)?;
         parse(text, source_name, timings).map(|parts| ValidatedMap { parts })
     }
 
@@ -196,6 +160,73 @@ impl ValidatedMap {
     pub fn index(self, timings: &mut Timings) -> Map {
         Map::from_parts(self.parts, timings)
     }
+}
+
+/// The text of map bytes: rejects UTF-16, bytes that are not UTF-8 and
+/// control characters, each located, recording the checks as `parse`.
+fn checked_text<'a>(
+    bytes: &'a [u8],
+    source_name: &str,
+    timings: &mut Timings,
+) -> Result<&'a str, LoadError> {
+    let start = std::time::Instant::now();
+    if crate::utf16::looks_like_utf16(bytes) {
+        let message = format!(
+            "the map is UTF-16 text; clearway reads UTF-8: {}",
+            crate::utf16::CONVERT
+        );
+        return Err(
+            LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
+                "",
+                0..0,
+                "UTF-16 starts here".to_owned(),
+            ),
+        );
+    }
+    let (text, utf8_error) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
+            // `valid_up_to` bytes are UTF-8 by definition.
+            (std::str::from_utf8(valid).unwrap_or_default(), Some(e))
+        }
+    };
+    check_control_chars(text, source_name)?;
+    timings.record("parse", start.elapsed());
+    if let Some(e) = utf8_error {
+        let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
+        let message = format!("the map is not UTF-8 text: byte 0x{byte:02X} is not valid UTF-8");
+        let label = format!("byte 0x{byte:02X} follows here");
+        return Err(
+            LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
+                text,
+                text.len()..text.len(),
+                label,
+            ),
+        );
+    }
+    Ok(text)
+}
+
+/// Checks, parses and validates map bytes as a level of either dimension:
+/// the entry for 3D levels, with the checks and errors of
+/// [`Map::from_ron_bytes`] (which reads 2D levels only).
+#[allow(dead_code)] // The 3D engine's entry (#15), used once it lands.
+pub(crate) fn level_from_ron_bytes(
+    bytes: &[u8],
+    source_name: &str,
+    timings: &mut Timings,
+) -> Result<ValidLevel, LoadError> {
+    let text = checked_text(bytes, source_name, timings)?;
+    parse_level(text, source_name, timings)
+}
+
+/// As [`level_from_ron_bytes`], from text: the checks and errors of
+/// [`Map::from_ron_str`].
+#[allow(dead_code)] // The 3D engine's entry (#15), used once it lands.
+pub(crate) fn level_from_ron_str(text: &str, source_name: &str) -> Result<ValidLevel, LoadError> {
+    check_control_chars(text, source_name)?;
+    parse_level(text, source_name, &mut Timings::default())
 }
 
 /// Rejects text holding a control character other than tab, LF and CR.
@@ -222,6 +253,30 @@ fn check_control_chars(text: &str, source_name: &str) -> Result<(), LoadError> {
 /// columns are counted without it.
 fn parse(text: &str, source_name: &str, timings: &mut Timings) -> Result<ValidParts, LoadError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let file = parse_file(text, source_name, timings)?;
+    timings
+        .time("validate", || validate::validate(file))
+        .map_err(|e| validation_error(text, source_name, &e))
+}
+
+/// Parses and validates text (free of control characters) as a level of
+/// either dimension, recording the `parse` and `validate` phases: the entry
+/// for 3D levels. Errors are located as [`Map::from_ron_str`]'s are.
+fn parse_level(
+    text: &str,
+    source_name: &str,
+    timings: &mut Timings,
+) -> Result<ValidLevel, LoadError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let file = parse_file(text, source_name, timings)?;
+    timings
+        .time("validate", || validate::validate_level(file))
+        .map_err(|e| validation_error(text, source_name, &e))
+}
+
+/// The wire form of a map text with no byte-order mark: an `Empty` error
+/// for a blank text, a located syntax-level error for one that is not a map.
+fn parse_file(text: &str, source_name: &str, timings: &mut Timings) -> Result<MapFile, LoadError> {
     if locate::is_blank(text) {
         let message = if text.is_empty() {
             "the map is empty"
@@ -236,12 +291,9 @@ fn parse(text: &str, source_name: &str, timings: &mut Timings) -> Result<ValidPa
             ),
         );
     }
-    let file: MapFile = timings
-        .time("parse", || wire::from_str(text))
-        .map_err(|e| syntax_error(text, source_name, e))?;
     timings
-        .time("validate", || validate::validate(file))
-        .map_err(|e| validation_error(text, source_name, &e))
+        .time("parse", || wire::from_str(text))
+        .map_err(|e| syntax_error(text, source_name, e))
 }
 
 /// Locates a validation error in the text it came from.
@@ -327,7 +379,7 @@ fn describe(text: &str, code: &RonError, start: usize, end: usize) -> Described 
         ),
         RonError::IntegerOutOfBounds => (
             K::OutOfRange,
-            "integer out of range: node ids run from 0 to 18446744073709551615".to_owned(),
+            integer_out_of_range(text, start),
             at_start,
             "out of range".to_owned(),
         ),
@@ -372,6 +424,21 @@ fn describe(text: &str, code: &RonError, start: usize, end: usize) -> Described 
             None => syntax(text, code, end),
         },
     }
+}
+
+/// The message for an integer out of the range of u64 at `start`: node
+/// ids and edge ends follow a field name (`id: `), a mesh's vertex indices
+/// (the only other integers) an opening bracket or a comma.
+fn integer_out_of_range(text: &str, start: usize) -> String {
+    // ron's span of a negative number starts after its sign.
+    let before = text.get(..start).unwrap_or_default();
+    let before = before.trim_end_matches(['-', '+']).trim_end();
+    let what = if before.ends_with('(') || before.ends_with(',') {
+        "mesh vertex indices"
+    } else {
+        "node ids"
+    };
+    format!("integer out of range: {what} run from 0 to 18446744073709551615")
 }
 
 /// A parse that ran out of text.

@@ -20,13 +20,17 @@ mod error;
 mod extra_obstacles;
 mod load;
 mod locate;
+mod position;
 mod validate;
+mod validate3d;
 pub mod wire;
 
 pub use edge_edit::{EdgeAppend, EdgeEdit, append_edges, edit_edges, has_comments};
+pub(crate) use error::Snippet;
 pub use error::{LoadError, LoadErrorKind, Location};
 pub use extra_obstacles::ExtraObstacleError;
 pub use load::ValidatedMap;
+pub(crate) use validate::MAX_COORDINATE;
 
 /// A named agent profile: the radius `check` validates when none is given.
 #[derive(Clone, Debug, PartialEq)]

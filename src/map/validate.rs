@@ -7,10 +7,12 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use super::locate::DocPath;
+use super::validate3d::{self, Dimension};
 use super::wire::{AgentEntry, EdgeEntry, MapFile, NodeEntry, ObstacleEntry, Position};
 use super::{Agent, Edge, LoadErrorKind, Node};
-use crate::geometry::{Circle, Point, Polygon, Segment, count_distinct};
+use crate::geometry::{Circle, Point, Point3, Polygon, Segment, count_distinct};
 use crate::obstacle::Obstacle;
+use crate::obstacle3::Obstacle3;
 
 /// The largest coordinate magnitude a map may use. Beyond it, distances
 /// between nearby features lose all precision.
@@ -19,7 +21,7 @@ pub(crate) const MAX_COORDINATE: f64 = 1e15;
 /// What kind of number a bad value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Quantity {
-    /// An x or y coordinate.
+    /// An x, y or z coordinate.
     Coordinate,
     /// A circle's or an agent's radius.
     Radius,
@@ -120,6 +122,81 @@ pub(crate) enum ValidationError {
         /// How many distinct vertices it has (0 to 2).
         distinct: usize,
     },
+    /// A position whose dimension is not the map's.
+    #[error(
+        "`{path}` is a {found} position in a {map} map: the first {}, `{first}`, makes the map {map}, and a map is 2D or 3D throughout",
+        validate3d::first_name(first)
+    )]
+    MixedDimensions {
+        /// Where the position is.
+        path: DocPath,
+        /// Its dimension.
+        found: Dimension,
+        /// The map's dimension.
+        map: Dimension,
+        /// The position that set the map's dimension.
+        first: DocPath,
+    },
+    /// An obstacle kind that exists only in the other dimension.
+    #[error("obstacle {index} is a `{kind}`, which is {}-only, in a {map} map: use {instead}", map.other())]
+    ObstacleDimension {
+        /// The obstacle's index.
+        index: usize,
+        /// Its kind as written (`Circle`, `Sphere`, ...).
+        kind: &'static str,
+        /// The map's dimension.
+        map: Dimension,
+        /// What to write instead.
+        instead: &'static str,
+    },
+    /// A box with `min` above `max` on an axis.
+    #[error(
+        "obstacle {index} (box) has min {} = {min:?} above max {} = {max:?}: a box needs min <= max on every axis",
+        validate3d::axis_name(*axis), validate3d::axis_name(*axis)
+    )]
+    InvertedBox {
+        /// The obstacle's index.
+        index: usize,
+        /// The axis, 0 to 2.
+        axis: usize,
+        /// The min corner's coordinate on it.
+        min: f64,
+        /// The max corner's coordinate on it.
+        max: f64,
+    },
+    /// A mesh triangle names a vertex the mesh does not have.
+    #[error(
+        "obstacle {index} (mesh): triangle {triangle} names vertex {vertex}, but the mesh has {vertices} vertices{}",
+        validate3d::index_range(*vertices)
+    )]
+    MeshIndexOutOfRange {
+        /// The obstacle's index.
+        index: usize,
+        /// The triangle's index in the mesh.
+        triangle: usize,
+        /// Which of its three indices, 0 to 2.
+        corner: usize,
+        /// The index as written.
+        vertex: u64,
+        /// How many vertices the mesh has.
+        vertices: usize,
+    },
+    /// A triangle written with other than three corners.
+    #[error("obstacle {index} (triangle) has {corners} corners: a triangle has exactly 3")]
+    TriangleCorners {
+        /// The obstacle's index.
+        index: usize,
+        /// How many corners it has.
+        corners: usize,
+    },
+    /// A valid 3D level, where only a 2D one can be used.
+    #[error(
+        "this level is 3D (`{first}` has three coordinates): it can be read, but clearway does not run 3D levels yet"
+    )]
+    ThreeDimensional {
+        /// The position that made the level 3D.
+        first: DocPath,
+    },
     /// Two agent profiles share a name.
     #[error("duplicate agent name {:?}", crate::quote::capped(name))]
     DuplicateAgentName {
@@ -144,6 +221,12 @@ impl ValidationError {
             ValidationError::OutOfRange { .. } => LoadErrorKind::OutOfRange,
             ValidationError::DegeneratePolygon { .. } => LoadErrorKind::DegeneratePolygon,
             ValidationError::DuplicateAgentName { .. } => LoadErrorKind::DuplicateAgentName,
+            ValidationError::MixedDimensions { .. } => LoadErrorKind::MixedDimensions,
+            ValidationError::ObstacleDimension { .. } => LoadErrorKind::ObstacleDimension,
+            ValidationError::InvertedBox { .. } => LoadErrorKind::InvertedBox,
+            ValidationError::MeshIndexOutOfRange { .. } => LoadErrorKind::MeshIndexOutOfRange,
+            ValidationError::TriangleCorners { .. } => LoadErrorKind::WrongType,
+            ValidationError::ThreeDimensional { .. } => LoadErrorKind::ThreeDimensional,
         }
     }
 
@@ -164,6 +247,22 @@ impl ValidationError {
             ValidationError::DuplicateAgentName { second, .. } => {
                 DocPath::item("agents", *second).field("name")
             }
+            ValidationError::MixedDimensions { path, .. } => path.clone(),
+            ValidationError::ObstacleDimension { index, .. }
+            | ValidationError::TriangleCorners { index, .. } => DocPath::item("obstacles", *index),
+            ValidationError::InvertedBox { index, axis, .. } => {
+                DocPath::item("obstacles", *index).field("min").elem(*axis)
+            }
+            ValidationError::MeshIndexOutOfRange {
+                index,
+                triangle,
+                corner,
+                ..
+            } => DocPath::item("obstacles", *index)
+                .field("triangles")
+                .at(*triangle)
+                .elem(*corner),
+            ValidationError::ThreeDimensional { first } => first.clone(),
         }
     }
 
@@ -187,6 +286,20 @@ impl ValidationError {
                     crate::quote::capped(name)
                 )
             }
+            ValidationError::MixedDimensions { found, map, .. } => {
+                format!("{found} position in a {map} map")
+            }
+            ValidationError::ObstacleDimension { map, .. } => {
+                format!("{} obstacle in a {map} map", map.other())
+            }
+            ValidationError::InvertedBox { axis, max, .. } => {
+                format!("above max {} ({max:?})", validate3d::axis_name(*axis))
+            }
+            ValidationError::MeshIndexOutOfRange { vertices, .. } => {
+                format!("out of range: {vertices} vertices")
+            }
+            ValidationError::TriangleCorners { .. } => "not 3 corners".to_owned(),
+            ValidationError::ThreeDimensional { .. } => "a 3D position".to_owned(),
         }
     }
 
@@ -204,39 +317,89 @@ impl ValidationError {
     }
 }
 
-/// The parts of a map that passed validation, ready to be indexed.
+/// The parts of a map that passed validation, ready to be indexed: of a
+/// flat level by default, `ValidParts<Point3, Obstacle3>` of a 3D one.
 #[derive(Debug)]
-pub(crate) struct ValidParts {
+pub(crate) struct ValidParts<P = Point, O = Obstacle> {
     pub agents: Vec<Agent>,
-    pub nodes: Vec<Node>,
+    pub nodes: Vec<Node<P>>,
     pub node_by_id: HashMap<u64, usize>,
     pub edges: Vec<Edge>,
-    pub obstacles: Vec<Obstacle>,
+    pub obstacles: Vec<O>,
 }
 
-/// Validates a parsed map file into domain values.
+/// A validated level of either dimension, as the file's first node (or,
+/// with no nodes, its first position) says.
+#[derive(Debug)]
+pub(crate) enum ValidLevel {
+    /// A flat level: every position `(x, y)`.
+    Plane(ValidParts),
+    /// A 3D level: every position `(x, y, z)`.
+    #[allow(dead_code)] // Read by the 3D engine (#15), once it lands.
+    Space(ValidParts<Point3, Obstacle3>),
+}
+
+/// Validates a parsed map file of either dimension into domain values.
 ///
 /// # Errors
 ///
 /// The first problem found, checking agents, then nodes, then edges, then
-/// obstacles, each in file order.
-pub(crate) fn validate(file: MapFile) -> Result<ValidParts, ValidationError> {
+/// obstacles, each in file order; a value whose dimension is not the
+/// map's is one of them.
+pub(crate) fn validate_level(file: MapFile) -> Result<ValidLevel, ValidationError> {
+    let (dimension, first) = validate3d::dimension_of(&file);
     let agents = agents(file.agents)?;
-    let (nodes, node_by_id) = nodes(file.nodes)?;
-    let edges = edges(&file.edges, &node_by_id)?;
-    let obstacles = file
-        .obstacles
-        .into_iter()
-        .enumerate()
-        .map(|(i, o)| obstacle(i, o))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(ValidParts {
-        agents,
-        nodes,
-        node_by_id,
-        edges,
-        obstacles,
-    })
+    match dimension {
+        Dimension::Plane => {
+            let (nodes, node_by_id) = nodes(file.nodes, |p, path| point(p, path, &first))?;
+            let edges = edges(&file.edges, &node_by_id)?;
+            let obstacles = file
+                .obstacles
+                .into_iter()
+                .enumerate()
+                .map(|(i, o)| obstacle(i, o, &first))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(ValidLevel::Plane(ValidParts {
+                agents,
+                nodes,
+                node_by_id,
+                edges,
+                obstacles,
+            }))
+        }
+        Dimension::Space => {
+            let (nodes, node_by_id) =
+                nodes(file.nodes, |p, path| validate3d::point3(p, path, &first))?;
+            let edges = edges(&file.edges, &node_by_id)?;
+            let obstacles = file
+                .obstacles
+                .into_iter()
+                .enumerate()
+                .map(|(i, o)| validate3d::obstacle3(i, o, &first))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(ValidLevel::Space(ValidParts {
+                agents,
+                nodes,
+                node_by_id,
+                edges,
+                obstacles,
+            }))
+        }
+    }
+}
+
+/// Validates a parsed map file into the domain values of a flat level.
+///
+/// # Errors
+///
+/// As [`validate_level`], and [`ValidationError::ThreeDimensional`] for a
+/// valid 3D level.
+pub(crate) fn validate(file: MapFile) -> Result<ValidParts, ValidationError> {
+    let (_, first) = validate3d::dimension_of(&file);
+    match validate_level(file)? {
+        ValidLevel::Plane(parts) => Ok(parts),
+        ValidLevel::Space(_) => Err(ValidationError::ThreeDimensional { first }),
+    }
 }
 
 fn agents(entries: Vec<AgentEntry>) -> Result<Vec<Agent>, ValidationError> {
@@ -263,7 +426,11 @@ fn agents(entries: Vec<AgentEntry>) -> Result<Vec<Agent>, ValidationError> {
 
 type NodesById = HashMap<u64, usize>;
 
-fn nodes(entries: Vec<NodeEntry>) -> Result<(Vec<Node>, NodesById), ValidationError> {
+/// The nodes, their positions read by `pos` (which checks their dimension).
+fn nodes<P>(
+    entries: Vec<NodeEntry>,
+    pos: impl Fn(Position, &dyn Fn() -> DocPath) -> Result<P, ValidationError>,
+) -> Result<(Vec<Node<P>>, NodesById), ValidationError> {
     let mut node_by_id = HashMap::with_capacity(entries.len());
     let mut nodes = Vec::with_capacity(entries.len());
     for (i, entry) in entries.into_iter().enumerate() {
@@ -279,7 +446,7 @@ fn nodes(entries: Vec<NodeEntry>) -> Result<(Vec<Node>, NodesById), ValidationEr
                 slot.insert(i);
             }
         }
-        let pos = point(entry.pos, || DocPath::item("nodes", i).field("pos"))?;
+        let pos = pos(entry.pos, &|| DocPath::item("nodes", i).field("pos"))?;
         nodes.push(Node {
             id: entry.id,
             pos,
@@ -332,43 +499,70 @@ fn edge(index: usize, entry: &EdgeEntry, node_by_id: &NodesById) -> Result<Edge,
     })
 }
 
-fn obstacle(index: usize, entry: ObstacleEntry) -> Result<Obstacle, ValidationError> {
+/// An obstacle of a flat level. `first` is the position that made the
+/// level flat, for the message if one of this obstacle's is not.
+fn obstacle(
+    index: usize,
+    entry: ObstacleEntry,
+    first: &DocPath,
+) -> Result<Obstacle, ValidationError> {
     let path = || DocPath::item("obstacles", index);
     Ok(match entry {
-        ObstacleEntry::Point(p) => Obstacle::Point(point(p, || path().elem(0))?),
+        ObstacleEntry::Point(p) => Obstacle::Point(point(p, &|| path().elem(0), first)?),
         ObstacleEntry::Circle { center, radius } => Obstacle::Circle(Circle {
-            center: point(center, || path().field("center"))?,
+            center: point(center, &|| path().field("center"), first)?,
             radius: length(radius, || path().field("radius"), Quantity::Radius)?,
         }),
         ObstacleEntry::Segment { from, to } => Obstacle::Segment(Segment::new(
-            point(from, || path().field("from"))?,
-            point(to, || path().field("to"))?,
+            point(from, &|| path().field("from"), first)?,
+            point(to, &|| path().field("to"), first)?,
         )),
-        ObstacleEntry::Polygon(vertices) => Obstacle::Polygon(polygon(index, &vertices)?),
+        ObstacleEntry::Polygon(vertices) => Obstacle::Polygon(polygon(index, &vertices, first)?),
+        other => return Err(validate3d::wrong_dimension(index, &other, Dimension::Plane)),
     })
 }
 
-fn polygon(index: usize, vertices: &[Position]) -> Result<Polygon, ValidationError> {
+fn polygon(
+    index: usize,
+    vertices: &[Position],
+    first: &DocPath,
+) -> Result<Polygon, ValidationError> {
     let path = || DocPath::item("obstacles", index).elem(0);
     let points = vertices
         .iter()
         .enumerate()
-        .map(|(i, &v)| point(v, || path().at(i)))
+        .map(|(i, &v)| point(v, &|| path().at(i), first))
         .collect::<Result<Vec<_>, _>>()?;
     let distinct = count_distinct(&points);
     Polygon::new(points).ok_or(ValidationError::DegeneratePolygon { index, distinct })
 }
 
-/// A position whose coordinates are finite and within range. `path` names
-/// it in the document; it is only built when there is an error to report.
-fn point((x, y): Position, path: impl Fn() -> DocPath) -> Result<Point, ValidationError> {
+/// A position of a flat level: `(x, y)`, its coordinates finite and within
+/// range. `path` names it in the document; it is only built when there is
+/// an error to report, as is `first`, the position that made the level flat.
+fn point(
+    position: Position,
+    path: &dyn Fn() -> DocPath,
+    first: &DocPath,
+) -> Result<Point, ValidationError> {
+    let Position::Plane(x, y) = position else {
+        return Err(ValidationError::MixedDimensions {
+            path: path(),
+            found: Dimension::Space,
+            map: Dimension::Plane,
+            first: first.clone(),
+        });
+    };
     Ok(Point::new(
         coordinate(x, || path().elem(0))?,
         coordinate(y, || path().elem(1))?,
     ))
 }
 
-fn coordinate(value: f64, path: impl FnOnce() -> DocPath) -> Result<f64, ValidationError> {
+pub(super) fn coordinate(
+    value: f64,
+    path: impl FnOnce() -> DocPath,
+) -> Result<f64, ValidationError> {
     if !value.is_finite() {
         return Err(ValidationError::NonFinite {
             path: path(),
@@ -386,7 +580,7 @@ fn coordinate(value: f64, path: impl FnOnce() -> DocPath) -> Result<f64, Validat
 }
 
 /// A radius, cost or clearance: finite and >= 0 (`-0.0` counts as 0).
-fn length(
+pub(super) fn length(
     value: f64,
     path: impl FnOnce() -> DocPath,
     quantity: Quantity,
@@ -415,7 +609,7 @@ mod tests {
     fn node(id: u64, x: f64, y: f64) -> NodeEntry {
         NodeEntry {
             id,
-            pos: (x, y),
+            pos: Position::Plane(x, y),
             name: None,
         }
     }
@@ -467,7 +661,11 @@ mod tests {
         assert_eq!(err.kind(), LoadErrorKind::OutOfRange);
         assert_eq!(err.path().to_string(), "nodes[0].pos.0");
 
-        let poly = ObstacleEntry::Polygon(vec![(0.0, 0.0), (1.0, 0.0), (0.0, 0.0)]);
+        let poly = ObstacleEntry::Polygon(vec![
+            Position::Plane(0.0, 0.0),
+            Position::Plane(1.0, 0.0),
+            Position::Plane(0.0, 0.0),
+        ]);
         let err = validate(file(vec![], vec![], vec![poly])).unwrap_err();
         assert_eq!(
             err,

@@ -22,11 +22,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Agent, Edge, Map, Node};
-use crate::geometry::{Circle, Point, Segment};
+use crate::geometry::{AxisBox, Circle, Point, Point3, Segment, Sphere, Triangle};
 use crate::obstacle::Obstacle;
+use crate::obstacle3::Obstacle3;
 
-/// A position `(x, y)` as written in the file.
-pub type Position = (f64, f64);
+pub use super::position::Position;
 
 /// The RON options every map is read (and should be written) with:
 /// `implicit_some` on, and a recursion limit of 128 so that absurdly deep
@@ -53,7 +53,7 @@ pub const RECURSION_LIMIT: usize = 128;
 ///             edges: [(from: 0, to: 1)], obstacles: [Point((1, 1))])";
 /// let file = wire::from_str(text)?;
 /// assert_eq!(file, wire::options().from_str::<MapFile>(text)?);
-/// assert_eq!(file.nodes[1].pos, (3.0, 4.0));
+/// assert_eq!(file.nodes[1].pos, wire::Position::Plane(3.0, 4.0));
 ///
 /// let error = wire::from_str("Map(nodes: [(id: 0, pos: (0, 0)), (id: 1)])").unwrap_err();
 /// assert_eq!(error.span.start.col, 41);
@@ -172,6 +172,38 @@ pub enum ObstacleEntry {
     },
     /// `Polygon([(x, y), ...])`
     Polygon(Vec<Position>),
+    /// `Sphere(center: (x, y, z), radius: r)`: 3D only.
+    Sphere {
+        /// The centre.
+        center: Position,
+        /// The radius, finite and >= 0.
+        radius: f64,
+    },
+    /// `Triangle([(x, y, z), (x, y, z), (x, y, z)])`: 3D only; exactly
+    /// three corners (checked by validation, which can say where).
+    Triangle(Vec<Position>),
+    /// `Box(min: (x, y, z), max: (x, y, z))`: a solid axis-aligned box, 3D
+    /// only; `min <= max` on every axis.
+    Box {
+        /// The corner with the least coordinates.
+        min: Position,
+        /// The corner with the greatest coordinates.
+        max: Position,
+    },
+    /// `Mesh(vertices: [(x, y, z), ...], triangles: [(i, j, k), ...], solid: false)`:
+    /// a triangle soup, 3D only. The indices count from 0 into `vertices`
+    /// (read as u64, so that a too-large one is reported against the
+    /// vertex count rather than as an integer overflow).
+    Mesh {
+        /// The vertices.
+        vertices: Vec<Position>,
+        /// The triangles, as indices into `vertices`.
+        triangles: Vec<(u64, u64, u64)>,
+        /// Whether the mesh is closed and its inside is obstacle; `false`
+        /// when left out.
+        #[serde(default, skip_serializing_if = "is_false")]
+        solid: bool,
+    },
 }
 
 fn is_false(value: &bool) -> bool {
@@ -179,7 +211,11 @@ fn is_false(value: &bool) -> bool {
 }
 
 fn position(p: Point) -> Position {
-    (p.x, p.y)
+    Position::Plane(p.x, p.y)
+}
+
+fn position3(p: Point3) -> Position {
+    Position::Space(p.x, p.y, p.z)
 }
 
 impl From<&Agent> for AgentEntry {
@@ -216,6 +252,50 @@ impl From<&Obstacle> for ObstacleEntry {
             Obstacle::Polygon(polygon) => {
                 ObstacleEntry::Polygon(polygon.vertices().iter().map(|&v| position(v)).collect())
             }
+        }
+    }
+}
+
+/// The wire form of a node of a 3D level: `pos: (x, y, z)`.
+impl From<&Node<Point3>> for NodeEntry {
+    fn from(node: &Node<Point3>) -> Self {
+        NodeEntry {
+            id: node.id,
+            pos: position3(node.pos),
+            name: node.name.clone(),
+        }
+    }
+}
+
+/// The wire form of a 3D obstacle, as the file writes it.
+impl From<&Obstacle3> for ObstacleEntry {
+    fn from(obstacle: &Obstacle3) -> Self {
+        match obstacle {
+            Obstacle3::Point(p) => ObstacleEntry::Point(position3(*p)),
+            Obstacle3::Sphere(Sphere { center, radius }) => ObstacleEntry::Sphere {
+                center: position3(*center),
+                radius: *radius,
+            },
+            Obstacle3::Segment(Segment { a, b }) => ObstacleEntry::Segment {
+                from: position3(*a),
+                to: position3(*b),
+            },
+            Obstacle3::Triangle(Triangle { corners }) => {
+                ObstacleEntry::Triangle(corners.iter().map(|&c| position3(c)).collect())
+            }
+            Obstacle3::Box(AxisBox { min, max }) => ObstacleEntry::Box {
+                min: position3(*min),
+                max: position3(*max),
+            },
+            Obstacle3::Mesh(mesh) => ObstacleEntry::Mesh {
+                vertices: mesh.vertices().iter().map(|&v| position3(v)).collect(),
+                triangles: mesh
+                    .triangle_indices()
+                    .iter()
+                    .map(|&[i, j, k]| (u64::from(i), u64::from(j), u64::from(k)))
+                    .collect(),
+                solid: mesh.is_solid(),
+            },
         }
     }
 }
@@ -286,7 +366,7 @@ mod tests {
         let map = Map::from_ron_str(FULL, "full.ron").unwrap();
         let written = MapFile::from(&map);
         assert_eq!(written, parsed);
-        assert!(written.nodes[0].pos.1.is_sign_negative());
+        assert!(matches!(written.nodes[0].pos, Position::Plane(_, y) if y.is_sign_negative()));
         assert!(written.agents[1].radius.is_sign_negative());
     }
 
@@ -299,6 +379,137 @@ mod tests {
         assert!(!text.contains("cost:None"), "{text}");
         let again = Map::from_ron_str(&text, "written.ron").unwrap();
         assert_eq!(MapFile::from(&again), MapFile::from(&map));
+    }
+
+    /// The wire types as they were before 3D levels: positions as
+    /// `(f64, f64)` tuples and the four 2D obstacles. The twin that 2D
+    /// files must keep reading and writing exactly as.
+    mod before_3d {
+        use serde::{Deserialize, Serialize};
+
+        type Position = (f64, f64);
+
+        #[derive(Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(rename = "Map", deny_unknown_fields)]
+        pub struct MapFile {
+            #[serde(default, skip_serializing_if = "Vec::is_empty")]
+            pub agents: Vec<super::AgentEntry>,
+            pub nodes: Vec<NodeEntry>,
+            #[serde(default, skip_serializing_if = "Vec::is_empty")]
+            pub edges: Vec<super::EdgeEntry>,
+            #[serde(default, skip_serializing_if = "Vec::is_empty")]
+            pub obstacles: Vec<ObstacleEntry>,
+        }
+
+        #[derive(Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(rename = "Node", deny_unknown_fields)]
+        pub struct NodeEntry {
+            pub id: u64,
+            pub pos: Position,
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub name: Option<String>,
+        }
+
+        #[derive(Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(rename = "Obstacle", deny_unknown_fields)]
+        pub enum ObstacleEntry {
+            Point(Position),
+            Circle { center: Position, radius: f64 },
+            Segment { from: Position, to: Position },
+            Polygon(Vec<Position>),
+        }
+    }
+
+    /// The old file's values in today's types: what a 2D file must read as.
+    fn upgraded(old: before_3d::MapFile) -> MapFile {
+        use before_3d::ObstacleEntry as Old;
+        let p = Position::from;
+        MapFile {
+            agents: old.agents,
+            nodes: old
+                .nodes
+                .into_iter()
+                .map(|n| NodeEntry {
+                    id: n.id,
+                    pos: p(n.pos),
+                    name: n.name,
+                })
+                .collect(),
+            edges: old.edges,
+            obstacles: old
+                .obstacles
+                .into_iter()
+                .map(|o| match o {
+                    Old::Point(x) => ObstacleEntry::Point(p(x)),
+                    Old::Circle { center, radius } => ObstacleEntry::Circle {
+                        center: p(center),
+                        radius,
+                    },
+                    Old::Segment { from, to } => ObstacleEntry::Segment {
+                        from: p(from),
+                        to: p(to),
+                    },
+                    Old::Polygon(v) => ObstacleEntry::Polygon(v.into_iter().map(p).collect()),
+                })
+                .collect(),
+        }
+    }
+
+    /// RON's default layout, and the one `prune` and `bake` write with.
+    fn pretty_configs() -> [ron::ser::PrettyConfig; 2] {
+        [
+            ron::ser::PrettyConfig::default(),
+            ron::ser::PrettyConfig::new()
+                .struct_names(false)
+                .depth_limit(2)
+                .indentor("    "),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 200,
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// A 2D file reads, through the chunked parse and the one-pass
+        /// parse, to exactly the values the tuple-based types read, and is
+        /// written back byte for byte as they write it.
+        #[test]
+        fn flat_files_read_and_write_as_before_3d(
+            text in super::super::chunked_parse::tests::map_text()
+        ) {
+            let old: before_3d::MapFile = options().from_str(&text).unwrap();
+            let old_written = options().to_string(&old).unwrap();
+            let old_pretty: Vec<String> = pretty_configs()
+                .into_iter()
+                .map(|config| options().to_string_pretty(&old, config).unwrap())
+                .collect();
+            let expected = format!("{:?}", upgraded(old));
+            let chunked = from_str(&text).unwrap();
+            let chunked_small = from_str_in_chunks(&text, 1).unwrap();
+            let whole: MapFile = options().from_str(&text).unwrap();
+            proptest::prop_assert_eq!(format!("{chunked:?}"), expected.clone());
+            proptest::prop_assert_eq!(format!("{chunked_small:?}"), expected.clone());
+            proptest::prop_assert_eq!(format!("{whole:?}"), expected);
+            proptest::prop_assert_eq!(options().to_string(&whole).unwrap(), old_written);
+            let pretty: Vec<String> = pretty_configs()
+                .into_iter()
+                .map(|config| options().to_string_pretty(&whole, config).unwrap())
+                .collect();
+            proptest::prop_assert_eq!(pretty, old_pretty);
+        }
+    }
+
+    #[test]
+    fn flat_maps_are_written_as_before_3d() {
+        let map = Map::from_ron_str(FULL, "full.ron").unwrap();
+        let old: before_3d::MapFile = options().from_str(FULL).unwrap();
+        let written = options().to_string(&MapFile::from(&map)).unwrap();
+        // The closing vertex is not restored, and FULL has none: the same text.
+        assert_eq!(written, options().to_string(&old).unwrap());
+        assert!(written.contains("pos:(0.0,-0.0)"), "{written}");
     }
 
     #[test]

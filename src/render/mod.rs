@@ -1,9 +1,9 @@
 //! Pictures of a level: SVG and PNG.
 //!
 //! A [`Picture`] decides what to draw (obstacles, edges coloured by
-//! clearance, pinch points, agent outlines, one-way arrows, routes, nodes, a
-//! legend and a scale bar) and hands it, shape by shape, to a [`Drawer`].
-//! The [`SvgWriter`] is the drawer that writes SVG; PNG is that SVG
+//! clearance, pinch points, agent outlines, one-way arrows, routes the
+//! caller found, nodes, a legend and a scale bar) and hands it, shape by
+//! shape, to a [`Drawer`]. The [`SvgWriter`] is the drawer that writes SVG; PNG is that SVG
 //! rasterised by resvg ([`svg_to_png`]), its texts in a font built into the
 //! binary ([`Fonts`]); tests draw on a
 //! [`RecordingDrawer`] and ask what was drawn.
@@ -38,10 +38,20 @@
 //! ```
 
 mod drawer;
+mod edges;
 mod font;
 mod frame;
+mod layout;
+mod legend;
+mod nodes;
+mod notes;
+mod obstacles;
+mod outlines;
 pub mod palette;
+mod pinches;
 mod png;
+mod routes;
+mod scale_bar;
 mod scene;
 mod size;
 mod svg;
@@ -50,10 +60,10 @@ mod text;
 pub use drawer::{Anchor, Color, Drawer, Recorded, RecordingDrawer, Shape, Style, TextStyle};
 pub use font::{EMBEDDED_FAMILY, Fonts};
 pub use frame::{Bounds, Frame};
+pub use layout::Layout;
 pub use png::{PngError, svg_to_png, svg_to_png_with};
 pub use scene::{
-    DEFAULT_LONG_SIDE, LABEL_MAX_NODES, LABEL_MIN_SPACING, LARGE_MAP_EDGES, Layout, MANY_OBSTACLES,
-    Picture,
+    DEFAULT_LONG_SIDE, LABEL_MAX_NODES, LABEL_MIN_SPACING, LARGE_MAP_EDGES, MANY_OBSTACLES, Picture,
 };
 pub use size::OutputSize;
 pub use svg::{FONT_FAMILY, SvgWriter};

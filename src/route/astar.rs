@@ -3,52 +3,14 @@
 //! in vectors indexed by slot (`petgraph::algo::astar` keeps them in hash
 //! maps). The tests hold it to Dijkstra, Bellman-Ford and petgraph's A*.
 
-use std::cmp::Ordering;
-
 use super::clearance_floor::RadiusFit;
 use super::network::RouteNetwork;
-use super::open_set::OpenSet;
+use super::open_set::{Open, OpenSet};
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
 
 /// "No predecessor" in the parent vector.
 const NONE: u32 = u32::MAX;
-
-/// A node waiting to be expanded, with the cost `g` it was reached at and
-/// its estimate `f = g + h`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Open {
-    pub f: f64,
-    pub g: f64,
-    /// The node's slot.
-    pub node: u32,
-    /// What breaks ties of `f` and `g`, lowest first: A* puts the map node
-    /// here, so that its routes do not depend on the slot order.
-    pub tie: u32,
-}
-
-impl Eq for Open {}
-
-impl PartialOrd for Open {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Open {
-    /// The open set (like `BinaryHeap`) pops the greatest, so the order is
-    /// reversed: the
-    /// smallest `f` first; among equal `f` the largest `g` (the node nearer
-    /// the goal, which saves expanding ties on grids); then the lowest
-    /// `tie`, so that the search is deterministic.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .f
-            .total_cmp(&self.f)
-            .then(self.g.total_cmp(&other.g))
-            .then(other.tie.cmp(&self.tie))
-    }
-}
 
 /// What a search knows of one slot: the cheapest cost found so far
 /// (infinite when unreached), its estimate (computed when first reached, and

@@ -24,9 +24,9 @@ use rayon::prelude::*;
 
 use petgraph::unionfind::UnionFind;
 
-use super::astar::Open;
 use super::clearance_floor::RadiusFit;
 use super::network::RouteNetwork;
+use super::open_set::Open;
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
 

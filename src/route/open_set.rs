@@ -6,7 +6,43 @@
 //! entry in place. The heap has four children a node, half the levels of a
 //! binary one, which suits a queue that is mostly popped and sifted down.
 
-use super::astar::Open;
+use std::cmp::Ordering;
+
+/// A node waiting to be expanded, with the cost `g` it was reached at and
+/// its estimate `f = g + h`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Open {
+    pub f: f64,
+    pub g: f64,
+    /// The node's slot.
+    pub node: u32,
+    /// What breaks ties of `f` and `g`, lowest first: A* puts the map node
+    /// here, so that its routes do not depend on the slot order.
+    pub tie: u32,
+}
+
+impl Eq for Open {}
+
+impl PartialOrd for Open {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Open {
+    /// The open set (like `BinaryHeap`) pops the greatest, so the order is
+    /// reversed: the
+    /// smallest `f` first; among equal `f` the largest `g` (the node nearer
+    /// the goal, which saves expanding ties on grids); then the lowest
+    /// `tie`, so that the search is deterministic.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .f
+            .total_cmp(&self.f)
+            .then(self.g.total_cmp(&other.g))
+            .then(other.tie.cmp(&self.tie))
+    }
+}
 
 /// "Not in the heap" in the position table.
 const ABSENT: u32 = u32::MAX;

@@ -1,8 +1,46 @@
-//! Running the `clearway` binary from the CLI tests.
+//! Running the `clearway` binary from the CLI tests, and reading what it
+//! printed.
+
+use std::ffi::OsStr;
+use std::io::Read;
+use std::process::{Command as Process, Output, Stdio};
 
 use assert_cmd::Command;
 
 /// The `clearway` binary of this build, ready for arguments.
 pub fn clearway() -> Command {
     Command::cargo_bin("clearway").expect("the binary is built")
+}
+
+/// What a run printed on standard output: UTF-8 text, or the test fails.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+/// What a run printed on standard error: UTF-8 text, or the test fails.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Runs clearway with `args`, reads the first bytes of its output as
+/// `| head -1` would, hangs up, and returns the exit code and stderr.
+pub fn run_and_hang_up(args: &[&OsStr]) -> (Option<i32>, String) {
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("clearway"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    out.read_exact(&mut first).unwrap();
+    drop(out);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (child.wait().unwrap().code(), err)
 }

@@ -289,6 +289,43 @@ pub fn exact_segment_circle_distance(a: P, b: P, center: P, radius: f64) -> f64 
     (d - radius).max(0.0)
 }
 
+/// The largest coordinate magnitude among the points, for absolute
+/// rounding tolerances on witness points.
+pub fn magnitude(points: &[P]) -> f64 {
+    points
+        .iter()
+        .fold(0.0_f64, |m, p| m.max(p.0.abs()).max(p.1.abs()))
+}
+
+/// An obstacle as plain data: what [`exact_segment_shape_distance`] measures.
+/// The twin's own type, so that it needs nothing from `src/`.
+#[derive(Clone, Debug)]
+pub enum Shape {
+    Point(P),
+    /// A disc: centre and radius.
+    Circle(P, f64),
+    Segment(P, P),
+    /// An outline, read by the even-odd rule.
+    Polygon(Vec<P>),
+}
+
+/// The exact clearance between segment a-b and a shape, and whether it is
+/// exactly 0: a squared distance below half the smallest subnormal rounds to
+/// 0 without being 0; a circle's is 0 when it rounds to 0 (its radius is
+/// subtracted in f64).
+pub fn exact_segment_shape_distance(a: P, b: P, shape: &Shape) -> (f64, bool) {
+    let d2 = match shape {
+        Shape::Point(p) => exact_point_segment_distance_2(*p, a, b),
+        Shape::Circle(c, r) => {
+            let d = exact_segment_circle_distance(a, b, *c, *r);
+            return (d, d == 0.0);
+        }
+        Shape::Segment(p, q) => exact_segment_segment_distance_2(a, b, *p, *q),
+        Shape::Polygon(v) => exact_segment_polygon_distance_2(a, b, v),
+    };
+    (distance_from_2(&d2), d2.is_zero())
+}
+
 /// sqrt of a non-negative rational, as f64 (within about an ulp), without
 /// underflow or overflow in the intermediate conversion.
 pub fn sqrt_to_f64(r: &BigRational) -> f64 {

@@ -398,6 +398,28 @@ pub fn segment_mesh_distance_2(
     Some(d)
 }
 
+/// The unit cube [0, 1]^3 as a closed mesh of 12 triangles, outward wound.
+pub fn unit_cube() -> (Vec<P3>, Vec<[u32; 3]>) {
+    let vs = (0..8)
+        .map(|k| ((k & 1) as f64, ((k >> 1) & 1) as f64, ((k >> 2) & 1) as f64))
+        .collect();
+    let ts = vec![
+        [0, 2, 1],
+        [1, 2, 3],
+        [4, 5, 6],
+        [5, 7, 6],
+        [0, 1, 4],
+        [1, 5, 4],
+        [2, 6, 3],
+        [3, 6, 7],
+        [0, 4, 2],
+        [2, 4, 6],
+        [1, 3, 5],
+        [3, 7, 5],
+    ];
+    (vs, ts)
+}
+
 #[cfg(test)]
 mod self_tests {
     use super::*;
@@ -454,26 +476,4 @@ mod self_tests {
         assert!(!point_in_mesh((1.5, 0.5, 0.5), &vs, &ts));
         assert!(point_in_mesh((1.0, 0.5, 0.5), &vs, &ts));
     }
-}
-
-/// The unit cube [0, 1]^3 as a closed mesh of 12 triangles, outward wound.
-pub fn unit_cube() -> (Vec<P3>, Vec<[u32; 3]>) {
-    let vs = (0..8)
-        .map(|k| ((k & 1) as f64, ((k >> 1) & 1) as f64, ((k >> 2) & 1) as f64))
-        .collect();
-    let ts = vec![
-        [0, 2, 1],
-        [1, 2, 3],
-        [4, 5, 6],
-        [5, 7, 6],
-        [0, 1, 4],
-        [1, 5, 4],
-        [2, 6, 3],
-        [3, 6, 7],
-        [0, 4, 2],
-        [2, 4, 6],
-        [1, 3, 5],
-        [3, 7, 5],
-    ];
-    (vs, ts)
 }

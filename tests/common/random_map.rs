@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use clearway::Map;
 use proptest::prelude::*;
 
 /// A random level: its parts, and the RON text that describes it.
@@ -13,14 +14,9 @@ pub struct RandomMap {
     pub obstacles: Vec<RandomObstacle>,
 }
 
-/// An obstacle of a random level.
-#[derive(Clone, Debug)]
-pub enum RandomObstacle {
-    Point((f64, f64)),
-    Circle((f64, f64), f64),
-    Segment((f64, f64), (f64, f64)),
-    Polygon(Vec<(f64, f64)>),
-}
+/// An obstacle of a random level: the exact twin's plain shape, so that the
+/// twin measures it as it is.
+pub type RandomObstacle = super::exact::Shape;
 
 /// A coordinate: often on a small integer grid (to hit exact touches and
 /// collinear cases), otherwise anywhere in [0, 100).
@@ -179,5 +175,19 @@ impl RandomMap {
         }
         out.push_str("  ],\n)\n");
         out
+    }
+}
+
+/// A random level loaded through the real loader.
+pub fn load(m: &RandomMap) -> Map {
+    Map::from_ron_str(&m.to_ron(), "random.ron").expect("random maps are valid")
+}
+
+/// Property tests over random levels: `cases` of them, no failure file.
+pub fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
     }
 }

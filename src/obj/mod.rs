@@ -1,0 +1,481 @@
+//! Obstacles from Wavefront OBJ files (`--obstacles level.obj`).
+//!
+//! Level geometry made in a modeller (Blender, Maya, a game engine's
+//! exporter) is read with the `tobj` crate: every face is triangulated (a
+//! fan from its first corner, right for the convex faces exporters write),
+//! and each object (`o`) or group (`g`) becomes one [`Mesh`], named in
+//! reports by the file and its name, as Tiled objects are by the file and
+//! their id ([`ObjSource`]). A new `o` or `g` starts a new mesh once the
+//! current one has faces; faces before any `o` or `g` make an unnamed mesh.
+//!
+//! Only positions (`v x y z`, with an optional weight `w` they are divided
+//! by, or colour `r g b` that is ignored) and faces (`f`, with relative
+//! indices such as `-1` too) are read. Texture coordinates, normals,
+//! materials, smoothing groups and free-form geometry are ignored;
+//! polylines (`l`) are skipped with a warning. A `#` at the start of a word
+//! starts a comment.
+//!
+//! # Solid or surface
+//!
+//! A mesh is solid ([`Mesh::is_solid`]: its inside is obstacle too) when it
+//! is closed: every edge of every triangle is shared by exactly two
+//! triangles that run along it in opposite directions (a watertight,
+//! consistently oriented surface; vertices at the same position count as
+//! one). Any other mesh (a terrain sheet, a single wall quad, a box missing
+//! a face or with a flipped face) is a surface: only its triangles are
+//! obstacle.
+//!
+//! # Errors
+//!
+//! Bad input is an [`ObjError`] at `file:line:col` with the line shown, as
+//! map files are reported: a face index out of range (naming the index and
+//! the vertex count), a coordinate that is NaN, infinite or beyond ±1e15,
+//! a malformed or unknown statement, a file with no faces, text that is not
+//! UTF-8. `tobj`'s own errors carry no place, so a scan of the text checks
+//! every line first.
+//!
+//! ```
+//! use clearway::obj::read_obj;
+//! let text = "o wall\nv 0 0 0\nv 4 0 0\nv 4 0 3\nv 0 0 3\nf 1 2 3 4\n";
+//! let import = read_obj(text.as_bytes(), "level.obj")?;
+//! let wall = &import.meshes[0];
+//! assert_eq!(wall.mesh.triangle_indices().len(), 2);
+//! assert!(!wall.mesh.is_solid());
+//! assert_eq!(wall.source.to_string(), "level.obj object `wall`");
+//! # Ok::<(), clearway::obj::ObjError>(())
+//! ```
+
+use std::fmt;
+use std::path::Path;
+
+use crate::geometry::{Mesh, Point3};
+use crate::obstacle3::Obstacle3;
+use crate::quote::capped;
+
+mod closed;
+mod error;
+mod scan;
+
+pub use error::{ObjError, ObjErrorKind};
+
+/// Which statement named an OBJ mesh.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ObjGroupKind {
+    /// An object: `o name`.
+    Object,
+    /// A group: `g name`.
+    Group,
+    /// Neither: faces that come before any `o` or `g`.
+    Unnamed,
+}
+
+/// Where an imported mesh came from: one object or group of an OBJ file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjSource {
+    /// The OBJ file, as named to the importer (usually its path).
+    pub file: String,
+    /// The name after `o` or `g` (empty for unnamed faces, or `o` alone).
+    pub name: String,
+    /// Whether `o` or `g` named it.
+    pub kind: ObjGroupKind,
+    /// The 1-based line of the `o` or `g` that named it, or of its first
+    /// face when nothing did.
+    pub line: usize,
+}
+
+impl fmt::Display for ObjSource {
+    /// `level.obj object `arch``; `level.obj group `walls``; `level.obj
+    /// faces from line 3` for faces with no name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            ObjGroupKind::Object => "object",
+            ObjGroupKind::Group => "group",
+            ObjGroupKind::Unnamed => "faces",
+        };
+        if self.name.is_empty() {
+            write!(f, "{} {what} from line {}", self.file, self.line)
+        } else {
+            write!(f, "{} {what} `{}`", self.file, capped(&self.name))
+        }
+    }
+}
+
+/// One object or group of an OBJ file, as a mesh.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjMesh {
+    /// Its triangles; solid when closed (see the [module](self) docs).
+    pub mesh: Mesh,
+    /// Where it came from.
+    pub source: ObjSource,
+}
+
+/// The meshes read from an OBJ file.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ObjObstacles {
+    /// One per object or group with faces, in file order.
+    pub meshes: Vec<ObjMesh>,
+    /// Statements that were skipped (polylines), one line each, for
+    /// standard error.
+    pub warnings: Vec<String>,
+}
+
+impl ObjObstacles {
+    /// The meshes as obstacles, with their sources: `sources[i]` for
+    /// `obstacles[i]`, as the Tiled import gives them.
+    pub fn into_obstacles(self) -> (Vec<Obstacle3>, Vec<ObjSource>) {
+        self.meshes
+            .into_iter()
+            .map(|m| (Obstacle3::Mesh(m.mesh), m.source))
+            .unzip()
+    }
+}
+
+/// Reads the OBJ file at `path`.
+///
+/// # Errors
+///
+/// [`ObjErrorKind::Io`] if it cannot be read; otherwise as [`read_obj`].
+pub fn load_obj(path: impl AsRef<Path>) -> Result<ObjObstacles, ObjError> {
+    let path = path.as_ref();
+    let file = path.display().to_string();
+    if path.is_dir() {
+        return Err(ObjError::new(
+            ObjErrorKind::Io,
+            &file,
+            format!("cannot read OBJ file `{file}`: it is a directory, not a file"),
+        ));
+    }
+    let bytes = std::fs::read(path)
+        .map_err(|e| ObjError::io(&file, format!("cannot read OBJ file `{file}`: {e}"), e))?;
+    read_obj(&bytes, &file)
+}
+
+/// Reads OBJ text held in memory. `source_name` names it in messages and
+/// in the meshes' sources.
+///
+/// # Errors
+///
+/// An [`ObjError`] located at the bad line: text that is not UTF-8
+/// ([`ObjErrorKind::NotUtf8`]) or holds control characters
+/// ([`ObjErrorKind::Binary`]), an unknown or malformed statement
+/// ([`ObjErrorKind::Syntax`]), a coordinate that is NaN or infinite
+/// ([`ObjErrorKind::NonFinite`]) or beyond ±1e15, or a weight of 0
+/// ([`ObjErrorKind::OutOfRange`]), a face index out of range
+/// ([`ObjErrorKind::IndexOutOfRange`]), no face at all
+/// ([`ObjErrorKind::NoFaces`]).
+pub fn read_obj(bytes: &[u8], source_name: &str) -> Result<ObjObstacles, ObjError> {
+    let text = utf8_text(bytes, source_name)?;
+    let scanned = scan::scan(text, source_name)?;
+    let options = tobj::LoadOptions {
+        triangulate: true,
+        single_index: false,
+        ignore_points: false,
+        ignore_lines: false,
+    };
+    // The cleaned text has no `mtllib`, so the material loader is never
+    // called; no material file is read.
+    let (models, _) = tobj::load_obj_buf(
+        &mut std::io::Cursor::new(scanned.cleaned.as_bytes()),
+        &options,
+        |_| Err(tobj::LoadError::OpenFileFailed),
+    )
+    .map_err(|e| internal(source_name, &format!("tobj rejected the checked text: {e}")))?;
+    if models.len() != scanned.parts.len() {
+        return Err(internal(
+            source_name,
+            &format!(
+                "tobj read {} objects where the scan found {}",
+                models.len(),
+                scanned.parts.len()
+            ),
+        ));
+    }
+    let mut import = ObjObstacles::default();
+    for (model, part) in models.into_iter().zip(scanned.parts) {
+        if part.triangles == 0 {
+            continue;
+        }
+        let source = ObjSource {
+            file: source_name.to_owned(),
+            name: part.name,
+            kind: part.kind,
+            line: part.line,
+        };
+        let mesh = to_mesh(&model.mesh)
+            .filter(|m| m.triangle_indices().len() == part.triangles)
+            .ok_or_else(|| {
+                internal(
+                    source_name,
+                    &format!("tobj's triangles for {source} do not match the faces"),
+                )
+            })?;
+        import.meshes.push(ObjMesh { mesh, source });
+    }
+    if let Some((count, first)) = scanned.polylines {
+        import.warnings.push(format!(
+            "warning: {source_name}: skipped {count} polyline{} (`l`, the first at line {first}): clearway reads faces only",
+            if count == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(import)
+}
+
+/// A clearway mesh from a triangulated `tobj` mesh, solid when closed.
+fn to_mesh(model: &tobj::Mesh) -> Option<Mesh> {
+    let vertices: Vec<Point3> = model
+        .positions
+        .chunks_exact(3)
+        .map(|p| Point3::new(p[0], p[1], p[2]))
+        .collect();
+    let triangles: Vec<[u32; 3]> = model
+        .indices
+        .chunks_exact(3)
+        .map(|t| [t[0], t[1], t[2]])
+        .collect();
+    if model.indices.len() % 3 != 0 {
+        return None;
+    }
+    let open = Mesh::new(vertices, triangles, false).ok()?;
+    if !closed::is_closed(&open) {
+        return Some(open);
+    }
+    let vertices = open.vertices().to_vec();
+    let triangles = open.triangle_indices().to_vec();
+    Mesh::new(vertices, triangles, true).ok()
+}
+
+fn internal(source_name: &str, what: &str) -> ObjError {
+    ObjError::new(
+        ObjErrorKind::Internal,
+        source_name,
+        format!("{what} (a bug in clearway: please report it with the file)"),
+    )
+}
+
+/// The bytes as text, or a located error: UTF-16, not UTF-8, or binary.
+fn utf8_text<'a>(bytes: &'a [u8], source_name: &str) -> Result<&'a str, ObjError> {
+    if crate::utf16::looks_like_utf16(bytes) {
+        let message = format!(
+            "the OBJ file is UTF-16 text; clearway reads UTF-8: {}",
+            crate::utf16::CONVERT
+        );
+        return Err(
+            ObjError::new(ObjErrorKind::NotUtf8, source_name, message).at(
+                "",
+                0..0,
+                "UTF-16 starts here".to_owned(),
+            ),
+        );
+    }
+    let (text, utf8_error) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
+            (std::str::from_utf8(valid).unwrap_or_default(), Some(e))
+        }
+    };
+    let is_bad = |b: &u8| (*b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || *b == 0x7F;
+    if let Some(offset) = text.as_bytes().iter().position(is_bad) {
+        let byte = text.as_bytes()[offset];
+        let message = format!(
+            "the OBJ file is a binary file, not text: it holds the control byte 0x{byte:02X}"
+        );
+        return Err(
+            ObjError::new(ObjErrorKind::Binary, source_name, message).at(
+                text,
+                offset..offset + 1,
+                format!("byte 0x{byte:02X}"),
+            ),
+        );
+    }
+    if let Some(e) = utf8_error {
+        let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
+        let message =
+            format!("the OBJ file is not UTF-8 text: byte 0x{byte:02X} is not valid UTF-8");
+        return Err(
+            ObjError::new(ObjErrorKind::NotUtf8, source_name, message).at(
+                text,
+                text.len()..text.len(),
+                format!("byte 0x{byte:02X} follows here"),
+            ),
+        );
+    }
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A unit cube: 8 vertices, 6 quads wound counter-clockwise seen from
+    /// outside.
+    const CUBE: &str = "\
+o cube
+v 0 0 0
+v 1 0 0
+v 1 1 0
+v 0 1 0
+v 0 0 1
+v 1 0 1
+v 1 1 1
+v 0 1 1
+f 1 4 3 2
+f 5 6 7 8
+f 1 2 6 5
+f 2 3 7 6
+f 3 4 8 7
+f 4 1 5 8
+";
+
+    fn read(text: &str) -> ObjObstacles {
+        read_obj(text.as_bytes(), "t.obj").unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_cube_is_12_triangles_and_solid() {
+        let import = read(CUBE);
+        assert_eq!(import.meshes.len(), 1);
+        let cube = &import.meshes[0];
+        assert_eq!(cube.mesh.vertices().len(), 8);
+        assert_eq!(cube.mesh.triangle_indices().len(), 12);
+        assert!(cube.mesh.is_solid());
+        assert_eq!(cube.source.to_string(), "t.obj object `cube`");
+        assert_eq!(cube.source.line, 1);
+        // The first quad (1 4 3 2) is the fan (1 4 3), (1 3 2), in the
+        // order the vertices were first used.
+        let corner = |t: usize, c: usize| cube.mesh.triangle(t).corners[c];
+        assert_eq!(
+            [corner(0, 0), corner(0, 1), corner(0, 2)],
+            [
+                Point3::new(0.0, 0.0, 0.0),
+                Point3::new(0.0, 1.0, 0.0),
+                Point3::new(1.0, 1.0, 0.0)
+            ]
+        );
+        assert_eq!(
+            [corner(1, 0), corner(1, 1), corner(1, 2)],
+            [
+                Point3::new(0.0, 0.0, 0.0),
+                Point3::new(1.0, 1.0, 0.0),
+                Point3::new(1.0, 0.0, 0.0)
+            ]
+        );
+        assert!(import.warnings.is_empty());
+    }
+
+    #[test]
+    fn a_cube_missing_a_face_or_with_one_flipped_is_a_surface() {
+        let open = CUBE.replace("f 4 1 5 8\n", "");
+        let m = &read(&open).meshes[0].mesh;
+        assert_eq!((m.triangle_indices().len(), m.is_solid()), (10, false));
+        let flipped = CUBE.replace("f 4 1 5 8", "f 8 5 1 4");
+        let m = &read(&flipped).meshes[0].mesh;
+        assert_eq!((m.triangle_indices().len(), m.is_solid()), (12, false));
+    }
+
+    #[test]
+    fn a_single_quad_is_2_triangles_and_not_solid() {
+        let import = read("v 0 0 0\nv 2 0 0\nv 2 0 1\nv 0 0 1\nf 1 2 3 4\n");
+        let quad = &import.meshes[0];
+        assert_eq!(quad.mesh.triangle_indices(), &[[0, 1, 2], [0, 2, 3]]);
+        assert!(!quad.mesh.is_solid());
+        assert_eq!(quad.source.kind, ObjGroupKind::Unnamed);
+        assert_eq!(quad.source.to_string(), "t.obj faces from line 5");
+    }
+
+    #[test]
+    fn a_pentagon_is_a_fan_of_3_triangles() {
+        let import = read("v 0 0 0\nv 2 0 0\nv 3 1 0\nv 1 2 0\nv -1 1 0\nf 1 2 3 4 5\n");
+        assert_eq!(
+            import.meshes[0].mesh.triangle_indices(),
+            &[[0, 1, 2], [0, 2, 3], [0, 3, 4]]
+        );
+    }
+
+    #[test]
+    fn two_objects_are_two_meshes_named_a_and_b() {
+        let text = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\no a\nf 1 2 3\no b\nf 1 2 4\nf 2 3 4\n";
+        let import = read(text);
+        let names: Vec<_> = import
+            .meshes
+            .iter()
+            .map(|m| {
+                (
+                    m.source.name.as_str(),
+                    m.source.line,
+                    m.mesh.triangle_indices().len(),
+                )
+            })
+            .collect();
+        assert_eq!(names, vec![("a", 5, 1), ("b", 7, 2)]);
+        // Each mesh holds only the vertices its faces use.
+        assert_eq!(import.meshes[0].mesh.vertices().len(), 3);
+        assert_eq!(
+            import.meshes[1].mesh.vertices(),
+            &[
+                Point3::new(0.0, 0.0, 0.0),
+                Point3::new(1.0, 0.0, 0.0),
+                Point3::new(0.0, 0.0, 1.0),
+                Point3::new(0.0, 1.0, 0.0)
+            ]
+        );
+        let (obstacles, sources) = import.into_obstacles();
+        assert_eq!(obstacles.len(), 2);
+        assert_eq!(sources[1].to_string(), "t.obj object `b`");
+    }
+
+    #[test]
+    fn groups_split_too_and_a_name_with_no_faces_renames() {
+        let text = "v 0 0 0\nv 1 0 0\nv 0 1 0\no rock\ng left wall # west side\nf 1 2 3\ng right\nf 3 2 1\ng\n";
+        let import = read(text);
+        let got: Vec<_> = import.meshes.iter().map(|m| m.source.to_string()).collect();
+        assert_eq!(got, ["t.obj group `left wall`", "t.obj group `right`"]);
+        assert_eq!(import.meshes[0].source.line, 5);
+    }
+
+    #[test]
+    fn relative_indices_and_weights() {
+        // -1 is the vertex just before the face; w divides x, y and z.
+        let import = read("v 0 0 0\nv 2 0 0 2\nv 0 4 0 4\nf -3 -2 -1\n");
+        let m = &import.meshes[0].mesh;
+        assert_eq!(m.triangle(0).corners[1], Point3::new(1.0, 0.0, 0.0));
+        assert_eq!(m.triangle(0).corners[2], Point3::new(0.0, 1.0, 0.0));
+    }
+
+    #[test]
+    fn texture_and_normal_indices_are_ignored() {
+        let import =
+            read("v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvn 0 0 1\nf 1/1/1 2//1 3/1\nusemtl x\n");
+        assert_eq!(import.meshes[0].mesh.triangle_indices(), &[[0, 1, 2]]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_a_statement() {
+        let import = read("\u{FEFF}v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+        assert_eq!(import.meshes[0].mesh.triangle_indices(), &[[0, 1, 2]]);
+    }
+
+    #[test]
+    fn polylines_are_skipped_with_a_warning() {
+        let import = read("v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1 2\nl 2 3 1\nf 1 2 3\n");
+        assert_eq!(import.meshes.len(), 1);
+        assert_eq!(import.meshes[0].mesh.triangle_indices().len(), 1);
+        assert_eq!(
+            import.warnings,
+            [
+                "warning: t.obj: skipped 2 polylines (`l`, the first at line 4): clearway reads faces only"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_missing_file_and_a_folder_name_their_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("nope.obj");
+        let err = load_obj(&missing).unwrap_err();
+        assert_eq!(err.kind(), ObjErrorKind::Io);
+        assert!(err.to_string().contains("nope.obj"), "{err}");
+        let err = load_obj(dir.path()).unwrap_err();
+        assert!(err.to_string().contains("is a directory"), "{err}");
+    }
+}

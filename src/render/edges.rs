@@ -1,0 +1,247 @@
+//! The edges layer and the one-way arrows: edges coloured by verdict
+//! against the agent radius, or by clearance on the continuous scale.
+
+use super::drawer::{Color, Drawer, Style};
+use super::frame::Frame;
+use super::palette::{self, Verdict};
+use super::scale_bar::nice_length;
+use super::scene::{Metrics, Picture};
+use super::text::{self, human, short};
+use crate::clearance::{Clearance, Clearances};
+use crate::geometry::Point;
+
+impl Picture<'_> {
+    /// The colour of an edge, and the group it is drawn in (higher on top).
+    pub(super) fn edge_color(&self, clearance: &Clearance, max_clearance: f64) -> (Color, usize) {
+        match self.agent_radius {
+            Some(r) => {
+                let verdict = Verdict::of(clearance.value, r);
+                (verdict.color(), verdict as usize)
+            }
+            None => {
+                let t = if clearance.value.is_finite() && max_clearance > 0.0 {
+                    clearance.value / max_clearance
+                } else {
+                    1.0
+                };
+                let bucket =
+                    ((t * palette::RAMP_BUCKETS as f64) as usize).min(palette::RAMP_BUCKETS - 1);
+                // Tighter edges are drawn later, on top.
+                (palette::ramp(t), palette::RAMP_BUCKETS - 1 - bucket)
+            }
+        }
+    }
+
+    /// An edge's line: with a radius, its verdict's colour and pattern; else
+    /// its colour on the continuous scale.
+    pub(super) fn edge_style(&self, (color, group): (Color, usize), metrics: &Metrics) -> Style {
+        match self.agent_radius {
+            Some(_) => palette::verdict_line(group_verdict(group), metrics.edge_width),
+            None => Style::stroke(color, metrics.edge_width),
+        }
+    }
+
+    pub(super) fn draw_edges(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
+        drawer.layer("edges");
+        let map = self.map;
+        let max_clearance = ramp_top(self.clearances);
+        let colored: Vec<(Color, usize)> = self
+            .clearances
+            .edges()
+            .iter()
+            .map(|c| self.edge_color(c, max_clearance))
+            .collect();
+        let mut order: Vec<usize> = (0..map.edges().len()).collect();
+        order.sort_by_key(|&i| colored[i].1);
+        if metrics.large {
+            let mut start = 0;
+            while start < order.len() {
+                let group = colored[order[start]].1;
+                let end = start
+                    + order[start..]
+                        .iter()
+                        .take_while(|&&i| colored[i].1 == group)
+                        .count();
+                let color = colored[order[start]].0;
+                let segments: Vec<[Point; 2]> = order[start..end]
+                    .iter()
+                    .map(|&i| {
+                        let s = map.edge_segment(i);
+                        [frame.to_picture(s.a), frame.to_picture(s.b)]
+                    })
+                    .collect();
+                let title = format!(
+                    "{} edges: {}",
+                    end - start,
+                    self.group_words(colored[order[start]], max_clearance)
+                );
+                // Ramp buckets share a colour per bucket: use the bucket's middle.
+                let color = match self.agent_radius {
+                    Some(_) => color,
+                    None => {
+                        let bucket = palette::RAMP_BUCKETS - 1 - group;
+                        palette::ramp((bucket as f64 + 0.5) / palette::RAMP_BUCKETS as f64)
+                    }
+                };
+                drawer.segments(
+                    &segments,
+                    &self.edge_style((color, group), metrics),
+                    Some(&title),
+                );
+                start = end;
+            }
+            return;
+        }
+        for &i in &order {
+            let s = map.edge_segment(i);
+            let title = self.edge_title(i);
+            drawer.polyline(
+                &[frame.to_picture(s.a), frame.to_picture(s.b)],
+                &self.edge_style(colored[i], metrics),
+                Some(&title),
+            );
+        }
+    }
+
+    /// Words for a group of edges in a large map.
+    pub(super) fn group_words(&self, (_, group): (Color, usize), max_clearance: f64) -> String {
+        match self.agent_radius {
+            Some(r) => verdict_words(group_verdict(group), r),
+            None => {
+                let bucket = palette::RAMP_BUCKETS - 1 - group;
+                let step = max_clearance / palette::RAMP_BUCKETS as f64;
+                format!(
+                    "clearance {} to {}",
+                    short(step * bucket as f64),
+                    short(step * (bucket + 1) as f64)
+                )
+            }
+        }
+    }
+
+    pub(super) fn edge_title(&self, i: usize) -> String {
+        let map = self.map;
+        let c = self.clearances.edge(i);
+        let e = &map.edges()[i];
+        let clearance = match self.agent_radius {
+            Some(r) => text::human_apart(c.value, r),
+            None => human(c.value),
+        };
+        let mut title = format!("{}: clearance {clearance}", text::edge_name(map, i));
+        if let Some(r) = self.agent_radius {
+            let verdict = Verdict::of(c.value, r);
+            let relation = if c.value < r {
+                "<"
+            } else if verdict == Verdict::Blocked {
+                // Clearance 0 at radius 0: touching blocks every agent.
+                "touches an obstacle at"
+            } else {
+                ">="
+            };
+            let words = match verdict {
+                Verdict::Blocked => "blocked",
+                Verdict::Tight => "tight",
+                Verdict::Clear => "clear",
+            };
+            title.push_str(&format!(" {relation} radius {}: {words}", text::given(r)));
+        }
+        match c.witness {
+            Some(w) => {
+                let kind = map.obstacles()[w.obstacle].kind();
+                title.push_str(&format!(
+                    "; {kind} #{} pinches at {}",
+                    w.obstacle,
+                    text::point(w.edge_point)
+                ));
+            }
+            None if c.value.is_finite() => title.push_str(" (baked)"),
+            None => {}
+        }
+        if e.one_way {
+            title.push_str("; one-way");
+        }
+        if let Some(cost) = e.cost {
+            title.push_str(&format!("; cost {}", human(cost)));
+        }
+        title
+    }
+
+    pub(super) fn draw_arrows(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
+        let map = self.map;
+        if !map.edges().iter().any(|e| e.one_way) {
+            return;
+        }
+        drawer.layer("one-way");
+        let style = Style::fill(palette::INK);
+        for (i, e) in map.edges().iter().enumerate() {
+            if !e.one_way {
+                continue;
+            }
+            let s = map.edge_segment(i);
+            let (a, b) = (frame.to_picture(s.a), frame.to_picture(s.b));
+            let length = a.distance_to(b);
+            if length < 8.0 {
+                continue;
+            }
+            let size = (metrics.edge_width * 3.0 + 6.0).min(length * 0.4);
+            let u = (b - a) * (1.0 / length);
+            let n = Point::new(-u.y, u.x);
+            let tip = a + (b - a) * 0.5 + u * (size * 0.5);
+            let back = tip - u * size;
+            let title = if metrics.large {
+                None
+            } else {
+                Some(format!("{}: one-way", text::edge_name(map, i)))
+            };
+            drawer.polygon(
+                &[tip, back + n * (size * 0.5), back - n * (size * 0.5)],
+                &style,
+                title.as_deref(),
+            );
+        }
+    }
+}
+
+/// The verdict of an edge group drawn against a radius (its `Verdict as
+/// usize`).
+pub(super) fn group_verdict(group: usize) -> Verdict {
+    match group {
+        0 => Verdict::Clear,
+        1 => Verdict::Tight,
+        _ => Verdict::Blocked,
+    }
+}
+
+/// The words for a verdict in the legend.
+pub(super) fn verdict_words(v: Verdict, r: f64) -> String {
+    match v {
+        // Clearance 0 blocks every agent, radius 0 included.
+        Verdict::Blocked if r <= 0.0 => "blocked: clearance 0".to_string(),
+        Verdict::Clear if r <= 0.0 => "clear: clearance > 0".to_string(),
+        // The radius as given (and twice it, exact in binary), never rounded
+        // to read as a clearance on the other side of it.
+        Verdict::Blocked => format!("blocked: clearance < {}", text::given(r)),
+        Verdict::Tight => format!(
+            "tight: clearance {} to {}",
+            text::given(r),
+            text::given(2.0 * r)
+        ),
+        Verdict::Clear => format!("clear: clearance ≥ {}", text::given(2.0 * r)),
+    }
+}
+
+/// The top of the continuous scale: the largest finite edge clearance,
+/// rounded up to a round number.
+pub(super) fn ramp_top(clearances: &Clearances) -> f64 {
+    let top = clearances
+        .edges()
+        .iter()
+        .map(|c| c.value)
+        .filter(|v| v.is_finite())
+        .fold(0.0, f64::max);
+    if top <= 0.0 {
+        return top;
+    }
+    let step = nice_length(top / 4.0);
+    (top / step).ceil() * step
+}

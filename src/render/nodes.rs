@@ -1,0 +1,58 @@
+//! The nodes layer: each node with its clearance in its title, and node
+//! labels where they do not crowd.
+
+use super::drawer::{Anchor, Drawer, Style, TextStyle};
+use super::frame::Frame;
+use super::palette;
+use super::scene::{LABEL_FONT, Metrics, Picture};
+use super::text::{self, human};
+use crate::geometry::Point;
+
+impl Picture<'_> {
+    pub(super) fn draw_nodes(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
+        drawer.layer("nodes");
+        let map = self.map;
+        let radius = (metrics.edge_width * 1.2).clamp(2.5, 4.5);
+        let normal = Style::fill(palette::BACKGROUND).outlined(palette::INK, 1.2);
+        let blocked = Style::fill(palette::BLOCKED).outlined(palette::INK, 1.2);
+        for (i, node) in map.nodes().iter().enumerate() {
+            let c = self.clearances.node(i);
+            let clearance = match self.agent_radius {
+                Some(r) => text::human_apart(c.value, r),
+                None => human(c.value),
+            };
+            let mut title = format!("{}: clearance {clearance}", text::node_title(node));
+            let is_blocked = self.agent_radius.is_some_and(|r| !c.admits(r));
+            if is_blocked {
+                let r = self.agent_radius.unwrap_or(0.0);
+                let relation = if c.value < r {
+                    "<"
+                } else {
+                    "touches an obstacle at"
+                };
+                title.push_str(&format!(" {relation} radius {}: blocked", text::given(r)));
+            }
+            title.push_str(&format!(" at {}", text::point(node.pos)));
+            let style = if is_blocked { &blocked } else { &normal };
+            drawer.circle(frame.to_picture(node.pos), radius, style, Some(&title));
+        }
+        if !metrics.labels {
+            return;
+        }
+        let style = TextStyle {
+            size: LABEL_FONT,
+            color: palette::INK,
+            anchor: Anchor::Start,
+            bold: false,
+            halo: true,
+        };
+        for node in map.nodes() {
+            let p = frame.to_picture(node.pos);
+            drawer.text(
+                Point::new(p.x + radius + 2.0, p.y - radius - 2.0),
+                &text::node_label(node),
+                &style,
+            );
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! The obstacles layer: each obstacle with a title saying what it is and
+//! which edges it blocks; on a level with very many, one path per kind.
+
+use std::collections::HashMap;
+
+use super::drawer::{Drawer, Style};
+use super::frame::Frame;
+use super::palette;
+use super::scene::{Metrics, Picture};
+use super::text::{self, human};
+use crate::geometry::Point;
+use crate::obstacle::Obstacle;
+
+impl Picture<'_> {
+    /// Which edges each obstacle blocks, for the obstacles' titles.
+    pub(super) fn blocked_by_obstacle(&self) -> HashMap<usize, Vec<usize>> {
+        let mut by: HashMap<usize, Vec<usize>> = HashMap::new();
+        if let Some(r) = self.agent_radius {
+            for e in self.clearances.blocked_edges(r) {
+                if let Some(w) = self.clearances.edge(e).witness {
+                    by.entry(w.obstacle).or_default().push(e);
+                }
+            }
+        }
+        by
+    }
+
+    pub(super) fn draw_obstacles(
+        &self,
+        drawer: &mut impl Drawer,
+        frame: &Frame,
+        metrics: &Metrics,
+    ) {
+        drawer.layer("obstacles");
+        let solid = Style::fill(palette::OBSTACLE);
+        let wall = Style::stroke(palette::WALL, if metrics.large { 1.5 } else { 3.0 });
+        let dot_radius = if metrics.large { 1.2 } else { 3.0 };
+        if metrics.many_obstacles {
+            let mut dots = Vec::new();
+            let mut walls = Vec::new();
+            for o in self.map.obstacles() {
+                match o {
+                    Obstacle::Point(p) => dots.push(frame.to_picture(*p)),
+                    Obstacle::Segment(s) => {
+                        walls.push([frame.to_picture(s.a), frame.to_picture(s.b)])
+                    }
+                    Obstacle::Circle(_) | Obstacle::Polygon(_) => {
+                        draw_area(drawer, frame, o, &solid, dot_radius, None)
+                    }
+                }
+            }
+            drawer.segments(&walls, &wall, Some("walls"));
+            drawer.dots(&dots, dot_radius, &solid, Some("point obstacles"));
+            return;
+        }
+        let blocks = self.blocked_by_obstacle();
+        for (i, o) in self.map.obstacles().iter().enumerate() {
+            let mut title = format!("obstacle #{i}: {}", describe(o));
+            if let (Some(edges), Some(r)) = (blocks.get(&i), self.agent_radius) {
+                let noun = if edges.len() == 1 { "edge" } else { "edges" };
+                title.push_str(&format!(
+                    "; blocks {noun} {} for radius {}",
+                    text::list(edges, 12),
+                    text::given(r)
+                ));
+            }
+            let title = Some(title.as_str());
+            match o {
+                Obstacle::Point(p) => {
+                    drawer.circle(frame.to_picture(*p), dot_radius, &solid, title)
+                }
+                Obstacle::Segment(s) => drawer.polyline(
+                    &[frame.to_picture(s.a), frame.to_picture(s.b)],
+                    &wall,
+                    title,
+                ),
+                Obstacle::Circle(_) | Obstacle::Polygon(_) => {
+                    draw_area(drawer, frame, o, &solid, dot_radius, title)
+                }
+            }
+        }
+    }
+}
+
+/// What an obstacle is, for its title.
+pub(super) fn describe(o: &Obstacle) -> String {
+    match o {
+        Obstacle::Point(p) => format!("point at {}", text::point(*p)),
+        Obstacle::Circle(c) => format!(
+            "circle at {}, radius {}",
+            text::point(c.center),
+            human(c.radius)
+        ),
+        Obstacle::Segment(s) => {
+            format!("segment from {} to {}", text::point(s.a), text::point(s.b))
+        }
+        Obstacle::Polygon(p) => format!("polygon of {} vertices", p.vertices().len()),
+    }
+}
+
+/// Draws a circle or polygon obstacle filled (polygons by the even-odd rule);
+/// a circle is never drawn smaller than a point obstacle's dot.
+pub(super) fn draw_area(
+    drawer: &mut impl Drawer,
+    frame: &Frame,
+    obstacle: &Obstacle,
+    solid: &Style,
+    dot_radius: f64,
+    title: Option<&str>,
+) {
+    match obstacle {
+        Obstacle::Circle(c) => drawer.circle(
+            frame.to_picture(c.center),
+            frame.length(c.radius).max(dot_radius),
+            solid,
+            title,
+        ),
+        Obstacle::Polygon(poly) => {
+            let points: Vec<Point> = poly
+                .vertices()
+                .iter()
+                .map(|&v| frame.to_picture(v))
+                .collect();
+            drawer.polygon(&points, &solid.clone().even_odd(), title);
+        }
+        Obstacle::Point(_) | Obstacle::Segment(_) => {}
+    }
+}

@@ -1,0 +1,104 @@
+//! The routes layer. Routes are data handed to the picture
+//! ([`Picture::route`], [`Picture::widest`]): the caller searches them (one
+//! [`crate::Router`] for both), the picture only draws them and says in the
+//! legend when there was none.
+
+use super::drawer::{Drawer, Style};
+use super::frame::Frame;
+use super::palette;
+use super::scene::{Metrics, Picture};
+use super::text::{self, human};
+use crate::geometry::Point;
+use crate::map::Map;
+use crate::route::Route;
+
+/// A route the picture shows: the two nodes asked for (indices into
+/// [`Map::nodes`]) and what the search found between them.
+#[derive(Clone, Debug)]
+pub(super) struct Shown<R> {
+    pub(super) start: usize,
+    pub(super) goal: usize,
+    /// `None`: no route; the legend says so.
+    pub(super) found: Option<R>,
+}
+
+impl Picture<'_> {
+    pub(super) fn draw_routes(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
+        if self.route.is_none() && self.widest.is_none() {
+            return;
+        }
+        drawer.layer("routes");
+        let map = self.map;
+        let width = (metrics.edge_width * 2.6).max(4.0);
+        if let Some(Shown {
+            start,
+            goal,
+            found: Some(w),
+        }) = &self.widest
+        {
+            let title = format!(
+                "widest route from {} to {}: fits radius up to {}; {}",
+                text::node_title(&map.nodes()[*start]),
+                text::node_title(&map.nodes()[*goal]),
+                human(w.widest_radius),
+                route_words(map, &w.route)
+            );
+            let style = Style::stroke(palette::WIDEST, width * 1.5).with_opacity(0.45);
+            self.draw_route(drawer, frame, &w.route, &style, &title);
+        }
+        if let Some(Shown {
+            start,
+            goal,
+            found: Some(r),
+        }) = &self.route
+        {
+            let title = format!(
+                "route from {} to {} for radius {}: {}",
+                text::node_title(&map.nodes()[*start]),
+                text::node_title(&map.nodes()[*goal]),
+                text::given(self.agent_radius.unwrap_or(0.0)),
+                route_words(map, r)
+            );
+            let style = Style::stroke(palette::ROUTE, width).with_opacity(0.6);
+            self.draw_route(drawer, frame, r, &style, &title);
+        }
+    }
+
+    pub(super) fn draw_route(
+        &self,
+        drawer: &mut impl Drawer,
+        frame: &Frame,
+        r: &Route,
+        style: &Style,
+        title: &str,
+    ) {
+        let points: Vec<Point> = r
+            .nodes
+            .iter()
+            .map(|&n| frame.to_picture(self.map.nodes()[n].pos))
+            .collect();
+        drawer.polyline(&points, style, Some(title));
+        let color = style.stroke.unwrap_or(palette::ROUTE);
+        if let (Some(first), Some(last)) = (points.first(), points.last()) {
+            let end = Style::fill(color).outlined(palette::BACKGROUND, 1.5);
+            drawer.circle(*first, 7.0, &end, Some(title));
+            drawer.circle(*last, 7.0, &end, Some(title));
+        }
+    }
+}
+
+/// `length 30.2, cost 34, 5 edges, via 100 -> 101 -> 110`.
+pub(super) fn route_words(map: &Map, r: &Route) -> String {
+    let ids: Vec<String> = r
+        .nodes
+        .iter()
+        .map(|&n| map.nodes()[n].id.to_string())
+        .collect();
+    format!(
+        "length {}, cost {}, {} edges: {}",
+        human(r.length),
+        human(r.cost),
+        r.edges.len(),
+        ids.join(" -> ")
+    )
+}
