@@ -211,7 +211,6 @@ fn checked_text<'a>(
 /// Checks, parses and validates map bytes as a level of either dimension:
 /// the entry for 3D levels, with the checks and errors of
 /// [`Map::from_ron_bytes`] (which reads 2D levels only).
-#[allow(dead_code)] // The 3D engine's entry (#15), used once it lands.
 pub(crate) fn level_from_ron_bytes(
     bytes: &[u8],
     source_name: &str,
@@ -223,7 +222,6 @@ pub(crate) fn level_from_ron_bytes(
 
 /// As [`level_from_ron_bytes`], from text: the checks and errors of
 /// [`Map::from_ron_str`].
-#[allow(dead_code)] // The 3D engine's entry (#15), used once it lands.
 pub(crate) fn level_from_ron_str(text: &str, source_name: &str) -> Result<ValidLevel, LoadError> {
     check_control_chars(text, source_name)?;
     parse_level(text, source_name, &mut Timings::default())

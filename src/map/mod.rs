@@ -18,6 +18,7 @@ mod chunked_parse;
 mod edge_edit;
 mod error;
 mod extra_obstacles;
+mod level;
 mod load;
 mod locate;
 mod position;
@@ -29,6 +30,7 @@ pub use edge_edit::{EdgeAppend, EdgeEdit, append_edges, edit_edges, has_comments
 pub(crate) use error::Snippet;
 pub use error::{LoadError, LoadErrorKind, Location};
 pub use extra_obstacles::ExtraObstacleError;
+pub use level::Level;
 pub use load::ValidatedMap;
 pub(crate) use validate::MAX_COORDINATE;
 
@@ -129,6 +131,31 @@ impl Map {
             obstacles,
         } = parts;
         Map::assemble(agents, nodes, node_by_id, edges, obstacles)
+    }
+}
+
+impl<D: Dimension> Map<D> {
+    /// Assembles a map of either dimension from validated parts, building
+    /// the R-tree now when `timings` is given (timed as the `R-tree` phase),
+    /// else on first use.
+    pub(crate) fn from_level_parts(
+        parts: validate::ValidParts<D::Point, D::Obstacle>,
+        timings: Option<&mut Timings>,
+    ) -> Map<D> {
+        let validate::ValidParts {
+            agents,
+            nodes,
+            node_by_id,
+            edges,
+            obstacles,
+        } = parts;
+        let map = Map::assemble(agents, nodes, node_by_id, edges, obstacles);
+        if let Some(timings) = timings {
+            timings.time("R-tree", || {
+                map.obstacle_index();
+            });
+        }
+        map
     }
 }
 

@@ -335,7 +335,6 @@ pub(crate) enum ValidLevel {
     /// A flat level: every position `(x, y)`.
     Plane(ValidParts),
     /// A 3D level: every position `(x, y, z)`.
-    #[allow(dead_code)] // Read by the 3D engine (#15), once it lands.
     Space(ValidParts<Point3, Obstacle3>),
 }
 
