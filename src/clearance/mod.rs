@@ -261,7 +261,9 @@ impl<D: Dimension> Clearances<D> {
             let mut best: Option<Clearance<D::Point>> = None;
             for (i, obstacle) in map.obstacles().iter().enumerate() {
                 let s = D::separation(obstacle, query);
-                if best.is_none_or(|b| s.distance < b.value) {
+                // An obstacle that is nowhere (a 3D mesh without triangles,
+                // at distance infinity) limits nothing, as in the index.
+                if s.distance < f64::INFINITY && best.is_none_or(|b| s.distance < b.value) {
                     best = Some(Clearance::from_separation(i, s));
                 }
             }

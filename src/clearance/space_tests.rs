@@ -96,3 +96,56 @@ fn a_3d_map_indexes_on_first_use_and_shares_the_index() {
     assert!(std::ptr::eq(map.obstacle_index(), baked.obstacle_index()));
     assert_eq!(map.graph().edge_count(), 2 * map.edges().len());
 }
+
+/// A mesh without triangles is nowhere: it limits nothing, in the index and
+/// in brute force alike, solid or not.
+#[test]
+fn an_empty_mesh_limits_nothing() {
+    use crate::geometry::Mesh;
+    use crate::obstacle3::Obstacle3;
+    let empty = |solid| Obstacle3::Mesh(Mesh::new(Vec::new(), Vec::new(), solid).unwrap());
+    let nodes = vec![
+        Node {
+            id: 0,
+            pos: Point3::new(0.0, 0.0, 0.0),
+            name: None,
+        },
+        Node {
+            id: 1,
+            pos: Point3::new(4.0, 0.0, 0.0),
+            name: None,
+        },
+    ];
+    let edges = vec![Edge {
+        from: 0,
+        to: 1,
+        one_way: false,
+        cost: None,
+        clearance: None,
+    }];
+    let only_empty: Map<Space> = Map::from_validated(
+        Vec::new(),
+        nodes.clone(),
+        edges.clone(),
+        vec![empty(true), empty(false)],
+    );
+    let fast = Clearances::compute(&only_empty);
+    assert_eq!(fast.edge(0), &Clearance::unbounded());
+    assert_eq!(fast, Clearances::compute_brute_force(&only_empty));
+    let with_rock: Map<Space> = Map::from_validated(
+        Vec::new(),
+        nodes,
+        edges,
+        vec![
+            empty(true),
+            Obstacle3::Point(Point3::new(2.0, 0.0, 3.0)),
+            empty(false),
+        ],
+    );
+    let fast = Clearances::compute(&with_rock);
+    assert_eq!(
+        (fast.edge(0).value, fast.edge(0).witness.map(|w| w.obstacle)),
+        (3.0, Some(1))
+    );
+    assert_eq!(fast, Clearances::compute_brute_force(&with_rock));
+}

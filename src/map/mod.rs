@@ -101,28 +101,27 @@ struct IndexedObstacles<D: Dimension> {
     index: OnceLock<ObstacleIndex<D>>,
 }
 
-impl Map {
-    /// Assembles a map from validated parts, building the R-tree now and
-    /// timing it as the `R-tree` phase: a level read to be measured is
-    /// indexed before the measuring starts, so that `--timings` shows the
-    /// two apart. The network graph is built when first asked for.
-    fn from_parts(parts: validate::ValidParts, timings: &mut Timings) -> Map {
-        let validate::ValidParts {
-            agents,
-            nodes,
-            node_by_id,
-            edges,
-            obstacles,
-        } = parts;
-        let map = Map::assemble(agents, nodes, node_by_id, edges, obstacles);
+impl<D: Dimension> Map<D> {
+    /// Assembles a map from validated parts (of either dimension: the
+    /// loader's `ValidParts<Point3, Obstacle3>` give a `Map<Space>`),
+    /// building the R-tree now and timing it as the `R-tree` phase: a level
+    /// read to be measured is indexed before the measuring starts, so that
+    /// `--timings` shows the two apart. The network graph is built when
+    /// first asked for.
+    pub(crate) fn from_parts(
+        parts: validate::ValidParts<D::Point, D::Obstacle>,
+        timings: &mut Timings,
+    ) -> Map<D> {
+        let map = Map::from_valid_parts(parts);
         timings.time("R-tree", || {
             map.obstacle_index();
         });
         map
     }
 
-    /// Assembles a map from validated parts; nothing is indexed yet.
-    fn from_valid_parts(parts: validate::ValidParts) -> Map {
+    /// Assembles a map from validated parts of either dimension; nothing is
+    /// indexed yet.
+    pub(crate) fn from_valid_parts(parts: validate::ValidParts<D::Point, D::Obstacle>) -> Map<D> {
         let validate::ValidParts {
             agents,
             nodes,
@@ -350,6 +349,34 @@ mod tests {
         assert_eq!(map.graph().edge_count(), 3);
         assert!(std::ptr::eq(map.graph(), map.graph()));
         assert_eq!(pruned.graph().edge_count(), 1);
+    }
+
+    /// A 3D level read by the loader becomes a `Map<Space>` on the same
+    /// engine: a rock 2 above an edge, a ball whose surface is 1.5 from
+    /// another, a box the third runs through.
+    #[test]
+    fn a_3d_level_from_the_loader_is_measured_by_the_engine() {
+        let text =
+            "(nodes: [(id: 0, pos: (0, 0, 0)), (id: 1, pos: (10, 0, 0)), (id: 2, pos: (0, 10, 0)),
+                            (id: 3, pos: (0, 10, 5))],
+                    edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 3)],
+                    obstacles: [Point((5, 0, 2)), Sphere(center: (-2.5, 5, 0), radius: 1),
+                                Box(min: (-1, 9, 2), max: (1, 11, 3))])";
+        let validate::ValidLevel::Space(parts) = load::level_from_ron_str(text, "3d.ron").unwrap()
+        else {
+            panic!("read as a flat level")
+        };
+        let map: Map<crate::dimension::Space> = Map::from_valid_parts(parts);
+        let clearances = Clearances::compute(&map);
+        let values: Vec<f64> = clearances.edges().iter().map(|c| c.value).collect();
+        assert_eq!(values, [2.0, 1.5, 0.0]);
+        let witness = clearances.edge(0).witness.unwrap();
+        assert_eq!(witness.obstacle, 0);
+        assert_eq!(
+            witness.edge_point,
+            crate::geometry::Point3::new(5.0, 0.0, 0.0)
+        );
+        assert_eq!(clearances, Clearances::compute_brute_force(&map));
     }
 
     /// The CLI's load path indexes at once, timed as the `R-tree` phase;

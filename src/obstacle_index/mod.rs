@@ -1,4 +1,7 @@
-//! The R-tree over every obstacle, and the search that runs on it.
+//! The R-tree over every obstacle, and the search that runs on it: one
+//! index and one search for both dimensions, generic over the
+//! [`Dimension`] (see [`crate::dimension`]); `plane.rs` and `space.rs` hold
+//! what is 2D and what is 3D.
 
 use rayon::prelude::*;
 use rstar::{RStarInsertionStrategy, RTree, RTreeParams};
@@ -60,7 +63,7 @@ pub struct ObstacleIndex<D: Dimension = Plane> {
 }
 
 impl<D: Dimension> ObstacleIndex<D> {
-    /// Builds the index over `obstacles` (bulk loaded): an [`Obstacle`] list
+    /// Builds the index over `obstacles` (bulk loaded): an [`Obstacle`](crate::Obstacle) list
     /// gives the 2D index, an [`Obstacle3`](crate::Obstacle3) list the 3D one.
     ///
     /// # Panics
