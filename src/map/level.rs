@@ -107,10 +107,14 @@ impl Level {
         }
     }
 
+    /// The map of validated parts, indexed now (and timed) when `timings`
+    /// is given, else on first use.
     fn from_valid(level: ValidLevel, timings: Option<&mut Timings>) -> Level {
-        match level {
-            ValidLevel::Plane(parts) => Level::Plane(Map::from_level_parts(parts, timings)),
-            ValidLevel::Space(parts) => Level::Space(Map::from_level_parts(parts, timings)),
+        match (level, timings) {
+            (ValidLevel::Plane(parts), Some(t)) => Level::Plane(Map::from_parts(parts, t)),
+            (ValidLevel::Plane(parts), None) => Level::Plane(Map::from_valid_parts(parts)),
+            (ValidLevel::Space(parts), Some(t)) => Level::Space(Map::from_parts(parts, t)),
+            (ValidLevel::Space(parts), None) => Level::Space(Map::from_valid_parts(parts)),
         }
     }
 }

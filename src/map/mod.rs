@@ -133,30 +133,7 @@ impl<D: Dimension> Map<D> {
     }
 }
 
-impl<D: Dimension> Map<D> {
-    /// Assembles a map of either dimension from validated parts, building
-    /// the R-tree now when `timings` is given (timed as the `R-tree` phase),
-    /// else on first use.
-    pub(crate) fn from_level_parts(
-        parts: validate::ValidParts<D::Point, D::Obstacle>,
-        timings: Option<&mut Timings>,
-    ) -> Map<D> {
-        let validate::ValidParts {
-            agents,
-            nodes,
-            node_by_id,
-            edges,
-            obstacles,
-        } = parts;
-        let map = Map::assemble(agents, nodes, node_by_id, edges, obstacles);
-        if let Some(timings) = timings {
-            timings.time("R-tree", || {
-                map.obstacle_index();
-            });
-        }
-        map
-    }
-}
+impl<D: Dimension> Map<D> {}
 
 impl<D: Dimension> Map<D> {
     /// Assembles a map from parts that have already been validated: node ids
