@@ -37,6 +37,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use crate::clearance::{Clearances, admits};
+use crate::dimension::Dimension;
 use crate::map::Map;
 
 /// When two clearances count as different.
@@ -145,7 +146,7 @@ pub struct EdgeSide {
 }
 
 impl EdgeSide {
-    fn of(map: &Map, clearances: &Clearances, edge: usize) -> EdgeSide {
+    fn of<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>, edge: usize) -> EdgeSide {
         let e = &map.edges()[edge];
         EdgeSide {
             edge,
@@ -213,7 +214,10 @@ struct Matched {
 }
 
 /// The edges of each level, grouped by their two end ids (smaller first).
-fn groups(map: &Map, clearances: &Clearances) -> BTreeMap<(u64, u64), Vec<EdgeSide>> {
+fn groups<D: Dimension>(
+    map: &Map<D>,
+    clearances: &Clearances<D>,
+) -> BTreeMap<(u64, u64), Vec<EdgeSide>> {
     let mut groups: BTreeMap<(u64, u64), Vec<EdgeSide>> = BTreeMap::new();
     for i in 0..map.edges().len() {
         let side = EdgeSide::of(map, clearances, i);
@@ -224,7 +228,10 @@ fn groups(map: &Map, clearances: &Clearances) -> BTreeMap<(u64, u64), Vec<EdgeSi
 }
 
 /// Matches the edges of both levels (see the module comment).
-fn match_edges(old: (&Map, &Clearances), new: (&Map, &Clearances)) -> Vec<Matched> {
+fn match_edges<D: Dimension>(
+    old: (&Map<D>, &Clearances<D>),
+    new: (&Map<D>, &Clearances<D>),
+) -> Vec<Matched> {
     let (mut old_groups, mut new_groups) = (groups(old.0, old.1), groups(new.0, new.1));
     let keys: BTreeSet<(u64, u64)> = old_groups
         .keys()
@@ -271,10 +278,11 @@ fn match_edges(old: (&Map, &Clearances), new: (&Map, &Clearances)) -> Vec<Matche
 
 impl LevelDiff {
     /// Compares two levels, each with its clearances, for the radii given
-    /// (none: only additions, removals and changed clearances).
-    pub fn compute(
-        old: (&Map, &Clearances),
-        new: (&Map, &Clearances),
+    /// (none: only additions, removals and changed clearances). Both levels
+    /// have the same dimension, flat or 3D.
+    pub fn compute<D: Dimension>(
+        old: (&Map<D>, &Clearances<D>),
+        new: (&Map<D>, &Clearances<D>),
         radii: &[DiffRadius],
         options: &DiffOptions,
     ) -> LevelDiff {

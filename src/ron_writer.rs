@@ -2,14 +2,19 @@
 
 use ron::ser::PrettyConfig;
 
+use crate::dimension::Dimension;
 use crate::map::Map;
 use crate::map::wire::{self, MapFile};
 
-impl Map {
+impl<D: Dimension> Map<D>
+where
+    for<'a> MapFile: From<&'a Map<D>>,
+{
     /// The map as RON text that loads back into an equal map: agents, nodes,
     /// edges and obstacles in order, with ids, names, `one_way`, `cost` and
     /// baked `clearance` kept. Numbers are written so they parse back to the
-    /// same bits. Comments in the original file are not kept
+    /// same bits; a 3D map's positions have three coordinates. Comments in
+    /// the original file are not kept
     /// ([`Map::baked_text`] and [`Map::pruned_text`] keep them).
     ///
     /// ```

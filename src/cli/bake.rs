@@ -2,14 +2,26 @@
 
 use super::args::{BakeArgs, ReportFormat};
 use super::conventions::{self, note};
-use super::input::Level;
+use super::dimension::Shown;
+use super::input::{AnyLevel, Level};
 use super::output::{self, Destination};
 use super::progress::compute_clearances;
 use super::{Failure, Outcome};
+use clearway::map::wire::MapFile;
 use clearway::timings::Timings;
 
 pub fn run(args: &BakeArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = Level::read_keeping_text(&args.map, timings)?;
+    match AnyLevel::read_keeping_text(&args.map, timings)? {
+        AnyLevel::Plane(level) => bake(args, &level, timings),
+        AnyLevel::Space(level) => bake(args, &level, timings),
+    }
+}
+
+/// The bake of a level of either dimension.
+fn bake<D: Shown>(args: &BakeArgs, level: &Level<D>, timings: &mut Timings) -> Result<Outcome, Failure>
+where
+    for<'a> MapFile: From<&'a clearway::Map<D>>,
+{
     let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
     let clearances = timings.time("clearance", || compute_clearances(&level.map));

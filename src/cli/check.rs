@@ -9,7 +9,8 @@ use clearway::{Clearance, Clearances};
 
 use super::args::{CheckArgs, CheckFormat};
 use super::conventions;
-use super::input::Level;
+use super::dimension::Shown;
+use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref};
 use super::numbers::{given, human, human_apart, human_pair, human_point};
 use super::output;
@@ -56,10 +57,23 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
         ));
     }
     let level = if args.format != CheckFormat::Json {
-        Level::read_citing_lines(&args.map, timings)?
+        AnyLevel::read_citing_lines(&args.map, timings)?
     } else {
-        Level::read(&args.map, timings)?
+        AnyLevel::read(&args.map, timings)?
     };
+    match level {
+        AnyLevel::Plane(level) => check(args, level, render_format, timings),
+        AnyLevel::Space(level) => check(args, level, render_format, timings),
+    }
+}
+
+/// The check of a level of either dimension.
+fn check<D: Shown>(
+    args: &CheckArgs,
+    level: Level<D>,
+    render_format: Option<render::Format>,
+    timings: &mut Timings,
+) -> Result<Outcome, Failure> {
     let radii = radius::resolve(&args.radius, &level.map)?;
     // A check needs exact clearances only up to the largest radius it
     // checks; the picture also shows how much room the other edges have.
@@ -115,7 +129,7 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     if let (Some(out), Some(format)) = (&args.render, render_format) {
         let paths = (args.map.map.as_path(), out.as_path());
         timings.time("render", || {
-            render::for_check(&level, &clearances, &radii, paths, format)
+            D::render_check(&level, &clearances, &radii, paths, format)
         })?;
     }
     conventions::keep_until_exit((level, clearances, stale_bakes));
@@ -126,7 +140,7 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     })
 }
 
-fn stale_row(level: &Level, s: &StaleBake) -> StaleRow {
+fn stale_row<D: Shown>(level: &Level<D>, s: &StaleBake) -> StaleRow {
     let e = &level.map.edges()[s.edge];
     StaleRow {
         edge: s.edge,
@@ -137,9 +151,9 @@ fn stale_row(level: &Level, s: &StaleBake) -> StaleRow {
     }
 }
 
-fn report_for(
-    level: &Level,
-    clearances: &Clearances,
+fn report_for<D: Shown>(
+    level: &Level<D>,
+    clearances: &Clearances<D>,
     r: CheckedRadius,
     stale_bakes: Vec<StaleRow>,
 ) -> RadiusReport {
@@ -162,9 +176,9 @@ fn report_for(
 
 /// One line per blocked edge, one per blocked node, then a summary line;
 /// only the summary line with `summary_only`.
-fn text_for(
-    level: &Level,
-    clearances: &Clearances,
+fn text_for<D: Shown>(
+    level: &Level<D>,
+    clearances: &Clearances<D>,
     report: &RadiusReport,
     summary_only: bool,
 ) -> String {
@@ -256,20 +270,24 @@ fn clearance_text(value: Option<f64>, radius: f64) -> String {
 }
 
 /// `: circle #7 (line 42) pinches at (x, y)`, or a note that the value is baked.
-pub(super) fn blame(level: &Level, clearance: &Clearance, with_pinch: bool) -> String {
+pub(super) fn blame<D: Shown>(
+    level: &Level<D>,
+    clearance: &Clearance<D::Point>,
+    with_pinch: bool,
+) -> String {
     let Some(w) = clearance.witness else {
         return " (baked value; the map has no obstacles)".into();
     };
-    let kind = level.map.obstacles()[w.obstacle].kind();
+    let kind = D::kind(&level.map.obstacles()[w.obstacle]);
     let line = level
         .obstacle_origin(w.obstacle)
         .map(|origin| format!(" ({origin})"))
         .unwrap_or_default();
     let mut text = format!(": {kind} #{}{line}", w.obstacle);
     if with_pinch {
-        let _ = write!(text, " pinches at {}", human_point(w.edge_point));
+        let _ = write!(text, " pinches at {}", human_point::<D>(w.edge_point));
     } else {
-        let _ = write!(text, " at {}", human_point(w.obstacle_point));
+        let _ = write!(text, " at {}", human_point::<D>(w.obstacle_point));
     }
     text
 }

@@ -7,6 +7,7 @@ use clearway::bake::StaleBake;
 
 use super::check::{blame, plain_clearance, too_tight};
 use super::ci_report::{BLOCKED_EDGE, Case, CiReport, Finding, Rule, STALE_BAKE, Suite, edge_name};
+use super::dimension::Shown;
 use super::input::Level;
 use super::numbers::{given, human};
 use super::radius::CheckedRadius;
@@ -17,9 +18,9 @@ static RULES: [&Rule; 2] = [&BLOCKED_EDGE, &STALE_BAKE];
 /// What `check` found, for the CI formats. `file` is the map as named on
 /// the command line (`None` for standard input); `summary` is the text
 /// report's summary lines.
-pub fn report(
-    level: &Level,
-    clearances: &Clearances,
+pub fn report<D: Shown>(
+    level: &Level<D>,
+    clearances: &Clearances<D>,
     radii: &[CheckedRadius],
     stale: &[StaleBake],
     file: Option<String>,
@@ -53,7 +54,11 @@ pub fn radius_name(agent: Option<&str>, radius: f64) -> String {
     }
 }
 
-fn radius_suite(level: &Level, clearances: &Clearances, r: &CheckedRadius) -> Suite {
+fn radius_suite<D: Shown>(
+    level: &Level<D>,
+    clearances: &Clearances<D>,
+    r: &CheckedRadius,
+) -> Suite {
     let map = &level.map;
     let mut blocked = vec![false; map.edges().len()];
     for i in clearances.blocked_edges(r.agent_radius) {
@@ -92,7 +97,7 @@ fn radius_suite(level: &Level, clearances: &Clearances, r: &CheckedRadius) -> Su
 }
 
 /// A case per edge with a baked clearance, failing when it is stale.
-fn bake_suite(level: &Level, stale: &[StaleBake]) -> Suite {
+fn bake_suite<D: Shown>(level: &Level<D>, stale: &[StaleBake]) -> Suite {
     let map = &level.map;
     let mut stale_by_edge = vec![None; map.edges().len()];
     for s in stale {

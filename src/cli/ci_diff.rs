@@ -11,6 +11,7 @@ use super::check::{blame, fails};
 use super::ci_check::radius_name;
 use super::ci_report::{Case, CiReport, Finding, NEWLY_BLOCKED_EDGE, Rule, Suite, edge_name};
 use super::diff::numbers;
+use super::dimension::Shown;
 use super::input::Level;
 
 /// The rules `diff` reports.
@@ -19,10 +20,10 @@ static RULES: [&Rule; 1] = [&NEWLY_BLOCKED_EDGE];
 /// What `diff` found, for the CI formats. `file` is NEW as named on the
 /// command line (`None` for standard input); `summary` is the text report's
 /// summary line.
-pub fn report(
+pub fn report<D: Shown>(
     diff: &LevelDiff,
-    new: &Level,
-    new_clearances: &Clearances,
+    new: &Level<D>,
+    new_clearances: &Clearances<D>,
     file: Option<String>,
     summary: String,
 ) -> CiReport {

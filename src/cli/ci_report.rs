@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use clearway::Map;
+use clearway::{Dimension, Map};
 use clearway::map::Location;
 
 use super::args::CheckFormat;
@@ -128,7 +128,7 @@ pub static NEWLY_BLOCKED_EDGE: Rule = Rule {
 /// `edge 3 (1 -> 2)`, with the nodes' names when they have them:
 /// `edge 3 (1 "gate" -> 2)`, names cut as the text report cuts them; each
 /// format escapes them.
-pub fn edge_name(map: &Map, edge: usize) -> String {
+pub fn edge_name<D: Dimension>(map: &Map<D>, edge: usize) -> String {
     super::node_names::edge_ref(map, edge)
 }
 

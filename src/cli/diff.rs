@@ -9,7 +9,8 @@ use clearway::level_diff::{ChangeKind, DiffOptions, DiffRadius, EdgeChange, Edge
 use clearway::timings::Timings;
 
 use super::args::{CheckFormat, DiffArgs, TiledArgs};
-use super::input::{Level, Source};
+use super::dimension::Shown;
+use super::input::{AnyLevel, Level, Source};
 use super::node_names::node_ref_by_id;
 use super::numbers::{given, human, human_apart};
 use super::progress::compute_clearances;
@@ -99,7 +100,7 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
             .or_else(|| args.tiled.obstacles.clone()),
         ..args.tiled.clone()
     };
-    let old = Level::read(
+    let old = AnyLevel::read(
         Source {
             path: &args.old,
             tiled: Some(&old_tiled),
@@ -112,9 +113,34 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     };
     // The CI formats point at the lines of NEW.
     let new = match args.format {
-        CheckFormat::Text | CheckFormat::Json => Level::read(new_source, timings)?,
-        _ => Level::read_citing_lines(new_source, timings)?,
+        CheckFormat::Text | CheckFormat::Json => AnyLevel::read(new_source, timings)?,
+        _ => AnyLevel::read_citing_lines(new_source, timings)?,
     };
+    match (old, new) {
+        (AnyLevel::Plane(old), AnyLevel::Plane(new)) => compare(args, &old, &new, timings),
+        (AnyLevel::Space(old), AnyLevel::Space(new)) => compare(args, &old, &new, timings),
+        (old, _) => {
+            let (flat, three_d) = match old {
+                AnyLevel::Plane(_) => (&args.old, &args.new),
+                AnyLevel::Space(_) => (&args.new, &args.old),
+            };
+            Err(Failure::Usage(format!(
+                "cannot compare a flat level with a 3D one: `{}` is flat (its nodes have two \
+                 coordinates) and `{}` is 3D (three); diff compares two versions of one level",
+                flat.display(),
+                three_d.display()
+            )))
+        }
+    }
+}
+
+/// The comparison of two levels of the same dimension.
+fn compare<D: Shown>(
+    args: &DiffArgs,
+    old: &Level<D>,
+    new: &Level<D>,
+    timings: &mut Timings,
+) -> Result<Outcome, Failure> {
     let radii = radii(args, &new)?;
     let (old_clearances, new_clearances) = timings.time("clearance", || {
         (compute_clearances(&old.map), compute_clearances(&new.map))
@@ -159,7 +185,7 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
         ci => {
             let file = ci_report::file_name(&args.new);
             let summary = text(&diff, (&old.map, &new.map), true);
-            let report = ci_diff::report(&diff, &new, &new_clearances, file, summary);
+            let report = ci_diff::report(&diff, new, &new_clearances, file, summary);
             ci_report::write(ci, &report).unwrap_or_default()
         }
     };
@@ -173,7 +199,7 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
 }
 
 /// `--radius`, `--agent` (a profile of NEW), or every profile of NEW.
-fn radii(args: &DiffArgs, new: &Level) -> Result<Vec<DiffRadius>, Failure> {
+fn radii<D: Shown>(args: &DiffArgs, new: &Level<D>) -> Result<Vec<DiffRadius>, Failure> {
     if args.radius.radius.is_some() || args.radius.agent.is_some() {
         let r = resolve_required(&args.radius, &new.map)?;
         return Ok(vec![DiffRadius {
@@ -204,7 +230,11 @@ fn radii(args: &DiffArgs, new: &Level) -> Result<Vec<DiffRadius>, Failure> {
 /// ```
 ///
 /// Only the summary line with `summary_only`.
-fn text(diff: &LevelDiff, maps: (&clearway::Map, &clearway::Map), summary_only: bool) -> String {
+fn text<D: Shown>(
+    diff: &LevelDiff,
+    maps: (&clearway::Map<D>, &clearway::Map<D>),
+    summary_only: bool,
+) -> String {
     let mut out = String::new();
     let listed = if summary_only { 0 } else { diff.changes.len() };
     for c in &diff.changes[..listed] {
@@ -267,7 +297,10 @@ fn cost(side: EdgeSide, number: impl Fn(f64) -> String) -> String {
 
 /// `101->110`, or `101->110 #2` for the second of parallel edges; a named
 /// node as `110 "west_door"` (its name in NEW, else in OLD).
-fn edge_label(c: &EdgeChange, (old, new): (&clearway::Map, &clearway::Map)) -> String {
+fn edge_label<D: Shown>(
+    c: &EdgeChange,
+    (old, new): (&clearway::Map<D>, &clearway::Map<D>),
+) -> String {
     let node = |id: u64| match new.node_index(id) {
         Some(_) => node_ref_by_id(new, id),
         None => node_ref_by_id(old, id),

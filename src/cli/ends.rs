@@ -3,14 +3,14 @@
 
 use std::collections::HashMap;
 
-use clearway::Map;
+use clearway::{Dimension, Map};
 
 use super::Failure;
 use super::args::Ends;
 
 impl Ends {
     /// The node indices of `--from` and `--to`.
-    pub fn resolve(&self, map: &Map) -> Result<(usize, usize), Failure> {
+    pub fn resolve<D: Dimension>(&self, map: &Map<D>) -> Result<(usize, usize), Failure> {
         Ok((
             resolve_node(map, &self.from, "--from")?,
             resolve_node(map, &self.to, "--to")?,
@@ -22,7 +22,7 @@ impl Ends {
 /// must belong to exactly one node. A value that is one node's id and
 /// another node's name is ambiguous: an error listing both.
 /// `id:N` and `name:TEXT` say which one is meant.
-pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failure> {
+pub fn resolve_node<D: Dimension>(map: &Map<D>, given: &str, option: &str) -> Result<usize, Failure> {
     let named = |name: &str| -> Vec<usize> {
         map.nodes()
             .iter()
@@ -36,14 +36,14 @@ pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failu
 
 /// The nodes by name, for naming many nodes (`route --pairs`) without a
 /// pass over every node each time.
-pub struct NodeNames<'m> {
-    map: &'m Map,
+pub struct NodeNames<'m, D: Dimension> {
+    map: &'m Map<D>,
     by_name: HashMap<&'m str, Vec<usize>>,
 }
 
-impl<'m> NodeNames<'m> {
+impl<'m, D: Dimension> NodeNames<'m, D> {
     /// Indexes the names of `map`'s nodes.
-    pub fn new(map: &'m Map) -> NodeNames<'m> {
+    pub fn new(map: &'m Map<D>) -> NodeNames<'m, D> {
         let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
         for (i, node) in map.nodes().iter().enumerate() {
             if let Some(name) = node.name.as_deref() {
@@ -72,8 +72,8 @@ pub struct BadNode {
 }
 
 /// [`resolve_node`]'s rules, with `named` listing the nodes of a name.
-fn resolve_with(
-    map: &Map,
+fn resolve_with<D: Dimension>(
+    map: &Map<D>,
     given: &str,
     option: &str,
     named: impl FnOnce(&str) -> Vec<usize>,

@@ -3,24 +3,43 @@
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
-use clearway::Map;
-use clearway::map::{Location, ValidatedMap};
+use clearway::map::{Location, ValidatedLevel};
 use clearway::timings::Timings;
+use clearway::{Map, Plane, Space};
 
 use super::Failure;
 use super::args::{MapArg, TiledArgs};
 use super::bounded_read::{self, ReadError, read_text};
-use super::tiled_input;
+use super::dimension::Shown;
+use super::obj_input::{self, ObjObstacleSources};
+use super::tiled_input::{self, TiledObstacleSources};
 
-/// A loaded map, with its source text kept when reports cite lines.
-pub struct Level {
+/// A loaded map of either dimension, with its source text kept when
+/// reports cite lines: `Level` is a flat one, `Level<Space>` a 3D one.
+pub struct Level<D: Shown = Plane> {
     /// The validated map.
-    pub map: Map,
+    pub map: Map<D>,
     text: Vec<u8>,
     obstacle_lines: OnceCell<Vec<usize>>,
     edge_locations: OnceCell<Vec<Location>>,
     /// Where the obstacles after the map's own came from (`--obstacles`).
-    tiled: tiled_input::TiledObstacleSources,
+    imported: Imported,
+}
+
+/// A level as read: flat or 3D, as its first node says. Commands match on
+/// it once and run one generic body on either.
+pub enum AnyLevel {
+    /// A flat level.
+    Plane(Level),
+    /// A level with height.
+    Space(Level<Space>),
+}
+
+/// The sources of the obstacles `--obstacles` added: a Tiled map's objects
+/// (flat levels) or an OBJ file's meshes (3D levels).
+enum Imported {
+    Tiled(TiledObstacleSources),
+    Obj(ObjObstacleSources),
 }
 
 /// What to read: a map file (or `-`), and the Tiled options that add
@@ -48,48 +67,63 @@ impl<'a> From<&'a MapArg> for Source<'a> {
     }
 }
 
-impl Level {
+impl AnyLevel {
     /// Reads and loads the map at `source`'s path (`-` reads standard
-    /// input), adding the obstacles of `--obstacles` when given.
+    /// input), of either dimension, adding the obstacles of `--obstacles`
+    /// when given.
     pub fn read<'a>(
         source: impl Into<Source<'a>>,
         timings: &mut Timings,
-    ) -> Result<Level, Failure> {
-        Level::read_with(source.into(), timings, false)
+    ) -> Result<AnyLevel, Failure> {
+        AnyLevel::read_with(source.into(), timings, false)
     }
 
-    /// As [`Level::read`], keeping the source text so that reports can cite
-    /// the line of each obstacle ([`Level::obstacle_origin`]). Otherwise the
-    /// text is dropped before the R-tree is built, when memory peaks.
+    /// As [`AnyLevel::read`], keeping the source text so that reports can
+    /// cite the line of each obstacle ([`Level::obstacle_origin`]).
+    /// Otherwise the text is dropped before the R-tree is built, when memory
+    /// peaks.
     pub fn read_citing_lines<'a>(
         source: impl Into<Source<'a>>,
         timings: &mut Timings,
-    ) -> Result<Level, Failure> {
-        Level::read_with(source.into(), timings, true)
+    ) -> Result<AnyLevel, Failure> {
+        AnyLevel::read_with(source.into(), timings, true)
     }
 
-    /// As [`Level::read`], keeping the source text for
+    /// As [`AnyLevel::read`], keeping the source text for
     /// [`Level::source_text`]: `prune` and `bake` edit it.
     pub fn read_keeping_text<'a>(
         source: impl Into<Source<'a>>,
         timings: &mut Timings,
-    ) -> Result<Level, Failure> {
-        Level::read_with(source.into(), timings, true)
+    ) -> Result<AnyLevel, Failure> {
+        AnyLevel::read_with(source.into(), timings, true)
+    }
+
+    /// The flat level, or a usage error naming `command` and why: it reads
+    /// flat levels only. `path` is the map as given.
+    pub fn flat(self, command: &str, path: &Path) -> Result<Level, Failure> {
+        match self {
+            AnyLevel::Plane(level) => Ok(level),
+            AnyLevel::Space(_) => Err(Failure::Usage(format!(
+                "`clearway {command}` works on flat levels only, and {} is a 3D level (its \
+                 nodes have three coordinates)",
+                if path.as_os_str() == "-" {
+                    "the map on standard input".to_string()
+                } else {
+                    format!("`{}`", path.display())
+                }
+            ))),
+        }
     }
 
     fn read_with(
         source: Source<'_>,
         timings: &mut Timings,
         cite_lines: bool,
-    ) -> Result<Level, Failure> {
+    ) -> Result<AnyLevel, Failure> {
         let path = source.path;
         let start = std::time::Instant::now();
-        if path.as_os_str() == "-"
-            && source
-                .tiled
-                .and_then(|t| t.obstacles.as_deref())
-                .is_some_and(|tmx| tmx.as_os_str() == "-")
-        {
+        let obstacles = source.tiled.and_then(|t| t.obstacles.as_deref());
+        if path.as_os_str() == "-" && obstacles.is_some_and(|tmx| tmx.as_os_str() == "-") {
             return Err(Failure::Usage(
                 "cannot read both the map and --obstacles from standard input: \
                  name one of them by its path"
@@ -98,7 +132,7 @@ impl Level {
         }
         let (bytes, source_name) = read_input(path, "map", MAP_BUFFER_AT_LEAST)?;
         timings.record("read", start.elapsed());
-        let validated = ValidatedMap::from_ron_bytes(&bytes, &source_name, timings)?;
+        let validated = ValidatedLevel::from_ron_bytes(&bytes, &source_name, timings)?;
         // Dropped here, not at the end of the function: a binding that is
         // moved on one branch only lives to the end of its scope otherwise,
         // through the R-tree build where memory peaks.
@@ -108,16 +142,41 @@ impl Level {
             drop(bytes);
             Vec::new()
         };
-        let (validated, tiled) = tiled_input::add(validated, path, source.tiled, timings)?;
-        let map = validated.index(timings);
-        tiled.warn_if_off_the_network(&map, source.tiled);
-        Ok(Level {
+        match validated {
+            ValidatedLevel::Plane(validated) => {
+                if let Some(obj) = obstacles.filter(|p| obj_input::is_obj(p)) {
+                    return Err(Failure::Usage(format!(
+                        "--obstacles `{}`: an OBJ file holds 3D meshes, and `{source_name}` \
+                         is a flat level (its nodes have two coordinates); give a flat level's \
+                         obstacles as a Tiled map (--obstacles level.tmx), or give the level's \
+                         nodes a height",
+                        obj.display()
+                    )));
+                }
+                let (validated, tiled) = tiled_input::add(validated, path, source.tiled, timings)?;
+                let map = validated.index(timings);
+                tiled.warn_if_off_the_network(&map, source.tiled);
+                Ok(AnyLevel::Plane(Level::new(map, text, Imported::Tiled(tiled))))
+            }
+            ValidatedLevel::Space(validated) => {
+                let (validated, obj) =
+                    obj_input::add(validated, &source_name, source.tiled, timings)?;
+                let map = validated.index(timings);
+                Ok(AnyLevel::Space(Level::new(map, text, Imported::Obj(obj))))
+            }
+        }
+    }
+}
+
+impl<D: Shown> Level<D> {
+    fn new(map: Map<D>, text: Vec<u8>, imported: Imported) -> Level<D> {
+        Level {
             map,
             text,
             obstacle_lines: OnceCell::new(),
             edge_locations: OnceCell::new(),
-            tiled,
-        })
+            imported,
+        }
     }
 
     /// The map's source text, when the level was read keeping it and it is
@@ -131,13 +190,24 @@ impl Level {
     /// How many obstacles are the map's own: the rest came from
     /// `--obstacles`, and are not written into the map.
     pub fn own_obstacles(&self) -> usize {
-        self.map.obstacles().len() - self.tiled.count()
+        self.map.obstacles().len() - self.imported_count()
+    }
+
+    fn imported_count(&self) -> usize {
+        match &self.imported {
+            Imported::Tiled(tiled) => tiled.count(),
+            Imported::Obj(obj) => obj.count(),
+        }
     }
 
     /// Where obstacle `i` comes from: `line 57` of the map, or
-    /// `level.tmx object 12`.
+    /// `level.tmx object 12`, or `level.obj object `arch``.
     pub fn obstacle_origin(&self, i: usize) -> Option<String> {
-        match self.tiled.source(i) {
+        let imported = match &self.imported {
+            Imported::Tiled(tiled) => tiled.source(i),
+            Imported::Obj(obj) => obj.source(i),
+        };
+        match imported {
             Some(source) => Some(source),
             None => self.obstacle_line(i).map(|l| format!("line {l}")),
         }
@@ -158,7 +228,7 @@ impl Level {
     }
 }
 
-impl Level {
+impl<D: Shown> Level<D> {
     /// The line and column at which edge `i` starts in the source, for CI
     /// annotations; `None` unless the level was read with
     /// [`Level::read_citing_lines`].

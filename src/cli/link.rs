@@ -5,14 +5,14 @@ use clearway::timings::Timings;
 
 use super::args::{LinkArgs, ReportFormat};
 use super::conventions::{self, note};
-use super::input::Level;
+use super::input::AnyLevel;
 use super::numbers::human;
 use super::output::{self, Destination};
 use super::radius::resolve_required;
 use super::{Failure, Outcome};
 
 pub fn run(args: &LinkArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = Level::read_keeping_text(&args.map, timings)?;
+    let level = AnyLevel::read_keeping_text(&args.map, timings)?.flat("link", &args.map.map)?;
     let checked = resolve_required(&args.radius, &level.map)?;
     let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;

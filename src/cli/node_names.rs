@@ -2,10 +2,10 @@
 //! one (`110 "west_door"`), as the picture's titles do. JSON keeps the id in
 //! its own field and adds the name beside it.
 
-use clearway::Map;
+use clearway::{Dimension, Map};
 
 /// `110`, or `110 "west_door"` for a named node (an index into the nodes).
-pub fn node_ref(map: &Map, node: usize) -> String {
+pub fn node_ref<D: Dimension>(map: &Map<D>, node: usize) -> String {
     let n = &map.nodes()[node];
     match &n.name {
         Some(name) => format!("{} \"{}\"", n.id, clearway::quote::capped(name)),
@@ -14,13 +14,13 @@ pub fn node_ref(map: &Map, node: usize) -> String {
 }
 
 /// As [`node_ref`], for a node given by id (`id` itself when no node has it).
-pub fn node_ref_by_id(map: &Map, id: u64) -> String {
+pub fn node_ref_by_id<D: Dimension>(map: &Map<D>, id: u64) -> String {
     map.node_index(id)
         .map_or_else(|| id.to_string(), |i| node_ref(map, i))
 }
 
 /// `edge 4 (101 -> 110 "west_door")`, as `check` names an edge.
-pub fn edge_ref(map: &Map, edge: usize) -> String {
+pub fn edge_ref<D: Dimension>(map: &Map<D>, edge: usize) -> String {
     let e = &map.edges()[edge];
     format!(
         "edge {edge} ({} -> {})",

@@ -48,9 +48,15 @@ pub fn human_pair(a: f64, b: f64) -> (String, String) {
     (human(a), human(b))
 }
 
-/// A point as `(x, y)` in [`human`] numbers.
-pub fn human_point(p: clearway::geometry::Point) -> String {
-    format!("({}, {})", human(p.x), human(p.y))
+/// A point as `(x, y)`, or `(x, y, z)` in a 3D level, in [`human`] numbers.
+pub fn human_point<D: super::dimension::Shown>(p: D::Point) -> String {
+    human_coordinates(D::coordinates(p))
+}
+
+/// Coordinates as `(x, y)` or `(x, y, z)` in [`human`] numbers.
+pub fn human_coordinates(p: super::dimension::Coordinates) -> String {
+    let coordinates: Vec<String> = p.as_slice().iter().map(|&v| human(v)).collect();
+    format!("({})", coordinates.join(", "))
 }
 
 #[cfg(test)]

@@ -111,10 +111,10 @@ impl PairsFile {
 
     /// The node indices of every pair, resolved as `--from` and `--to` are:
     /// every value that names no node, or more than one, is reported.
-    pub fn resolve(
+    pub fn resolve<D: clearway::Dimension>(
         &self,
         pairs: &[Pair<'_>],
-        names: &NodeNames<'_>,
+        names: &NodeNames<'_, D>,
     ) -> Result<Vec<(usize, usize)>, Failure> {
         let mut ends = Vec::with_capacity(pairs.len());
         let mut errors = Errors::default();

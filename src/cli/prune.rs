@@ -4,20 +4,32 @@ use clearway::PruneReport;
 
 use super::args::{PruneArgs, ReportFormat};
 use super::conventions::{self, note};
-use super::input::Level;
+use super::dimension::Shown;
+use super::input::{AnyLevel, Level};
 use super::node_names::node_ref;
 use super::numbers::given;
 use super::output::{self, Destination};
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
 use super::{Failure, Outcome};
+use clearway::map::wire::MapFile;
 use clearway::timings::Timings;
 
 /// How many cut-off nodes the text summary names before "… and N more".
 const CUT_OFF_LISTED: usize = 20;
 
 pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = Level::read_keeping_text(&args.map, timings)?;
+    match AnyLevel::read_keeping_text(&args.map, timings)? {
+        AnyLevel::Plane(level) => prune(args, &level, timings),
+        AnyLevel::Space(level) => prune(args, &level, timings),
+    }
+}
+
+/// The pruning of a level of either dimension.
+fn prune<D: Shown>(args: &PruneArgs, level: &Level<D>, timings: &mut Timings) -> Result<Outcome, Failure>
+where
+    for<'a> MapFile: From<&'a clearway::Map<D>>,
+{
     let checked = resolve_required(&args.radius, &level.map)?;
     let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;

@@ -11,7 +11,7 @@ use clearway::timings::Timings;
 
 use super::args::RenderArgs;
 use super::ends::resolve_node;
-use super::input::Level;
+use super::input::{AnyLevel, Level};
 use super::node_names::node_ref;
 use super::numbers;
 use super::output;
@@ -51,7 +51,7 @@ impl Format {
 pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     let format = Format::of(&args.output)?;
     output::refuse_inputs(&args.output, &args.map)?;
-    let level = Level::read(&args.map, timings)?;
+    let level = AnyLevel::read(&args.map, timings)?.flat("render", &args.map.map)?;
     let map = &level.map;
     let given = args.radius.radius.is_some() || args.radius.agent.is_some();
     let radius = if given {

@@ -4,10 +4,11 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use clearway::{Map, Route, Router, WidestRoute};
+use clearway::{Dimension, Map, Route, Router, WidestRoute};
 
 use super::args::{ReportFormat, RouteArgs};
-use super::input::Level;
+use super::dimension::Shown;
+use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
 use super::numbers::{given, human, human_at_most};
 use super::progress::compute_clearances;
@@ -46,7 +47,19 @@ pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
             None => Err(Failure::Usage("give --from and --to, or --pairs".into())),
         };
     };
-    let level = Level::read(&args.map, timings)?;
+    match AnyLevel::read(&args.map, timings)? {
+        AnyLevel::Plane(level) => route(args, ends, &level, timings),
+        AnyLevel::Space(level) => route(args, ends, &level, timings),
+    }
+}
+
+/// The route through a level of either dimension.
+fn route<D: Shown>(
+    args: &RouteArgs,
+    ends: &super::args::Ends,
+    level: &Level<D>,
+    timings: &mut Timings,
+) -> Result<Outcome, Failure> {
     let map = &level.map;
     let checked = resolve_required(&args.radius, map)?;
     let (start, goal) = ends.resolve(map)?;
@@ -83,7 +96,11 @@ pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
 impl RouteReport {
     /// The report of the route found (if any) and the widest route (if B
     /// can be reached at all).
-    pub fn new(map: &Map, found: Option<&Route>, widest: Option<&WidestRoute>) -> RouteReport {
+    pub fn new<D: Dimension>(
+        map: &Map<D>,
+        found: Option<&Route>,
+        widest: Option<&WidestRoute>,
+    ) -> RouteReport {
         RouteReport {
             found: found.is_some(),
             path: found.map(|r| path_ids(map, r)).unwrap_or_default(),
@@ -110,15 +127,15 @@ impl RouteReport {
 }
 
 /// The node ids along a route.
-fn path_ids(map: &Map, route: &Route) -> Vec<u64> {
+fn path_ids<D: Dimension>(map: &Map<D>, route: &Route) -> Vec<u64> {
     route.nodes.iter().map(|&n| map.nodes()[n].id).collect()
 }
 
 /// The text report: the route found, or why there is none. `widest` is
 /// read only when no route was found. Nodes are named as every report names
 /// them: `110 "west_door"`.
-pub fn text(
-    map: &Map,
+pub fn text<D: Dimension>(
+    map: &Map<D>,
     found: Option<&Route>,
     widest: Option<&WidestRoute>,
     agent_radius: f64,

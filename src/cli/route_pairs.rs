@@ -12,7 +12,8 @@ use clearway::timings::Timings;
 
 use super::args::{ReportFormat, RouteArgs};
 use super::ends::NodeNames;
-use super::input::Level;
+use super::dimension::Shown;
+use super::input::{AnyLevel, Level};
 use super::pairs_file::{Pair, PairsFile};
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
@@ -46,10 +47,25 @@ pub fn run(args: &RouteArgs, pairs_path: &Path, timings: &mut Timings) -> Result
     // The file's own mistakes are reported before the map is loaded.
     let file = timings.time("pairs", || PairsFile::read(pairs_path))?;
     let pairs = file.pairs()?;
-    let level = Level::read(&args.map, timings)?;
+    match AnyLevel::read(&args.map, timings)? {
+        AnyLevel::Plane(level) => routes(args, &file, &pairs, pairs_path, &level, timings),
+        AnyLevel::Space(level) => routes(args, &file, &pairs, pairs_path, &level, timings),
+    }
+}
+
+/// The routes through a level of either dimension.
+fn routes<D: Shown>(
+    args: &RouteArgs,
+    file: &PairsFile,
+    pairs: &[Pair<'_>],
+    pairs_path: &Path,
+    level: &Level<D>,
+    timings: &mut Timings,
+) -> Result<Outcome, Failure> {
+    let stdin = |path: &Path| path.as_os_str() == "-";
     let map = &level.map;
     let checked = resolve_required(&args.radius, map)?;
-    let ends = timings.time("pairs", || file.resolve(&pairs, &NodeNames::new(map)))?;
+    let ends = timings.time("pairs", || file.resolve(pairs, &NodeNames::new(map)))?;
     if pairs.is_empty() {
         let name = if stdin(pairs_path) {
             "standard input".to_string()

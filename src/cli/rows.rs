@@ -4,6 +4,8 @@ use serde::Serialize;
 
 use clearway::{Clearance, Map};
 
+use super::dimension::{Coordinates, Shown};
+
 /// One edge's clearance, as `check` and `clearance` write it.
 #[derive(Debug, Serialize)]
 pub struct EdgeRow {
@@ -23,15 +25,15 @@ pub struct EdgeRow {
     pub clearance: Option<f64>,
     /// The obstacle that sets it; `null` without obstacles.
     pub obstacle: Option<usize>,
-    /// The pinch point on the edge.
-    pub edge_point: Option<[f64; 2]>,
+    /// The pinch point on the edge: `[x, y]`, or `[x, y, z]` in 3D.
+    pub edge_point: Option<Coordinates>,
     /// The closest point of the obstacle.
-    pub obstacle_point: Option<[f64; 2]>,
+    pub obstacle_point: Option<Coordinates>,
 }
 
 impl EdgeRow {
     /// The row for edge `edge`.
-    pub fn new(map: &Map, edge: usize, clearance: &Clearance) -> EdgeRow {
+    pub fn new<D: Shown>(map: &Map<D>, edge: usize, clearance: &Clearance<D::Point>) -> EdgeRow {
         let e = &map.edges()[edge];
         EdgeRow {
             edge,
@@ -43,10 +45,10 @@ impl EdgeRow {
             obstacle: clearance.witness.map(|w| w.obstacle),
             edge_point: clearance
                 .witness
-                .map(|w| unsigned_zero(w.edge_point.into())),
+                .map(|w| D::coordinates(w.edge_point).unsigned_zero()),
             obstacle_point: clearance
                 .witness
-                .map(|w| unsigned_zero(w.obstacle_point.into())),
+                .map(|w| D::coordinates(w.obstacle_point).unsigned_zero()),
         }
     }
 }
@@ -67,7 +69,7 @@ pub struct NodeRow {
 
 impl NodeRow {
     /// The row for node `node` (an index into the map's nodes).
-    pub fn new(map: &Map, node: usize, clearance: &Clearance) -> NodeRow {
+    pub fn new<D: Shown>(map: &Map<D>, node: usize, clearance: &Clearance<D::Point>) -> NodeRow {
         NodeRow {
             id: map.nodes()[node].id,
             name: map.nodes()[node].name.clone(),
@@ -75,10 +77,4 @@ impl NodeRow {
             obstacle: clearance.witness.map(|w| w.obstacle),
         }
     }
-}
-
-/// `[x, y]` with `-0` written as `0`: a pinch point on an axis is at 0,
-/// and `-0` in a table reads as a different number.
-fn unsigned_zero([x, y]: [f64; 2]) -> [f64; 2] {
-    [x + 0.0, y + 0.0]
 }

@@ -59,8 +59,8 @@ impl TiledObstacleSources {
 }
 
 /// Prints a warning on stderr unless this run printed it already: `diff`
-/// reads the same `.tmx` for both levels.
-fn warn_once(warning: String) {
+/// reads the same `.tmx` (or `.obj`) for both levels.
+pub fn warn_once(warning: String) {
     static PRINTED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
     let mut printed = PRINTED
         .lock()

@@ -7,7 +7,8 @@ use serde::Serialize;
 use clearway::widest_route;
 
 use super::args::{ReportFormat, WidestArgs};
-use super::input::Level;
+use super::dimension::Shown;
+use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
 use super::numbers::{human, human_at_most};
 use super::progress::compute_clearances;
@@ -29,7 +30,14 @@ struct WidestReport {
 }
 
 pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = Level::read(&args.map, timings)?;
+    match AnyLevel::read(&args.map, timings)? {
+        AnyLevel::Plane(level) => widest(args, &level, timings),
+        AnyLevel::Space(level) => widest(args, &level, timings),
+    }
+}
+
+/// The widest route through a level of either dimension.
+fn widest<D: Shown>(args: &WidestArgs, level: &Level<D>, timings: &mut Timings) -> Result<Outcome, Failure> {
     let map = &level.map;
     let (start, goal) = args.ends.resolve(map)?;
     let clearances = timings.time("clearance", || compute_clearances(map));

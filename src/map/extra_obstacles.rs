@@ -1,9 +1,12 @@
-//! Adding obstacles that come from elsewhere (a Tiled map) to a loaded map.
+//! Adding obstacles that come from elsewhere (a Tiled map, an OBJ file) to
+//! a loaded map.
 
 use super::validate::MAX_COORDINATE;
 use super::{Map, ValidatedMap};
-use crate::geometry::Point;
+use crate::dimension::Dimension;
+use crate::geometry::{Point, Point3};
 use crate::obstacle::Obstacle;
+use crate::obstacle3::Obstacle3;
 
 /// Why an extra obstacle cannot join a map: a coordinate or radius that is
 /// not finite, a coordinate beyond ±1e15, or a negative radius.
@@ -47,27 +50,83 @@ impl Map {
     }
 }
 
-impl ValidatedMap {
+impl<D: Dimension> ValidatedMap<D>
+where
+    D::Obstacle: ExtraObstacle,
+{
     /// As [`Map::with_extra_obstacles`], before the map is indexed, so that
-    /// the R-tree is built once, over all the obstacles.
+    /// the R-tree is built once, over all the obstacles. A 3D level takes 3D
+    /// obstacles (the meshes of an OBJ file, [`crate::obj`]).
     ///
     /// # Errors
     ///
     /// As [`Map::with_extra_obstacles`].
     pub fn with_extra_obstacles(
         mut self,
-        extra: Vec<Obstacle>,
-    ) -> Result<ValidatedMap, ExtraObstacleError> {
+        extra: Vec<D::Obstacle>,
+    ) -> Result<ValidatedMap<D>, ExtraObstacleError> {
         check_all(&extra)?;
         self.parts.obstacles.extend(extra);
         Ok(self)
     }
 }
 
+/// An obstacle whose numbers can be checked against the map format's rules.
+/// Sealed: implemented for the obstacles of both dimensions.
+pub trait ExtraObstacle: sealed::Sealed {
+    /// What is wrong with it, if anything: a coordinate or radius that is
+    /// not finite or beyond ±1e15, a negative radius.
+    ///
+    /// # Errors
+    ///
+    /// The reason, as [`ExtraObstacleError::reason`] gives it.
+    fn check(&self) -> Result<(), String>;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for crate::obstacle::Obstacle {}
+    impl Sealed for crate::obstacle3::Obstacle3 {}
+}
+
+impl ExtraObstacle for Obstacle {
+    fn check(&self) -> Result<(), String> {
+        check(self)
+    }
+}
+
+impl ExtraObstacle for Obstacle3 {
+    fn check(&self) -> Result<(), String> {
+        match self {
+            Obstacle3::Point(p) => point3(*p),
+            Obstacle3::Sphere(s) => {
+                point3(s.center)?;
+                radius(s.radius, "sphere")
+            }
+            Obstacle3::Segment(s) => point3(s.a).and_then(|()| point3(s.b)),
+            Obstacle3::Triangle(t) => t.corners.iter().try_for_each(|&p| point3(p)),
+            Obstacle3::Box(b) => point3(b.min).and_then(|()| point3(b.max)),
+            Obstacle3::Mesh(m) => m.vertices().iter().try_for_each(|&p| point3(p)),
+        }
+    }
+}
+
 /// Checks every extra obstacle, naming the first bad one.
-fn check_all(extra: &[Obstacle]) -> Result<(), ExtraObstacleError> {
+fn check_all<O: ExtraObstacle>(extra: &[O]) -> Result<(), ExtraObstacleError> {
     for (index, obstacle) in extra.iter().enumerate() {
-        check(obstacle).map_err(|reason| ExtraObstacleError { index, reason })?;
+        obstacle
+            .check()
+            .map_err(|reason| ExtraObstacleError { index, reason })?;
+    }
+    Ok(())
+}
+
+fn radius(r: f64, what: &str) -> Result<(), String> {
+    if !r.is_finite() {
+        return Err(format!("the {what}'s radius is {r}"));
+    }
+    if r < 0.0 {
+        return Err(format!("the {what}'s radius is negative ({r})"));
     }
     Ok(())
 }
@@ -91,7 +150,15 @@ fn check(obstacle: &Obstacle) -> Result<(), String> {
 }
 
 fn point(p: Point) -> Result<(), String> {
-    for v in [p.x, p.y] {
+    coordinates(&[p.x, p.y])
+}
+
+fn point3(p: Point3) -> Result<(), String> {
+    coordinates(&[p.x, p.y, p.z])
+}
+
+fn coordinates(values: &[f64]) -> Result<(), String> {
+    for &v in values {
         if !v.is_finite() {
             return Err(format!("the coordinate {v} is not finite"));
         }

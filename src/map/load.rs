@@ -14,6 +14,7 @@ use super::error::{LoadError, LoadErrorKind, Location};
 use super::locate::{self, DocPath};
 use super::validate::{self, ValidLevel, ValidParts, ValidationError};
 use super::wire::{self, MapFile};
+use crate::dimension::{Dimension, Plane, Space};
 use crate::quote::{capped, capped_message};
 use crate::timings::Timings;
 
@@ -127,9 +128,67 @@ impl Map {
 /// assert_eq!(map.obstacles().len(), 1);
 /// # Ok::<(), clearway::LoadError>(())
 /// ```
+///
+/// Generic over the [`Dimension`]: `ValidatedMap<Space>` is a 3D level, read
+/// through [`ValidatedLevel::from_ron_bytes`].
 #[derive(Debug)]
-pub struct ValidatedMap {
-    pub(super) parts: ValidParts,
+pub struct ValidatedMap<D: Dimension = Plane> {
+    pub(super) parts: ValidParts<D::Point, D::Obstacle>,
+}
+
+/// A level of either dimension, parsed and validated but not yet indexed:
+/// what [`super::Level`] is before its R-tree, for callers that free the
+/// text or add obstacles first.
+#[derive(Debug)]
+pub enum ValidatedLevel {
+    /// A flat level.
+    Plane(ValidatedMap),
+    /// A level with height.
+    Space(ValidatedMap<Space>),
+}
+
+impl ValidatedLevel {
+    /// Checks, parses and validates RON bytes as a level of either
+    /// dimension, recording the `parse` and `validate` phases.
+    ///
+    /// ```
+    /// use clearway::map::ValidatedLevel;
+    /// use clearway::timings::Timings;
+    /// let text = b"(nodes: [(id: 0, pos: (0, 0, 1))], obstacles: [Point((3, 4, 1))])";
+    /// let level = ValidatedLevel::from_ron_bytes(text, "level.ron", &mut Timings::default())?;
+    /// let ValidatedLevel::Space(validated) = level else { panic!("3D") };
+    /// assert_eq!(validated.index(&mut Timings::default()).obstacles().len(), 1);
+    /// # Ok::<(), clearway::LoadError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`super::Level::from_ron_bytes`].
+    pub fn from_ron_bytes(
+        bytes: &[u8],
+        source_name: &str,
+        timings: &mut Timings,
+    ) -> Result<ValidatedLevel, LoadError> {
+        Ok(match level_from_ron_bytes(bytes, source_name, timings)? {
+            ValidLevel::Plane(parts) => ValidatedLevel::Plane(ValidatedMap { parts }),
+            ValidLevel::Space(parts) => ValidatedLevel::Space(ValidatedMap { parts }),
+        })
+    }
+}
+
+impl<D: Dimension> ValidatedMap<D> {
+    /// How many obstacles the map holds so far.
+    pub fn obstacle_count(&self) -> usize {
+        self.parts.obstacles.len()
+    }
+
+    /// Builds the R-tree, recording the `R-tree` phase: a level read to be
+    /// measured is indexed before the measuring starts, so that the two are
+    /// timed apart. The network graph is built when first asked for
+    /// ([`Map::graph`]).
+    pub fn index(self, timings: &mut Timings) -> Map<D> {
+        Map::from_parts(self.parts, timings)
+    }
 }
 
 impl ValidatedMap {
@@ -146,19 +205,6 @@ impl ValidatedMap {
     ) -> Result<ValidatedMap, LoadError> {
         let text = checked_text(bytes, source_name, timings)?;
         parse(text, source_name, timings).map(|parts| ValidatedMap { parts })
-    }
-
-    /// How many obstacles the map holds so far.
-    pub fn obstacle_count(&self) -> usize {
-        self.parts.obstacles.len()
-    }
-
-    /// Builds the R-tree, recording the `R-tree` phase: a level read to be
-    /// measured is indexed before the measuring starts, so that the two are
-    /// timed apart. The network graph is built when first asked for
-    /// ([`Map::graph`]).
-    pub fn index(self, timings: &mut Timings) -> Map {
-        Map::from_parts(self.parts, timings)
     }
 }
 

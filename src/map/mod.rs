@@ -29,9 +29,9 @@ pub mod wire;
 pub use edge_edit::{EdgeAppend, EdgeEdit, append_edges, edit_edges, has_comments};
 pub(crate) use error::Snippet;
 pub use error::{LoadError, LoadErrorKind, Location};
-pub use extra_obstacles::ExtraObstacleError;
+pub use extra_obstacles::{ExtraObstacle, ExtraObstacleError};
 pub use level::Level;
-pub use load::ValidatedMap;
+pub use load::{ValidatedLevel, ValidatedMap};
 pub(crate) use validate::MAX_COORDINATE;
 
 /// A named agent profile: the radius `check` validates when none is given.

@@ -22,6 +22,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Agent, Edge, Map, Node};
+use crate::dimension::{Dimension, Space};
 use crate::geometry::{AxisBox, Circle, Point, Point3, Segment, Sphere, Triangle};
 use crate::obstacle::Obstacle;
 use crate::obstacle3::Obstacle3;
@@ -305,7 +306,7 @@ impl EdgeEntry {
     ///
     /// The edge must belong to `map` (its node indices must be in range), as
     /// every edge of a loaded map does.
-    pub fn from_edge(map: &Map, edge: &Edge) -> Self {
+    pub fn from_edge<D: Dimension>(map: &Map<D>, edge: &Edge) -> Self {
         let id = |index: usize| map.nodes()[index].id;
         EdgeEntry {
             from: id(edge.from),
@@ -322,6 +323,24 @@ impl EdgeEntry {
 /// loaded) is not restored.
 impl From<&Map> for MapFile {
     fn from(map: &Map) -> Self {
+        map_file(map)
+    }
+}
+
+/// A 3D map written back out, as [`From<&Map>`] writes a flat one.
+impl From<&Map<Space>> for MapFile {
+    fn from(map: &Map<Space>) -> Self {
+        map_file(map)
+    }
+}
+
+/// The wire form of a map of either dimension.
+fn map_file<D: Dimension>(map: &Map<D>) -> MapFile
+where
+    for<'a> NodeEntry: From<&'a Node<D::Point>>,
+    for<'a> ObstacleEntry: From<&'a D::Obstacle>,
+{
+    {
         MapFile {
             agents: map.agents().iter().map(AgentEntry::from).collect(),
             nodes: map.nodes().iter().map(NodeEntry::from).collect(),

@@ -1,0 +1,120 @@
+//! What the command line needs of a level's dimension to report on it:
+//! how to write a point (`(x, y)` or `(x, y, z)`), name an obstacle's kind,
+//! and whether it can draw the level. Every command is written once,
+//! generic over [`Shown`], and run on the level read, flat or 3D.
+
+use serde::ser::{Serialize, SerializeSeq, Serializer};
+
+use clearway::geometry::{Point, Point3};
+use clearway::{Clearances, Dimension, Obstacle, Obstacle3, ObstacleKind, Plane, Space};
+
+use super::Failure;
+use super::input::Level;
+use super::radius::Radii;
+use super::render;
+
+/// A dimension the reports can show.
+pub trait Shown: Dimension {
+    /// The axes, as CSV headers name them: `x, y` or `x, y, z`.
+    const AXES: &'static [&'static str];
+    /// A point's coordinates, in axis order.
+    fn coordinates(p: Self::Point) -> Coordinates;
+    /// An obstacle's kind, as reports name it (`circle`, `box`).
+    fn kind(obstacle: &Self::Obstacle) -> ObstacleKind;
+    /// `check --render`: the picture of the checked level.
+    fn render_check(
+        level: &Level<Self>,
+        clearances: &Clearances<Self>,
+        radii: &Radii,
+        paths: (&std::path::Path, &std::path::Path),
+        format: render::Format,
+    ) -> Result<(), Failure>;
+}
+
+impl Shown for Plane {
+    const AXES: &'static [&'static str] = &["x", "y"];
+
+    fn coordinates(p: Point) -> Coordinates {
+        Coordinates {
+            values: [p.x, p.y, 0.0],
+            len: 2,
+        }
+    }
+
+    fn kind(obstacle: &Obstacle) -> ObstacleKind {
+        obstacle.kind()
+    }
+
+    fn render_check(
+        level: &Level,
+        clearances: &Clearances,
+        radii: &Radii,
+        paths: (&std::path::Path, &std::path::Path),
+        format: render::Format,
+    ) -> Result<(), Failure> {
+        render::for_check(level, clearances, radii, paths, format)
+    }
+}
+
+impl Shown for Space {
+    const AXES: &'static [&'static str] = &["x", "y", "z"];
+
+    fn coordinates(p: Point3) -> Coordinates {
+        Coordinates {
+            values: [p.x, p.y, p.z],
+            len: 3,
+        }
+    }
+
+    fn kind(obstacle: &Obstacle3) -> ObstacleKind {
+        obstacle.kind()
+    }
+
+    fn render_check(
+        _: &Level<Space>,
+        _: &Clearances<Space>,
+        _: &Radii,
+        (map, _): (&std::path::Path, &std::path::Path),
+        _: render::Format,
+    ) -> Result<(), Failure> {
+        Err(Failure::Usage(format!(
+            "--render draws flat levels only, and `{}` is a 3D level (its nodes have three \
+             coordinates)",
+            map.display()
+        )))
+    }
+}
+
+/// A point's 2 or 3 coordinates, without allocating: JSON writes them as
+/// the array `[x, y]` or `[x, y, z]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Coordinates {
+    values: [f64; 3],
+    len: usize,
+}
+
+impl Coordinates {
+    /// The coordinates, in axis order.
+    pub fn as_slice(&self) -> &[f64] {
+        &self.values[..self.len]
+    }
+
+    /// The same point with `-0` written as `0`: a pinch point on an axis is
+    /// at 0, and `-0` in a table reads as a different number.
+    pub fn unsigned_zero(mut self) -> Coordinates {
+        for v in &mut self.values {
+            *v += 0.0;
+        }
+        self
+    }
+}
+
+impl Serialize for Coordinates {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.len))?;
+        for v in self.as_slice() {
+            seq.serialize_element(v)?;
+        }
+        seq.end()
+    }
+}

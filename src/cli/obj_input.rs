@@ -1,0 +1,129 @@
+//! `--obstacles level.obj`: adding an OBJ file's meshes to a 3D map, and
+//! remembering where each came from for reports, as `--obstacles level.tmx`
+//! does for a flat map (see `tiled_input`).
+
+use std::path::Path;
+
+use clearway::dimension::Space;
+use clearway::map::ValidatedMap;
+use clearway::obj::{self, ObjSource};
+use clearway::timings::Timings;
+
+use super::Failure;
+use super::args::{TiledArgs, TiledOriginArg};
+use super::input::read_input;
+
+/// The sources of the obstacles that follow the map's own: obstacle
+/// `first + k` came from `sources[k]`.
+#[derive(Debug, Default)]
+pub struct ObjObstacleSources {
+    first: usize,
+    sources: Vec<ObjSource>,
+}
+
+impl ObjObstacleSources {
+    /// `level.obj object `arch`` for an obstacle from the OBJ file; `None`
+    /// for the map's own.
+    pub fn source(&self, obstacle: usize) -> Option<String> {
+        let k = obstacle.checked_sub(self.first)?;
+        self.sources.get(k).map(ToString::to_string)
+    }
+
+    /// How many obstacles came from the OBJ file.
+    pub fn count(&self) -> usize {
+        self.sources.len()
+    }
+}
+
+/// Whether `--obstacles` names an OBJ file, by its extension.
+pub fn is_obj(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("obj"))
+}
+
+/// Whether `--obstacles` names a Tiled map, by its extension.
+pub fn is_tmx(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("tmx"))
+}
+
+/// `map` with the meshes of `args.obstacles` appended (the map itself when
+/// there are none), before it is indexed. `map_name` names the map in
+/// messages. A Tiled map, or a Tiled option, is a usage error: Tiled maps
+/// are flat.
+pub fn add(
+    map: ValidatedMap<Space>,
+    map_name: &str,
+    args: Option<&TiledArgs>,
+    timings: &mut Timings,
+) -> Result<(ValidatedMap<Space>, ObjObstacleSources), Failure> {
+    let Some((path, args)) = args.and_then(|a| Some((a.obstacles.as_deref()?, a))) else {
+        return Ok((map, ObjObstacleSources::default()));
+    };
+    if is_tmx(path) {
+        return Err(Failure::Usage(format!(
+            "--obstacles `{}`: Tiled maps are 2D, and `{map_name}` is a 3D level (its nodes \
+             have three coordinates); give a 3D level's obstacles as a Wavefront OBJ file \
+             (--obstacles level.obj)",
+            path.display()
+        )));
+    }
+    refuse_tiled_options(args, path)?;
+    let start = std::time::Instant::now();
+    let import = if path.as_os_str() == "-" {
+        obj::read_obj(stdin_obj()?, "<stdin>")
+    } else {
+        let (bytes, name) = read_input(path, "OBJ file", 0)?;
+        obj::read_obj(&bytes, &name)
+    }
+    .map_err(|e| Failure::Located(e.to_string()))?;
+    for warning in &import.warnings {
+        super::tiled_input::warn_once(warning.clone());
+    }
+    let (obstacles, sources) = import.into_obstacles();
+    let first = map.obstacle_count();
+    let map = map.with_extra_obstacles(obstacles).map_err(|e| {
+        Failure::Io(format!(
+            "{}: {e}",
+            sources
+                .get(e.index)
+                .map_or_else(String::new, ToString::to_string)
+        ))
+    })?;
+    timings.record("obj", start.elapsed());
+    Ok((map, ObjObstacleSources { first, sources }))
+}
+
+/// The Tiled options mean nothing to an OBJ file, whose coordinates are map
+/// units already: giving one is a usage error rather than silently ignored.
+fn refuse_tiled_options(args: &TiledArgs, path: &Path) -> Result<(), Failure> {
+    let given = [
+        ("--layer", args.layer.is_some()),
+        ("--pixels-per-unit", args.pixels_per_unit != 1.0),
+        (
+            "--tiled-origin",
+            args.tiled_origin != TiledOriginArg::BottomLeft,
+        ),
+        ("--ellipse-sides", args.ellipse_sides != 32),
+        ("--solid-property", args.solid_property.is_some()),
+    ];
+    match given.iter().find(|(_, given)| *given) {
+        Some((option, _)) => Err(Failure::Usage(format!(
+            "{option} is for Tiled maps (.tmx); `{}` is read as a Wavefront OBJ file, in map \
+             units",
+            path.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The OBJ file on standard input, read once: `diff --obstacles -` uses it
+/// for both levels.
+fn stdin_obj() -> Result<&'static [u8], Failure> {
+    static STDIN_OBJ: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    if let Some(bytes) = STDIN_OBJ.get() {
+        return Ok(bytes);
+    }
+    let (bytes, _) = read_input(Path::new("-"), "OBJ file", 0)?;
+    Ok(STDIN_OBJ.get_or_init(|| bytes))
+}
