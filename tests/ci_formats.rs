@@ -560,3 +560,89 @@ fn summary_is_for_the_text_format() {
         assert!(err.contains("--summary is for the text format"), "{err}");
     }
 }
+
+// ---------------------------------------------------------------- 3D (#15)
+
+/// `check` and `diff` on the 3D level of tests/common/levels.rs: the CI
+/// formats carry the same findings, pinch points with a z, at the edges'
+/// places; JUnit is well-formed and SARIF valid against the schema.
+#[test]
+fn ci_formats_report_a_3d_level() {
+    use common::levels::LEVEL_3D;
+    let dir = tempfile::tempdir().unwrap();
+    write_file(&dir, "level3d.ron", LEVEL_3D);
+    let check = |format: &str| {
+        clearway()
+            .current_dir(dir.path())
+            .args(["check", "level3d.ron", "--format", format])
+            .output()
+            .unwrap()
+    };
+    // Edges 0 (sphere, 1.5) and 3 (point, 1.5) are blocked for the drone.
+    let edge0 = "edge 0 (1 \"a\" -> 2 \"b\"): clearance 1.5 < radius 1.6 (drone): sphere #1 \
+                 (line 20) pinches at (5, 0, 1)";
+    let edge3 = "edge 3 (4 \"d\" -> 5 \"up\"): clearance 1.5 < radius 1.6 (drone): point #4 \
+                 (line 27) pinches at (0, 10, 4.5)";
+
+    let out = check("github");
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let commands: Vec<WorkflowCommand> = text.lines().filter_map(parse_command).collect();
+    let found: Vec<(&str, &str, &str)> = commands
+        .iter()
+        .map(|c| {
+            (
+                c.property("line").unwrap(),
+                c.property("col").unwrap(),
+                c.message.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(found, [("12", "9", edge0), ("15", "9", edge3)]);
+
+    let out = check("junit");
+    assert_eq!(out.status.code(), Some(1));
+    let xml = stdout(&out);
+    let doc = roxmltree::Document::parse(&xml).expect("JUnit output is well-formed XML");
+    let root = doc.root_element();
+    assert_eq!((attr(root, "tests"), attr(root, "failures")), ("5", "2"));
+    let suite = elements(root, "testsuite")[0];
+    assert_eq!(attr(suite, "name"), "drone (radius 1.6)");
+    let failures: Vec<&str> = elements(suite, "testcase")
+        .iter()
+        .flat_map(|c| elements(*c, "failure"))
+        .map(|f| attr(f, "message"))
+        .collect();
+    assert_eq!(failures, [edge0, edge3]);
+
+    let out = check("sarif");
+    assert_eq!(out.status.code(), Some(1));
+    let log = valid_sarif(&out);
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    let messages: Vec<&str> = results
+        .iter()
+        .map(|r| r["message"]["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(messages, [edge0, edge3]);
+    assert_eq!(
+        results[1]["locations"][0]["physicalLocation"]["region"]["startLine"],
+        15
+    );
+
+    // diff: the sphere drops by 0.25, edge 0 goes from 1.5 to 1.25.
+    let lower = LEVEL_3D.replace("center: (5, 0, 3.5)", "center: (5, 0, 3.25)");
+    write_file(&dir, "lower.ron", &lower);
+    let out = clearway()
+        .current_dir(dir.path())
+        .args(["diff", "level3d.ron", "lower.ron", "--radius", "1.4"])
+        .args(["--format", "sarif"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let log = valid_sarif(&out);
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0]["ruleId"], "newly-blocked-edge");
+    let text = results[0]["message"]["text"].as_str().unwrap();
+    assert!(text.contains("pinches at (5, 0, 1)"), "{text}");
+}

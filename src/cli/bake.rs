@@ -18,7 +18,11 @@ pub fn run(args: &BakeArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
 }
 
 /// The bake of a level of either dimension.
-fn bake<D: Shown>(args: &BakeArgs, level: &Level<D>, timings: &mut Timings) -> Result<Outcome, Failure>
+fn bake<D: Shown>(
+    args: &BakeArgs,
+    level: &Level<D>,
+    timings: &mut Timings,
+) -> Result<Outcome, Failure>
 where
     for<'a> MapFile: From<&'a clearway::Map<D>>,
 {

@@ -6,8 +6,8 @@
 
 use std::path::Path;
 
-use clearway::{Dimension, Map};
 use clearway::map::Location;
+use clearway::{Dimension, Map};
 
 use super::args::CheckFormat;
 

@@ -107,9 +107,8 @@ impl<D: Shown> Serialize for NodeRows<'_, D> {
 /// points have a `z` column each after `x` and `y`.
 fn csv<D: Shown>(out: &mut dyn Write, table: &Table<'_, D>) -> io::Result<()> {
     let cell = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
-    let axes = |prefix: &str| -> String {
-        D::AXES.iter().map(|a| format!(",{prefix}_{a}")).collect()
-    };
+    let axes =
+        |prefix: &str| -> String { D::AXES.iter().map(|a| format!(",{prefix}_{a}")).collect() };
     writeln!(
         out,
         "edge,from,to,clearance,obstacle{}{}",

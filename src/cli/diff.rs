@@ -141,7 +141,7 @@ fn compare<D: Shown>(
     new: &Level<D>,
     timings: &mut Timings,
 ) -> Result<Outcome, Failure> {
-    let radii = radii(args, &new)?;
+    let radii = radii(args, new)?;
     let (old_clearances, new_clearances) = timings.time("clearance", || {
         (compute_clearances(&old.map), compute_clearances(&new.map))
     });

@@ -75,14 +75,20 @@ impl Shown for Space {
         _: &Clearances<Space>,
         _: &Radii,
         (map, _): (&std::path::Path, &std::path::Path),
-        _: render::Format,
+        format: render::Format,
     ) -> Result<(), Failure> {
-        Err(Failure::Usage(format!(
-            "--render draws flat levels only, and `{}` is a 3D level (its nodes have three \
-             coordinates)",
-            map.display()
-        )))
+        refuse_render_3d(map, format)
     }
+}
+
+/// Pictures of 3D levels are not drawn by `check --render` yet: on a 3D
+/// level it is a usage error, given before anything is printed.
+pub fn refuse_render_3d(map: &std::path::Path, _: render::Format) -> Result<(), Failure> {
+    Err(Failure::Usage(format!(
+        "--render draws flat levels only, and `{}` is a 3D level (its nodes have three \
+         coordinates)",
+        map.display()
+    )))
 }
 
 /// A point's 2 or 3 coordinates, without allocating: JSON writes them as

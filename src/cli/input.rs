@@ -156,7 +156,11 @@ impl AnyLevel {
                 let (validated, tiled) = tiled_input::add(validated, path, source.tiled, timings)?;
                 let map = validated.index(timings);
                 tiled.warn_if_off_the_network(&map, source.tiled);
-                Ok(AnyLevel::Plane(Level::new(map, text, Imported::Tiled(tiled))))
+                Ok(AnyLevel::Plane(Level::new(
+                    map,
+                    text,
+                    Imported::Tiled(tiled),
+                )))
             }
             ValidatedLevel::Space(validated) => {
                 let (validated, obj) =
@@ -214,7 +218,7 @@ impl<D: Shown> Level<D> {
     }
 
     /// The 1-based line on which obstacle `i` starts in the source; `None`
-    /// unless the level was read with [`Level::read_citing_lines`].
+    /// unless the level was read with [`AnyLevel::read_citing_lines`].
     pub fn obstacle_line(&self, i: usize) -> Option<usize> {
         self.obstacle_lines
             .get_or_init(|| {
@@ -231,7 +235,7 @@ impl<D: Shown> Level<D> {
 impl<D: Shown> Level<D> {
     /// The line and column at which edge `i` starts in the source, for CI
     /// annotations; `None` unless the level was read with
-    /// [`Level::read_citing_lines`].
+    /// [`AnyLevel::read_citing_lines`].
     pub fn edge_location(&self, i: usize) -> Option<Location> {
         self.edge_locations
             .get_or_init(|| {

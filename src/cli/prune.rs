@@ -26,7 +26,11 @@ pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
 }
 
 /// The pruning of a level of either dimension.
-fn prune<D: Shown>(args: &PruneArgs, level: &Level<D>, timings: &mut Timings) -> Result<Outcome, Failure>
+fn prune<D: Shown>(
+    args: &PruneArgs,
+    level: &Level<D>,
+    timings: &mut Timings,
+) -> Result<Outcome, Failure>
 where
     for<'a> MapFile: From<&'a clearway::Map<D>>,
 {

@@ -11,8 +11,8 @@ use clearway::Router;
 use clearway::timings::Timings;
 
 use super::args::{ReportFormat, RouteArgs};
-use super::ends::NodeNames;
 use super::dimension::Shown;
+use super::ends::NodeNames;
 use super::input::{AnyLevel, Level};
 use super::pairs_file::{Pair, PairsFile};
 use super::progress::compute_clearances;

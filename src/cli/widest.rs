@@ -37,7 +37,11 @@ pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure>
 }
 
 /// The widest route through a level of either dimension.
-fn widest<D: Shown>(args: &WidestArgs, level: &Level<D>, timings: &mut Timings) -> Result<Outcome, Failure> {
+fn widest<D: Shown>(
+    args: &WidestArgs,
+    level: &Level<D>,
+    timings: &mut Timings,
+) -> Result<Outcome, Failure> {
     let map = &level.map;
     let (start, goal) = args.ends.resolve(map)?;
     let clearances = timings.time("clearance", || compute_clearances(map));

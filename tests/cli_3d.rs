@@ -1,0 +1,597 @@
+//! Every command on a 3D level (#15), run through the binary on the small
+//! hand-made level `LEVEL_3D` (tests/common/levels.rs, where its clearances
+//! are worked out by hand): the values and pinch points printed, with a
+//! third coordinate; exit codes 0/1/2; `--obstacles level.obj`; the usage
+//! errors of the commands and inputs that stay flat.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::cli::{clearway, stderr, stdout};
+use common::files::{files_in, write_file};
+use common::levels::{ARCH_OBJ, LEVEL_3D};
+
+use serde_json::{Value, json};
+
+/// A temp dir holding `level3d.ron` (and `level.obj`, the arch).
+fn level_dir() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_file(&dir, "level3d.ron", LEVEL_3D);
+    write_file(&dir, "level.obj", ARCH_OBJ);
+    (dir, path)
+}
+
+/// Runs clearway in `dir` with `args`; returns (exit code, stdout, stderr).
+fn run(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = clearway().args(args).current_dir(dir).output().unwrap();
+    (out.status.code(), stdout(&out), stderr(&out))
+}
+
+#[test]
+fn clearance_text_names_each_obstacle_and_its_pinch_point_in_3d() {
+    let (dir, _) = level_dir();
+    let (code, out, err) = run(dir.path(), &["clearance", "level3d.ron"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "edge 0 (1 \"a\" -> 2 \"b\"): clearance 1.5, sphere #1 (line 20) pinches at (5, 0, 1)\n\
+         edge 1 (2 \"b\" -> 3 \"c\"): clearance 2, triangle #2 (line 21) pinches at (10, 5, 1)\n\
+         edge 2 (3 \"c\" -> 4 \"d\"): clearance 2.5, mesh #3 (line 22) pinches at (5, 10, 1)\n\
+         edge 3 (4 \"d\" -> 5 \"up\"): clearance 1.5, point #4 (line 27) pinches at (0, 10, 4.5)\n\
+         edge 4 (1 \"a\" -> 4 \"d\"): clearance 1.75, segment #5 (line 28) pinches at (0, 5, 1)\n"
+    );
+}
+
+#[test]
+fn clearance_json_and_csv_points_have_a_z() {
+    let (dir, _) = level_dir();
+    let (code, out, _) = run(
+        dir.path(),
+        &["clearance", "level3d.ron", "--format", "json"],
+    );
+    assert_eq!(code, Some(0));
+    let table: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        table["edges"][2],
+        json!({"edge": 2, "from": 3, "to": 4, "from_name": "c", "to_name": "d",
+               "clearance": 2.5, "obstacle": 3,
+               "edge_point": [5.0, 10.0, 1.0], "obstacle_point": [5.0, 12.5, 1.0]})
+    );
+    let points: Vec<(&Value, &Value)> = table["edges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (&e["edge_point"], &e["obstacle_point"]))
+        .collect();
+    assert_eq!(
+        points[0],
+        (&json!([5.0, 0.0, 1.0]), &json!([5.0, 0.0, 2.5]))
+    );
+    assert_eq!(
+        points[4],
+        (&json!([0.0, 5.0, 1.0]), &json!([-1.75, 5.0, 1.0]))
+    );
+    // Nodes: 3 above the floor's top (box #0), "up" sqrt(2.5) from the point.
+    let nodes: Vec<(f64, u64)> = table["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            (
+                n["clearance"].as_f64().unwrap(),
+                n["obstacle"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        nodes,
+        [(3.0, 0), (3.0, 0), (3.0, 0), (3.0, 0), (2.5f64.sqrt(), 4)]
+    );
+
+    let (code, csv, _) = run(dir.path(), &["clearance", "level3d.ron", "--format", "csv"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        csv,
+        "edge,from,to,clearance,obstacle,edge_x,edge_y,edge_z,obstacle_x,obstacle_y,obstacle_z\n\
+         0,1,2,1.5,1,5,0,1,5,0,2.5\n\
+         1,2,3,2,2,10,5,1,12,5,1\n\
+         2,3,4,2.5,3,5,10,1,5,12.5,1\n\
+         3,4,5,1.5,4,0,10,4.5,0,8.5,4.5\n\
+         4,1,4,1.75,5,0,5,1,-1.75,5,1\n"
+    );
+}
+
+#[test]
+fn check_fails_the_drone_and_passes_a_smaller_agent() {
+    let (dir, _) = level_dir();
+    let (code, out, _) = run(dir.path(), &["check", "level3d.ron"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        out,
+        "blocked: edge 0 (1 \"a\" -> 2 \"b\"): clearance 1.5 < radius 1.6: sphere #1 (line 20) pinches at (5, 0, 1)\n\
+         blocked: edge 3 (4 \"d\" -> 5 \"up\"): clearance 1.5 < radius 1.6: point #4 (line 27) pinches at (0, 10, 4.5)\n\
+         blocked: node 5 \"up\": clearance 1.581139 < radius 1.6: point #4 (line 27) at (0, 8.5, 4.5)\n\
+         FAILED: drone (radius 1.6): 2 of 5 edges blocked, 1 of 5 nodes blocked\n"
+    );
+    let (code, out, _) = run(dir.path(), &["check", "level3d.ron", "--summary"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        out,
+        "FAILED: drone (radius 1.6): 2 of 5 edges blocked, 1 of 5 nodes blocked\n"
+    );
+    let (code, out, _) = run(dir.path(), &["check", "level3d.ron", "--radius", "1.5"]);
+    assert_eq!(code, Some(0), "clearance 1.5 admits radius 1.5");
+    assert_eq!(
+        out,
+        "ok: radius 1.5: 0 of 5 edges blocked, 0 of 5 nodes blocked\n"
+    );
+    let (code, out, _) = run(dir.path(), &["check", "level3d.ron", "--format", "json"]);
+    assert_eq!(code, Some(1));
+    // Every profile is checked: a report per profile.
+    let reports: Value = serde_json::from_str(&out).unwrap();
+    let report = &reports[0];
+    assert_eq!(report["agent"], "drone");
+    assert_eq!(report["edges_checked"], 5);
+    assert_eq!(
+        report["blocked"][1],
+        json!({"edge": 3, "from": 4, "to": 5, "from_name": "d", "to_name": "up",
+               "clearance": 1.5, "obstacle": 4,
+               "edge_point": [0.0, 10.0, 4.5], "obstacle_point": [0.0, 8.5, 4.5]})
+    );
+    assert_eq!(report["blocked_nodes"][0]["id"], 5);
+}
+
+#[test]
+fn prune_drops_the_blocked_edges_from_the_text_and_bake_writes_clearances() {
+    let (dir, _) = level_dir();
+    let (code, _, err) = run(
+        dir.path(),
+        &[
+            "prune",
+            "level3d.ron",
+            "--agent",
+            "drone",
+            "-o",
+            "pruned.ron",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        err,
+        "pruned 2 of 5 edges for drone (radius 1.6); connected components: 1 before, 2 after\n\
+         cut off from the rest: 1 node(s): 5 \"up\"\n"
+    );
+    let pruned = std::fs::read_to_string(dir.path().join("pruned.ron")).unwrap();
+    let expected = LEVEL_3D
+        .replace("        (from: 1, to: 2),\n", "")
+        .replace("        (from: 4, to: 5),\n", "");
+    assert_eq!(pruned, expected, "the text is edited, comments kept");
+
+    let (code, _, err) = run(dir.path(), &["bake", "level3d.ron", "-o", "baked.ron"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(err, "baked the clearance of 5 of 5 edges\n");
+    let baked = std::fs::read_to_string(dir.path().join("baked.ron")).unwrap();
+    for (edge, value) in [
+        ("(from: 1, to: 2", "1.5"),
+        ("(from: 2, to: 3", "2.0"),
+        ("(from: 3, to: 4", "2.5"),
+        ("(from: 4, to: 5", "1.5"),
+        ("(from: 1, to: 4", "1.75"),
+    ] {
+        assert!(
+            baked.contains(&format!("{edge}, clearance: {value}),")),
+            "{edge}: {baked}"
+        );
+    }
+    // The baked level checks clean, and goes stale when the sphere drops
+    // by 0.25: edge 0's clearance becomes 1.25.
+    let (code, _, _) = run(dir.path(), &["check", "baked.ron", "--radius", "1"]);
+    assert_eq!(code, Some(0));
+    let moved = baked.replace("center: (5, 0, 3.5)", "center: (5, 0, 3.25)");
+    write_file(&dir, "moved.ron", &moved);
+    let (code, out, _) = run(dir.path(), &["check", "moved.ron", "--radius", "1"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.contains(
+            "stale bake: edge 0 (1 \"a\" -> 2 \"b\"): baked clearance 1.5, the obstacles now give 1.25\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn bake_from_standard_input_writes_a_3d_level_that_loads_back() {
+    let out = clearway()
+        .args(["bake", "-", "-o", "-", "--quiet"])
+        .write_stdin(LEVEL_3D)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let baked = stdout(&out);
+    assert!(
+        baked.contains("(from: 4, to: 5, clearance: 1.5)"),
+        "{baked}"
+    );
+    let again = clearway()
+        .args(["check", "-", "--radius", "1.5"])
+        .write_stdin(baked)
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
+}
+
+#[test]
+fn route_and_widest_go_round_the_sphere_in_3d() {
+    let (dir, _) = level_dir();
+    // a -> b -> c is 20 long but the sphere leaves 1.5 < 1.6 on a -> b;
+    // a -> d -> c is 20 too, its narrowest edge a -> d (1.75).
+    let (code, out, _) = run(
+        dir.path(),
+        &[
+            "route",
+            "level3d.ron",
+            "--from",
+            "a",
+            "--to",
+            "c",
+            "--agent",
+            "drone",
+        ],
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out,
+        "route: 1 \"a\" -> 4 \"d\" -> 3 \"c\"\nlength 20, cost 20, narrowest clearance 1.75\n"
+    );
+    // "up" is reached by edge 3 only (1.5).
+    let (code, out, _) = run(
+        dir.path(),
+        &[
+            "route",
+            "level3d.ron",
+            "--from",
+            "a",
+            "--to",
+            "up",
+            "--agent",
+            "drone",
+        ],
+    );
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        out,
+        "no route from 1 \"a\" to 5 \"up\" for radius 1.6\n\
+         the widest agent that can go has radius 1.5; bottleneck: edge 3 (4 \"d\" -> 5 \"up\")\n"
+    );
+    // The vertical edge d -> up is 4 long.
+    let (code, out, _) = run(
+        dir.path(),
+        &[
+            "route",
+            "level3d.ron",
+            "--from",
+            "a",
+            "--to",
+            "up",
+            "--radius",
+            "1",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, Some(0));
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["path"], json!([1, 4, 5]));
+    assert_eq!(report["length"], 14.0);
+    assert_eq!(report["min_clearance"], 1.5);
+
+    let (code, out, _) = run(
+        dir.path(),
+        &["widest", "level3d.ron", "--from", "a", "--to", "c"],
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out,
+        "widest radius from 1 \"a\" to 3 \"c\": 1.75\n\
+         route: 1 \"a\" -> 4 \"d\" -> 3 \"c\"\n\
+         bottleneck: edge 4 (1 \"a\" -> 4 \"d\"), clearance 1.75\n"
+    );
+}
+
+#[test]
+fn route_pairs_on_a_3d_level() {
+    let (dir, _) = level_dir();
+    write_file(&dir, "pairs.txt", "a c\na up\n");
+    let (code, out, _) = run(
+        dir.path(),
+        &[
+            "route",
+            "level3d.ron",
+            "--pairs",
+            "pairs.txt",
+            "--agent",
+            "drone",
+        ],
+    );
+    assert_eq!(code, Some(1), "a -> up has no route for the drone");
+    assert_eq!(
+        out,
+        "1 a c: route: 1 \"a\" -> 4 \"d\" -> 3 \"c\"; length 20, cost 20, narrowest clearance 1.75\n\
+         2 a up: no route from 1 \"a\" to 5 \"up\" for radius 1.6; the widest agent that can go has \
+         radius 1.5; bottleneck: edge 3 (4 \"d\" -> 5 \"up\")\n"
+    );
+}
+
+#[test]
+fn diff_of_two_3d_levels_and_a_flat_one_against_a_3d_one() {
+    let (dir, _) = level_dir();
+    // The sphere drops by 0.25: edge 0 goes from 1.5 to 1.25.
+    let lower = LEVEL_3D.replace("center: (5, 0, 3.5)", "center: (5, 0, 3.25)");
+    write_file(&dir, "lower.ron", &lower);
+    let (code, out, _) = run(
+        dir.path(),
+        &["diff", "level3d.ron", "lower.ron", "--radius", "1.4"],
+    );
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        out,
+        "blocked    edge 1 \"a\"->2 \"b\"  clearance 1.5 -> 1.25  (radius 1.4)\n\
+         FAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost\n"
+    );
+    let (code, out, _) = run(dir.path(), &["diff", "level3d.ron", "level3d.ron"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out,
+        "ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost\n"
+    );
+
+    write_file(
+        &dir,
+        "flat.ron",
+        "(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))], edges: [(from: 1, to: 2)])",
+    );
+    for (old, new) in [("flat.ron", "level3d.ron"), ("level3d.ron", "flat.ron")] {
+        let (code, out, err) = run(dir.path(), &["diff", old, new]);
+        assert_eq!(code, Some(2));
+        assert!(out.is_empty());
+        assert_eq!(
+            err,
+            "error: cannot compare a flat level with a 3D one: `flat.ron` is flat (its nodes \
+             have two coordinates) and `level3d.ron` is 3D (three); diff compares two versions \
+             of one level\n"
+        );
+    }
+}
+
+#[test]
+fn link_stays_flat_and_says_why() {
+    let (dir, _) = level_dir();
+    let (code, out, err) = run(
+        dir.path(),
+        &[
+            "link",
+            "level3d.ron",
+            "--max-length",
+            "20",
+            "--radius",
+            "1",
+            "-o",
+            "linked.ron",
+        ],
+    );
+    assert_eq!(code, Some(2));
+    assert!(out.is_empty());
+    assert_eq!(
+        err,
+        "error: `clearway link` works on flat levels only, and `level3d.ron` is a 3D level \
+         (its nodes have three coordinates)\n"
+    );
+    assert!(!dir.path().join("linked.ron").exists());
+}
+
+#[test]
+fn obj_meshes_join_a_3d_level_named_by_file_and_object() {
+    let (dir, _) = level_dir();
+    let (code, out, _) = run(
+        dir.path(),
+        &[
+            "check",
+            "level3d.ron",
+            "--radius",
+            "1.2",
+            "--obstacles",
+            "level.obj",
+        ],
+    );
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        out,
+        "blocked: edge 4 (1 \"a\" -> 4 \"d\"): clearance 1 < radius 1.2: mesh #6 (level.obj object `arch`) pinches at (0, 5, 1)\n\
+         FAILED: radius 1.2: 1 of 5 edges blocked, 0 of 5 nodes blocked\n"
+    );
+    let (code, out, _) = run(
+        dir.path(),
+        &[
+            "clearance",
+            "level3d.ron",
+            "--obstacles",
+            "level.obj",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, Some(0));
+    let table: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(table["edges"][4]["obstacle"], 6);
+    assert_eq!(table["edges"][4]["obstacle_point"], json!([0.0, 5.0, 2.0]));
+    // bake counts the arch but writes the level's own obstacles only, as
+    // with a .tmx.
+    let (code, _, err) = run(
+        dir.path(),
+        &[
+            "bake",
+            "level3d.ron",
+            "--obstacles",
+            "level.obj",
+            "-o",
+            "baked.ron",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let baked = std::fs::read_to_string(dir.path().join("baked.ron")).unwrap();
+    assert!(
+        baked.contains("(from: 1, to: 4, clearance: 1.0),"),
+        "{baked}"
+    );
+    assert_eq!(baked.matches("Mesh(").count(), 1, "{baked}");
+    let (code, _, _) = run(
+        dir.path(),
+        &[
+            "check",
+            "baked.ron",
+            "--radius",
+            "0.5",
+            "--obstacles",
+            "level.obj",
+        ],
+    );
+    assert_eq!(code, Some(0), "baked with the arch, checked with the arch");
+    // The OBJ from standard input.
+    let out = clearway()
+        .args([
+            "widest",
+            "level3d.ron",
+            "--from",
+            "a",
+            "--to",
+            "d",
+            "--obstacles",
+            "-",
+        ])
+        .current_dir(dir.path())
+        .write_stdin(ARCH_OBJ)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The arch leaves 1 on a -> d; round it by b and c the sphere leaves
+    // 1.5 on a -> b.
+    assert_eq!(
+        stdout(&out),
+        "widest radius from 1 \"a\" to 4 \"d\": 1.5\n\
+         route: 1 \"a\" -> 2 \"b\" -> 3 \"c\" -> 4 \"d\"\n\
+         bottleneck: edge 0 (1 \"a\" -> 2 \"b\"), clearance 1.5\n"
+    );
+}
+
+#[test]
+fn an_obj_with_a_flat_level_or_a_tmx_with_a_3d_level_is_a_usage_error() {
+    let (dir, _) = level_dir();
+    write_file(
+        &dir,
+        "flat.ron",
+        "(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))], edges: [(from: 1, to: 2)])",
+    );
+    write_file(&dir, "level.tmx", "<map/>");
+    let (code, out, err) = run(
+        dir.path(),
+        &[
+            "check",
+            "flat.ron",
+            "--radius",
+            "1",
+            "--obstacles",
+            "level.obj",
+        ],
+    );
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert_eq!(
+        err,
+        "error: --obstacles `level.obj`: an OBJ file holds 3D meshes, and `flat.ron` is a flat \
+         level (its nodes have two coordinates); give a flat level's obstacles as a Tiled map \
+         (--obstacles level.tmx), or give the level's nodes a height\n"
+    );
+    let (code, out, err) = run(
+        dir.path(),
+        &["check", "level3d.ron", "--obstacles", "level.tmx"],
+    );
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert_eq!(
+        err,
+        "error: --obstacles `level.tmx`: Tiled maps are 2D, and `level3d.ron` is a 3D level \
+         (its nodes have three coordinates); give a 3D level's obstacles as a Wavefront OBJ \
+         file (--obstacles level.obj)\n"
+    );
+    let (code, _, err) = run(
+        dir.path(),
+        &[
+            "check",
+            "level3d.ron",
+            "--obstacles",
+            "level.obj",
+            "--pixels-per-unit",
+            "16",
+        ],
+    );
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "error: --pixels-per-unit is for Tiled maps (.tmx); `level.obj` is read as a Wavefront \
+         OBJ file, in map units\n"
+    );
+}
+
+/// A broken OBJ file stops every command that reads a map, as a broken map
+/// does: exit 2, `file:line:col` and the line, nothing on stdout or on
+/// disk (locations as tests/obj.rs counts them).
+#[test]
+fn a_broken_obj_file_is_reported_like_a_broken_map() {
+    let (dir, _) = level_dir();
+    let bad = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad_obj");
+    let out_dir = tempfile::tempdir().unwrap();
+    let out = out_dir.path().join("out.ron");
+    let out = out.to_str().unwrap();
+    for (file, location, words) in [
+        (
+            "index_out_of_range.obj",
+            "5:7",
+            "vertex index 9 is out of range: the file has 3 vertices",
+        ),
+        ("nan.obj", "3:5", "y coordinate is NaN"),
+    ] {
+        let obj = bad.join(file);
+        let obj = obj.to_str().unwrap();
+        let commands: [&[&str]; 7] = [
+            &["check", "level3d.ron"],
+            &["clearance", "level3d.ron", "--format", "json"],
+            &["prune", "level3d.ron", "--radius", "1", "-o", out],
+            &["bake", "level3d.ron", "-o", out],
+            &[
+                "route",
+                "level3d.ron",
+                "--from",
+                "a",
+                "--to",
+                "c",
+                "--radius",
+                "1",
+            ],
+            &["widest", "level3d.ron", "--from", "a", "--to", "c"],
+            &["diff", "level3d.ron", "level3d.ron"],
+        ];
+        for args in commands {
+            let mut args = args.to_vec();
+            args.extend(["--obstacles", obj]);
+            let (code, stdout, err) = run(dir.path(), &args);
+            assert_eq!(code, Some(2), "{args:?}: {err}");
+            assert!(stdout.is_empty(), "{args:?}: {stdout}");
+            assert!(
+                err.starts_with("error: ") && err.contains(words),
+                "{args:?}: {err}"
+            );
+            assert!(err.contains(&format!("--> {obj}:{location}\n")), "{err}");
+            assert!(err.contains('^'), "a snippet: {err}");
+        }
+    }
+    assert!(files_in(out_dir.path()).is_empty(), "nothing written");
+}
