@@ -59,3 +59,39 @@ fn write(file: &MapFile) -> String {
         .unwrap_or_else(|e| unreachable!("the wire types always serialize: {e}"));
     format!("Map{body}\n")
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::map::Level;
+
+    /// A 3D level is written with three coordinates per position and every
+    /// 3D obstacle, and loads back into an equal map; extra obstacles are
+    /// left out as in 2D.
+    #[test]
+    fn a_3d_level_is_written_back_and_loads_again() {
+        let text = "(agents: [(name: \"drone\", radius: 0.5)],
+            nodes: [(id: 1, pos: (0, 0, 1), name: \"a\"), (id: 2, pos: (10, 0, -0.0))],
+            edges: [(from: 1, to: 2, one_way: true, cost: 3, clearance: 1.5)],
+            obstacles: [Point((1, 2, 3)), Sphere(center: (5, 0, 3.5), radius: 1),
+                Segment(from: (0, 0, 0), to: (1, 1, 1)), Triangle([(0, 0, 0), (1, 0, 0), (0, 1, 0.1)]),
+                Box(min: (-1, -1, -1), max: (1, 1, 1)),
+                Mesh(vertices: [(0, 0, 0), (1, 0, 0), (0, 1, 0)], triangles: [(0, 1, 2)], solid: true)])";
+        let Level::Space(map) = Level::from_ron_str(text, "a.ron").unwrap() else {
+            panic!("a 3D level")
+        };
+        let written = map.to_ron_string();
+        assert!(
+            written.contains("(id: 2, pos: (10.0, 0.0, -0.0))"),
+            "{written}"
+        );
+        let Level::Space(again) = Level::from_ron_str(&written, "b.ron").unwrap() else {
+            panic!("written as a 3D level: {written}")
+        };
+        assert_eq!(again.agents(), map.agents());
+        assert_eq!(again.nodes(), map.nodes());
+        assert_eq!(again.edges(), map.edges());
+        assert_eq!(again.obstacles(), map.obstacles());
+        let own = map.to_ron_string_with_obstacles(2);
+        assert!(own.contains("Sphere") && !own.contains("Box"), "{own}");
+    }
+}

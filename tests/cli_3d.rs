@@ -595,3 +595,27 @@ fn a_broken_obj_file_is_reported_like_a_broken_map() {
     }
     assert!(files_in(out_dir.path()).is_empty(), "nothing written");
 }
+
+#[test]
+fn the_obj_file_is_never_written_over() {
+    let (dir, _) = level_dir();
+    let (code, out, err) = run(
+        dir.path(),
+        &[
+            "bake",
+            "level3d.ron",
+            "--obstacles",
+            "level.obj",
+            "-o",
+            "level.obj",
+        ],
+    );
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert_eq!(
+        err,
+        "error: refusing to overwrite the OBJ file `level.obj` (--obstacles): `level.obj` is \
+         the same file\n"
+    );
+    let obj = std::fs::read_to_string(dir.path().join("level.obj")).unwrap();
+    assert_eq!(obj, ARCH_OBJ);
+}

@@ -110,12 +110,20 @@ pub fn refuse_inputs(out: &Path, map: &MapArg) -> Result<(), Failure> {
 /// Refuses to write `out` over the `--obstacles` file, even with
 /// `--in-place`, which replaces the map only.
 fn refuse_tiled_input(out: &Path, map: &MapArg) -> Result<(), Failure> {
+    let what = |path: &Path| {
+        if super::obj_input::is_obj(path) {
+            "the OBJ file"
+        } else {
+            "the Tiled map"
+        }
+    };
     if let Some(tmx) = map.tiled.obstacles.as_deref() {
-        refuse_stdin_file(out, tmx, "the Tiled map (--obstacles)")?;
+        refuse_stdin_file(out, tmx, &format!("{} (--obstacles)", what(tmx)))?;
     }
     match map.tiled.obstacles.as_deref() {
         Some(tmx) if same_file(tmx, out) => Err(Failure::Usage(format!(
-            "refusing to overwrite the Tiled map `{}` (--obstacles): `{}` is the same file",
+            "refusing to overwrite {} `{}` (--obstacles): `{}` is the same file",
+            what(tmx),
             tmx.display(),
             out.display()
         ))),

@@ -170,3 +170,66 @@ fn coordinates(values: &[f64]) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dimension::Space;
+    use crate::geometry::{Mesh, Sphere};
+    use crate::map::ValidatedLevel;
+    use crate::timings::Timings;
+
+    fn validated_3d() -> ValidatedMap<Space> {
+        let text = b"(nodes: [(id: 0, pos: (0, 0, 1)), (id: 1, pos: (10, 0, 1))], edges: [(from: 0, to: 1)], obstacles: [Point((5, 0, 4))])";
+        match ValidatedLevel::from_ron_bytes(text, "m.ron", &mut Timings::default()).unwrap() {
+            ValidatedLevel::Space(map) => map,
+            ValidatedLevel::Plane(_) => panic!("a 3D level"),
+        }
+    }
+
+    /// 3D obstacles (an OBJ file's meshes) join a 3D level after its own,
+    /// and a bad number is named by its index in the list given.
+    #[test]
+    fn extra_3d_obstacles_join_a_3d_level_and_bad_ones_are_named() {
+        let sphere = |z: f64, radius: f64| {
+            Obstacle3::Sphere(Sphere {
+                center: Point3::new(5.0, 0.0, z),
+                radius,
+            })
+        };
+        let map = validated_3d()
+            .with_extra_obstacles(vec![sphere(3.0, 1.0)])
+            .unwrap();
+        assert_eq!(map.obstacle_count(), 2);
+        let map = map.index(&mut Timings::default());
+        let clearances = crate::Clearances::compute(&map);
+        assert_eq!(clearances.edge(0).value, 1.0);
+        assert_eq!(clearances.edge(0).witness.unwrap().obstacle, 1);
+
+        let bad = validated_3d()
+            .with_extra_obstacles(vec![sphere(3.0, 1.0), sphere(3.0, -0.5)])
+            .unwrap_err();
+        assert_eq!(bad.index, 1);
+        assert_eq!(bad.reason, "the sphere's radius is negative (-0.5)");
+        let mesh = Mesh::new(
+            vec![
+                Point3::new(0.0, 0.0, 0.0),
+                Point3::new(1.0, 0.0, f64::NAN),
+                Point3::new(0.0, 1.0, 0.0),
+            ],
+            vec![[0, 1, 2]],
+            false,
+        )
+        .unwrap();
+        let bad = validated_3d()
+            .with_extra_obstacles(vec![Obstacle3::Mesh(mesh)])
+            .unwrap_err();
+        assert_eq!(
+            (bad.index, bad.reason.as_str()),
+            (0, "the coordinate NaN is not finite")
+        );
+        let far = Obstacle3::Point(Point3::new(0.0, 0.0, 2e15));
+        let bad = validated_3d().with_extra_obstacles(vec![far]).unwrap_err();
+        assert!(bad.reason.contains("out of range"), "{}", bad.reason);
+    }
+}
