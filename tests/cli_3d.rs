@@ -619,3 +619,27 @@ fn the_obj_file_is_never_written_over() {
     let obj = std::fs::read_to_string(dir.path().join("level.obj")).unwrap();
     assert_eq!(obj, ARCH_OBJ);
 }
+
+/// Every file of the OBJ corpus (tests/bad_obj/, located by tests/obj.rs)
+/// stops `check` on a 3D level: exit 2, an error naming the file, no
+/// panic, nothing on stdout.
+#[test]
+fn every_broken_obj_file_stops_check() {
+    let (dir, _) = level_dir();
+    let bad = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad_obj");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&bad)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 19, "the corpus is there");
+    for obj in files {
+        let obj = obj.to_str().unwrap();
+        let (code, out, err) = run(dir.path(), &["check", "level3d.ron", "--obstacles", obj]);
+        assert_eq!(code, Some(2), "{obj}: {err}");
+        assert!(out.is_empty(), "{obj}: {out}");
+        assert!(err.starts_with("error: "), "{obj}: {err}");
+        assert!(!err.contains("panicked"), "{obj}: {err}");
+        assert!(err.contains(obj), "{obj} is named: {err}");
+    }
+}
