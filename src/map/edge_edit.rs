@@ -524,8 +524,12 @@ mod tests {
     use super::*;
 
     /// Every comment of `text`, whitespace left out, in order.
+    /// Every comment of `text`, in order, without whitespace: what an edit
+    /// must keep. Strings are stepped over whole (the scanner reads them as
+    /// ron does), so a `(` or `/*` inside a name is never taken for text.
     fn comments(text: &str) -> String {
         let scanner = Scanner::new(text);
+        let bytes = text.as_bytes();
         let mut found = String::new();
         let mut pos = 0;
         while pos < text.len() {
@@ -533,17 +537,21 @@ mod tests {
             if after > pos {
                 found.extend(text[pos..after].chars().filter(|c| !c.is_whitespace()));
                 pos = after;
+                continue;
+            }
+            let b = bytes[pos];
+            let starts_string = b == b'"'
+                || b == b'\''
+                || (matches!(b, b'r' | b'b') && matches!(bytes.get(pos + 1), Some(b'"' | b'#')));
+            if starts_string {
+                pos = scanner.value_end(pos).unwrap();
+            } else if b.is_ascii_alphanumeric() || b == b'_' {
+                while pos < text.len() && (bytes[pos].is_ascii_alphanumeric() || bytes[pos] == b'_')
+                {
+                    pos += 1;
+                }
             } else {
-                pos = scanner.value_end(pos).map_or(pos + 1, |end| {
-                    // Into groups: comments inside them count too.
-                    if matches!(text.as_bytes()[pos], b'(' | b'[' | b'{') || end == pos {
-                        pos + 1
-                    } else if text[pos..end].contains('(') {
-                        pos + text[pos..end].find('(').unwrap() + 1
-                    } else {
-                        end
-                    }
-                });
+                pos += text[pos..].chars().next().map_or(1, char::len_utf8);
             }
         }
         found
@@ -817,6 +825,18 @@ Map(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))],\n    edges: [\n  
         ] {
             assert_eq!(edit_edges(text, &keep), None, "{text}");
         }
+    }
+
+    /// The property tests' comment reader once stepped into the string
+    /// `"x], (y"` and read the text after it out of step, so an edit that
+    /// kept every byte looked like one that moved a comment (1 run in
+    /// about 3 failed on random seeds).
+    #[test]
+    fn the_test_comment_reader_steps_over_strings() {
+        let text = "(nodes: [(/* a */pos: (0,0),id: 0,name:Some(\"x], (y /* no */\"),), ], edges:/* b */[],obstacles: [ // c\nCircle(radius: 1,/* d */center: (0,0)), // e\nPoint((0,0))],)";
+        assert_eq!(comments(text), "/*a*//*b*///c/*d*///e");
+        let edited = append_edges(text, 0, &[EdgeAppend { from: 0, to: 0 }]).unwrap();
+        assert_eq!(comments(&edited), comments(text));
     }
 
     #[test]
