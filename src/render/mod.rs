@@ -39,8 +39,11 @@
 
 mod drawer;
 mod edges;
+mod flatten;
 mod font;
+mod footprints;
 mod frame;
+mod heights;
 mod layout;
 mod legend;
 mod nodes;
@@ -58,6 +61,7 @@ mod svg;
 mod text;
 
 pub use drawer::{Anchor, Color, Drawer, Recorded, RecordingDrawer, Shape, Style, TextStyle};
+pub use flatten::{Flatten, MapOf, Up};
 pub use font::{EMBEDDED_FAMILY, Fonts};
 pub use frame::{Bounds, Frame};
 pub use layout::Layout;
