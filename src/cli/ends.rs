@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use clearway::Map;
+use clearway::{Dimension, Map};
 
 use super::Failure;
 use super::args::Ends;
@@ -22,7 +22,7 @@ impl Ends {
 /// must belong to exactly one node. A value that is one node's id and
 /// another node's name is ambiguous: an error listing both.
 /// `id:N` and `name:TEXT` say which one is meant.
-pub fn resolve_node(map: &Map, given: &str, option: &str) -> Result<usize, Failure> {
+pub fn resolve_node<D: Dimension>(map: &Map<D>, given: &str, option: &str) -> Result<usize, Failure> {
     let named = |name: &str| -> Vec<usize> {
         map.nodes()
             .iter()
@@ -72,8 +72,8 @@ pub struct BadNode {
 }
 
 /// [`resolve_node`]'s rules, with `named` listing the nodes of a name.
-fn resolve_with(
-    map: &Map,
+fn resolve_with<D: Dimension>(
+    map: &Map<D>,
     given: &str,
     option: &str,
     named: impl FnOnce(&str) -> Vec<usize>,

@@ -5,7 +5,7 @@
 use clearway::Map;
 
 /// `110`, or `110 "west_door"` for a named node (an index into the nodes).
-pub fn node_ref(map: &Map, node: usize) -> String {
+pub fn node_ref<D: clearway::Dimension>(map: &Map<D>, node: usize) -> String {
     let n = &map.nodes()[node];
     match &n.name {
         Some(name) => format!("{} \"{}\"", n.id, clearway::quote::capped(name)),

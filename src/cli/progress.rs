@@ -5,13 +5,13 @@ use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use clearway::{Clearances, Map};
+use clearway::{Clearances, Dimension, Map};
 
 /// Maps with fewer edges and nodes than this finish before a bar is useful.
 const WORTH_A_BAR: usize = 100_000;
 
 /// Every clearance of `map`, with a progress bar when it is worth one.
-pub fn compute_clearances(map: &Map) -> Clearances {
+pub fn compute_clearances<D: Dimension>(map: &Map<D>) -> Clearances<D> {
     with_bar(map, |progress| {
         Clearances::compute_with_progress(map, progress)
     })
@@ -27,7 +27,10 @@ pub fn compute_clearances_within(map: &Map, max_radius: f64) -> Clearances {
 
 /// Runs `compute` with a progress callback: a bar on a terminal for a large
 /// map, nothing otherwise.
-fn with_bar(map: &Map, compute: impl FnOnce(&(dyn Fn(usize) + Sync)) -> Clearances) -> Clearances {
+fn with_bar<D: Dimension>(
+    map: &Map<D>,
+    compute: impl FnOnce(&(dyn Fn(usize) + Sync)) -> Clearances<D>,
+) -> Clearances<D> {
     let work = map.edges().len() + map.nodes().len();
     if work < WORTH_A_BAR
         || map.obstacles().is_empty()
