@@ -22,7 +22,11 @@ impl Ends {
 /// must belong to exactly one node. A value that is one node's id and
 /// another node's name is ambiguous: an error listing both.
 /// `id:N` and `name:TEXT` say which one is meant.
-pub fn resolve_node<D: Dimension>(map: &Map<D>, given: &str, option: &str) -> Result<usize, Failure> {
+pub fn resolve_node<D: Dimension>(
+    map: &Map<D>,
+    given: &str,
+    option: &str,
+) -> Result<usize, Failure> {
     let named = |name: &str| -> Vec<usize> {
         map.nodes()
             .iter()

@@ -54,12 +54,18 @@ pub fn resolve(choice: &RadiusChoice, map: &Map) -> Result<Radii, Failure> {
 }
 
 /// Resolves a choice that must name one radius (`--radius` or `--agent`).
-pub fn resolve_required<D: Dimension>(choice: &RadiusChoice, map: &Map<D>) -> Result<CheckedRadius, Failure> {
+pub fn resolve_required<D: Dimension>(
+    choice: &RadiusChoice,
+    map: &Map<D>,
+) -> Result<CheckedRadius, Failure> {
     resolve_given(choice, map)?
         .ok_or_else(|| Failure::Usage("give the agent size with --radius R or --agent NAME".into()))
 }
 
-fn resolve_given<D: Dimension>(choice: &RadiusChoice, map: &Map<D>) -> Result<Option<CheckedRadius>, Failure> {
+fn resolve_given<D: Dimension>(
+    choice: &RadiusChoice,
+    map: &Map<D>,
+) -> Result<Option<CheckedRadius>, Failure> {
     if let Some(agent_radius) = choice.radius {
         return Ok(Some(CheckedRadius {
             agent: None,

@@ -3,11 +3,11 @@
 
 use std::path::Path;
 
-use clearway::{Map, Router};
 use clearway::atomic_write::write_atomically;
 use clearway::geometry::Point;
 use clearway::render::{Bounds, Flatten, OutputSize, Picture, Up};
 use clearway::timings::Timings;
+use clearway::{Map, Router};
 
 use super::args::{RenderArgs, UpAxis};
 use super::ends::resolve_node;
@@ -176,7 +176,10 @@ fn draw<D: Flatten>(
 fn view<D: Flatten>(args: &RenderArgs, map: &Map<D>, up: Up) -> Result<Option<Bounds>, Failure> {
     if let (Some(node), Some(margin)) = (&args.around, args.margin) {
         let i = resolve_node(map, node, "--around")?;
-        return Ok(Some(Bounds::around(D::flat(map.nodes()[i].pos, up), margin)));
+        return Ok(Some(Bounds::around(
+            D::flat(map.nodes()[i].pos, up),
+            margin,
+        )));
     }
     Ok(args.region.map(|r| Bounds {
         min: Point::new(r.min.0, r.min.1),

@@ -84,7 +84,11 @@ pub(super) fn pieces(map: &Map<Space>, up: Up) -> Vec<Piece> {
                 pieces.push(whole(footprint, &heights));
             }
             Obstacle3::Box(b) => {
-                let (lo, hi) = (up.flat(b.min), up.flat(b.max));
+                // Seen along y, the box's max corner is drawn below its
+                // min: the rectangle by its own lower and upper corners.
+                let (p, q) = (up.flat(b.min), up.flat(b.max));
+                let lo = Point::new(p.x.min(q.x), p.y.min(q.y));
+                let hi = Point::new(p.x.max(q.x), p.y.max(q.y));
                 let corners = vec![
                     Point::new(lo.x, lo.y),
                     Point::new(hi.x, lo.y),
