@@ -212,7 +212,9 @@ fn footprints_are_drawn_lowest_first_as_their_shapes_shaded_by_height() {
     assert!(ramp[1].2.contains("triangle 1; z 0 to 3.2"));
     // The legend says what the shades mean.
     assert!(text.contains("flat obstacle (floor)"));
-    assert!(text.contains("tall obstacle (z extent 6.4)"));
+    assert!(
+        text.contains("tall obstacle (6.4 from bottom to top): darker = taller; lower drawn first")
+    );
 }
 
 #[test]
@@ -376,4 +378,32 @@ fn up_on_a_2d_level_is_a_usage_error() {
         stderr(&out)
     );
     assert_eq!(files_in(dir.path()), ["flat.ron"]);
+}
+
+#[test]
+fn nodes_stacked_above_one_another_share_a_label_and_both_show() {
+    let text = svg(
+        "(nodes: [(id: 0, pos: (0, 0, 4), name: \"attic\"), (id: 1, pos: (0, 0, 1), name: \"hall\"),
+                  (id: 2, pos: (30, 0, 1))],
+          edges: [(from: 1, to: 2), (from: 0, to: 2)])",
+        Up::Z,
+    );
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let nodes: Vec<(String, f64)> = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("nodes"))
+        .unwrap()
+        .children()
+        .filter(|n| n.has_tag_name("circle"))
+        .map(|n| {
+            let title = n.first_element_child().unwrap().text().unwrap().to_string();
+            (title, n.attribute("r").unwrap().parse().unwrap())
+        })
+        .collect();
+    // Lowest first; the one above drawn smaller, so the one below shows as
+    // a ring around it.
+    assert!(nodes[0].0.starts_with("node 1 \"hall\""), "{nodes:?}");
+    assert!(nodes[2].0.starts_with("node 0 \"attic\""), "{nodes:?}");
+    assert!(nodes[2].1 < nodes[0].1, "{nodes:?}");
+    assert!(text.contains(">hall / attic</text>"), "{text}");
 }
