@@ -134,7 +134,7 @@ fn fills(doc: &roxmltree::Document) -> HashMap<String, String> {
 }
 
 /// The elements of a layer with their titles: (tag, class, title).
-fn titled<'a>(doc: &'a roxmltree::Document, layer: &str) -> Vec<(String, String, String)> {
+fn titled(doc: &roxmltree::Document, layer: &str) -> Vec<(String, String, String)> {
     let g = doc
         .descendants()
         .find(|n| n.has_tag_name("g") && n.attribute("id") == Some(layer))
