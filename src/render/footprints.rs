@@ -208,8 +208,27 @@ impl<D: Flatten> Picture<'_, D> {
         let dot_radius = if metrics.large { 1.2 } else { 3.0 };
         let line_width = if metrics.large { 1.5 } else { 3.0 };
         let axis = self.up.name();
+        // On a level with very many pieces, dots and lines go in one path per
+        // shade (of eight), after the areas, as 2D draws its points and walls.
+        const SHADES: usize = 8;
+        let mut dots: Vec<Vec<Point>> = vec![Vec::new(); SHADES];
+        let mut lines: Vec<Vec<[Point; 2]>> = vec![Vec::new(); SHADES];
+        let step = |t: f64| ((t.max(THIN_SHADE) * SHADES as f64) as usize).min(SHADES - 1);
         for piece in &pieces {
             let t = piece.tallness(tallest);
+            if !titled {
+                match &piece.footprint {
+                    Footprint::Dot(p) => {
+                        dots[step(t)].push(frame.to_picture(*p));
+                        continue;
+                    }
+                    Footprint::Line(a, b) => {
+                        lines[step(t)].push([frame.to_picture(*a), frame.to_picture(*b)]);
+                        continue;
+                    }
+                    Footprint::Disc(..) | Footprint::Area(_) => {}
+                }
+            }
             let title = titled.then(|| {
                 let i = piece.obstacle;
                 let o = &map.obstacles()[i];
@@ -257,6 +276,22 @@ impl<D: Flatten> Picture<'_, D> {
                 }
             }
         }
+        let middle = |k: usize| shade((k as f64 + 0.5) / SHADES as f64);
+        for (k, walls) in lines.iter().enumerate().filter(|(_, l)| !l.is_empty()) {
+            drawer.segments(
+                walls,
+                &Style::stroke(middle(k), line_width),
+                Some("segment obstacles"),
+            );
+        }
+        for (k, at) in dots.iter().enumerate().filter(|(_, d)| !d.is_empty()) {
+            drawer.dots(
+                at,
+                dot_radius,
+                &Style::fill(middle(k)),
+                Some("point obstacles"),
+            );
+        }
     }
 }
 
@@ -285,6 +320,42 @@ fn describe(o: &Obstacle3) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn very_many_points_go_in_one_path_per_shade() {
+        let points: Vec<String> = (0..MANY_OBSTACLES + 1)
+            .map(|i| format!("Point(({}, 0, {}))", i % 100, i % 2))
+            .collect();
+        let text = format!(
+            "(nodes: [(id: 0, pos: (0, 5, 0))], obstacles: [Segment(from: (0, 1, 0), to: (9, 1, 3)), {}])",
+            points.join(", ")
+        );
+        let crate::map::Level::Space(map) = crate::map::Level::from_ron_str(&text, "x").unwrap()
+        else {
+            panic!("3D")
+        };
+        let clearances = crate::Clearances::compute(&map);
+        let mut recording = super::super::RecordingDrawer::default();
+        Picture::new(&map, &clearances).draw(&mut recording);
+        // Points are flat wherever they are: one path, in the eighth of the
+        // scale that holds the thin shade (0.6);
+        // the segment is the tallest piece: the darkest shade.
+        let dots: Vec<_> = recording.titled("point obstacles").collect();
+        assert_eq!(dots.len(), 1);
+        assert_eq!(dots[0].style.as_ref().unwrap().fill, Some(shade(4.5 / 8.0)));
+        let walls: Vec<_> = recording.titled("segment obstacles").collect();
+        assert_eq!(walls.len(), 1);
+        assert_eq!(
+            walls[0].style.as_ref().unwrap().stroke,
+            Some(shade(7.5 / 8.0))
+        );
+        assert_eq!(
+            recording
+                .titled("obstacle #1: point at (0, 0, 0); z 0 to 0")
+                .count(),
+            0
+        );
+    }
 
     #[test]
     fn pieces_are_drawn_lowest_first_and_meshes_triangle_by_triangle() {
