@@ -193,6 +193,21 @@ pub struct RenderArgs {
     /// corner X0,Y0 and the upper-right X1,Y1; what lies beyond is clipped.
     #[arg(long, value_name = "X0,Y0,X1,Y1", value_parser = parse_region, allow_hyphen_values = true)]
     pub region: Option<Region>,
+    /// For a 3D level: the axis that points up, which the picture looks
+    /// down along (default z). With `y`, the picture's right is +x and its
+    /// up is -z: the view from above of a right-handed y-up level, not a
+    /// mirror image. A usage error on a 2D level.
+    #[arg(long, value_name = "AXIS")]
+    pub up: Option<UpAxis>,
+}
+
+/// The up axis of a 3D level (`render --up`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum UpAxis {
+    /// z points up: the picture shows x across and y up.
+    Z,
+    /// y points up: the picture shows x across and -z up.
+    Y,
 }
 
 /// A box of the level given on the command line (`--region`).

@@ -63,13 +63,7 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     };
     match level {
         AnyLevel::Plane(level) => check(args, level, render_format, timings),
-        AnyLevel::Space(level) => {
-            if let Some(format) = render_format {
-                // Refused before the report is printed: nothing is written.
-                super::dimension::refuse_render_3d(&args.map.map, format)?;
-            }
-            check(args, level, render_format, timings)
-        }
+        AnyLevel::Space(level) => check(args, level, render_format, timings),
     }
 }
 

@@ -52,7 +52,7 @@ impl Shown for Plane {
         paths: (&std::path::Path, &std::path::Path),
         format: render::Format,
     ) -> Result<(), Failure> {
-        render::for_check(level, clearances, radii, paths, format)
+        render::for_check_map(&level.map, clearances, radii, paths, format)
     }
 }
 
@@ -71,24 +71,14 @@ impl Shown for Space {
     }
 
     fn render_check(
-        _: &Level<Space>,
-        _: &Clearances<Space>,
-        _: &Radii,
-        (map, _): (&std::path::Path, &std::path::Path),
+        level: &Level<Space>,
+        clearances: &Clearances<Space>,
+        radii: &Radii,
+        paths: (&std::path::Path, &std::path::Path),
         format: render::Format,
     ) -> Result<(), Failure> {
-        refuse_render_3d(map, format)
+        render::for_check_map(&level.map, clearances, radii, paths, format)
     }
-}
-
-/// Pictures of 3D levels are not drawn by `check --render` yet: on a 3D
-/// level it is a usage error, given before anything is printed.
-pub fn refuse_render_3d(map: &std::path::Path, _: render::Format) -> Result<(), Failure> {
-    Err(Failure::Usage(format!(
-        "--render draws flat levels only, and `{}` is a 3D level (its nodes have three \
-         coordinates)",
-        map.display()
-    )))
 }
 
 /// A point's 2 or 3 coordinates, without allocating: JSON writes them as

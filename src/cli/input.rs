@@ -260,7 +260,7 @@ impl<D: Shown> Level<D> {
 /// 12 MB more at the peak of a 23 MB level. A buffer above the cap leaves
 /// the thresholds alone; the pages never written are never resident, so it
 /// costs nothing. Elsewhere than glibc it is a plain read.
-const MAP_BUFFER_AT_LEAST: usize = 40 << 20;
+pub(super) const MAP_BUFFER_AT_LEAST: usize = 40 << 20;
 
 /// The bytes of an input file, or of standard input for `-`, and the name
 /// to give it in messages, read through the guarded reader: a binary input

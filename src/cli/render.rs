@@ -3,15 +3,15 @@
 
 use std::path::Path;
 
-use clearway::Router;
 use clearway::atomic_write::write_atomically;
 use clearway::geometry::Point;
-use clearway::render::{Bounds, OutputSize, Picture};
+use clearway::render::{Bounds, Flatten, OutputSize, Picture, Up};
 use clearway::timings::Timings;
+use clearway::{Map, Router};
 
-use super::args::RenderArgs;
+use super::args::{RenderArgs, UpAxis};
 use super::ends::resolve_node;
-use super::input::{AnyLevel, Level};
+use super::input::AnyLevel;
 use super::node_names::node_ref;
 use super::numbers;
 use super::output;
@@ -51,8 +51,42 @@ impl Format {
 pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     let format = Format::of(&args.output)?;
     output::refuse_inputs(&args.output, &args.map)?;
-    let level = AnyLevel::read(&args.map, timings)?.flat("render", &args.map.map)?;
-    let map = &level.map;
+    match AnyLevel::read(&args.map, timings)? {
+        AnyLevel::Plane(level) => {
+            if let Some(up) = args.up {
+                return Err(Failure::Usage(format!(
+                    "--up {} applies to 3D levels only: `{}` is a 2D level (positions (x, y)); leave it out",
+                    up_name(up),
+                    args.map.map.display()
+                )));
+            }
+            draw(args, &level.map, Up::Z, format, timings)
+        }
+        AnyLevel::Space(level) => {
+            let up = match args.up {
+                Some(UpAxis::Y) => Up::Y,
+                Some(UpAxis::Z) | None => Up::Z,
+            };
+            draw(args, &level.map, up, format, timings)
+        }
+    }
+}
+
+fn up_name(up: UpAxis) -> &'static str {
+    match up {
+        UpAxis::Z => "z",
+        UpAxis::Y => "y",
+    }
+}
+
+/// Draws a level of either dimension: the same picture code for both.
+fn draw<D: Flatten>(
+    args: &RenderArgs,
+    map: &Map<D>,
+    up: Up,
+    format: Format,
+    timings: &mut Timings,
+) -> Result<Outcome, Failure> {
     let given = args.radius.radius.is_some() || args.radius.agent.is_some();
     let radius = if given {
         Some(radius::resolve_required(&args.radius, map)?)
@@ -74,9 +108,10 @@ pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure>
         };
     let route = ends(&args.route, "--route")?;
     let widest = ends(&args.widest, "--widest")?;
-    let view = view(args, map)?;
+    let view = view(args, map, up)?;
     let clearances = timings.time("clearance", || compute_clearances(map));
     let mut picture = Picture::new(map, &clearances)
+        .up(up)
         .title(&map_title(&args.map.map))
         .size(OutputSize {
             width: args.width,
@@ -120,10 +155,15 @@ pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure>
 }
 
 /// The part of the level `--around NODE --margin M` or `--region` shows.
-fn view(args: &RenderArgs, map: &clearway::Map) -> Result<Option<Bounds>, Failure> {
+/// For a 3D level, `--region` is in the picture's plane (x, y for `--up z`;
+/// x, -z for `--up y`) and `--around` centres on the node seen from above.
+fn view<D: Flatten>(args: &RenderArgs, map: &Map<D>, up: Up) -> Result<Option<Bounds>, Failure> {
     if let (Some(node), Some(margin)) = (&args.around, args.margin) {
         let i = resolve_node(map, node, "--around")?;
-        return Ok(Some(Bounds::around(map.nodes()[i].pos, margin)));
+        return Ok(Some(Bounds::around(
+            D::flat(map.nodes()[i].pos, up),
+            margin,
+        )));
     }
     Ok(args.region.map(|r| Bounds {
         min: Point::new(r.min.0, r.min.1),
@@ -132,7 +172,7 @@ fn view(args: &RenderArgs, map: &clearway::Map) -> Result<Option<Bounds>, Failur
 }
 
 /// The picture coloured against a checked radius.
-pub fn with_radius<'a>(picture: Picture<'a>, r: &CheckedRadius) -> Picture<'a> {
+pub fn with_radius<'a, D: Flatten>(picture: Picture<'a, D>, r: &CheckedRadius) -> Picture<'a, D> {
     match &r.agent {
         Some(name) => picture.agent(name, r.agent_radius),
         None => picture.agent_radius(r.agent_radius),
@@ -151,7 +191,7 @@ pub fn map_title(path: &Path) -> String {
 }
 
 /// Writes the picture to `out` (atomically; `-` is standard output).
-pub fn write(picture: &Picture, out: &Path, format: Format) -> Result<(), Failure> {
+pub fn write<D: Flatten>(picture: &Picture<D>, out: &Path, format: Format) -> Result<(), Failure> {
     if out.as_os_str() == "-" {
         return write_stdout(&picture.to_svg());
     }
@@ -172,9 +212,10 @@ pub fn write(picture: &Picture, out: &Path, format: Format) -> Result<(), Failur
 /// `check --render OUT`: the picture against the radius checked; when every
 /// agent profile is checked, against the largest agent's radius (the first
 /// such agent on a tie), whose picture shows every edge blocked for anyone.
-pub fn for_check(
-    level: &Level,
-    clearances: &clearway::Clearances,
+/// A 3D level is seen from above along z.
+pub fn for_check_map<D: Flatten>(
+    map: &Map<D>,
+    clearances: &clearway::Clearances<D>,
     radii: &radius::Radii,
     (map_path, out): (&Path, &Path),
     format: Format,
@@ -186,7 +227,7 @@ pub fn for_check(
             Some(b) if b.agent_radius >= r.agent_radius => Some(b),
             _ => Some(r),
         });
-    let mut picture = Picture::new(&level.map, clearances).title(&map_title(map_path));
+    let mut picture = Picture::new(map, clearances).title(&map_title(map_path));
     if let Some(r) = largest {
         picture = with_radius(picture, r);
     }

@@ -2,6 +2,7 @@
 //! against the agent radius, or by clearance on the continuous scale.
 
 use super::drawer::{Color, Drawer, Style};
+use super::flatten::Flatten;
 use super::frame::Frame;
 use super::palette::{self, Verdict};
 use super::scale_bar::nice_length;
@@ -10,9 +11,13 @@ use super::text::{self, human, short};
 use crate::clearance::{Clearance, Clearances};
 use crate::geometry::Point;
 
-impl Picture<'_> {
+impl<D: Flatten> Picture<'_, D> {
     /// The colour of an edge, and the group it is drawn in (higher on top).
-    pub(super) fn edge_color(&self, clearance: &Clearance, max_clearance: f64) -> (Color, usize) {
+    pub(super) fn edge_color<P>(
+        &self,
+        clearance: &Clearance<P>,
+        max_clearance: f64,
+    ) -> (Color, usize) {
         match self.agent_radius {
             Some(r) => {
                 let verdict = Verdict::of(clearance.value, r);
@@ -67,7 +72,10 @@ impl Picture<'_> {
                     .iter()
                     .map(|&i| {
                         let s = map.edge_segment(i);
-                        [frame.to_picture(s.a), frame.to_picture(s.b)]
+                        [
+                            frame.to_picture(self.at(s.a)),
+                            frame.to_picture(self.at(s.b)),
+                        ]
                     })
                     .collect();
                 let title = format!(
@@ -96,7 +104,10 @@ impl Picture<'_> {
             let s = map.edge_segment(i);
             let title = self.edge_title(i);
             drawer.polyline(
-                &[frame.to_picture(s.a), frame.to_picture(s.b)],
+                &[
+                    frame.to_picture(self.at(s.a)),
+                    frame.to_picture(self.at(s.b)),
+                ],
                 &self.edge_style(colored[i], metrics),
                 Some(&title),
             );
@@ -147,15 +158,24 @@ impl Picture<'_> {
         }
         match c.witness {
             Some(w) => {
-                let kind = map.obstacles()[w.obstacle].kind();
+                let kind = D::kind(&map.obstacles()[w.obstacle]);
                 title.push_str(&format!(
                     "; {kind} #{} pinches at {}",
                     w.obstacle,
-                    text::point(w.edge_point)
+                    D::words(w.edge_point)
                 ));
             }
             None if c.value.is_finite() => title.push_str(" (baked)"),
             None => {}
+        }
+        let s = map.edge_segment(i);
+        if let (Some(a), Some(b)) = (D::height(s.a, self.up), D::height(s.b, self.up)) {
+            title.push_str(&format!(
+                "; {} {} to {}",
+                self.up.name(),
+                human(a),
+                human(b)
+            ));
         }
         if e.one_way {
             title.push_str("; one-way");
@@ -178,7 +198,10 @@ impl Picture<'_> {
                 continue;
             }
             let s = map.edge_segment(i);
-            let (a, b) = (frame.to_picture(s.a), frame.to_picture(s.b));
+            let (a, b) = (
+                frame.to_picture(self.at(s.a)),
+                frame.to_picture(self.at(s.b)),
+            );
             let length = a.distance_to(b);
             if length < 8.0 {
                 continue;
@@ -232,7 +255,7 @@ pub(super) fn verdict_words(v: Verdict, r: f64) -> String {
 
 /// The top of the continuous scale: the largest finite edge clearance,
 /// rounded up to a round number.
-pub(super) fn ramp_top(clearances: &Clearances) -> f64 {
+pub(super) fn ramp_top<D: crate::dimension::Dimension>(clearances: &Clearances<D>) -> f64 {
     let top = clearances
         .edges()
         .iter()

@@ -2,6 +2,7 @@
 //! (or the view asked for), the legend below it, the canvas grown to an
 //! output size, the clip of a partial view.
 
+use super::flatten::{Flatten, MapOf};
 use super::frame::{Bounds, Frame};
 use super::legend::{Key, legend_rows};
 use super::scene::{LEGEND_GAP, MARGIN, MIN_WIDTH, Picture, ROW};
@@ -26,7 +27,15 @@ pub struct Layout {
     pub clip: Option<[Point; 2]>,
 }
 
-impl Picture<'_> {
+impl<D: Flatten> Picture<'_, D> {
+    /// The box around the whole level, as drawn.
+    pub(super) fn bounds(&self) -> Option<Bounds> {
+        match D::map_of(self.map) {
+            MapOf::Plane(map) => Bounds::of_map(map),
+            MapOf::Space(map) => super::flatten::bounds_3d(map, self.up),
+        }
+    }
+
     /// Where things go: the level-to-picture transform and the picture size.
     pub fn layout(&self) -> Layout {
         let keys = self.legend_keys();
@@ -34,13 +43,10 @@ impl Picture<'_> {
     }
 
     pub(super) fn layout_with(&self, keys: &[Key]) -> Layout {
-        let mut bounds = self
-            .view
-            .or_else(|| Bounds::of_map(self.map))
-            .unwrap_or(Bounds {
-                min: Point::new(0.0, 0.0),
-                max: Point::new(0.0, 0.0),
-            });
+        let mut bounds = self.view.or_else(|| self.bounds()).unwrap_or(Bounds {
+            min: Point::new(0.0, 0.0),
+            max: Point::new(0.0, 0.0),
+        });
         let (w, h) = bounds.size();
         if w.max(h) == 0.0 {
             bounds = bounds.padded(1.0);

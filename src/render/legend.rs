@@ -4,6 +4,9 @@
 
 use super::drawer::{Anchor, Color, Drawer, Style, TextStyle};
 use super::edges::{ramp_top, verdict_words};
+use super::flatten::Flatten;
+use super::flatten::MapOf;
+use super::footprints;
 use super::layout::Layout;
 use super::palette::{self, Verdict};
 use super::scene::{LABEL_FONT, LARGE_MAP_EDGES, LEGEND_FONT, MARGIN, Picture, ROW, TITLE_FONT};
@@ -34,7 +37,7 @@ impl Key {
     }
 }
 
-impl Picture<'_> {
+impl<D: Flatten> Picture<'_, D> {
     pub(super) fn legend_keys(&self) -> Vec<Key> {
         let mut keys = Vec::new();
         // The map's patterns, at a width whose dashes and dots show in a
@@ -74,17 +77,47 @@ impl Picture<'_> {
         if self.map.edges().iter().any(|e| e.one_way) {
             keys.push(Key::Arrow("one-way".into()));
         }
-        if !self.map.obstacles().is_empty() {
-            keys.push(Key::Swatch(
-                Style::fill(palette::OBSTACLE),
-                "obstacle".into(),
-            ));
+        let bands = self.height_bands();
+        let axis = self.up.name();
+        match D::map_of(self.map) {
+            MapOf::Plane(map) if !map.obstacles().is_empty() => {
+                keys.push(Key::Swatch(
+                    Style::fill(palette::OBSTACLE),
+                    "obstacle".into(),
+                ));
+            }
+            MapOf::Space(map) if !map.obstacles().is_empty() => {
+                let tallest = footprints::tallest(&footprints::pieces(map, self.up));
+                keys.push(Key::Swatch(
+                    footprints::area_style(0.0),
+                    "flat obstacle (floor)".into(),
+                ));
+                keys.push(Key::Swatch(
+                    footprints::area_style(1.0),
+                    format!(
+                        "tall obstacle ({} from bottom to top): darker = taller; lower drawn first",
+                        short(tallest)
+                    ),
+                ));
+            }
+            _ => {}
         }
         if self.map.edges().len() <= LARGE_MAP_EDGES {
-            keys.push(Key::Dot(
-                Style::fill(palette::BACKGROUND).outlined(palette::INK, 1.2),
-                "node".into(),
-            ));
+            match &bands {
+                None => keys.push(Key::Dot(
+                    Style::fill(palette::BACKGROUND).outlined(palette::INK, 1.2),
+                    "node".into(),
+                )),
+                Some(bands) => {
+                    for b in 0..bands.len() {
+                        let first = if b == 0 { "node at " } else { "" };
+                        keys.push(Key::Dot(
+                            Style::fill(bands.color(b)).outlined(palette::INK, 1.2),
+                            format!("{first}{}", bands.words(b, axis)),
+                        ));
+                    }
+                }
+            }
             if let Some(r) = self.agent_radius
                 && self.clearances.blocked_nodes(r).next().is_some()
             {

@@ -11,6 +11,11 @@
 //! Level coordinates have y up; the picture keeps it up. The one transform
 //! between the two is a [`Frame`].
 //!
+//! A 3D level is seen from above, along its up axis ([`Up`]): the same
+//! picture code, generic over the dimension ([`Flatten`]), draws its
+//! obstacles as footprints shaded by their height, its nodes filled by
+//! their height, and writes the heights in the titles.
+//!
 //! The output is deterministic: the same map and options give the same SVG,
 //! byte for byte (coordinates are written to a tenth of a pixel).
 //!
@@ -39,8 +44,11 @@
 
 mod drawer;
 mod edges;
+mod flatten;
 mod font;
+mod footprints;
 mod frame;
+mod heights;
 mod layout;
 mod legend;
 mod nodes;
@@ -58,6 +66,7 @@ mod svg;
 mod text;
 
 pub use drawer::{Anchor, Color, Drawer, Recorded, RecordingDrawer, Shape, Style, TextStyle};
+pub use flatten::{Flatten, MapOf, Up};
 pub use font::{EMBEDDED_FAMILY, Fonts};
 pub use frame::{Bounds, Frame};
 pub use layout::Layout;

@@ -2,13 +2,14 @@
 //! what it leaves out on a large level.
 
 use super::drawer::Drawer;
+use super::flatten::Flatten;
 use super::scene::{
     LABEL_MAX_NODES, LABEL_MIN_SPACING, LABELLED_PINCHES, LARGE_MAP_EDGES, MANY_OBSTACLES,
     MAX_CAPSULES, Metrics, Picture,
 };
 use super::text;
 
-impl Picture<'_> {
+impl<D: Flatten> Picture<'_, D> {
     pub(super) fn notes(&self, drawer: &mut impl Drawer, metrics: &Metrics) {
         let map = self.map;
         let radius = self.agent_radius.map_or_else(

@@ -4,14 +4,16 @@
 use std::collections::HashMap;
 
 use super::drawer::{Drawer, Style};
+use super::flatten::{Flatten, MapOf};
 use super::frame::Frame;
 use super::palette;
 use super::scene::{Metrics, Picture};
 use super::text::{self, human};
 use crate::geometry::Point;
+use crate::map::Map;
 use crate::obstacle::Obstacle;
 
-impl Picture<'_> {
+impl<D: Flatten> Picture<'_, D> {
     /// Which edges each obstacle blocks, for the obstacles' titles.
     pub(super) fn blocked_by_obstacle(&self) -> HashMap<usize, Vec<usize>> {
         let mut by: HashMap<usize, Vec<usize>> = HashMap::new();
@@ -31,6 +33,20 @@ impl Picture<'_> {
         frame: &Frame,
         metrics: &Metrics,
     ) {
+        match D::map_of(self.map) {
+            MapOf::Plane(map) => self.draw_flat_obstacles(map, drawer, frame, metrics),
+            MapOf::Space(map) => self.draw_footprints(map, drawer, frame, metrics),
+        }
+    }
+
+    /// The obstacles of a 2D level, as they are.
+    fn draw_flat_obstacles(
+        &self,
+        map: &Map,
+        drawer: &mut impl Drawer,
+        frame: &Frame,
+        metrics: &Metrics,
+    ) {
         drawer.layer("obstacles");
         let solid = Style::fill(palette::OBSTACLE);
         let wall = Style::stroke(palette::WALL, if metrics.large { 1.5 } else { 3.0 });
@@ -38,7 +54,7 @@ impl Picture<'_> {
         if metrics.many_obstacles {
             let mut dots = Vec::new();
             let mut walls = Vec::new();
-            for o in self.map.obstacles() {
+            for o in map.obstacles() {
                 match o {
                     Obstacle::Point(p) => dots.push(frame.to_picture(*p)),
                     Obstacle::Segment(s) => {
@@ -54,7 +70,7 @@ impl Picture<'_> {
             return;
         }
         let blocks = self.blocked_by_obstacle();
-        for (i, o) in self.map.obstacles().iter().enumerate() {
+        for (i, o) in map.obstacles().iter().enumerate() {
             let mut title = format!("obstacle #{i}: {}", describe(o));
             if let (Some(edges), Some(r)) = (blocks.get(&i), self.agent_radius) {
                 let noun = if edges.len() == 1 { "edge" } else { "edges" };

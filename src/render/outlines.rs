@@ -2,13 +2,14 @@
 //! along each blocked edge.
 
 use super::drawer::{Drawer, Style};
+use super::flatten::Flatten;
 use super::frame::Frame;
 use super::palette;
 use super::scene::{MAX_CAPSULES, Metrics, Picture};
 use super::text;
 use crate::geometry::Point;
 
-impl Picture<'_> {
+impl<D: Flatten> Picture<'_, D> {
     pub(super) fn draw_capsules(
         &self,
         drawer: &mut impl Drawer,
@@ -29,8 +30,8 @@ impl Picture<'_> {
             for &i in &blocked {
                 let s = map.edge_segment(i);
                 let outline = capsule(
-                    frame.to_picture(s.a),
-                    frame.to_picture(s.b),
+                    frame.to_picture(self.at(s.a)),
+                    frame.to_picture(self.at(s.b)),
                     frame.length(r),
                 );
                 let title = (!metrics.large).then(|| {

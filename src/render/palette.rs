@@ -21,6 +21,18 @@ pub const CLEAR: Color = Color::hex(0x009e73);
 pub const OBSTACLE: Color = Color::hex(0x4a4a4a);
 /// Walls (segment obstacles), a little darker than solid obstacles.
 pub const WALL: Color = Color::hex(0x303030);
+/// Flat obstacles of a 3D level (floors), seen from above; taller ones
+/// are shaded from this towards [`WALL`].
+pub const FLAT_OBSTACLE: Color = Color::hex(0xcfcfcf);
+/// The fills of a 3D level's nodes by height, low to high (after viridis:
+/// light to dark, and apart for colour-blind eyes).
+pub const HEIGHTS: [Color; 5] = [
+    Color::hex(0xfde725),
+    Color::hex(0x7ad151),
+    Color::hex(0x22a884),
+    Color::hex(0x2a788e),
+    Color::hex(0x440154),
+];
 /// The picture's background.
 pub const BACKGROUND: Color = Color::hex(0xffffff);
 /// Text, node outlines, arrows.

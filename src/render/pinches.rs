@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::drawer::{Anchor, Drawer, Style, TextStyle};
+use super::flatten::{Flatten, MapOf};
 use super::frame::Frame;
 use super::legend::text_width;
 use super::palette;
@@ -12,7 +13,7 @@ use super::scene::{LABEL_FONT, LABELLED_PINCHES, Picture};
 use super::text;
 use crate::geometry::{Point, Segment};
 
-impl Picture<'_> {
+impl<D: Flatten> Picture<'_, D> {
     pub(super) fn draw_pinches(&self, drawer: &mut impl Drawer, frame: &Frame, r: f64) {
         let map = self.map;
         let blocked: Vec<usize> = self.clearances.blocked_edges(r).collect();
@@ -27,8 +28,8 @@ impl Picture<'_> {
             let c = self.clearances.edge(i);
             let Some(w) = c.witness else { continue };
             let (p, q) = (
-                frame.to_picture(w.edge_point),
-                frame.to_picture(w.obstacle_point),
+                frame.to_picture(self.at(w.edge_point)),
+                frame.to_picture(self.at(w.obstacle_point)),
             );
             let key = (
                 p.x.round() as i64,
@@ -66,7 +67,7 @@ impl Picture<'_> {
             halo: true,
         };
         for (p, q, obstacle, value, edges) in &pinches {
-            let kind = map.obstacles()[*obstacle].kind();
+            let kind = D::kind(&map.obstacles()[*obstacle]);
             let noun = if edges.len() == 1 { "edge" } else { "edges" };
             let relation = if *value < r { "<" } else { "touches it at" };
             let title = format!(
@@ -142,11 +143,14 @@ impl Picture<'_> {
             let sides = [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (1, 3)];
             sides
                 .iter()
-                .filter(|&&(i, j)| {
-                    self.map
+                .filter(|&&(i, j)| match D::map_of(self.map) {
+                    MapOf::Plane(map) => map
                         .obstacle_index()
-                        .nearest_to_segment(self.map.obstacles(), Segment::new(b[i], b[j]))
-                        .is_some_and(|n| n.separation.distance == 0.0)
+                        .nearest_to_segment(map.obstacles(), Segment::new(b[i], b[j]))
+                        .is_some_and(|n| n.separation.distance == 0.0),
+                    // Seen from above, a label lies over some floor almost
+                    // everywhere: it goes away from its obstacle.
+                    MapOf::Space(_) => false,
                 })
                 .count()
         };

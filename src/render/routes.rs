@@ -4,6 +4,7 @@
 //! legend when there was none.
 
 use super::drawer::{Drawer, Style};
+use super::flatten::Flatten;
 use super::frame::Frame;
 use super::palette;
 use super::scene::{Metrics, Picture};
@@ -22,7 +23,7 @@ pub(super) struct Shown<R> {
     pub(super) found: Option<R>,
 }
 
-impl Picture<'_> {
+impl<D: Flatten> Picture<'_, D> {
     pub(super) fn draw_routes(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
         if self.route.is_none() && self.widest.is_none() {
             return;
@@ -75,7 +76,7 @@ impl Picture<'_> {
         let points: Vec<Point> = r
             .nodes
             .iter()
-            .map(|&n| frame.to_picture(self.map.nodes()[n].pos))
+            .map(|&n| frame.to_picture(self.at(self.map.nodes()[n].pos)))
             .collect();
         drawer.polyline(&points, style, Some(title));
         let color = style.stroke.unwrap_or(palette::ROUTE);
@@ -88,7 +89,7 @@ impl Picture<'_> {
 }
 
 /// `length 30.2, cost 34, 5 edges, via 100 -> 101 -> 110`.
-pub(super) fn route_words(map: &Map, r: &Route) -> String {
+pub(super) fn route_words<D: Flatten>(map: &Map<D>, r: &Route) -> String {
     let ids: Vec<String> = r
         .nodes
         .iter()

@@ -1,13 +1,14 @@
 //! The scale bar and the axes at the right of the legend's caption.
 
 use super::drawer::{Anchor, Drawer, Style, TextStyle};
+use super::flatten::Flatten;
 use super::frame::Frame;
 use super::palette;
 use super::scene::{LABEL_FONT, LEGEND_FONT, Picture};
 use super::text::short;
 use crate::geometry::Point;
 
-impl Picture<'_> {
+impl<D: Flatten> Picture<'_, D> {
     /// A scale bar ending at `end` (its label's baseline), and the axes.
     pub(super) fn draw_scale_bar(&self, drawer: &mut impl Drawer, frame: &Frame, end: Point) {
         let length = nice_length(120.0 / frame.scale());

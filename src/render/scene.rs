@@ -4,11 +4,13 @@
 //! here speaks to a [`Drawer`], nothing knows about SVG.
 
 use super::drawer::{Drawer, Style};
+use super::flatten::{Flatten, Up};
 use super::frame::{Bounds, Frame};
 use super::palette;
 use super::routes::Shown;
 use super::size::OutputSize;
 use crate::clearance::Clearances;
+use crate::dimension::Plane;
 use crate::geometry::Point;
 use crate::map::Map;
 use crate::route::{Route, WidestRoute};
@@ -63,10 +65,17 @@ pub(super) const TITLE_FONT: f64 = 15.0;
 /// assert!(svg.contains("edge 0 (0 -&gt; 1): clearance 1 &lt; radius 1.5: blocked"));
 /// # Ok::<(), clearway::map::LoadError>(())
 /// ```
+///
+/// A 3D level (`Picture<Space>`) is seen from above along its up axis
+/// ([`Picture::up`]): obstacles as their footprints shaded by their height,
+/// nodes filled by their height, heights in every title; edges are coloured
+/// as in 2D.
 #[derive(Clone, Debug)]
-pub struct Picture<'a> {
-    pub(super) map: &'a Map,
-    pub(super) clearances: &'a Clearances,
+pub struct Picture<'a, D: Flatten = Plane> {
+    pub(super) map: &'a Map<D>,
+    pub(super) clearances: &'a Clearances<D>,
+    /// The up axis of a 3D level.
+    pub(super) up: Up,
     pub(super) agent_radius: Option<f64>,
     pub(super) agent_name: Option<String>,
     /// The cheapest route to show, as found by the caller.
@@ -88,12 +97,13 @@ pub(super) struct Metrics {
     pub(super) labels: bool,
 }
 
-impl<'a> Picture<'a> {
+impl<'a, D: Flatten> Picture<'a, D> {
     /// A picture of `map` with its `clearances`, without an agent radius.
-    pub fn new(map: &'a Map, clearances: &'a Clearances) -> Picture<'a> {
+    pub fn new(map: &'a Map<D>, clearances: &'a Clearances<D>) -> Picture<'a, D> {
         Picture {
             map,
             clearances,
+            up: Up::Z,
             agent_radius: None,
             agent_name: None,
             route: None,
@@ -106,13 +116,13 @@ impl<'a> Picture<'a> {
     }
 
     /// Colours edges against this agent radius.
-    pub fn agent_radius(mut self, agent_radius: f64) -> Picture<'a> {
+    pub fn agent_radius(mut self, agent_radius: f64) -> Picture<'a, D> {
         self.agent_radius = Some(agent_radius);
         self
     }
 
     /// Colours edges against a named agent profile's radius.
-    pub fn agent(mut self, name: &str, agent_radius: f64) -> Picture<'a> {
+    pub fn agent(mut self, name: &str, agent_radius: f64) -> Picture<'a, D> {
         self.agent_name = Some(name.to_string());
         self.agent_radius = Some(agent_radius);
         self
@@ -122,7 +132,7 @@ impl<'a> Picture<'a> {
     /// [`Map::nodes`]) for the agent radius (0 without one): `found` is what
     /// the caller's search found ([`crate::Router::route`]), `None` when
     /// there is no route, which the legend then says.
-    pub fn route(mut self, start: usize, goal: usize, found: Option<Route>) -> Picture<'a> {
+    pub fn route(mut self, start: usize, goal: usize, found: Option<Route>) -> Picture<'a, D> {
         self.route = Some(Shown { start, goal, found });
         self
     }
@@ -130,19 +140,24 @@ impl<'a> Picture<'a> {
     /// Draws the widest route between two nodes (indices into
     /// [`Map::nodes`]): `found` is what the caller's search found
     /// ([`crate::Router::widest_route`]), `None` when there is no route.
-    pub fn widest(mut self, start: usize, goal: usize, found: Option<WidestRoute>) -> Picture<'a> {
+    pub fn widest(
+        mut self,
+        start: usize,
+        goal: usize,
+        found: Option<WidestRoute>,
+    ) -> Picture<'a, D> {
         self.widest = Some(Shown { start, goal, found });
         self
     }
 
     /// A caption for the legend, such as the map's file name.
-    pub fn title(mut self, title: &str) -> Picture<'a> {
+    pub fn title(mut self, title: &str) -> Picture<'a, D> {
         self.title = Some(title.to_string());
         self
     }
 
     /// The long side of the map area in pixels (default 1200).
-    pub fn long_side(mut self, pixels: f64) -> Picture<'a> {
+    pub fn long_side(mut self, pixels: f64) -> Picture<'a, D> {
         self.long_side = pixels;
         self
     }
@@ -150,16 +165,29 @@ impl<'a> Picture<'a> {
     /// Shows only this box of the level (`--around`, `--region`): it fills
     /// the map area, and what lies outside is clipped; the legend and the
     /// scale bar stay.
-    pub fn view(mut self, bounds: Bounds) -> Picture<'a> {
+    pub fn view(mut self, bounds: Bounds) -> Picture<'a, D> {
         self.view = Some(bounds);
         self
     }
 
     /// Writes the picture at this size in pixels (`--width`, `--height`),
     /// scaled uniformly; see [`OutputSize::fit`].
-    pub fn size(mut self, size: OutputSize) -> Picture<'a> {
+    pub fn size(mut self, size: OutputSize) -> Picture<'a, D> {
         self.size = size;
         self
+    }
+
+    /// Which axis of a 3D level points up (default z); the picture looks
+    /// down along it. No effect on a 2D level.
+    pub fn up(mut self, up: Up) -> Picture<'a, D> {
+        self.up = up;
+        self
+    }
+
+    /// Where a level position is drawn, in level units on the picture's
+    /// plane.
+    pub(super) fn at(&self, p: D::Point) -> Point {
+        D::flat(p, self.up)
     }
 
     /// The picture as an SVG document.
@@ -223,7 +251,7 @@ impl<'a> Picture<'a> {
 
     pub(super) fn metrics(&self, frame: &Frame) -> Metrics {
         let mut lengths: Vec<f64> = (0..self.map.edges().len())
-            .map(|i| frame.length(self.map.edge_segment(i).length()))
+            .map(|i| frame.length(D::drawn_length(self.map.edge_segment(i), self.up)))
             .collect();
         lengths.sort_by(f64::total_cmp);
         let median = lengths.get(lengths.len() / 2).copied().unwrap_or(100.0);

@@ -57,9 +57,14 @@ pub fn point(p: crate::geometry::Point) -> String {
     format!("({}, {})", human(p.x), human(p.y))
 }
 
+/// `(x, y, z)` in [`human`] numbers.
+pub fn point3(p: crate::geometry::Point3) -> String {
+    format!("({}, {}, {})", human(p.x), human(p.y), human(p.z))
+}
+
 /// How a node is labelled in the picture: its name (cut as messages cut
 /// it), else its id.
-pub fn node_label(node: &Node) -> String {
+pub fn node_label<P>(node: &Node<P>) -> String {
     match &node.name {
         Some(name) => crate::quote::capped(name).into_owned(),
         None => node.id.to_string(),
@@ -67,7 +72,7 @@ pub fn node_label(node: &Node) -> String {
 }
 
 /// How a node is named in titles: `node 110 "west_door"`.
-pub fn node_title(node: &Node) -> String {
+pub fn node_title<P>(node: &Node<P>) -> String {
     match &node.name {
         Some(name) => format!("node {} \"{}\"", node.id, crate::quote::capped(name)),
         None => format!("node {}", node.id),
@@ -75,7 +80,7 @@ pub fn node_title(node: &Node) -> String {
 }
 
 /// `edge 4 (101 -> 110)`, as `check` names an edge.
-pub fn edge_name(map: &Map, edge: usize) -> String {
+pub fn edge_name<D: crate::dimension::Dimension>(map: &Map<D>, edge: usize) -> String {
     let e = &map.edges()[edge];
     format!(
         "edge {edge} ({} -> {})",
