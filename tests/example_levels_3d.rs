@@ -1,5 +1,7 @@
 //! The 3D example levels in maps/ tell the story their comments tell: which
-//! edges block which agent, with the key clearances worked out by hand.
+//! edges block which agent, with the key clearances worked out by hand; and
+//! the generator's 3D levels (`synth`, kinds building and terrain) pass the
+//! 3D checks and have the clearances their layout promises.
 //!
 //! The clearances are computed by brute force with the 3D kernels
 //! (`Obstacle3::separation_from` over every obstacle), from the level read
@@ -9,6 +11,8 @@
 use clearway::geometry::{AxisBox, Mesh, Point3, Segment, Sphere, Triangle};
 use clearway::map::wire::{self, ObstacleEntry, Position};
 use clearway::obstacle3::Obstacle3;
+use clearway::synth::{self, Kind, Params};
+use clearway::{LoadErrorKind, Map};
 
 /// A 3D level as the kernels see it: agents, node positions by id, edges
 /// as node ids, obstacles.
@@ -63,12 +67,33 @@ fn obstacle(entry: ObstacleEntry) -> Obstacle3 {
 
 fn load(path: &str) -> Level {
     let text = std::fs::read_to_string(path).unwrap();
-    let file = wire::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_valid_3d(&text, path);
+    read(&text, path)
+}
+
+/// The level in `text`, read with the wire types.
+fn read(text: &str, name: &str) -> Level {
+    let file = wire::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}"));
     Level {
-        agents: file.agents.iter().map(|a| (a.name.clone(), a.radius)).collect(),
+        agents: file
+            .agents
+            .iter()
+            .map(|a| (a.name.clone(), a.radius))
+            .collect(),
         nodes: file.nodes.iter().map(|n| (n.id, point(n.pos))).collect(),
         edges: file.edges.iter().map(|e| (e.from, e.to)).collect(),
         obstacles: file.obstacles.into_iter().map(obstacle).collect(),
+    }
+}
+
+/// Asserts that `text` passes every check of the map loader as a 3D level.
+/// Until the 3D engine lands, a reader of flat levels says so with its
+/// `ThreeDimensional` error, which it gives only to a level that validated
+/// as 3D (every other problem is reported first).
+fn assert_valid_3d(text: &str, name: &str) {
+    match Map::from_ron_str(text, name) {
+        Err(e) => assert_eq!(e.kind(), LoadErrorKind::ThreeDimensional, "{name}: {e}"),
+        Ok(_) => panic!("{name} was read as a flat level"),
     }
 }
 
@@ -156,7 +181,10 @@ fn two_storey_walker_passes_everywhere_and_the_duct_and_door_block_the_big_agent
 fn drone_canyon_micro_flies_everywhere_and_the_canyon_blocks_the_bigger_drones() {
     let mut level = load("maps/drone_canyon.ron");
     assert_eq!((level.nodes.len(), level.edges.len()), (20, 23));
-    let points = level.obstacles.iter().filter(|o| matches!(o, Obstacle3::Point(_)));
+    let points = level
+        .obstacles
+        .iter()
+        .filter(|o| matches!(o, Obstacle3::Point(_)));
     assert_eq!(points.count(), 401);
     let obj = clearway::obj::load_obj("maps/drone_canyon.obj").unwrap();
     let (meshes, _) = obj.into_obstacles();
@@ -185,4 +213,99 @@ fn drone_canyon_micro_flies_everywhere_and_the_canyon_blocks_the_bigger_drones()
     assert_near(level.clearance_of(15, 14), 1.0, "the landing");
     // Under the arch on the low route there is room to spare.
     assert!(level.clearance_of(3, 4) > 2.0);
+}
+
+/// Every edge's clearance, by brute force.
+fn clearances(level: &Level) -> Vec<f64> {
+    level.edges.iter().map(|&e| level.clearance(e).0).collect()
+}
+
+#[test]
+fn generated_buildings_load_as_3d_and_only_doors_crates_and_stairs_come_close() {
+    for seed in [1, 2] {
+        let params = Params::new(Kind::Building, 600).with_seed(seed);
+        let text = synth::map_string(&params);
+        assert_valid_3d(&text, "building.ron");
+        let mut summary = synth::write_map(&params, std::io::sink()).unwrap();
+        summary.bytes = 0;
+        let level = read(&text, "building.ron");
+        assert_eq!(
+            (level.nodes.len(), level.edges.len(), level.obstacles.len()),
+            (summary.nodes, summary.edges, summary.obstacles)
+        );
+        assert!(summary.edges.abs_diff(600) < 200, "{summary:?}");
+        assert!(summary.triangles.abs_diff(600) < 12, "{summary:?}");
+        let meshes = level
+            .obstacles
+            .iter()
+            .filter(|o| matches!(o, Obstacle3::Mesh(_)));
+        assert!(meshes.count() > 40);
+        // Nothing crosses a wall, a slab or a crate: the floor is 0.9 below
+        // every edge, the walls' faces 0.8 beside the outer lattice lines;
+        // doors (0.45 to 1.0), crates (0.35 to 0.9) and the stairs (0.9
+        // under a slope of 3.2 in 6: 0.794) come closer.
+        let c = clearances(&level);
+        assert!(
+            c.iter().all(|&v| v > 0.35 - 1e-9 && v <= 0.9 + 1e-9),
+            "{c:?}"
+        );
+        let stairs = 0.9 * 6.0 / (36.0f64 + 3.2 * 3.2).sqrt();
+        assert!(c.iter().any(|&v| (v - stairs).abs() < 1e-9));
+        let blocked = |r: f64| c.iter().filter(|&&v| v < r).count();
+        assert!(blocked(0.3) == 0 && 0 < blocked(0.5) && blocked(0.5) < blocked(0.75));
+        assert!(
+            blocked(0.75) < c.len() / 2,
+            "{} of {}",
+            blocked(0.75),
+            c.len()
+        );
+        assert_eq!(synth::map_string(&params), text, "same params, same bytes");
+    }
+}
+
+#[test]
+fn generated_terrain_loads_as_3d_with_hills_through_the_low_lattice() {
+    let params = Params {
+        obstacles_per_edge: 2.0,
+        triangles: 2000,
+        ..Params::new(Kind::Terrain, 400).with_seed(3)
+    };
+    let text = synth::map_string(&params);
+    assert_valid_3d(&text, "terrain.ron");
+    let summary = synth::write_map(&params, std::io::sink()).unwrap();
+    let level = read(&text, "terrain.ron");
+    assert_eq!(
+        (level.nodes.len(), level.edges.len(), level.obstacles.len()),
+        (summary.nodes, summary.edges, summary.obstacles)
+    );
+    assert_eq!(summary.triangles, 2 * 32 * 32);
+    let triangles: usize = level
+        .obstacles
+        .iter()
+        .map(|o| match o {
+            Obstacle3::Mesh(m) => m.triangle_indices().len(),
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(triangles, summary.triangles);
+    // Hill tops cross some low edges; the top altitude (34) is clear of the
+    // terrain (20 at most) and most edges keep 1.6 from every point.
+    let c = clearances(&level);
+    let crossing = c.iter().filter(|&&v| v == 0.0).count();
+    assert!(
+        crossing > 0 && crossing < c.len() / 3,
+        "{crossing} of {}",
+        c.len()
+    );
+    let top: Vec<f64> = level
+        .edges
+        .iter()
+        .zip(&c)
+        .filter(|(e, _)| level.pos(e.0).z == 34.0 && level.pos(e.1).z == 34.0)
+        .map(|(_, &v)| v)
+        .collect();
+    assert!(!top.is_empty() && top.iter().all(|&v| v > 0.0));
+    let wide = c.iter().filter(|&&v| v >= 1.6).count();
+    assert!(wide > c.len() / 2, "{wide} of {}", c.len());
+    assert_eq!(synth::map_string(&params), text, "same params, same bytes");
 }
