@@ -5,6 +5,15 @@
 //!     --obstacles-per-edge 5 --mix points --seed 1 -o big.ron
 //! ```
 //!
+//! 3D levels (`--kind building`, `--kind terrain`) take their size in
+//! triangles apart from their edges, so that the performance target's level
+//! of 1M edges and 1M triangles is:
+//!
+//! ```text
+//! cargo run --release --example gen_map -- --kind terrain --edges 1000000 \
+//!     --triangles 1000000 --obstacles-per-edge 1 -o terrain.ron
+//! ```
+//!
 //! `-o -` writes to standard output. The size and the counts go to stderr.
 //!
 //! `--movingai FILE` (with `--kind tiles`) also writes the tile level's grid
@@ -27,7 +36,9 @@ use clearway::synth::{self, Kind, Mix, Params};
 #[derive(Debug, Parser)]
 struct Args {
     /// The layout: grid, geometric, corridors or tiles (tiles ignores the
-    /// mix and the obstacles per edge: its solid cells are the obstacles).
+    /// mix and the obstacles per edge: its solid cells are the obstacles);
+    /// building or terrain for a 3D level (both ignore the mix; building
+    /// also the obstacles per edge, terrain's obstacles per edge are points).
     #[arg(long, default_value = "grid", value_parser = parse_kind)]
     kind: Kind,
     /// About how many edges.
@@ -42,6 +53,10 @@ struct Args {
     /// The seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// About how many triangles in a 3D level's meshes (default: as many as
+    /// edges).
+    #[arg(long)]
+    triangles: Option<usize>,
     /// Where to write the level; `-` for standard output.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     output: PathBuf,
@@ -68,6 +83,13 @@ fn main() -> ExitCode {
         .with_mix(args.mix)
         .with_seed(args.seed);
     params.obstacles_per_edge = args.obstacles_per_edge;
+    if let Some(triangles) = args.triangles {
+        params.triangles = triangles;
+    }
+    if args.kind.is_3d() && args.json.is_some() {
+        eprintln!("gen_map: --json writes flat levels only, not --kind building or terrain");
+        return ExitCode::from(2);
+    }
     if let Some(path) = &args.movingai {
         if args.kind != Kind::Tiles {
             eprintln!("gen_map: --movingai needs --kind tiles");
@@ -103,8 +125,13 @@ fn main() -> ExitCode {
                     bytes as f64 / 1e6
                 );
             }
+            let triangles = if args.kind.is_3d() {
+                format!(", {} triangles", s.triangles)
+            } else {
+                String::new()
+            };
             eprintln!(
-                "{}: {} bytes ({:.1} MB), {} nodes, {} edges, {} obstacles, in {:.2} s",
+                "{}: {} bytes ({:.1} MB), {} nodes, {} edges, {} obstacles{triangles}, in {:.2} s",
                 args.output.display(),
                 s.bytes,
                 s.bytes as f64 / 1e6,

@@ -6,8 +6,11 @@
 //! [`write_map_and_json`] writes the same level as RON and, from the same
 //! generation pass, as JSON for tools outside Rust.
 //!
-//! Four layouts ([`Kind`]): a jittered grid of trails, a random geometric
-//! graph, corridors between walled rooms, and tile levels. On the first
+//! Six layouts ([`Kind`]): a jittered grid of trails, a random geometric
+//! graph, corridors between walled rooms, and tile levels, all flat; and
+//! two 3D ones, multi-storey buildings and open terrain under a lattice of
+//! drone waypoints, whose size in triangles is set apart from their edges
+//! ([`Params::triangles`]). On the first
 //! three, obstacles are scattered between the edges: most keep a margin (1.6
 //! units on the grid and the geometric graph, whose edges are about 10 long;
 //! 1.2 in the 4-wide corridors) from every edge, a few near misses come
@@ -18,7 +21,8 @@
 //!
 //! Positions are rounded to 1/1000 of a unit, node ids run from 0, no edge
 //! is a self-loop and every polygon has 3 to 6 distinct vertices: every
-//! level loads with [`Map::from_ron_str`](crate::Map::from_ron_str).
+//! flat level loads with [`Map::from_ron_str`](crate::Map::from_ron_str),
+//! and every 3D one passes the same checks as a 3D level.
 
 use std::io::{self, Write};
 use std::str::FromStr;
@@ -26,10 +30,12 @@ use std::str::FromStr;
 use crate::geometry::Point;
 use crate::map::Agent;
 
+mod building;
 mod json;
 mod network;
 mod rng;
 mod scatter;
+mod terrain;
 mod tiles;
 
 pub use rng::SplitMix64;
@@ -56,6 +62,29 @@ pub enum Kind {
     /// free cells laid out as `clearway grid` lays it out. Many walls sit at
     /// exactly equal distances from many edges, and diagonals touch corners.
     Tiles,
+    /// A 3D multi-storey building, metres, z up: floors of 8 m rooms with
+    /// `Box` slabs and walls, a door in each inner wall (0.9 to 2 wide, so
+    /// the edge through it has clearance 0.45 to 1), a 4 x 4 lattice of
+    /// waypoints per room 0.9 above the floor, stairs (a ramp `Mesh` under
+    /// them) from each floor to the next, and crates (solid `Mesh`es of 12
+    /// triangles, as many as [`Params::triangles`] allows) near the lattice
+    /// edges. About 28 edges per room; the mix and the obstacles per edge
+    /// are ignored.
+    Building,
+    /// 3D open terrain, metres, z up: a lattice of drone waypoints 10 apart
+    /// at altitudes 14, 24 and 34 (about 8 edges per position), over a
+    /// heightfield 0 to 20 high whose hill tops reach the lowest altitude,
+    /// written as non-solid `Mesh` tiles of [`Params::triangles`] triangles
+    /// in all, and a cloud of `Point`s ([`Params::obstacles_per_edge`] per
+    /// edge) in the air, most at least 1.6 from every edge.
+    Terrain,
+}
+
+impl Kind {
+    /// Whether levels of this kind are 3D.
+    pub fn is_3d(self) -> bool {
+        matches!(self, Kind::Building | Kind::Terrain)
+    }
 }
 
 /// Which obstacle shapes to scatter.
@@ -76,8 +105,10 @@ impl FromStr for Kind {
             "geometric" => Ok(Kind::Geometric),
             "corridors" => Ok(Kind::Corridors),
             "tiles" => Ok(Kind::Tiles),
+            "building" => Ok(Kind::Building),
+            "terrain" => Ok(Kind::Terrain),
             _ => Err(format!(
-                "unknown kind `{s}` (grid, geometric, corridors, tiles)"
+                "unknown kind `{s}` (grid, geometric, corridors, tiles, building, terrain)"
             )),
         }
     }
@@ -108,8 +139,12 @@ pub struct Params {
     pub mix: Mix,
     /// The seed (default 1).
     pub seed: u64,
+    /// The number of triangles wanted in a 3D level (default: as many as
+    /// `edges`), within a few percent; flat kinds ignore it.
+    pub triangles: usize,
     /// The agent profiles written into the level (default: scout 0.4,
-    /// soldier 0.8, tank 1.5). Names are written with Rust string escapes,
+    /// soldier 0.8, tank 1.5; walker 0.3, robot 0.5, cart 0.75 in a
+    /// building; micro 0.15, quad 0.5, heavy 1.2 over terrain). Names are written with Rust string escapes,
     /// so keep them to printable ASCII.
     pub agents: Vec<Agent>,
 }
@@ -121,17 +156,19 @@ impl Params {
             name: name.to_string(),
             radius,
         };
+        let agents = match kind {
+            Kind::Building => [("walker", 0.3), ("robot", 0.5), ("cart", 0.75)],
+            Kind::Terrain => [("micro", 0.15), ("quad", 0.5), ("heavy", 1.2)],
+            _ => [("scout", 0.4), ("soldier", 0.8), ("tank", 1.5)],
+        };
         Params {
             kind,
             edges,
             obstacles_per_edge: 5.0,
             mix: Mix::Points,
             seed: 1,
-            agents: vec![
-                agent("scout", 0.4),
-                agent("soldier", 0.8),
-                agent("tank", 1.5),
-            ],
+            triangles: edges,
+            agents: agents.iter().map(|&(n, r)| agent(n, r)).collect(),
         }
     }
 
@@ -157,6 +194,8 @@ pub struct Summary {
     pub edges: usize,
     /// The number of obstacles.
     pub obstacles: usize,
+    /// The number of triangles (in meshes; 0 in a flat level).
+    pub triangles: usize,
     /// The number of bytes of RON text.
     pub bytes: u64,
 }
@@ -215,7 +254,8 @@ pub fn write_map(params: &Params, out: impl Write) -> io::Result<Summary> {
 /// [`write_map`].
 ///
 /// # Errors
-/// Any error writing to `ron` or `json`, or creating a temporary file.
+/// Any error writing to `ron` or `json`, or creating a temporary file;
+/// [`io::ErrorKind::InvalidInput`] for a 3D kind (the JSON twin is flat).
 ///
 /// ```
 /// use clearway::synth::{self, Kind, Mix, Params};
@@ -234,6 +274,12 @@ pub fn write_map_and_json(
     ron: impl Write,
     json: impl Write,
 ) -> io::Result<(Summary, u64)> {
+    if params.kind.is_3d() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the JSON twin is written for flat levels only",
+        ));
+    }
     let mut json = Counting {
         inner: io::BufWriter::with_capacity(1 << 16, json),
         bytes: 0,
@@ -244,6 +290,9 @@ pub fn write_map_and_json(
 
 /// [`write_map`], and the JSON twin when `json` is given.
 fn generate<J: Write>(params: &Params, out: impl Write, json: Option<J>) -> io::Result<Summary> {
+    if params.kind.is_3d() {
+        return generate_3d(params, out);
+    }
     let mut rng = SplitMix64::new(params.seed);
     let net = network::build(params.kind, params.edges, &mut rng);
     let mut json = match json {
@@ -335,8 +384,119 @@ fn generate<J: Write>(params: &Params, out: impl Write, json: Option<J>) -> io::
         nodes: net.nodes.len(),
         edges: net.edges.len(),
         obstacles,
+        triangles: 0,
         bytes: w.bytes,
     })
+}
+
+/// [`write_map`] for the 3D kinds.
+fn generate_3d(params: &Params, out: impl Write) -> io::Result<Summary> {
+    let mut w = Counting {
+        inner: io::BufWriter::with_capacity(1 << 16, out),
+        bytes: 0,
+    };
+    let kind = format!("{:?}", params.kind).to_lowercase();
+    writeln!(
+        w,
+        "// clearway::synth: kind {kind}, {} edges wanted, {} triangles wanted, {} obstacles per edge, seed {}.",
+        params.edges, params.triangles, params.obstacles_per_edge, params.seed
+    )?;
+    let summary = match params.kind {
+        Kind::Building => building::write(params, &mut w)?,
+        _ => terrain::write(params, &mut w)?,
+    };
+    writeln!(w, "    ],\n)")?;
+    w.flush()?;
+    Ok(Summary {
+        bytes: w.bytes,
+        ..summary
+    })
+}
+
+/// Writes a 3D level's agents, nodes and edges, and opens its obstacles.
+fn write_network3(
+    w: &mut impl Write,
+    agents: &[Agent],
+    nodes: &[[f64; 3]],
+    edges: &[(u32, u32)],
+) -> io::Result<()> {
+    writeln!(w, "Map(")?;
+    if !agents.is_empty() {
+        writeln!(w, "    agents: [")?;
+        for a in agents {
+            writeln!(w, "        (name: {:?}, radius: {:?}),", a.name, a.radius)?;
+        }
+        writeln!(w, "    ],")?;
+    }
+    writeln!(w, "    nodes: [")?;
+    for (id, p) in nodes.iter().enumerate() {
+        writeln!(
+            w,
+            "        (id: {id}, pos: ({:?}, {:?}, {:?})),",
+            p[0], p[1], p[2]
+        )?;
+    }
+    writeln!(w, "    ],\n    edges: [")?;
+    for (from, to) in edges {
+        writeln!(w, "        (from: {from}, to: {to}),")?;
+    }
+    writeln!(w, "    ],\n    obstacles: [")
+}
+
+/// Writes `Box(min: .., max: ..)`, its corners rounded.
+fn write_box(w: &mut impl Write, min: [f64; 3], max: [f64; 3]) -> io::Result<()> {
+    let [a, b, c] = min.map(quantize);
+    let [d, e, f] = max.map(quantize);
+    writeln!(
+        w,
+        "        Box(min: ({a:?}, {b:?}, {c:?}), max: ({d:?}, {e:?}, {f:?})),"
+    )
+}
+
+/// Writes `Mesh(vertices: [..], triangles: [..], solid: ..)`, its vertices
+/// rounded.
+fn write_mesh(
+    w: &mut impl Write,
+    vertices: &[[f64; 3]],
+    triangles: &[[u32; 3]],
+    solid: bool,
+) -> io::Result<()> {
+    writeln!(w, "        Mesh(\n            vertices: [")?;
+    for v in vertices {
+        let [x, y, z] = v.map(quantize);
+        writeln!(w, "                ({x:?}, {y:?}, {z:?}),")?;
+    }
+    writeln!(w, "            ],\n            triangles: [")?;
+    for [i, j, k] in triangles {
+        writeln!(w, "                ({i}, {j}, {k}),")?;
+    }
+    writeln!(w, "            ],\n            solid: {solid},\n        ),")
+}
+
+/// Writes the closed box `min`..`max` as a solid mesh of 12 triangles,
+/// wound outwards.
+fn write_closed_box(w: &mut impl Write, min: [f64; 3], max: [f64; 3]) -> io::Result<()> {
+    // Corner k has x from bit 0, y from bit 1, z from bit 2.
+    let corner = |k: u32| {
+        let pick = |bit: u32, axis: usize| if k & bit == 0 { min[axis] } else { max[axis] };
+        [pick(1, 0), pick(2, 1), pick(4, 2)]
+    };
+    let vertices: Vec<[f64; 3]> = (0..8).map(corner).collect();
+    let triangles = [
+        [0, 2, 1],
+        [1, 2, 3], // z = min, facing down
+        [4, 5, 6],
+        [5, 7, 6], // z = max, facing up
+        [0, 1, 4],
+        [1, 5, 4], // y = min
+        [2, 6, 3],
+        [3, 6, 7], // y = max
+        [0, 4, 2],
+        [2, 4, 6], // x = min
+        [1, 3, 5],
+        [3, 7, 5], // x = max
+    ];
+    write_mesh(w, &vertices, &triangles, true)
 }
 
 /// The grid of the tile level `params` describe (for [`Kind::Tiles`]; the

@@ -89,7 +89,13 @@ fn every_example_map_edits_as_the_writer_writes() {
             }
             let what = path.display().to_string();
             let text = std::fs::read_to_string(&path).unwrap();
-            let map = Map::from_ron_str(&text, &what).unwrap();
+            let map = match Map::from_ron_str(&text, &what) {
+                Ok(map) => map,
+                // The 3D example levels (two_storey, drone_canyon): the
+                // flat reader refuses them until the 3D engine lands (#15).
+                Err(e) if e.kind() == clearway::LoadErrorKind::ThreeDimensional => continue,
+                Err(e) => panic!("{e}"),
+            };
             let own = map.obstacles().len();
             agrees_with_the_writer(&text, &map, own, &what);
             seen += 1;

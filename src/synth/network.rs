@@ -41,6 +41,7 @@ pub(super) fn build(kind: Kind, edges: usize, rng: &mut SplitMix64) -> Network {
         Kind::Geometric => geometric(edges, rng),
         Kind::Corridors => corridors(edges, rng),
         Kind::Tiles => super::tiles::tiles(edges, rng),
+        Kind::Building | Kind::Terrain => unreachable!("3D kinds have their own writers"),
     }
 }
 
