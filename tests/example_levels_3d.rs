@@ -12,7 +12,6 @@ use clearway::geometry::{AxisBox, Mesh, Point3, Segment, Sphere, Triangle};
 use clearway::map::wire::{self, ObstacleEntry, Position};
 use clearway::obstacle3::Obstacle3;
 use clearway::synth::{self, Kind, Params};
-use clearway::{LoadErrorKind, Map};
 
 /// A 3D level as the kernels see it: agents, node positions by id, edges
 /// as node ids, obstacles.
@@ -91,9 +90,9 @@ fn read(text: &str, name: &str) -> Level {
 /// `ThreeDimensional` error, which it gives only to a level that validated
 /// as 3D (every other problem is reported first).
 fn assert_valid_3d(text: &str, name: &str) {
-    match Map::from_ron_str(text, name) {
-        Err(e) => assert_eq!(e.kind(), LoadErrorKind::ThreeDimensional, "{name}: {e}"),
-        Ok(_) => panic!("{name} was read as a flat level"),
+    match clearway::map::Level::from_ron_str(text, name) {
+        Ok(level) => assert_eq!(level.dimensions(), 3, "{name} was read as a flat level"),
+        Err(e) => panic!("{name}: {e}"),
     }
 }
 
