@@ -1,12 +1,11 @@
 //! A level of either dimension, as read from a file whose nodes decide
 //! whether it is flat or has height.
 
-use std::fs;
 use std::path::Path;
 
 use super::Map;
 use super::error::LoadError;
-use super::load::{level_from_ron_bytes, level_from_ron_str};
+use super::load::{level_from_ron_bytes, level_from_ron_str, read_map_file};
 use super::validate::ValidLevel;
 use crate::dimension::Space;
 use crate::timings::Timings;
@@ -45,19 +44,7 @@ impl Level {
     ///
     /// As [`Map::load`], except that a 3D level is read rather than refused.
     pub fn load(path: impl AsRef<Path>) -> Result<Level, LoadError> {
-        let path = path.as_ref();
-        let name = path.display().to_string();
-        let cannot_read =
-            |e: std::io::Error| LoadError::io(&name, format!("cannot read map `{name}`: {e}"), e);
-        if fs::metadata(path).map_err(cannot_read)?.is_dir() {
-            let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
-            return Err(LoadError::io(
-                &name,
-                format!("cannot read map `{name}`: it is a directory, not a file"),
-                e,
-            ));
-        }
-        let bytes = fs::read(path).map_err(cannot_read)?;
+        let (bytes, name) = read_map_file(path.as_ref())?;
         Level::from_ron_bytes(&bytes, &name)
     }
 

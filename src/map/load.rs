@@ -27,19 +27,7 @@ impl Map {
     /// file is missing, unreadable or a directory; otherwise any error of
     /// [`Map::from_ron_bytes`], with the path as the source name.
     pub fn load(path: impl AsRef<Path>) -> Result<Map, LoadError> {
-        let path = path.as_ref();
-        let name = path.display().to_string();
-        let cannot_read =
-            |e: std::io::Error| LoadError::io(&name, format!("cannot read map `{name}`: {e}"), e);
-        if fs::metadata(path).map_err(cannot_read)?.is_dir() {
-            let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
-            return Err(LoadError::io(
-                &name,
-                format!("cannot read map `{name}`: it is a directory, not a file"),
-                e,
-            ));
-        }
-        let bytes = fs::read(path).map_err(cannot_read)?;
+        let (bytes, name) = read_map_file(path.as_ref())?;
         Map::from_ron_bytes(&bytes, &name)
     }
 
@@ -110,6 +98,25 @@ impl Map {
         let parts = parse(text, source_name, &mut timings)?;
         Ok(Map::from_valid_parts(parts))
     }
+}
+
+/// The bytes of the map file at `path`, and its name for messages: an
+/// [`LoadErrorKind::Io`] error naming the path when it is missing,
+/// unreadable or a directory.
+pub(super) fn read_map_file(path: &Path) -> Result<(Vec<u8>, String), LoadError> {
+    let name = path.display().to_string();
+    let cannot_read =
+        |e: std::io::Error| LoadError::io(&name, format!("cannot read map `{name}`: {e}"), e);
+    if fs::metadata(path).map_err(cannot_read)?.is_dir() {
+        let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
+        return Err(LoadError::io(
+            &name,
+            format!("cannot read map `{name}`: it is a directory, not a file"),
+            e,
+        ));
+    }
+    let bytes = fs::read(path).map_err(cannot_read)?;
+    Ok((bytes, name))
 }
 
 /// A map that is parsed and validated but not yet indexed.
