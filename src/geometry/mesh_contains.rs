@@ -110,24 +110,7 @@ mod tests {
     use super::*;
 
     fn cube(solid: bool) -> Mesh {
-        let v: Vec<Point3> = (0..8)
-            .map(|k| Point3::new((k & 1) as f64, ((k >> 1) & 1) as f64, ((k >> 2) & 1) as f64))
-            .collect();
-        let t = vec![
-            [0, 2, 1],
-            [1, 2, 3],
-            [4, 5, 6],
-            [5, 7, 6],
-            [0, 1, 4],
-            [1, 5, 4],
-            [2, 6, 3],
-            [3, 6, 7],
-            [0, 4, 2],
-            [2, 4, 6],
-            [1, 3, 5],
-            [3, 7, 5],
-        ];
-        Mesh::new(v, t, solid).unwrap()
+        crate::geometry::cube_mesh(Point3::new(0.0, 0.0, 0.0), 1.0, solid)
     }
 
     #[test]

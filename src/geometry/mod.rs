@@ -44,4 +44,6 @@ pub use segment_triangle::segment3_to_triangle;
 pub use separation::Separation;
 pub(crate) use shapes::count_distinct;
 pub use shapes::{Circle, Polygon, Segment};
+#[cfg(test)]
+pub(crate) use solids::cube_mesh;
 pub use solids::{AxisBox, Mesh, Sphere, Triangle};

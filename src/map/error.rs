@@ -258,26 +258,14 @@ impl LoadError {
     /// The full diagnostic: headline, location, snippet and note.
     fn render(&self) -> String {
         let this = &self.inner;
-        let mut out = format!("error: {}", this.message);
-        let Some(location) = this.location else {
-            return out;
-        };
-        let number = location.line.to_string();
-        let gutter = " ".repeat(number.len());
-        let _ = write!(out, "\n{gutter} --> {}:{location}", this.source_name);
-        let gutter = format!(" {gutter}");
-        if let Some(snippet) = &this.snippet {
-            let source_line = format!(" {number} | {}", snippet.excerpt);
-            let _ = write!(
-                out,
-                "\n{gutter} |\n{}\n{gutter} | {}{} {}",
-                source_line.trim_end(),
-                " ".repeat(snippet.caret),
-                "^".repeat(snippet.width),
-                snippet.label
-            );
-        }
-        if let Some(related) = this.related {
+        let mut out = render_located(
+            &this.message,
+            &this.source_name,
+            this.location,
+            this.snippet.as_ref(),
+        );
+        if let (Some(location), Some(related)) = (this.location, this.related) {
+            let gutter = " ".repeat(location.line.to_string().len() + 1);
             let _ = write!(
                 out,
                 "\n{gutter} = note: first defined at {}:{related}",
@@ -286,6 +274,37 @@ impl LoadError {
         }
         out
     }
+}
+
+/// A located diagnostic as rustc writes one: `error: message`, then
+/// `--> source:line:col` and the source line with the span underlined.
+/// Shared by map and OBJ errors, so both read alike.
+pub(crate) fn render_located(
+    message: &str,
+    source_name: &str,
+    location: Option<Location>,
+    snippet: Option<&Snippet>,
+) -> String {
+    let mut out = format!("error: {message}");
+    let Some(location) = location else {
+        return out;
+    };
+    let number = location.line.to_string();
+    let gutter = " ".repeat(number.len());
+    let _ = write!(out, "\n{gutter} --> {source_name}:{location}");
+    if let Some(snippet) = snippet {
+        let gutter = format!(" {gutter}");
+        let source_line = format!(" {number} | {}", snippet.excerpt);
+        let _ = write!(
+            out,
+            "\n{gutter} |\n{}\n{gutter} | {}{} {}",
+            source_line.trim_end(),
+            " ".repeat(snippet.caret),
+            "^".repeat(snippet.width),
+            snippet.label
+        );
+    }
+    out
 }
 
 #[cfg(test)]

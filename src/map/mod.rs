@@ -27,8 +27,8 @@ mod validate3d;
 pub mod wire;
 
 pub use edge_edit::{EdgeAppend, EdgeEdit, append_edges, edit_edges, has_comments};
-pub(crate) use error::Snippet;
 pub use error::{LoadError, LoadErrorKind, Location};
+pub(crate) use error::{Snippet, render_located};
 pub use extra_obstacles::{ExtraObstacle, ExtraObstacleError};
 pub use level::Level;
 pub use load::{ValidatedLevel, ValidatedMap};

@@ -2,9 +2,7 @@
 //! its errors: headline, `file:line:col`, the line with the bad part
 //! underlined.
 
-use std::fmt::Write as _;
-
-use crate::map::{Location, Snippet};
+use crate::map::{Location, Snippet, render_located};
 
 /// The class of an [`ObjError`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -117,29 +115,16 @@ impl ObjError {
         &self.inner.message
     }
 
-    /// The full diagnostic: headline, location and snippet.
+    /// The full diagnostic: headline, location and snippet, written as
+    /// the map loader writes its errors.
     fn render(&self) -> String {
         let this = &self.inner;
-        let mut out = format!("error: {}", this.message);
-        let Some(location) = this.location else {
-            return out;
-        };
-        let number = location.line.to_string();
-        let gutter = " ".repeat(number.len());
-        let _ = write!(out, "\n{gutter} --> {}:{location}", this.source_name);
-        if let Some(snippet) = &this.snippet {
-            let gutter = format!(" {gutter}");
-            let source_line = format!(" {number} | {}", snippet.excerpt);
-            let _ = write!(
-                out,
-                "\n{gutter} |\n{}\n{gutter} | {}{} {}",
-                source_line.trim_end(),
-                " ".repeat(snippet.caret),
-                "^".repeat(snippet.width),
-                snippet.label
-            );
-        }
-        out
+        render_located(
+            &this.message,
+            &this.source_name,
+            this.location,
+            this.snippet.as_ref(),
+        )
     }
 }
 

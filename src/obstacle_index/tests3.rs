@@ -7,7 +7,7 @@ use rstar::{Envelope, RTreeNode, RTreeObject};
 
 use super::*;
 use crate::dimension::Space;
-use crate::geometry::{AxisBox, Mesh, Point3, Separation, Sphere, Triangle};
+use crate::geometry::{AxisBox, Point3, Separation, Sphere, Triangle, cube_mesh};
 use crate::obstacle3::Obstacle3;
 
 /// xorshift64: seeded coordinates in [0, 100).
@@ -24,34 +24,6 @@ impl Rng {
     fn point(&mut self) -> Point3 {
         Point3::new(self.next(), self.next(), self.next())
     }
-}
-
-/// A closed box surface as a solid (or hollow) mesh of 12 triangles.
-fn cube_mesh(lo: Point3, side: f64, solid: bool) -> Mesh {
-    let v: Vec<Point3> = (0..8)
-        .map(|k| {
-            Point3::new(
-                lo.x + if k & 1 == 0 { 0.0 } else { side },
-                lo.y + if k & 2 == 0 { 0.0 } else { side },
-                lo.z + if k & 4 == 0 { 0.0 } else { side },
-            )
-        })
-        .collect();
-    let faces = vec![
-        [0, 2, 1],
-        [1, 2, 3],
-        [4, 5, 6],
-        [5, 7, 6],
-        [0, 1, 4],
-        [1, 5, 4],
-        [2, 6, 3],
-        [3, 6, 7],
-        [0, 4, 2],
-        [2, 4, 6],
-        [1, 3, 5],
-        [3, 7, 5],
-    ];
-    Mesh::new(v, faces, solid).expect("indices in range")
 }
 
 /// A deterministic scatter of every kind of 3D obstacle, solid and hollow
