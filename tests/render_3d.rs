@@ -1,5 +1,5 @@
 //! `clearway render` on 3D levels: a small two-storey house seen from
-//! above. Its obstacles are drawn as footprints, lowest first, shaded by
+//! above. Its obstacles are drawn as footprints, flattest first, shaded by
 //! their height; titles carry the z values; nodes are filled by storey;
 //! `--up y` on a y-up copy of the house draws the same picture as `--up z`
 //! on the z-up one; PNG works; `--up` on a 2D level is a usage error.
@@ -163,7 +163,7 @@ fn lightness(css: &str) -> u32 {
 }
 
 #[test]
-fn footprints_are_drawn_lowest_first_as_their_shapes_shaded_by_height() {
+fn footprints_are_drawn_flattest_first_as_their_shapes_shaded_by_height() {
     let text = svg(&house(|q| q), Up::Z);
     let doc = roxmltree::Document::parse(&text).unwrap();
     let fills = fills(&doc);
@@ -173,11 +173,13 @@ fn footprints_are_drawn_lowest_first_as_their_shapes_shaded_by_height() {
         rest[..rest.find(':').unwrap()].parse().unwrap()
     };
     let order: Vec<usize> = obstacles.iter().map(|(_, _, t)| number(t)).collect();
-    // By bottom, then top: the ground slab (-0.2..0) and the outer wall
-    // (-0.2..6.2), the ramp's triangles (0..3.2), the ground-floor wall
-    // (0..3), the railing (1..4.2), the lamp (2.2..2.8), the upper floor
-    // (3..3.2), the sign (4..5), the post top (4.5), the beam (4.6..5).
-    assert_eq!(order, [1, 2, 3, 4, 4, 7, 6, 0, 8, 9, 5], "{obstacles:#?}");
+    // Flattest first (by vertical extent, then bottom): the post top (a
+    // point, 0), the ground slab (-0.2..0) and the upper floor (3..3.2),
+    // the beam (4.6..5: 0.4), the lamp (2.2..2.8: 0.6), the sign (4..5: 1),
+    // the ground-floor wall (0..3), the ramp's triangles (0..3.2), the
+    // railing (1..4.2: 3.2, higher), the outer wall (-0.2..6.2: 6.4). So the
+    // walls of both storeys lie over both floors.
+    assert_eq!(order, [9, 1, 0, 5, 6, 8, 3, 4, 4, 7, 2], "{obstacles:#?}");
     let kinds: Vec<(usize, &str)> = obstacles
         .iter()
         .map(|(tag, _, t)| (number(t), tag.as_str()))
@@ -213,7 +215,9 @@ fn footprints_are_drawn_lowest_first_as_their_shapes_shaded_by_height() {
     // The legend says what the shades mean.
     assert!(text.contains("flat obstacle (floor)"));
     assert!(
-        text.contains("tall obstacle (6.4 from bottom to top): darker = taller; lower drawn first")
+        text.contains(
+            "tall obstacle (6.4 from bottom to top): darker = taller, drawn over flatter"
+        )
     );
 }
 

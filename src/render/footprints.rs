@@ -1,17 +1,19 @@
 //! The obstacles layer of a 3D level: each obstacle seen from above, as its
 //! footprint on the picture's plane (boxes as rectangles, spheres as discs,
 //! triangles and mesh triangles as polygons, points as dots, segments as
-//! lines), shaded by how tall it is and drawn lowest first.
+//! lines), shaded by how tall it is and drawn flattest first.
 //!
 //! The shading rule: a footprint's grey goes from faint for a flat piece
 //! (a floor slab, a ramp's surface: no vertical extent) to dark for the
 //! tallest piece of the level (a wall), by its vertical extent (top minus
-//! bottom) over the tallest one's. Pieces are drawn by their bottom, then
-//! their top, so an upper storey's floor lies over the storey below; area
-//! fills are a little see-through, so that the walls of a storey below
-//! show, dimmed, through the floor above, and a stairwell's opening shows as
-//! the lighter gap in it. A mesh is shaded triangle by triangle: the floor
-//! of a building mesh is faint, its walls dark.
+//! bottom) over the tallest one's. Pieces are drawn by that extent, then by
+//! their bottom: every floor first (the upper storey's over the storey
+//! below, so a stairwell's opening shows as the lighter gap in it), then
+//! the walls of every storey over the floors. Drawn by height instead, an
+//! upper floor would cover the walls of the storey below and a designer
+//! could not read the ground floor's rooms. Area fills are a little
+//! see-through. A mesh is shaded triangle by triangle: the floor of a
+//! building mesh is faint, its walls dark.
 
 use super::drawer::{Color, Drawer, Style};
 use super::flatten::{Flatten, Up};
@@ -52,8 +54,8 @@ pub(super) struct Piece {
     pub(super) top: f64,
 }
 
-/// Every piece of every obstacle, lowest first (by bottom, then top, then
-/// file order).
+/// Every piece of every obstacle, flattest first (by vertical extent, then
+/// bottom, then file order).
 pub(super) fn pieces(map: &Map<Space>, up: Up) -> Vec<Piece> {
     let mut pieces = Vec::new();
     for (i, o) in map.obstacles().iter().enumerate() {
@@ -112,9 +114,9 @@ pub(super) fn pieces(map: &Map<Space>, up: Up) -> Vec<Piece> {
         }
     }
     pieces.sort_by(|a, b| {
-        a.bottom
-            .total_cmp(&b.bottom)
-            .then(a.top.total_cmp(&b.top))
+        (a.top - a.bottom)
+            .total_cmp(&(b.top - b.bottom))
+            .then(a.bottom.total_cmp(&b.bottom))
             .then(a.obstacle.cmp(&b.obstacle))
             .then(a.triangle.cmp(&b.triangle))
     });
@@ -358,7 +360,7 @@ mod tests {
     }
 
     #[test]
-    fn pieces_are_drawn_lowest_first_and_meshes_triangle_by_triangle() {
+    fn pieces_are_drawn_flattest_first_and_meshes_triangle_by_triangle() {
         let level = crate::map::Level::from_ron_str(
             "(nodes: [(id: 0, pos: (0, 0, 1))],
               obstacles: [
@@ -379,8 +381,8 @@ mod tests {
             .collect();
         assert_eq!(
             order,
-            [(1, None), (2, Some(1)), (2, Some(0)), (0, None)],
-            "floor, flat mesh triangle, upright mesh triangle, upper floor"
+            [(2, Some(1)), (1, None), (0, None), (2, Some(0))],
+            "flat mesh triangle, floor, upper floor (both 0.2 thick, lower first), upright mesh triangle"
         );
     }
 }

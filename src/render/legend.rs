@@ -95,7 +95,7 @@ impl<D: Flatten> Picture<'_, D> {
                 keys.push(Key::Swatch(
                     footprints::area_style(1.0),
                     format!(
-                        "tall obstacle ({} from bottom to top): darker = taller; lower drawn first",
+                        "tall obstacle ({} from bottom to top): darker = taller, drawn over flatter",
                         short(tallest)
                     ),
                 ));
