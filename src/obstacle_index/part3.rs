@@ -14,6 +14,7 @@
 use rstar::AABB;
 
 use super::part::INTERIOR;
+use super::plane_bound3::plane_lower_bound;
 use super::segment_box3::{point_segment_2, segment_box_distance_2};
 use crate::geometry::{
     AxisBox, Point3, Segment, Separation, Sphere, Triangle, mesh_contains, segment3_to_box,
@@ -129,13 +130,21 @@ impl ObstaclePart3 {
     /// plain f64 (within a few ulps): the distance to the sphere's centre
     /// less its radius; for the other shapes the distance from the edge
     /// segment to the part's box (exact for a box; for a segment, triangle
-    /// or interior the exact kernel then decides).
+    /// or interior the exact kernel then decides), and for a triangle also
+    /// the distance to its plane when the edge is clearly on one side of it
+    /// (`plane_bound3.rs`, a proven bound).
     #[inline]
     pub(crate) fn quick_distance_2(&self, edge: Segment<Point3>) -> f64 {
         match self.shape {
             PartShape3::Sphere(s) => {
                 let gap = (point_segment_2(s.center, edge).sqrt() - s.radius).max(0.0);
                 gap * gap
+            }
+            PartShape3::Triangle(t) => {
+                let envelope = self.envelope();
+                let box_2 = segment_box_distance_2(edge, envelope.lower(), envelope.upper());
+                let plane = plane_lower_bound(edge, &t);
+                box_2.max(plane * plane)
             }
             _ => {
                 let envelope = self.envelope();
