@@ -284,6 +284,48 @@ proptest! {
         check_on_edge("box", edge, s.edge_point, m)?;
     }
 
+    #[test]
+    fn box_near_ties_match_the_twin(f in frame(), c0 in local(), c1 in local(), a in local(), axis in 0usize..3, length in 1i32..=8, k in -3i32..=3, side in 0usize..2) {
+        // An edge parallel to a box edge (several box edges and faces then
+        // tie exactly), or a few ulps off parallel, where the box-edge
+        // bound that skips exact measures is closest to the distance.
+        let lo = (c0.0.min(c1.0), c0.1.min(c1.1), c0.2.min(c1.2));
+        let hi = (c0.0.max(c1.0), c0.1.max(c1.1), c0.2.max(c1.2));
+        let (lo, hi, a) = (f.at(lo), f.at(hi), f.at(a));
+        let mut b = [a.0, a.1, a.2];
+        b[axis] += f64::from(length) * f.scale;
+        let other = (axis + 1 + side) % 3;
+        b[other] = nudge(b[other], k);
+        let b = (b[0], b[1], b[2]);
+        let edge = Segment::new(pt(a), pt(b));
+        let s = segment3_to_box(edge, AxisBox { min: pt(lo), max: pt(hi) });
+        check_distance("box near tie", &s, &exact3::segment_box_distance_2(a, b, lo, hi))?;
+        check_witness_gap("box near tie", &s, max_abs(&[a, b, lo, hi]))?;
+    }
+
+    #[test]
+    fn triangle_ends_ulps_off_its_plane_match_the_twin(f in frame(), t in [local(), local(), local()], w in (0u8..=4, 0u8..=4), k in -3i32..=3, j in -3i32..=3, axis in 0usize..3) {
+        // Ends a few ulps off the triangle's plane (one side, the other, or
+        // on it): where the one-side shortcut and the triangles' plane bound
+        // in the index decide on the sign of a tiny volume.
+        let t = t.map(|c| f.at(c));
+        let at = |u: f64, v: f64| {
+            let c = |i: usize| {
+                let (p0, p1, p2) = ([t[0].0, t[0].1, t[0].2], [t[1].0, t[1].1, t[1].2], [t[2].0, t[2].1, t[2].2]);
+                p0[i] + (p1[i] - p0[i]) * u + (p2[i] - p0[i]) * v
+            };
+            [c(0), c(1), c(2)]
+        };
+        let mut a = at(f64::from(w.0) / 4.0, f64::from(w.1) / 8.0);
+        let mut b = at(f64::from(w.1) / 4.0 - 0.25, f64::from(w.0) / 8.0 + 0.5);
+        a[axis] = nudge(a[axis], k);
+        b[axis] = nudge(b[axis], j);
+        let (a, b) = ((a[0], a[1], a[2]), (b[0], b[1], b[2]));
+        let edge = Segment::new(pt(a), pt(b));
+        let s = segment3_to_triangle(edge, Triangle { corners: t.map(pt) });
+        check_distance("triangle near plane", &s, &exact3::segment_triangle_distance_2(a, b, t))?;
+    }
+
 }
 
 proptest! {

@@ -4,6 +4,7 @@
 //! and an obstacle shape second, and returns a [`Separation`]: the distance
 //! and the two closest points. Distances are never NaN and never negative.
 
+mod box_edge_bound;
 mod mesh_contains;
 mod orientation;
 mod point;

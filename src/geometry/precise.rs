@@ -148,7 +148,13 @@ impl DdVec {
     }
 }
 
-const CAPACITY: usize = 40;
+/// Every add grows an expansion by at most one component, and no caller adds
+/// more than 24 terms: a 3D dot product of double-doubles (3 x 4 exact
+/// products of 2 terms each) and the triple product (6 x 2 x 2) are the
+/// largest; 2D cross and dot products add 16, `orientation` 12. A smaller
+/// array is less to zero for each of the millions of expansions a 3D level
+/// makes (an overflow would panic on the index, never go unnoticed).
+const CAPACITY: usize = 24;
 
 /// An exact sum of `f64` values, kept as non-overlapping components in
 /// increasing order of magnitude (no zero components).

@@ -1,5 +1,6 @@
 //! Segment to solid axis-aligned box.
 
+use super::box_edge_bound::{SLACK, box_edge_lower_bound};
 use super::orientation::{Orientation, orientation};
 use super::point_segment3::TINIEST;
 use super::precise3::clamp_to_box3;
@@ -55,19 +56,28 @@ pub fn segment3_to_box(edge: Segment<Point3>, axis_box: AxisBox) -> Separation<P
             obstacle_point: x,
         };
     }
-    let mut best: Option<Separation<Point3>> = None;
-    let mut consider = |s: Separation<Point3>| {
-        if best.is_none_or(|b| s.distance < b.distance) {
-            best = Some(s);
+    // Candidates are numbered as the doc says (the two ends 0 and 1, then
+    // the box edges 2..14 in order); the least distance wins, the lowest
+    // number on a tie: the first strictly least, whatever order they are
+    // measured in.
+    let mut best: Option<(Separation<Point3>, usize)> = None;
+    fn consider(best: &mut Option<(Separation<Point3>, usize)>, s: Separation<Point3>, n: usize) {
+        if best.is_none_or(|(b, m)| s.distance < b.distance || (s.distance == b.distance && n < m))
+        {
+            *best = Some((s, n));
         }
-    };
-    for q in [edge.a, edge.b] {
+    }
+    for (n, q) in [edge.a, edge.b].into_iter().enumerate() {
         let c = clamp(q, lo, hi);
-        consider(Separation {
-            distance: q.distance_to(c),
-            edge_point: q,
-            obstacle_point: c,
-        });
+        consider(
+            &mut best,
+            Separation {
+                distance: q.distance_to(c),
+                edge_point: q,
+                obstacle_point: c,
+            },
+            n,
+        );
     }
     let corner = |k: usize| {
         Point3::new(
@@ -76,16 +86,34 @@ pub fn segment3_to_box(edge: Segment<Point3>, axis_box: AxisBox) -> Separation<P
             if k & 4 == 0 { lo.z } else { hi.z },
         )
     };
+    // The box edges nearest first by a proven lower bound (see
+    // `box_edge_bound.rs`); one whose bound, less its slack, is above the
+    // best exact distance so far cannot win or tie, and neither can any
+    // after it: its exact measure is skipped.
+    let mut box_edges = [(0.0_f64, 0_usize, 0_usize, 0_usize); 12];
+    let mut n = 0;
     for k in 0..8 {
         for i in 0..3 {
             if k & (1 << i) == 0 {
-                consider(disjoint_segments3(
-                    edge,
-                    Segment::new(corner(k), corner(k | 1 << i)),
-                ));
+                let bound =
+                    box_edge_lower_bound(edge.a, edge.b, i, corner(k), lo.nth(i), hi.nth(i));
+                box_edges[n] = (bound * (1.0 - SLACK), n + 2, k, i);
+                n += 1;
             }
         }
     }
+    box_edges.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+    for (bound, n, k, i) in box_edges {
+        if best.is_some_and(|(b, _)| bound > b.distance) {
+            break;
+        }
+        consider(
+            &mut best,
+            disjoint_segments3(edge, Segment::new(corner(k), corner(k | 1 << i))),
+            n,
+        );
+    }
+    let best = best.map(|(b, _)| b);
     let mut best = best.unwrap_or(Separation {
         distance: 0.0,
         edge_point: edge.a,
@@ -186,6 +214,102 @@ mod tests {
         // x + y = 2 touches the corner edge exactly.
         let s = segment3_to_box(seg((2.0, 0.0, 0.5), (0.0, 2.0, 0.5)), unit());
         assert_eq!((s.distance, s.edge_point), (0.0, p(1.0, 1.0, 0.5)));
+    }
+
+    /// The loop before the box edges were pruned: all fourteen candidates
+    /// measured in order, the first strictly least kept.
+    fn unpruned(edge: Segment<Point3>, axis_box: AxisBox) -> Separation<Point3> {
+        let (lo, hi) = (axis_box.min, axis_box.max);
+        if meets(edge, lo, hi) {
+            return segment3_to_box(edge, axis_box);
+        }
+        let mut candidates = vec![];
+        for q in [edge.a, edge.b] {
+            let c = clamp(q, lo, hi);
+            candidates.push(Separation {
+                distance: q.distance_to(c),
+                edge_point: q,
+                obstacle_point: c,
+            });
+        }
+        let corner = |k: usize| {
+            Point3::new(
+                if k & 1 == 0 { lo.x } else { hi.x },
+                if k & 2 == 0 { lo.y } else { hi.y },
+                if k & 4 == 0 { lo.z } else { hi.z },
+            )
+        };
+        for k in 0..8 {
+            for i in 0..3 {
+                if k & (1 << i) == 0 {
+                    candidates.push(disjoint_segments3(
+                        edge,
+                        Segment::new(corner(k), corner(k | 1 << i)),
+                    ));
+                }
+            }
+        }
+        let mut best = candidates[0];
+        for s in candidates {
+            if s.distance < best.distance {
+                best = s;
+            }
+        }
+        best.distance = best.distance.max(TINIEST);
+        best
+    }
+
+    #[test]
+    fn pruning_box_edges_changes_no_bit() {
+        // Random edges and boxes, and edges parallel to the box's faces and
+        // edges (where several box edges tie exactly) nudged by a few ulps,
+        // at offsets 0, 1e6 and +-1e7: the pruned search gives bit for bit
+        // the unpruned one's separation.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut unit = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let nudge = |v: f64, k: i64| {
+            if k == 0 || v == 0.0 {
+                v
+            } else {
+                f64::from_bits((v.to_bits() as i64 + k) as u64)
+            }
+        };
+        for offset in [0.0, 1e6, 1e7, -1e7 - 0.5] {
+            for n in 0..3000 {
+                // Small integers make exact ties common; fractions make
+                // skew cases.
+                let mut c = |grid: bool| {
+                    let x = 8.0 * unit() - 2.0;
+                    offset + if grid { x.round() } else { x }
+                };
+                let grid = n % 3 != 0;
+                let (c0, c1) = (p(c(grid), c(grid), c(grid)), p(c(grid), c(grid), c(grid)));
+                let axis_box = AxisBox {
+                    min: p(c0.x.min(c1.x), c0.y.min(c1.y), c0.z.min(c1.z)),
+                    max: p(c0.x.max(c1.x), c0.y.max(c1.y), c0.z.max(c1.z)),
+                };
+                let a = p(c(grid), c(grid), c(grid));
+                let mut b = p(c(grid), c(grid), c(grid));
+                if n % 4 == 0 {
+                    // Parallel to an axis, then a few ulps off it.
+                    let axis = n / 4 % 3;
+                    let k = (n / 12 % 7) as i64 - 3;
+                    let mut coords = [a.x, a.y, a.z];
+                    coords[axis] = b.nth(axis);
+                    coords[(axis + 1) % 3] = nudge(coords[(axis + 1) % 3], k);
+                    b = p(coords[0], coords[1], coords[2]);
+                }
+                let edge = Segment::new(a, b);
+                let (got, want) = (segment3_to_box(edge, axis_box), unpruned(edge, axis_box));
+                assert_eq!(got, want, "{edge:?} {axis_box:?}");
+                assert_eq!(got.distance.to_bits(), want.distance.to_bits());
+            }
+        }
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod nearest;
 mod part;
 mod part3;
 mod plane;
+mod plane_bound3;
 mod quick_distance;
 mod rtree_point;
 mod segment_box;

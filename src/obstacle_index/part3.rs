@@ -14,6 +14,7 @@
 use rstar::AABB;
 
 use super::part::INTERIOR;
+use super::plane_bound3::plane_lower_bound;
 use super::segment_box3::{point_segment_2, segment_box_distance_2};
 use crate::geometry::{
     AxisBox, Point3, Segment, Separation, Sphere, Triangle, mesh_contains, segment3_to_box,
@@ -129,13 +130,21 @@ impl ObstaclePart3 {
     /// plain f64 (within a few ulps): the distance to the sphere's centre
     /// less its radius; for the other shapes the distance from the edge
     /// segment to the part's box (exact for a box; for a segment, triangle
-    /// or interior the exact kernel then decides).
+    /// or interior the exact kernel then decides), and for a triangle also
+    /// the distance to its plane when the edge is clearly on one side of it
+    /// (`plane_bound3.rs`, a proven bound).
     #[inline]
     pub(crate) fn quick_distance_2(&self, edge: Segment<Point3>) -> f64 {
         match self.shape {
             PartShape3::Sphere(s) => {
                 let gap = (point_segment_2(s.center, edge).sqrt() - s.radius).max(0.0);
                 gap * gap
+            }
+            PartShape3::Triangle(t) => {
+                let envelope = self.envelope();
+                let box_2 = segment_box_distance_2(edge, envelope.lower(), envelope.upper());
+                let plane = plane_lower_bound(edge, &t);
+                box_2.max(plane * plane)
             }
             _ => {
                 let envelope = self.envelope();
@@ -157,6 +166,18 @@ impl ObstaclePart3 {
             PartShape3::Segment(s) => Some(segment3_to_segment3(edge, s)),
             PartShape3::Triangle(t) => Some(segment3_to_triangle(edge, t)),
             PartShape3::Box(b) => Some(segment3_to_box(edge, b)),
+            // The ray from a start beyond the box in y or z, or beyond its
+            // far x face, meets no triangle, and the start lies on none:
+            // `mesh_contains` would say no, closed mesh or not.
+            PartShape3::Interior { lower, upper }
+                if edge.a.y < lower.y
+                    || edge.a.y > upper.y
+                    || edge.a.z < lower.z
+                    || edge.a.z > upper.z
+                    || edge.a.x > upper.x =>
+            {
+                None
+            }
             PartShape3::Interior { .. } => match obstacles.get(self.obstacle as usize) {
                 Some(Obstacle3::Mesh(mesh)) if mesh.is_solid() && mesh_contains(mesh, edge.a) => {
                     Some(Separation {
@@ -220,6 +241,34 @@ mod tests {
             ObstaclePart3::pieces(&soup).collect::<Vec<_>>(),
             [0, 1, 2, 3]
         );
+    }
+
+    #[test]
+    fn an_interior_skips_the_parity_count_only_where_it_says_no() {
+        // An open "solid" mesh (one triangle in the plane x = 1): a start
+        // before it, inside its yz shadow, crosses it once and counts as
+        // inside; starts beside its box or past it do not, with or without
+        // the shortcut.
+        let vertices = vec![p(1.0, 0.0, 0.0), p(1.0, 4.0, 0.0), p(1.0, 0.0, 4.0)];
+        let mesh = Mesh::new(vertices, vec![[0, 1, 2]], true).unwrap();
+        let obstacles = [Obstacle3::Mesh(mesh.clone())];
+        let interior = ObstaclePart3::piece(0, &obstacles[0], INTERIOR);
+        for start in [
+            p(0.0, 1.0, 1.0),
+            p(2.0, 1.0, 1.0),
+            p(0.0, -1.0, 1.0),
+            p(0.0, 5.0, 1.0),
+            p(0.0, 1.0, -1.0),
+            p(0.0, 1.0, 5.0),
+            p(1.0, 1.0, 1.0),
+            p(1.0, 4.0, 0.0),
+        ] {
+            let edge = Segment::new(start, p(9.0, 9.0, 9.0));
+            let got = interior.separation_from(edge, &obstacles).is_some();
+            assert_eq!(got, mesh_contains(&mesh, start), "{start:?}");
+        }
+        let edge = Segment::new(p(0.0, 1.0, 1.0), p(9.0, 9.0, 9.0));
+        assert!(interior.separation_from(edge, &obstacles).is_some());
     }
 
     #[test]
