@@ -31,6 +31,7 @@ pub mod dimension;
 pub mod geometry;
 pub mod grid;
 mod hilbert;
+pub mod indices;
 pub mod level_diff;
 pub mod link;
 pub mod map;
@@ -52,6 +53,7 @@ pub mod utf16;
 
 pub use clearance::{Clearance, Clearances, Witness};
 pub use dimension::{Dimension, Plane, Space};
+pub use indices::{EdgeIdx, NodeIdx};
 pub use map::{Agent, Edge, LoadError, LoadErrorKind, Location, Map, Node};
 pub use obstacle::{Obstacle, ObstacleKind};
 pub use obstacle3::Obstacle3;
