@@ -22,7 +22,7 @@ impl<D: Dimension> Map<D> {
     /// let clearances = Clearances::compute(&map);
     /// let pruned = map.pruned(&clearances, 2.0);
     /// assert_eq!(pruned.edges().len(), 1); // 0 -> 1 passes 1.0 from the rock
-    /// assert_eq!(pruned.edges()[0].to, 2);
+    /// assert_eq!(pruned.edges()[0].to.get(), 2);
     /// ```
     pub fn pruned(&self, clearances: &Clearances<D>, agent_radius: f64) -> Map<D> {
         let edges = self

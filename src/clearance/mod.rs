@@ -124,8 +124,8 @@ impl<P> Clearance<P> {
 ///     obstacles: [Point((3.0, -2.0))],
 /// )"#, "doc.ron").unwrap();
 /// let clearances = Clearances::compute(&map);
-/// assert_eq!(clearances.edge(0).value, 2.0);
-/// assert!(clearances.edge(0).admits(2.0) && !clearances.edge(0).admits(2.01));
+/// assert_eq!(clearances.edge(clearway::EdgeIdx::new(0)).value, 2.0);
+/// assert!(clearances.edge(clearway::EdgeIdx::new(0)).admits(2.0) && !clearances.edge(clearway::EdgeIdx::new(0)).admits(2.01));
 /// ```
 ///
 /// Generic over the [`Dimension`]: `Clearances` of a flat map,
@@ -197,8 +197,8 @@ impl<D: Dimension> Clearances<D> {
     /// )"#, "doc.ron").unwrap();
     /// let within = Clearances::compute_within(&map, 2.0);
     /// let exact = Clearances::compute(&map);
-    /// assert_eq!(within.edge(0), exact.edge(0)); // the rock is 1 from edge 0
-    /// assert!(within.edge(1).witness.is_none() && within.edge(1).value > 2.0);
+    /// assert_eq!(within.edge(clearway::EdgeIdx::new(0)), exact.edge(clearway::EdgeIdx::new(0))); // the rock is 1 from edge 0
+    /// assert!(within.edge(clearway::EdgeIdx::new(1)).witness.is_none() && within.edge(clearway::EdgeIdx::new(1)).value > 2.0);
     /// for r in [0.0, 0.5, 1.0, 1.5, 2.0] {
     ///     assert!(within.blocked_edges(r).eq(exact.blocked_edges(r)));
     /// }

@@ -28,7 +28,7 @@ impl Map {
     /// use clearway::{Clearances, Map, Obstacle, geometry::Point};
     /// let map = Map::from_ron_str("(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))], edges: [(from: 0, to: 1)])", "m.ron")?;
     /// let map = map.with_extra_obstacles(vec![Obstacle::Point(Point::new(2.0, 3.0))]).unwrap();
-    /// assert_eq!(Clearances::compute(&map).edge(0).value, 3.0);
+    /// assert_eq!(Clearances::compute(&map).edge(clearway::EdgeIdx::new(0)).value, 3.0);
     /// # Ok::<(), clearway::map::LoadError>(())
     /// ```
     ///

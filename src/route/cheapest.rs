@@ -39,9 +39,9 @@ pub struct Route {
 /// )"#, "doc.ron").unwrap();
 /// let clearances = Clearances::compute(&map);
 /// // The direct edge passes 1.0 from the rock: a radius-2 agent goes round.
-/// let r = route(&map, &clearances, 0, 1, 2.0).unwrap();
-/// assert_eq!(r.nodes, vec![0, 2, 1]);
-/// assert!(route(&map, &clearances, 0, 1, 0.5).unwrap().nodes == vec![0, 1]);
+/// let r = route(&map, &clearances, clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 2.0).unwrap();
+/// assert_eq!(r.nodes, [0, 2, 1].map(clearway::NodeIdx::new));
+/// assert!(route(&map, &clearances, clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 0.5).unwrap().nodes == [0, 1].map(clearway::NodeIdx::new));
 /// ```
 ///
 /// # Panics

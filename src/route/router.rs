@@ -33,10 +33,10 @@ use crate::map::Map;
 /// let clearances = Clearances::compute(&map);
 /// let mut router = Router::new(&map, &clearances);
 /// // The direct edge passes 1.0 from the rock.
-/// assert_eq!(router.route(0, 1, 0.5).unwrap().nodes, vec![0, 1]);
-/// assert_eq!(router.route(0, 1, 2.0).unwrap().nodes, vec![0, 2, 1]);
+/// assert_eq!(router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 0.5).unwrap().nodes, [0, 1].map(clearway::NodeIdx::new));
+/// assert_eq!(router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 2.0).unwrap().nodes, [0, 2, 1].map(clearway::NodeIdx::new));
 /// // The way round passes sqrt(8) from it: (5,1) to the line y = x.
-/// assert!((router.widest_route(0, 1).unwrap().widest_radius - 8f64.sqrt()).abs() < 1e-12);
+/// assert!((router.widest_route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1)).unwrap().widest_radius - 8f64.sqrt()).abs() < 1e-12);
 /// ```
 ///
 /// Generic over the [`Dimension`]: `Router` on a flat map,
@@ -96,7 +96,7 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// let clearances = Clearances::compute(&map);
     /// let mut plain = Router::new(&map, &clearances);
     /// let mut guided = Router::with_landmarks(&map, &clearances, 2);
-    /// assert_eq!(guided.route(0, 1, 2.0), plain.route(0, 1, 2.0));
+    /// assert_eq!(guided.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 2.0), plain.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 2.0));
     /// ```
     pub fn with_landmarks(
         map: &'m Map<D>,
@@ -143,10 +143,10 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// let mut router = Router::with_landmarks_for(&map, &clearances, 2, &[0.0, 1.0]);
     /// let mut plain = Router::new(&map, &clearances);
     /// for radius in [0.0, 0.4, 1.0, 2.0] {
-    ///     assert_eq!(router.route(0, 3, radius), plain.route(0, 3, radius));
+    ///     assert_eq!(router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(3), radius), plain.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(3), radius));
     /// }
     /// // An agent of radius 1 cannot pass the rock.
-    /// assert_eq!(router.route(0, 3, 1.0), None);
+    /// assert_eq!(router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(3), 1.0), None);
     /// ```
     pub fn with_landmarks_for(
         map: &'m Map<D>,
@@ -203,7 +203,7 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// ).unwrap();
     /// let clearances = Clearances::compute(&map);
     /// let mut router = Router::new(&map, &clearances);
-    /// router.route(0, 2, 0.0).unwrap();
+    /// router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(2), 0.0).unwrap();
     /// // Node 0, then 1, then the goal.
     /// assert_eq!(router.last_expanded(), 3);
     /// ```

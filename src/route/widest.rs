@@ -66,8 +66,8 @@ impl Ord for Frontier {
 ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
 ///     obstacles: [Point((5, 1))],
 /// )"#, "doc.ron").unwrap();
-/// let w = widest_route(&map, &Clearances::compute(&map), 0, 1).unwrap();
-/// assert_eq!(w.route.nodes, vec![0, 2, 1]);
+/// let w = widest_route(&map, &Clearances::compute(&map), clearway::NodeIdx::new(0), clearway::NodeIdx::new(1)).unwrap();
+/// assert_eq!(w.route.nodes, [0, 2, 1].map(clearway::NodeIdx::new));
 /// assert!((w.widest_radius - 8f64.sqrt()).abs() < 1e-12); // (5,1) to the line y = x
 /// ```
 ///
