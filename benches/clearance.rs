@@ -19,8 +19,8 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use clearway::Clearances;
 use clearway::synth::{Kind, Mix};
+use clearway::{Clearances, EdgeIdx};
 use common::{RADIUS, aabb_blocked_edges, mix_name, obstacle_box_tree, size_name, synth_map};
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use rayon::prelude::*;
@@ -87,7 +87,12 @@ fn clearance(c: &mut Criterion) {
                     (0..map.edges().len())
                         .into_par_iter()
                         .with_min_len(256)
-                        .map(|i| index.nearest_to_segment(map.obstacles(), map.edge_segment(i)))
+                        .map(|i| {
+                            index.nearest_to_segment(
+                                map.obstacles(),
+                                map.edge_segment(EdgeIdx::new(i)),
+                            )
+                        })
                         .collect::<Vec<_>>()
                 })
             });

@@ -26,9 +26,9 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use clearway::Clearances;
 use clearway::route::Router;
 use clearway::synth::{Kind, Mix, SplitMix64};
+use clearway::{Clearances, NodeIdx};
 use common::{RADIUS, synth_map};
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 
@@ -40,13 +40,17 @@ fn check(clearances: &Clearances, router: &mut Router<'_>, queries: &[(usize, us
     let started = Instant::now();
     let found = queries
         .iter()
-        .filter(|&&(s, g)| router.route(s, g, RADIUS).is_some())
+        .filter(|&&(s, g)| {
+            router
+                .route(NodeIdx::new(s), NodeIdx::new(g), RADIUS)
+                .is_some()
+        })
         .count();
     let astar = started.elapsed();
     let started = Instant::now();
     for &(s, g) in &queries[..CHECKED] {
-        let a = router.route(s, g, RADIUS);
-        let d = router.route_dijkstra(s, g, RADIUS);
+        let a = router.route(NodeIdx::new(s), NodeIdx::new(g), RADIUS);
+        let d = router.route_dijkstra(NodeIdx::new(s), NodeIdx::new(g), RADIUS);
         match (a, d) {
             (Some(a), Some(d)) => {
                 let tolerance = 1e-9 * d.cost.max(1.0);
@@ -61,8 +65,13 @@ fn check(clearances: &Clearances, router: &mut Router<'_>, queries: &[(usize, us
             (None, None) => {}
             (a, d) => panic!("A* found {}, Dijkstra found {}", a.is_some(), d.is_some()),
         }
-        let unfiltered = router.route(s, g, 0.0).expect("the grid is connected");
-        assert!(unfiltered.nodes.first() == Some(&s) && unfiltered.nodes.last() == Some(&g));
+        let unfiltered = router
+            .route(NodeIdx::new(s), NodeIdx::new(g), 0.0)
+            .expect("the grid is connected");
+        assert!(
+            unfiltered.nodes.first() == Some(&NodeIdx::new(s))
+                && unfiltered.nodes.last() == Some(&NodeIdx::new(g))
+        );
     }
     eprintln!(
         "[check] {found} of {QUERIES} queries routed for r = {RADIUS} ({:.1} ms each with A*); \
@@ -108,9 +117,9 @@ fn routing(c: &mut Criterion) {
                 let (s, g) = queries[next % QUERIES];
                 next += 1;
                 if dijkstra {
-                    router.route_dijkstra(black_box(s), g, radius)
+                    router.route_dijkstra(black_box(NodeIdx::new(s)), NodeIdx::new(g), radius)
                 } else {
-                    router.route(black_box(s), g, radius)
+                    router.route(black_box(NodeIdx::new(s)), NodeIdx::new(g), radius)
                 }
             })
         });

@@ -14,10 +14,10 @@
 
 mod common;
 
-use clearway::Map;
 use clearway::geometry::{Point, Segment};
 use clearway::obstacle_index::SearchStats;
 use clearway::synth::{Kind, Mix, SplitMix64};
+use clearway::{EdgeIdx, Map};
 use common::{CountingIntersecting, RADIUS, grown_box, mix_name, obstacle_box_tree, synth_map};
 
 /// Per-query averages of the work both searches do.
@@ -111,7 +111,7 @@ fn main() {
         );
         let sample: Vec<Segment> = (0..map.edges().len())
             .step_by(10)
-            .map(|i| map.edge_segment(i))
+            .map(|i| map.edge_segment(EdgeIdx::new(i)))
             .collect();
         row("map edges (every 10th)", &tally(&map, &sample, RADIUS));
         for length in [50.0, 200.0, 1000.0, 2000.0] {

@@ -29,7 +29,7 @@ use std::process::ExitCode;
 
 use clearway::atomic_write::write_atomically;
 use clearway::tiled::{TiledOptions, load_obstacles};
-use clearway::{Clearances, Map};
+use clearway::{Clearances, EdgeIdx, Map};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -84,7 +84,7 @@ fn build_levels(levels: &Path, out: &Path, prune_blocked: bool) -> Result<(), Bo
 
         // One pruned network per agent profile.
         for agent in map.agents() {
-            let blocked: Vec<usize> = clearances.blocked_edges(agent.radius).collect();
+            let blocked: Vec<EdgeIdx> = clearances.blocked_edges(agent.radius).collect();
             if !blocked.is_empty() && !prune_blocked {
                 for &e in &blocked {
                     let edge = &map.edges()[e];

@@ -3,6 +3,7 @@
 
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
+use crate::indices::EdgeIdx;
 use crate::map::{EdgeEdit, Map, edit_edges};
 
 /// Baked values within this relative difference of the recomputed clearance
@@ -73,7 +74,7 @@ impl<D: Dimension> Map<D> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StaleBake {
     /// The edge's index.
-    pub edge: usize,
+    pub edge: EdgeIdx,
     /// The value written in the map.
     pub baked: f64,
     /// The value the obstacles give now (`f64::INFINITY` when unbounded).
@@ -109,7 +110,7 @@ pub fn stale_bakes<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>) -> Ve
             let differs =
                 (baked - recomputed).abs() > STALE_TOLERANCE * baked.abs().max(recomputed.abs());
             differs.then_some(StaleBake {
-                edge,
+                edge: EdgeIdx::new(edge),
                 baked,
                 recomputed,
             })

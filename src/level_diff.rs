@@ -38,6 +38,7 @@ use serde::Serialize;
 
 use crate::clearance::{Clearances, admits};
 use crate::dimension::Dimension;
+use crate::indices::EdgeIdx;
 use crate::map::Map;
 
 /// When two clearances count as different.
@@ -131,7 +132,7 @@ impl ChangeKind {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct EdgeSide {
     /// The edge's index in that level's file.
-    pub edge: usize,
+    pub edge: EdgeIdx,
     /// Its clearance; `f64::INFINITY` (`null` in JSON) when unbounded.
     #[serde(serialize_with = "finite_or_null")]
     pub clearance: f64,
@@ -146,7 +147,7 @@ pub struct EdgeSide {
 }
 
 impl EdgeSide {
-    fn of<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>, edge: usize) -> EdgeSide {
+    fn of<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>, edge: EdgeIdx) -> EdgeSide {
         let e = &map.edges()[edge];
         EdgeSide {
             edge,
@@ -220,7 +221,7 @@ fn groups<D: Dimension>(
 ) -> BTreeMap<(u64, u64), Vec<EdgeSide>> {
     let mut groups: BTreeMap<(u64, u64), Vec<EdgeSide>> = BTreeMap::new();
     for i in 0..map.edges().len() {
-        let side = EdgeSide::of(map, clearances, i);
+        let side = EdgeSide::of(map, clearances, EdgeIdx::new(i));
         let key = (side.from.min(side.to), side.from.max(side.to));
         groups.entry(key).or_default().push(side);
     }
@@ -261,7 +262,7 @@ fn match_edges<D: Dimension>(
         }
         pairs.extend(left_new.map(|n| (None, Some(n))));
         // The new level's edges in its file order, then the removed ones.
-        pairs.sort_by_key(|(o, n)| (n.map_or(usize::MAX, |n| n.edge), o.map(|o| o.edge)));
+        pairs.sort_by_key(|(o, n)| (n.map_or(usize::MAX, |n| n.edge.get()), o.map(|o| o.edge)));
         for (occurrence, (o, n)) in pairs.into_iter().enumerate() {
             let written = n.or(o).expect("a pair holds an edge");
             all.push(Matched {

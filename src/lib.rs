@@ -8,7 +8,7 @@
 //! prunes or bakes edges, and plans routes for agents of any size.
 //!
 //! ```
-//! use clearway::{Clearances, Map};
+//! use clearway::{Clearances, EdgeIdx, Map};
 //! let map = Map::from_ron_str(r#"Map(
 //!     agents: [(name: "soldier", radius: 0.4), (name: "tank", radius: 1.5)],
 //!     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0))],
@@ -16,8 +16,8 @@
 //!     obstacles: [Circle(center: (5.0, 2.0), radius: 1.0)],
 //! )"#, "level.ron")?;
 //! let clearances = Clearances::compute(&map);
-//! assert_eq!(clearances.edge(0).value, 1.0);
-//! let blocked: Vec<_> = map.agents().iter().filter(|a| !clearances.edge(0).admits(a.radius)).collect();
+//! assert_eq!(clearances.edge(EdgeIdx::new(0)).value, 1.0);
+//! let blocked: Vec<_> = map.agents().iter().filter(|a| !clearances.edge(EdgeIdx::new(0)).admits(a.radius)).collect();
 //! assert_eq!(blocked[0].name, "tank");
 //! # Ok::<(), clearway::map::LoadError>(())
 //! ```
@@ -31,6 +31,7 @@ pub mod dimension;
 pub mod geometry;
 pub mod grid;
 mod hilbert;
+pub mod indices;
 pub mod level_diff;
 pub mod link;
 pub mod map;
@@ -52,6 +53,7 @@ pub mod utf16;
 
 pub use clearance::{Clearance, Clearances, Witness};
 pub use dimension::{Dimension, Plane, Space};
+pub use indices::{EdgeIdx, NodeIdx};
 pub use map::{Agent, Edge, LoadError, LoadErrorKind, Location, Map, Node};
 pub use obstacle::{Obstacle, ObstacleKind};
 pub use obstacle3::Obstacle3;

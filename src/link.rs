@@ -19,6 +19,7 @@ use rstar::primitives::GeomWithData;
 
 use crate::clearance::admits;
 use crate::geometry::Segment;
+use crate::indices::NodeIdx;
 use crate::map::{Edge, EdgeAppend, Map, append_edges};
 
 /// Which links to build.
@@ -41,9 +42,9 @@ pub struct LinkRule {
 pub struct Link {
     /// The index (in [`Map::nodes`]) of the node with the smaller id: the
     /// new edge's `from`.
-    pub from: usize,
+    pub from: NodeIdx,
     /// The index of the node with the larger id: the new edge's `to`.
-    pub to: usize,
+    pub to: NodeIdx,
     /// The distance between the two nodes.
     pub length: f64,
 }
@@ -100,7 +101,7 @@ pub fn links(map: &Map, rule: &LinkRule) -> Vec<Link> {
                 .is_none_or(|n| admits(n.separation.distance, rule.agent_radius))
         })
         .collect();
-    let id = |i: usize| nodes[i].id;
+    let id = |i: NodeIdx| nodes[i].id;
     if let Some(k) = rule.max_links {
         found.sort_by(|a, b| {
             a.length
@@ -128,7 +129,7 @@ fn candidates(map: &Map, max_length: f64) -> Vec<Link> {
     if nodes.len() < 2 || max_length.is_nan() || max_length < 0.0 {
         return Vec::new();
     }
-    let joined: HashSet<(usize, usize)> = map
+    let joined: HashSet<(NodeIdx, NodeIdx)> = map
         .edges()
         .iter()
         .map(|e| (e.from.min(e.to), e.from.max(e.to)))
@@ -151,12 +152,12 @@ fn candidates(map: &Map, max_length: f64) -> Vec<Link> {
             let p = nodes[i].pos;
             tree.locate_within_distance([p.x, p.y], reach_2)
                 .map(|near| near.data)
-                .filter(move |&j| j > i && !joined.contains(&(i, j)))
+                .filter(move |&j| j > i && !joined.contains(&(NodeIdx::new(i), NodeIdx::new(j))))
                 .filter_map(move |j| {
                     let (from, to) = if nodes[i].id < nodes[j].id {
-                        (i, j)
+                        (NodeIdx::new(i), NodeIdx::new(j))
                     } else {
-                        (j, i)
+                        (NodeIdx::new(j), NodeIdx::new(i))
                     };
                     let length = nodes[from].pos.distance_to(nodes[to].pos);
                     (length <= max_length).then_some(Link { from, to, length })
@@ -188,7 +189,7 @@ impl Map {
         assert!(
             links
                 .iter()
-                .all(|l| l.from < n && l.to < n && l.from != l.to)
+                .all(|l| l.from.get() < n && l.to.get() < n && l.from != l.to)
         );
         let mut edges = self.edges().to_vec();
         edges.extend(new_edges(links));
@@ -240,13 +241,13 @@ impl LinkReport {
         let mut sets = UnionFind::<usize>::new(n);
         let mut components = n;
         for e in map.edges() {
-            if sets.union(e.from, e.to) {
+            if sets.union(e.from.get(), e.to.get()) {
                 components -= 1;
             }
         }
         let components_before = components;
         for l in links {
-            if sets.union(l.from, l.to) {
+            if sets.union(l.from.get(), l.to.get()) {
                 components -= 1;
             }
         }

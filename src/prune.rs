@@ -5,6 +5,7 @@ use petgraph::unionfind::UnionFind;
 
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
+use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::{EdgeEdit, Map, edit_edges};
 
 impl<D: Dimension> Map<D> {
@@ -21,7 +22,7 @@ impl<D: Dimension> Map<D> {
     /// let clearances = Clearances::compute(&map);
     /// let pruned = map.pruned(&clearances, 2.0);
     /// assert_eq!(pruned.edges().len(), 1); // 0 -> 1 passes 1.0 from the rock
-    /// assert_eq!(pruned.edges()[0].to, 2);
+    /// assert_eq!(pruned.edges()[0].to.get(), 2);
     /// ```
     pub fn pruned(&self, clearances: &Clearances<D>, agent_radius: f64) -> Map<D> {
         let edges = self
@@ -71,14 +72,14 @@ impl<D: Dimension> Map<D> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PruneReport {
     /// The removed edges, as indices into the original map's edges.
-    pub pruned_edges: Vec<usize>,
+    pub pruned_edges: Vec<EdgeIdx>,
     /// Connected components before pruning (edges taken as two-way).
     pub components_before: usize,
     /// Connected components after pruning.
     pub components_after: usize,
     /// Nodes (indices into [`Map::nodes`]) cut off from the rest: when a
     /// component falls apart, every piece but its largest.
-    pub cut_off_nodes: Vec<usize>,
+    pub cut_off_nodes: Vec<NodeIdx>,
 }
 
 impl PruneReport {
@@ -88,9 +89,9 @@ impl PruneReport {
         clearances: &Clearances<D>,
         agent_radius: f64,
     ) -> PruneReport {
-        let pruned_edges: Vec<usize> = clearances.blocked_edges(agent_radius).collect();
+        let pruned_edges: Vec<EdgeIdx> = clearances.blocked_edges(agent_radius).collect();
         let before = components(map, |_| true);
-        let after = components(map, |e| clearances.edge(e).admits(agent_radius));
+        let after = components(map, |e| clearances.edges()[e].admits(agent_radius));
         PruneReport {
             components_before: count_roots(&before),
             components_after: count_roots(&after),
@@ -106,7 +107,7 @@ fn components<D: Dimension>(map: &Map<D>, keep: impl Fn(usize) -> bool) -> Vec<u
     let mut sets = UnionFind::new(map.nodes().len());
     for (i, e) in map.edges().iter().enumerate() {
         if keep(i) {
-            sets.union(e.from, e.to);
+            sets.union(e.from.get(), e.to.get());
         }
     }
     sets.into_labeling()
@@ -118,7 +119,7 @@ fn count_roots(labels: &[usize]) -> usize {
 
 /// The nodes outside the largest piece of their old component (on a tie, the
 /// piece holding the lowest-numbered node is kept as "the rest").
-fn cut_off(before: &[usize], after: &[usize]) -> Vec<usize> {
+fn cut_off(before: &[usize], after: &[usize]) -> Vec<NodeIdx> {
     let n = before.len();
     let mut piece_size = vec![0usize; n];
     for &piece in after {
@@ -138,5 +139,6 @@ fn cut_off(before: &[usize], after: &[usize]) -> Vec<usize> {
     }
     (0..n)
         .filter(|&node| main_piece[before[node]] != Some(after[node]))
+        .map(NodeIdx::new)
         .collect()
 }

@@ -6,7 +6,7 @@
 mod common;
 
 use clearway::obstacle_index::SearchStats;
-use clearway::{Clearances, Map};
+use clearway::{Clearances, EdgeIdx, Map};
 use common::exact::exact_segment_shape_distance;
 use common::random_map::{RandomObstacle, config, load, random_map};
 use proptest::prelude::*;
@@ -75,7 +75,7 @@ proptest! {
         for (i, &(from, to, _, _)) in m.edges.iter().enumerate() {
             let (a, b) = (m.nodes[from], m.nodes[to]);
             let exact = m.obstacles.iter().map(|o| exact_segment_shape_distance(a, b, o).0).fold(f64::INFINITY, f64::min);
-            let got = clearances.edge(i).value;
+            let got = clearances.edge(EdgeIdx::new(i)).value;
             let has_circle = m.obstacles.iter().any(|o| matches!(o, RandomObstacle::Circle(..)));
             let ok = close(got, exact, 1e-9) || (has_circle && (got - exact).abs() <= 1e-9 * 100.0);
             prop_assert!(ok, "edge {}: got {}, exact {}", i, got, exact);
@@ -140,12 +140,16 @@ fn long_diagonal_visits_few_tree_nodes() {
     let mut stats = SearchStats::default();
     let nearest = map
         .obstacle_index()
-        .nearest_to_segment_with_stats(map.obstacles(), map.edge_segment(0), &mut stats)
+        .nearest_to_segment_with_stats(
+            map.obstacles(),
+            map.edge_segment(EdgeIdx::new(0)),
+            &mut stats,
+        )
         .expect("there are obstacles");
     // The brute force agrees.
     assert_eq!(
         Clearances::compute_brute_force(&map)
-            .edge(0)
+            .edge(EdgeIdx::new(0))
             .witness
             .map(|w| w.obstacle),
         Some(nearest.obstacle)

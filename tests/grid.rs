@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use clearway::grid::{Connectivity, Grid, GridOptions, grid_map, parse_movingai};
 use clearway::{Clearances, Map, route::route};
+use clearway::{EdgeIdx, NodeIdx};
 use common::octile::octile_distance;
 use proptest::prelude::*;
 
@@ -75,7 +76,7 @@ proptest! {
         let twin = one_square_per_cell(&grid, &map);
         let (ours, theirs) = (Clearances::compute(&map), Clearances::compute(&twin));
         for e in 0..map.edges().len() {
-            let (a, b) = (ours.edge(e).value, theirs.edge(e).value);
+            let (a, b) = (ours.edge(EdgeIdx::new(e)).value, theirs.edge(EdgeIdx::new(e)).value);
             prop_assert_eq!(a == 0.0, b == 0.0, "edge {}: {} vs {}", e, a, b);
             prop_assert!((a - b).abs() <= 1e-12 * b.abs() || a == b, "edge {}: {} vs {}", e, a, b);
         }
@@ -99,7 +100,7 @@ proptest! {
             for goal in 0..map.nodes().len() {
                 let free = |c: usize, r: usize| !grid.is_solid(c, r);
                 let expected = octile_distance(grid.width(), grid.height(), free, cell(start), cell(goal));
-                let found = route(&map, &clearances, start, goal, 1e-9).map(|r| r.length);
+                let found = route(&map, &clearances, NodeIdx::new(start), NodeIdx::new(goal), 1e-9).map(|r| r.length);
                 match (expected, found) {
                     (None, None) => {}
                     (Some(x), Some(y)) => prop_assert!((x - y).abs() <= 1e-9 * x.max(1.0),

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use clearway::clearance::admits;
 use clearway::geometry::Segment;
 use clearway::link::{LinkReport, LinkRule, links};
-use clearway::{Clearances, Map};
+use clearway::{Clearances, EdgeIdx, Map, NodeIdx};
 use common::random_map::{RandomMap, random_map};
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -23,9 +23,10 @@ use serde_json::{Value, json};
 fn brute_force(map: &Map, rule: &LinkRule) -> Vec<(u64, u64)> {
     let nodes = map.nodes();
     let joined = |a: usize, b: usize| {
-        map.edges()
-            .iter()
-            .any(|e| (e.from, e.to) == (a, b) || (e.from, e.to) == (b, a))
+        map.edges().iter().any(|e| {
+            (e.from, e.to) == (NodeIdx::new(a), NodeIdx::new(b))
+                || (e.from, e.to) == (NodeIdx::new(b), NodeIdx::new(a))
+        })
     };
     let mut candidates: Vec<(f64, u64, u64)> = Vec::new();
     for a in 0..nodes.len() {
@@ -177,22 +178,22 @@ proptest! {
         let all = links(&map, &LinkRule { max_links: None, ..rule });
         let kept = links(&map, &rule);
         let id = |i: usize| map.nodes()[i].id;
-        let key = |l: &clearway::link::Link| (l.length, id(l.from), id(l.to));
+        let key = |l: &clearway::link::Link| (l.length, id(l.from.get()), id(l.to.get()));
         let before = |a: &clearway::link::Link, b: &clearway::link::Link| {
             let (ka, kb) = (key(a), key(b));
             ka.0 < kb.0 || (ka.0 == kb.0 && (ka.1, ka.2) < (kb.1, kb.2))
         };
         for node in 0..map.nodes().len() {
-            let count = kept.iter().filter(|l| l.from == node || l.to == node).count();
+            let count = kept.iter().filter(|l| l.from == NodeIdx::new(node) || l.to == NodeIdx::new(node)).count();
             prop_assert!(count <= k);
         }
         for c in &all {
             let is_kept = kept.contains(c);
             let full = |node: usize| {
-                let mine: Vec<_> = kept.iter().filter(|l| l.from == node || l.to == node).collect();
+                let mine: Vec<_> = kept.iter().filter(|l| l.from == NodeIdx::new(node) || l.to == NodeIdx::new(node)).collect();
                 mine.len() == k && mine.iter().all(|l| before(l, c))
             };
-            prop_assert_eq!(is_kept, !(full(c.from) || full(c.to)), "{:?}", c);
+            prop_assert_eq!(is_kept, !(full(c.from.get()) || full(c.to.get())), "{:?}", c);
         }
     }
 
@@ -207,7 +208,7 @@ proptest! {
         prop_assert_eq!(linked.edges().len(), map.edges().len() + found.len());
         let clearances = Clearances::compute(&linked);
         for (k, l) in found.iter().enumerate() {
-            let c = clearances.edge(map.edges().len() + k);
+            let c = clearances.edge(EdgeIdx::new(map.edges().len() + k));
             prop_assert!(c.admits(rule.agent_radius));
             if l.length == 0.0 {
                 prop_assert_eq!(c.value, clearances.node(l.from).value);

@@ -4,8 +4,8 @@
 //! Each error test pins the kind, the message and the exact line:column,
 //! counted by hand from the input (1-based, columns in chars).
 
-use clearway::Map;
 use clearway::map::{LoadError, LoadErrorKind};
+use clearway::{Map, NodeIdx};
 
 fn load_err(text: &str) -> LoadError {
     match Map::from_ron_str(text, "maps/x.ron") {
@@ -660,7 +660,7 @@ fn agents_edges_and_obstacles_may_be_omitted() {
 fn the_outer_name_is_optional_and_fields_come_in_any_order() {
     let text = "(obstacles: [Circle(radius: 1, center: (5, 5))], edges: [(to: 0, one_way: true, from: 1)], nodes: [(pos: (0, 0), id: 0), (name: \"b\", pos: (1, 0), id: 1)], agents: [(radius: 1, name: \"x\")])";
     let map = load_ok(text);
-    assert_eq!(map.edges()[0].from, 1);
+    assert_eq!(map.edges()[0].from, NodeIdx::new(1));
     assert!(map.edges()[0].one_way);
     let named = load_ok(&format!("Map{text}"));
     assert_eq!(named.nodes(), map.nodes());
@@ -684,7 +684,7 @@ fn largest_node_id() {
         "(nodes: [(id: 18446744073709551615, pos: (0, 0)), (id: 0, pos: (1, 0))], edges: [(from: 18446744073709551615, to: 0)])",
     );
     assert_eq!(map.nodes()[0].id, u64::MAX);
-    assert_eq!(map.node_index(u64::MAX), Some(0));
+    assert_eq!(map.node_index(u64::MAX), Some(NodeIdx::new(0)));
 }
 
 #[test]

@@ -23,7 +23,7 @@ use clearway::geometry::{
     Circle, Polygon, Segment, segment_to_circle, segment_to_point, segment_to_polygon,
     segment_to_segment,
 };
-use clearway::{Clearances, LoadErrorKind, Map, Obstacle};
+use clearway::{Clearances, EdgeIdx, LoadErrorKind, Map, NodeIdx, Obstacle};
 use common::exact::magnitude;
 use common::exact::{
     P, distance_from_2, exact_point_segment_distance_2, exact_segment_circle_distance,
@@ -227,12 +227,18 @@ fn check_map(map: &Map) -> Result<(), TestCaseError> {
         .obstacles()
         .iter()
         .any(|o| matches!(o, Obstacle::Circle(_)));
-    let edges = (0..map.edges().len()).map(|i| (map.edge_segment(i), clearances.edge(i).value));
-    let nodes = map
-        .nodes()
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (Segment::new(n.pos, n.pos), clearances.node(i).value));
+    let edges = (0..map.edges().len()).map(|i| {
+        (
+            map.edge_segment(EdgeIdx::new(i)),
+            clearances.edge(EdgeIdx::new(i)).value,
+        )
+    });
+    let nodes = map.nodes().iter().enumerate().map(|(i, n)| {
+        (
+            Segment::new(n.pos, n.pos),
+            clearances.node(NodeIdx::new(i)).value,
+        )
+    });
     for (s, got) in edges.chain(nodes) {
         prop_assert!(!got.is_nan() && got >= 0.0);
         if map.obstacles().is_empty() {
@@ -271,9 +277,9 @@ fn one_ulp_gaps_at_the_limit() {
         )
     };
     let map = Map::from_ron_str(&text(y + 0.125), "gap.ron").expect("loads");
-    assert_eq!(Clearances::compute(&map).edge(0).value, 0.125);
+    assert_eq!(Clearances::compute(&map).edge(EdgeIdx::new(0)).value, 0.125);
     let map = Map::from_ron_str(&text(y), "touch.ron").expect("loads");
-    assert_eq!(Clearances::compute(&map).edge(0).value, 0.0);
+    assert_eq!(Clearances::compute(&map).edge(EdgeIdx::new(0)).value, 0.0);
     // A point one ulp off the diagonal from (-1e15, -1e15) to (1e15, 1e15):
     // 0.125 / sqrt(2) away.
     let map = Map::from_ron_str(
@@ -282,7 +288,7 @@ fn one_ulp_gaps_at_the_limit() {
         "diagonal.ron",
     )
     .expect("loads");
-    let got = Clearances::compute(&map).edge(0).value;
+    let got = Clearances::compute(&map).edge(EdgeIdx::new(0)).value;
     let exact = 0.125 / 2f64.sqrt();
     assert!((got - exact).abs() <= 2.0 * f64::EPSILON * exact, "{got}");
 }

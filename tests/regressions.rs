@@ -14,7 +14,8 @@ use clearway::geometry::{
     Orientation, Point, Segment, orientation, segment_to_point, segment_to_segment,
     segments_intersect,
 };
-use clearway::{Clearances, Map, Obstacle};
+use clearway::map::Level;
+use clearway::{Clearances, Dimension, EdgeIdx, Map, NodeIdx, Obstacle};
 use common::exact::{distance_from_2, exact_segment_segment_distance_2, exact_segments_intersect};
 use num_traits::Zero;
 
@@ -50,11 +51,19 @@ fn orientation_does_not_underflow_to_collinear() {
     let node = map.nodes()[0].pos;
     assert_eq!(orientation(w.a, w.b, node), Orientation::Clockwise);
     assert_eq!(orientation(w.b, w.a, node), Orientation::CounterClockwise);
-    let edge = map.edge_segment(0);
+    let edge = map.edge_segment(EdgeIdx::new(0));
     assert!(!segments_intersect(edge, w));
     let c = Clearances::compute(&map);
-    assert!(c.edge(0).value > 0.0, "{:?}", c.edge(0));
-    assert!(c.node(0).value > 0.0, "{:?}", c.node(0));
+    assert!(
+        c.edge(EdgeIdx::new(0)).value > 0.0,
+        "{:?}",
+        c.edge(EdgeIdx::new(0))
+    );
+    assert!(
+        c.node(NodeIdx::new(0)).value > 0.0,
+        "{:?}",
+        c.node(NodeIdx::new(0))
+    );
     assert_eq!(c, Clearances::compute_brute_force(&map));
     let t = |q: Point| (q.x, q.y);
     assert!(!exact_segments_intersect(
@@ -98,7 +107,7 @@ fn underflowing_cross_product_far_beyond_the_range() {
 #[test]
 fn subnormal_clearance_is_positive_and_close() {
     let map = load("subnormal_distance.ron");
-    let (edge, w) = (map.edge_segment(0), wall(&map));
+    let (edge, w) = (map.edge_segment(EdgeIdx::new(0)), wall(&map));
     let c = Clearances::compute(&map);
     assert_eq!(c, Clearances::compute_brute_force(&map));
     let exact = distance_from_2(&exact_segment_segment_distance_2(
@@ -107,7 +116,7 @@ fn subnormal_clearance_is_positive_and_close() {
         (w.a.x, w.a.y),
         (w.b.x, w.b.y),
     ));
-    let got = c.edge(0).value;
+    let got = c.edge(EdgeIdx::new(0)).value;
     assert!(got > 0.0);
     assert!(
         (got - exact).abs() <= 8.0 * f64::from_bits(1),
@@ -123,7 +132,7 @@ fn subnormal_clearance_is_positive_and_close() {
 #[test]
 fn distance_below_the_smallest_subnormal_is_not_zero() {
     let map = load("below_smallest_subnormal.ron");
-    let (edge, w) = (map.edge_segment(0), wall(&map));
+    let (edge, w) = (map.edge_segment(EdgeIdx::new(0)), wall(&map));
     let exact_2 = exact_segment_segment_distance_2(
         (edge.a.x, edge.a.y),
         (edge.b.x, edge.b.y),
@@ -134,11 +143,11 @@ fn distance_below_the_smallest_subnormal_is_not_zero() {
     assert_eq!(distance_from_2(&exact_2), 0.0);
     assert!(!segments_intersect(edge, w));
     let c = Clearances::compute(&map);
-    assert_eq!(c.edge(0).value, f64::from_bits(1));
+    assert_eq!(c.edge(EdgeIdx::new(0)).value, f64::from_bits(1));
     assert_eq!(c, Clearances::compute_brute_force(&map));
 }
 
-/// Every decoded fixture loads, and its clearances equal brute force and are
+/// Every decoded fixture loads (flat or 3D), and its clearances equal brute force and are
 /// never NaN or negative; every raw input is kept next to it.
 #[test]
 fn every_fixture_loads_and_agrees_with_brute_force() {
@@ -148,11 +157,9 @@ fn every_fixture_loads_and_agrees_with_brute_force() {
         let path = entry.expect("entry").path();
         match path.extension().and_then(|e| e.to_str()) {
             Some("ron") => {
-                let map = Map::load(&path).unwrap_or_else(|e| panic!("{e}"));
-                let c = Clearances::compute(&map);
-                assert_eq!(c, Clearances::compute_brute_force(&map), "{path:?}");
-                for v in c.edges().iter().chain(c.nodes()) {
-                    assert!(v.value >= 0.0, "{path:?}: {v:?}");
+                match Level::load(&path).unwrap_or_else(|e| panic!("{e}")) {
+                    Level::Plane(map) => agrees_with_brute_force(&map, &path),
+                    Level::Space(map) => agrees_with_brute_force(&map, &path),
                 }
                 maps += 1;
             }
@@ -161,6 +168,14 @@ fn every_fixture_loads_and_agrees_with_brute_force() {
         }
     }
     assert!(maps >= 3 && raw >= 4, "{maps} maps, {raw} raw inputs");
+}
+
+fn agrees_with_brute_force<D: Dimension>(map: &Map<D>, path: &Path) {
+    let c = Clearances::compute(map);
+    assert_eq!(c, Clearances::compute_brute_force(map), "{path:?}");
+    for v in c.edges().iter().chain(c.nodes()) {
+        assert!(v.value >= 0.0, "{path:?}: {v:?}");
+    }
 }
 
 /// clearance target, `clearance-near-edge-beyond-range.bin`: the target's
@@ -220,7 +235,7 @@ fn a_crumb_below_an_endpoint_is_on_the_edge() {
          edges: [(from: 0, to: 1)], obstacles: [Point(({x:?}, -5e-324))])"
     );
     let map = Map::from_ron_str(&text, "crumb.ron").expect("loads");
-    assert_eq!(Clearances::compute(&map).edge(0).value, 0.0);
+    assert_eq!(Clearances::compute(&map).edge(EdgeIdx::new(0)).value, 0.0);
 }
 
 /// geometry target, `geometry-subnormal-circle.bin`: a circle of radius

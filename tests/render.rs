@@ -11,7 +11,7 @@ use std::path::Path;
 
 use clearway::geometry::Point;
 use clearway::render::{Bounds, Fonts, Picture, RecordingDrawer, Shape, palette, svg_to_png_with};
-use clearway::{Clearances, Map, Router};
+use clearway::{Clearances, Map, NodeIdx, Router};
 use resvg::tiny_skia::Pixmap;
 
 fn load(name: &str) -> Map {
@@ -836,13 +836,13 @@ fn hostile_names_give_well_formed_svg_that_reads_back() {
     for (i, name) in HOSTILE.iter().enumerate() {
         let radius = map.agents()[i].radius;
         let mut router = Router::new(&map, &clearances);
-        let route = router.route(first, last, radius);
-        let widest = router.widest_route(first, last);
+        let route = router.route(NodeIdx::new(first), NodeIdx::new(last), radius);
+        let widest = router.widest_route(NodeIdx::new(first), NodeIdx::new(last));
         let svg = Picture::new(&map, &clearances)
             .agent(name, radius)
             .title(name)
-            .route(first, last, route)
-            .widest(first, last, widest)
+            .route(NodeIdx::new(first), NodeIdx::new(last), route)
+            .widest(NodeIdx::new(first), NodeIdx::new(last), widest)
             .to_svg();
         let doc = parsed(&svg);
         let words = words_of(&doc);

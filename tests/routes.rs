@@ -5,7 +5,7 @@ mod common;
 
 use clearway::bake::stale_bakes;
 use clearway::route::{Router, route_dijkstra};
-use clearway::{Clearances, Map, PruneReport, route, widest_route};
+use clearway::{Clearances, EdgeIdx, Map, NodeIdx, PruneReport, route, widest_route};
 use common::random_map::{RandomMap, RandomObstacle, config, load, random_map};
 use proptest::prelude::*;
 
@@ -13,11 +13,13 @@ use proptest::prelude::*;
 fn arcs(map: &Map, clearances: &Clearances) -> Vec<(usize, usize, f64, f64)> {
     let mut out = Vec::new();
     for (i, e) in map.edges().iter().enumerate() {
-        let cost = e.cost.unwrap_or_else(|| map.edge_segment(i).length());
-        let c = clearances.edge(i).value;
-        out.push((e.from, e.to, cost, c));
+        let cost = e
+            .cost
+            .unwrap_or_else(|| map.edge_segment(EdgeIdx::new(i)).length());
+        let c = clearances.edge(EdgeIdx::new(i)).value;
+        out.push((e.from.get(), e.to.get(), cost, c));
         if !e.one_way {
-            out.push((e.to, e.from, cost, c));
+            out.push((e.to.get(), e.from.get(), cost, c));
         }
     }
     out
@@ -39,7 +41,7 @@ fn cheapest_cost(
     r: f64,
 ) -> Option<f64> {
     if start == goal {
-        return fits(clearances.node(start).value, r).then_some(0.0);
+        return fits(clearances.node(NodeIdx::new(start)).value, r).then_some(0.0);
     }
     let mut best = vec![f64::INFINITY; map.nodes().len()];
     best[start] = 0.0;
@@ -76,7 +78,7 @@ fn reachable(map: &Map, clearances: &Clearances, start: usize, goal: usize, t: f
 /// threshold: the largest that still lets the goal be reached.
 fn widest_by_sweep(map: &Map, clearances: &Clearances, start: usize, goal: usize) -> Option<f64> {
     if start == goal {
-        let c = clearances.node(start).value;
+        let c = clearances.node(NodeIdx::new(start)).value;
         return fits(c, c).then_some(c);
     }
     let mut thresholds: Vec<f64> = clearances
@@ -108,13 +110,15 @@ fn petgraph_astar_cost(
     let cost = |e: usize| {
         map.edges()[e]
             .cost
-            .unwrap_or_else(|| map.edge_segment(e).length())
+            .unwrap_or_else(|| map.edge_segment(EdgeIdx::new(e)).length())
     };
     let view = EdgeFiltered::from_fn(
         map.graph(),
-        |e: petgraph::graph::EdgeReference<'_, usize>| fits(clearances.edge(*e.weight()).value, r),
+        |e: petgraph::graph::EdgeReference<'_, usize>| {
+            fits(clearances.edge(EdgeIdx::new(*e.weight())).value, r)
+        },
     );
-    if start == goal && !fits(clearances.node(start).value, r) {
+    if start == goal && !fits(clearances.node(NodeIdx::new(start)).value, r) {
         return None;
     }
     petgraph::algo::astar(
@@ -137,8 +141,8 @@ fn check_route_shape(
     g: usize,
     r: f64,
 ) -> Result<(), TestCaseError> {
-    prop_assert_eq!(route.nodes.first(), Some(&s));
-    prop_assert_eq!(route.nodes.last(), Some(&g));
+    prop_assert_eq!(route.nodes.first(), Some(&NodeIdx::new(s)));
+    prop_assert_eq!(route.nodes.last(), Some(&NodeIdx::new(g)));
     prop_assert_eq!(route.edges.len() + 1, route.nodes.len());
     for (k, &e) in route.edges.iter().enumerate() {
         let edge = &map.edges()[e];
@@ -164,7 +168,7 @@ fn routes_like_the_twin(
     radii: &[f64],
 ) -> Result<(), TestCaseError> {
     for &r in radii {
-        let found = router.route(s, g, r);
+        let found = router.route(NodeIdx::new(s), NodeIdx::new(g), r);
         let twin = cheapest_cost(map, clearances, s, g, r);
         prop_assert_eq!(found.is_some(), twin.is_some(), "radius {}", r);
         if let (Some(found), Some(t)) = (&found, twin) {
@@ -216,8 +220,8 @@ proptest! {
         let map = load(&m);
         let clearances = Clearances::compute(&map);
         let (s, g) = (s % map.nodes().len(), g % map.nodes().len());
-        let astar = route(&map, &clearances, s, g, r);
-        let dijkstra = route_dijkstra(&map, &clearances, s, g, r);
+        let astar = route(&map, &clearances, NodeIdx::new(s), NodeIdx::new(g), r);
+        let dijkstra = route_dijkstra(&map, &clearances, NodeIdx::new(s), NodeIdx::new(g), r);
         let twin = cheapest_cost(&map, &clearances, s, g, r);
         prop_assert_eq!(astar.is_some(), twin.is_some());
         prop_assert_eq!(dijkstra.is_some(), twin.is_some());
@@ -250,7 +254,7 @@ proptest! {
             // the exact value must decide.
             let mut radii = vec![r];
             if !map.edges().is_empty() {
-                let c = clearances.edge(e % map.edges().len()).value;
+                let c = clearances.edge(EdgeIdx::new(e % map.edges().len())).value;
                 radii.extend([c, c.next_up()]);
             }
             routes_like_the_twin(&mut router, &map, &clearances, s, g, &radii)?;
@@ -263,7 +267,7 @@ proptest! {
                     prop_assert!(close(p, t), "petgraph {} vs Bellman-Ford {}", p, t);
                 }
             }
-            let widest = router.widest_route(s, g).map(|w| w.widest_radius);
+            let widest = router.widest_route(NodeIdx::new(s), NodeIdx::new(g)).map(|w| w.widest_radius);
             prop_assert_eq!(widest, widest_by_sweep(&map, &clearances, s, g));
         }
     }
@@ -284,7 +288,7 @@ proptest! {
         let mut agents = agents;
         if !map.edges().is_empty() {
             for e in table_edges {
-                let c = clearances.edge(e % map.edges().len()).value;
+                let c = clearances.edge(EdgeIdx::new(e % map.edges().len())).value;
                 agents.extend([c.next_down(), c, c.next_up()]);
             }
         }
@@ -301,11 +305,11 @@ proptest! {
                 radii.extend([a, a.next_down()]);
             }
             if !map.edges().is_empty() {
-                let c = clearances.edge(e % map.edges().len()).value;
+                let c = clearances.edge(EdgeIdx::new(e % map.edges().len())).value;
                 radii.extend([c, c.next_up()]);
             }
             routes_like_the_twin(&mut router, &map, &clearances, s, g, &radii)?;
-            let widest = router.widest_route(s, g).map(|w| w.widest_radius);
+            let widest = router.widest_route(NodeIdx::new(s), NodeIdx::new(g)).map(|w| w.widest_radius);
             prop_assert_eq!(widest, widest_by_sweep(&map, &clearances, s, g));
         }
     }
@@ -315,7 +319,7 @@ proptest! {
         let map = load(&m);
         let clearances = Clearances::compute(&map);
         let (s, g) = (s % map.nodes().len(), g % map.nodes().len());
-        let widest = widest_route(&map, &clearances, s, g);
+        let widest = widest_route(&map, &clearances, NodeIdx::new(s), NodeIdx::new(g));
         let sweep = widest_by_sweep(&map, &clearances, s, g);
         prop_assert_eq!(widest.as_ref().map(|w| w.widest_radius), sweep);
         if let Some(w) = widest {
@@ -372,10 +376,10 @@ proptest! {
         let moved_map = load(&moved);
         let stale_map = moved_map.baked(&Clearances::compute(&baked)); // old values, new obstacles
         let now = Clearances::compute_brute_force(&moved_map);
-        let stale: Vec<usize> = stale_bakes(&stale_map, &Clearances::compute(&stale_map)).iter().map(|s| s.edge).collect();
+        let stale: Vec<usize> = stale_bakes(&stale_map, &Clearances::compute(&stale_map)).iter().map(|s| s.edge.get()).collect();
         let affected: Vec<usize> = (0..map.edges().len())
             .filter(|&i| {
-                let (old, new) = (baked.edges()[i].clearance, now.edge(i).finite_value());
+                let (old, new) = (baked.edges()[i].clearance, now.edge(EdgeIdx::new(i)).finite_value());
                 match (old, new) {
                     (Some(o), Some(n)) => (o - n).abs() > 1e-9 * o.abs().max(n.abs()),
                     _ => false,
@@ -397,8 +401,8 @@ fn cheap_explicit_cost_keeps_astar_exact() {
     )
     .expect("valid");
     let clearances = Clearances::compute(&map);
-    let r = route(&map, &clearances, 0, 2, 0.0).expect("connected");
-    assert_eq!(r.nodes, vec![0, 2]);
+    let r = route(&map, &clearances, NodeIdx::new(0), NodeIdx::new(2), 0.0).expect("connected");
+    assert_eq!(r.nodes, [0, 2].map(NodeIdx::new));
     assert_eq!(r.cost, 1.0);
     assert_eq!(r.length, 100.0);
 }
@@ -413,8 +417,8 @@ fn free_edge_falls_back_to_dijkstra() {
     )
     .expect("valid");
     let clearances = Clearances::compute(&map);
-    let r = route(&map, &clearances, 0, 2, 0.0).expect("connected");
-    assert_eq!(r.nodes, vec![0, 3, 2]);
+    let r = route(&map, &clearances, NodeIdx::new(0), NodeIdx::new(2), 0.0).expect("connected");
+    assert_eq!(r.nodes, [0, 3, 2].map(NodeIdx::new));
     assert_eq!(r.cost, 1.0);
 }
 
@@ -427,11 +431,11 @@ fn one_way_edges_are_honoured() {
     )
     .expect("valid");
     let clearances = Clearances::compute(&map);
-    assert!(route(&map, &clearances, 0, 1, 0.0).is_none());
-    assert!(widest_route(&map, &clearances, 0, 1).is_none());
+    assert!(route(&map, &clearances, NodeIdx::new(0), NodeIdx::new(1), 0.0).is_none());
+    assert!(widest_route(&map, &clearances, NodeIdx::new(0), NodeIdx::new(1)).is_none());
     assert_eq!(
-        route(&map, &clearances, 1, 0, 0.0).map(|r| r.nodes),
-        Some(vec![1, 0])
+        route(&map, &clearances, NodeIdx::new(1), NodeIdx::new(0), 0.0).map(|r| r.nodes),
+        Some([1, 0].map(NodeIdx::new).to_vec())
     );
 }
 
@@ -453,13 +457,17 @@ fn parallel_edges_of_equal_cost_take_the_lowest_index() {
     let clearances = Clearances::compute(&map);
     for landmarks in [0, 1, 3] {
         let mut router = Router::with_landmarks(&map, &clearances, landmarks);
-        let r = router.route(0, 2, 0.0).expect("connected");
+        let r = router
+            .route(NodeIdx::new(0), NodeIdx::new(2), 0.0)
+            .expect("connected");
         // 0 -> 1 by edge 1 (edge 2 ties at 5 and comes later), 1 -> 2 free.
-        assert_eq!(r.edges, vec![1, 3], "{landmarks} landmarks");
+        assert_eq!(r.edges, [1, 3].map(EdgeIdx::new), "{landmarks} landmarks");
         assert_eq!(r.cost, 5.0);
         // Back the other way: 2 -> 1 free, 1 -> 0 by edge 1 again.
-        let back = router.route(2, 0, 0.0).expect("connected");
-        assert_eq!(back.edges, vec![3, 1]);
+        let back = router
+            .route(NodeIdx::new(2), NodeIdx::new(0), 0.0)
+            .expect("connected");
+        assert_eq!(back.edges, [3, 1].map(EdgeIdx::new));
     }
 }
 
@@ -468,10 +476,21 @@ fn a_nan_radius_fits_nowhere() {
     let map = ties_and_free_edges();
     let clearances = Clearances::compute(&map);
     let mut router = Router::new(&map, &clearances);
-    assert_eq!(router.route(0, 2, f64::NAN), None);
-    assert_eq!(router.route_dijkstra(0, 2, f64::NAN), None);
+    assert_eq!(
+        router.route(NodeIdx::new(0), NodeIdx::new(2), f64::NAN),
+        None
+    );
+    assert_eq!(
+        router.route_dijkstra(NodeIdx::new(0), NodeIdx::new(2), f64::NAN),
+        None
+    );
     // A negative radius fits everywhere, like 0.
-    assert_eq!(router.route(0, 2, -1.0).map(|r| r.cost), Some(5.0));
+    assert_eq!(
+        router
+            .route(NodeIdx::new(0), NodeIdx::new(2), -1.0)
+            .map(|r| r.cost),
+        Some(5.0)
+    );
 }
 
 #[test]
@@ -485,9 +504,14 @@ fn landmarks_on_tiny_maps() {
         let mut router = Router::with_landmarks(&map, &clearances, 8);
         // Never more landmarks than nodes reached from node 0.
         assert_eq!(router.landmark_count(), 1);
-        assert_eq!(router.route(0, 0, 1.0).map(|r| r.nodes), Some(vec![0]));
+        assert_eq!(
+            router
+                .route(NodeIdx::new(0), NodeIdx::new(0), 1.0)
+                .map(|r| r.nodes),
+            Some([0].map(NodeIdx::new).to_vec())
+        );
         if map.nodes().len() > 1 {
-            assert_eq!(router.route(0, 1, 0.0), None);
+            assert_eq!(router.route(NodeIdx::new(0), NodeIdx::new(1), 0.0), None);
         }
     }
 }

@@ -13,7 +13,7 @@ use clearway::tiled::{
     TiledError, TiledOptions, load_obstacles, obstacles_from_tmx_bytes, tile_layer_grid,
     tile_layer_grid_from_tmx_bytes,
 };
-use clearway::{Clearances, Map, Obstacle};
+use clearway::{Clearances, EdgeIdx, Map, Obstacle};
 
 fn p(x: f64, y: f64) -> Point {
     Point::new(x, y)
@@ -599,7 +599,7 @@ fn merged_cells_give_the_clearances_of_one_square_per_cell() {
     let (a, b) = (with(merged), with(squares));
     let mut positive = 0;
     for e in 0..150 {
-        let (x, y) = (a.edge(e).value, b.edge(e).value);
+        let (x, y) = (a.edge(EdgeIdx::new(e)).value, b.edge(EdgeIdx::new(e)).value);
         assert_eq!(x, y, "edge {e}: merged vs one square per cell");
         positive += usize::from(x > 0.0);
     }

@@ -6,10 +6,10 @@
 use std::cell::Cell;
 use std::time::Instant;
 
-use clearway::Map;
 use clearway::geometry::Segment;
 use clearway::obstacle::Obstacle;
 use clearway::synth::{self, Kind, Mix, Params};
+use clearway::{EdgeIdx, Map};
 use rayon::prelude::*;
 use rstar::{AABB, Envelope, RTree, RTreeObject, SelectionFunction};
 
@@ -128,7 +128,7 @@ pub fn aabb_blocked_edges(map: &Map, tree: &RTree<ObstacleBox>, r: f64) -> Vec<b
     (0..map.edges().len())
         .into_par_iter()
         .with_min_len(256)
-        .map(|i| aabb_blocks(map, tree, map.edge_segment(i), r))
+        .map(|i| aabb_blocks(map, tree, map.edge_segment(EdgeIdx::new(i)), r))
         .collect()
 }
 

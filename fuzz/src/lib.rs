@@ -6,10 +6,17 @@
 //! 1e6, 1e7, 1e12, near 1e15), so the fuzzer reaches the far-from-origin and
 //! nearly-parallel cases the kernel is built for.
 //!
-//! The exact oracle is the test suite's own rational twin,
-//! `tests/common/exact.rs`, included by path: it shares nothing with `src/`;
-//! `tests/common/exact_obstacle.rs` (also by path) measures a loaded
-//! obstacle with it.
+//! The exact oracles are the test suite's own rational twins,
+//! `tests/common/exact.rs` and `tests/common/exact3.rs`, included by path:
+//! they share nothing with `src/`; `tests/common/exact_obstacle.rs` and
+//! `exact_obstacle3.rs` (also by path) measure a loaded obstacle with them.
+//!
+//! Each target's input type and checks live here, not in
+//! `fuzz_targets/`, so that the main crate's test suite
+//! (`tests/fuzz_targets.rs`) includes this file by path and runs every
+//! target's checks over the committed inputs without libFuzzer. The
+//! `geometry` and `clearance` inputs start with one byte whose low bit
+//! chooses the dimension: 0 flat, 1 with height.
 
 #![allow(missing_docs)]
 
@@ -22,6 +29,23 @@ pub mod exact;
 #[path = "../../tests/common/exact_obstacle.rs"]
 #[allow(dead_code)]
 pub mod exact_obstacle;
+
+#[path = "../../tests/common/exact3.rs"]
+#[allow(dead_code)]
+pub mod exact3;
+
+#[path = "../../tests/common/exact_obstacle3.rs"]
+#[allow(dead_code)]
+pub mod exact_obstacle3;
+
+pub mod clearance;
+pub mod clearance2;
+pub mod clearance3;
+pub mod geometry;
+pub mod geometry2;
+pub mod geometry3;
+pub mod load;
+pub mod parse;
 
 /// The loader's coordinate limit (docs/MAP_FORMAT.md).
 pub const LIMIT: f64 = 1e15;
@@ -78,6 +102,10 @@ impl Offset {
 #[derive(Arbitrary, Clone, Copy, Debug)]
 pub struct LocalPoint(pub Local, pub Local);
 
+/// A point in space, relative to the frame.
+#[derive(Arbitrary, Clone, Copy, Debug)]
+pub struct LocalPoint3(pub Local, pub Local, pub Local);
+
 /// A frame: an offset and whether raw values are clamped into the loader's
 /// coordinate range.
 #[derive(Clone, Copy, Debug)]
@@ -89,6 +117,10 @@ pub struct Frame {
 impl Frame {
     pub fn at(self, p: LocalPoint) -> (f64, f64) {
         (self.coord(p.0), self.coord(p.1))
+    }
+
+    pub fn at3(self, p: LocalPoint3) -> (f64, f64, f64) {
+        (self.coord(p.0), self.coord(p.1), self.coord(p.2))
     }
 
     fn coord(self, l: Local) -> f64 {
@@ -120,6 +152,34 @@ pub fn near_point(a: (f64, f64), b: (f64, f64), t: u16, dy_ulps: i8) -> (f64, f6
     (ok(x), ok(y))
 }
 
+/// A point on segment a-b at parameter `t / 65535`, rounded, then moved
+/// `ulps` units in the last place of one coordinate (`axis % 3`): a point
+/// on, or a hair off, the segment.
+pub fn near_point3(
+    a: (f64, f64, f64),
+    b: (f64, f64, f64),
+    t: u16,
+    axis: u8,
+    ulps: i8,
+) -> (f64, f64, f64) {
+    let t = f64::from(t) / 65535.0;
+    let mut p = [
+        a.0 + (b.0 - a.0) * t,
+        a.1 + (b.1 - a.1) * t,
+        a.2 + (b.2 - a.2) * t,
+    ];
+    let k = usize::from(axis % 3);
+    for _ in 0..ulps.unsigned_abs() {
+        p[k] = if ulps > 0 {
+            p[k].next_up()
+        } else {
+            p[k].next_down()
+        };
+    }
+    let ok = |v: f64| if v.is_finite() { v } else { 0.0 };
+    (ok(p[0]), ok(p[1]), ok(p[2]))
+}
+
 /// Reads a list of at most `max` items.
 pub fn list<'a, T: Arbitrary<'a>>(
     u: &mut Unstructured<'a>,
@@ -128,6 +188,23 @@ pub fn list<'a, T: Arbitrary<'a>>(
 ) -> arbitrary::Result<Vec<T>> {
     let n = u.int_in_range(min..=max)?;
     (0..n).map(|_| T::arbitrary(u)).collect()
+}
+
+/// The largest magnitude among some points in space.
+pub fn magnitude3(points: &[(f64, f64, f64)]) -> f64 {
+    points.iter().fold(0.0_f64, |m, p| {
+        m.max(p.0.abs()).max(p.1.abs()).max(p.2.abs())
+    })
+}
+
+/// Decodes a target's input from raw fuzzer bytes exactly as
+/// `libfuzzer_sys::fuzz_target!` does (`arbitrary_take_rest` over the whole
+/// input); `None` where the fuzzer would skip the input.
+pub fn decode<'a, T: Arbitrary<'a>>(bytes: &'a [u8]) -> Option<T> {
+    if bytes.len() < T::size_hint(0).0 {
+        return None;
+    }
+    T::arbitrary_take_rest(Unstructured::new(bytes)).ok()
 }
 
 /// The largest magnitude among some points.

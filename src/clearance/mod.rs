@@ -4,6 +4,7 @@ use rayon::prelude::*;
 
 use crate::dimension::{Dimension, Plane};
 use crate::geometry::{Point, Segment, Separation};
+use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
 use crate::obstacle_index::Nearest;
 
@@ -123,8 +124,8 @@ impl<P> Clearance<P> {
 ///     obstacles: [Point((3.0, -2.0))],
 /// )"#, "doc.ron").unwrap();
 /// let clearances = Clearances::compute(&map);
-/// assert_eq!(clearances.edge(0).value, 2.0);
-/// assert!(clearances.edge(0).admits(2.0) && !clearances.edge(0).admits(2.01));
+/// assert_eq!(clearances.edge(clearway::EdgeIdx::new(0)).value, 2.0);
+/// assert!(clearances.edge(clearway::EdgeIdx::new(0)).admits(2.0) && !clearances.edge(clearway::EdgeIdx::new(0)).admits(2.01));
 /// ```
 ///
 /// Generic over the [`Dimension`]: `Clearances` of a flat map,
@@ -159,7 +160,9 @@ impl<D: Dimension> Clearances<D> {
             return Clearances::from_bake(map);
         }
         let edges = in_parallel(map.edges().len(), progress, |i| {
-            Clearance::from_nearest(index.nearest_to_segment(obstacles, map.edge_segment(i)))
+            Clearance::from_nearest(
+                index.nearest_to_segment(obstacles, map.edge_segment(EdgeIdx::new(i))),
+            )
         });
         let nodes = in_parallel(map.nodes().len(), progress, |i| {
             Clearance::from_nearest(index.nearest_to_point(obstacles, map.nodes()[i].pos))
@@ -194,8 +197,8 @@ impl<D: Dimension> Clearances<D> {
     /// )"#, "doc.ron").unwrap();
     /// let within = Clearances::compute_within(&map, 2.0);
     /// let exact = Clearances::compute(&map);
-    /// assert_eq!(within.edge(0), exact.edge(0)); // the rock is 1 from edge 0
-    /// assert!(within.edge(1).witness.is_none() && within.edge(1).value > 2.0);
+    /// assert_eq!(within.edge(clearway::EdgeIdx::new(0)), exact.edge(clearway::EdgeIdx::new(0))); // the rock is 1 from edge 0
+    /// assert!(within.edge(clearway::EdgeIdx::new(1)).witness.is_none() && within.edge(clearway::EdgeIdx::new(1)).value > 2.0);
     /// for r in [0.0, 0.5, 1.0, 1.5, 2.0] {
     ///     assert!(within.blocked_edges(r).eq(exact.blocked_edges(r)));
     /// }
@@ -225,7 +228,7 @@ impl<D: Dimension> Clearances<D> {
             None => beyond,
         };
         let edges = in_parallel(map.edges().len(), progress, |i| {
-            let segment = map.edge_segment(i);
+            let segment = map.edge_segment(EdgeIdx::new(i));
             if map.edges()[i].clearance.is_some() {
                 Clearance::from_nearest(index.nearest_to_segment(obstacles, segment))
             } else {
@@ -271,7 +274,7 @@ impl<D: Dimension> Clearances<D> {
         };
         Clearances {
             edges: (0..map.edges().len())
-                .map(|i| nearest(map.edge_segment(i)))
+                .map(|i| nearest(map.edge_segment(EdgeIdx::new(i))))
                 .collect(),
             nodes: map
                 .nodes()
@@ -316,7 +319,7 @@ impl<D: Dimension> Clearances<D> {
     ///
     /// # Panics
     /// When `i` is not an edge index of the map these were computed for.
-    pub fn edge(&self, i: usize) -> &Clearance<D::Point> {
+    pub fn edge(&self, i: EdgeIdx) -> &Clearance<D::Point> {
         &self.edges[i]
     }
 
@@ -324,18 +327,18 @@ impl<D: Dimension> Clearances<D> {
     ///
     /// # Panics
     /// When `i` is not a node index of the map these were computed for.
-    pub fn node(&self, i: usize) -> &Clearance<D::Point> {
+    pub fn node(&self, i: NodeIdx) -> &Clearance<D::Point> {
         &self.nodes[i]
     }
 
     /// The indices of the edges too tight for an agent of this radius.
-    pub fn blocked_edges(&self, agent_radius: f64) -> impl Iterator<Item = usize> + '_ {
-        blocked(&self.edges, agent_radius)
+    pub fn blocked_edges(&self, agent_radius: f64) -> impl Iterator<Item = EdgeIdx> + '_ {
+        blocked(&self.edges, agent_radius).map(EdgeIdx::new)
     }
 
     /// The indices of the nodes too tight for an agent of this radius.
-    pub fn blocked_nodes(&self, agent_radius: f64) -> impl Iterator<Item = usize> + '_ {
-        blocked(&self.nodes, agent_radius)
+    pub fn blocked_nodes(&self, agent_radius: f64) -> impl Iterator<Item = NodeIdx> + '_ {
+        blocked(&self.nodes, agent_radius).map(NodeIdx::new)
     }
 }
 
@@ -420,17 +423,17 @@ mod tests {
         assert_eq!(edges, [1.0, 5.0]);
         let nodes: Vec<f64> = c.nodes().iter().map(|n| n.value).collect();
         assert_eq!(nodes, [26f64.sqrt(), 26f64.sqrt(), 106f64.sqrt()]);
-        assert_eq!(c.edge(1).finite_value(), Some(5.0));
-        assert!(!c.edge(0).is_unbounded());
+        assert_eq!(c.edge(EdgeIdx::new(1)).finite_value(), Some(5.0));
+        assert!(!c.edge(EdgeIdx::new(0)).is_unbounded());
     }
 
     #[test]
     fn admits_is_clearance_at_least_radius() {
         let c = corner();
         // Exactly the clearance fits; a hair more does not.
-        assert!(c.edge(0).admits(1.0));
-        assert!(!c.edge(0).admits(1.0f64.next_up()));
-        assert!(c.edge(0).admits(0.0));
+        assert!(c.edge(EdgeIdx::new(0)).admits(1.0));
+        assert!(!c.edge(EdgeIdx::new(0)).admits(1.0f64.next_up()));
+        assert!(c.edge(EdgeIdx::new(0)).admits(0.0));
         assert!(Clearance::UNBOUNDED.admits(1e300));
     }
 
@@ -471,11 +474,20 @@ mod tests {
     #[test]
     fn blocked_lists_the_elements_tighter_than_the_radius() {
         let c = corner();
-        assert_eq!(c.blocked_edges(2.0).collect::<Vec<_>>(), [0]);
-        assert_eq!(c.blocked_edges(6.0).collect::<Vec<_>>(), [0, 1]);
+        assert_eq!(
+            c.blocked_edges(2.0).collect::<Vec<_>>(),
+            [0].map(EdgeIdx::new)
+        );
+        assert_eq!(
+            c.blocked_edges(6.0).collect::<Vec<_>>(),
+            [0, 1].map(EdgeIdx::new)
+        );
         assert_eq!(c.blocked_edges(1.0).count(), 0);
         // sqrt(26) ~ 5.099 < 5.5 < sqrt(106).
-        assert_eq!(c.blocked_nodes(5.5).collect::<Vec<_>>(), [0, 1]);
+        assert_eq!(
+            c.blocked_nodes(5.5).collect::<Vec<_>>(),
+            [0, 1].map(NodeIdx::new)
+        );
         assert_eq!(c.blocked_nodes(1.0).count(), 0);
     }
 }

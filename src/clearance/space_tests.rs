@@ -28,8 +28,8 @@ fn level() -> Map<Space> {
         .flat_map(|i| (1..=3).map(move |k| (i, (i + k * 7) % 120)))
         .filter(|(a, b)| a != b)
         .map(|(from, to)| Edge {
-            from,
-            to,
+            from: NodeIdx::new(from),
+            to: NodeIdx::new(to),
             one_way: false,
             cost: None,
             clearance: None,
@@ -117,8 +117,8 @@ fn an_empty_mesh_limits_nothing() {
         },
     ];
     let edges = vec![Edge {
-        from: 0,
-        to: 1,
+        from: NodeIdx::new(0),
+        to: NodeIdx::new(1),
         one_way: false,
         cost: None,
         clearance: None,
@@ -130,7 +130,7 @@ fn an_empty_mesh_limits_nothing() {
         vec![empty(true), empty(false)],
     );
     let fast = Clearances::compute(&only_empty);
-    assert_eq!(fast.edge(0), &Clearance::unbounded());
+    assert_eq!(fast.edge(EdgeIdx::new(0)), &Clearance::unbounded());
     assert_eq!(fast, Clearances::compute_brute_force(&only_empty));
     let with_rock: Map<Space> = Map::from_validated(
         Vec::new(),
@@ -144,7 +144,10 @@ fn an_empty_mesh_limits_nothing() {
     );
     let fast = Clearances::compute(&with_rock);
     assert_eq!(
-        (fast.edge(0).value, fast.edge(0).witness.map(|w| w.obstacle)),
+        (
+            fast.edge(EdgeIdx::new(0)).value,
+            fast.edge(EdgeIdx::new(0)).witness.map(|w| w.obstacle)
+        ),
         (3.0, Some(1))
     );
     assert_eq!(fast, Clearances::compute_brute_force(&with_rock));

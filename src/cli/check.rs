@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use clearway::bake::{StaleBake, stale_bakes};
-use clearway::{Clearance, Clearances};
+use clearway::{Clearance, Clearances, EdgeIdx};
 
 use super::args::{CheckArgs, CheckFormat};
 use super::conventions;
@@ -39,7 +39,7 @@ struct RadiusReport {
 /// A stale baked clearance, as JSON.
 #[derive(Clone, Debug, Serialize)]
 struct StaleRow {
-    edge: usize,
+    edge: EdgeIdx,
     from: u64,
     to: u64,
     baked: f64,

@@ -2,8 +2,8 @@
 //! edge, failing where the edge is blocked; a suite of baked clearances
 //! failing where the bake is stale.
 
-use clearway::Clearances;
 use clearway::bake::StaleBake;
+use clearway::{Clearances, EdgeIdx};
 
 use super::check::{blame, plain_clearance, too_tight};
 use super::ci_report::{BLOCKED_EDGE, Case, CiReport, Finding, Rule, STALE_BAKE, Suite, edge_name};
@@ -65,10 +65,10 @@ fn radius_suite<D: Shown>(
         blocked[i] = true;
     }
     let who = radius_name(r.agent.as_deref(), r.agent_radius);
-    let cases = (0..map.edges().len())
+    let cases = EdgeIdx::all(map.edges().len())
         .map(|i| {
             let name = edge_name(map, i);
-            let location = level.edge_location(i);
+            let location = level.edge_location(i.get());
             let failure = blocked[i].then(|| {
                 let clearance = clearances.edge(i);
                 Finding {
@@ -109,7 +109,7 @@ fn bake_suite<D: Shown>(level: &Level<D>, stale: &[StaleBake]) -> Suite {
         .enumerate()
         .filter(|(_, e)| e.clearance.is_some())
         .map(|(i, _)| {
-            let name = edge_name(map, i);
+            let name = edge_name(map, EdgeIdx::new(i));
             let location = level.edge_location(i);
             let failure = stale_by_edge[i].map(|s| Finding {
                 rule: &STALE_BAKE,

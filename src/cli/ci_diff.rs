@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
-use clearway::Clearances;
 use clearway::level_diff::{ChangeKind, EdgeChange, LevelDiff};
+use clearway::{Clearances, EdgeIdx};
 
 use super::check::{blame, fails};
 use super::ci_check::radius_name;
@@ -28,7 +28,7 @@ pub fn report<D: Shown>(
     summary: String,
 ) -> CiReport {
     // (radius, edge of NEW) -> the change that blocks it.
-    let blocked: HashMap<(usize, usize), &EdgeChange> = diff
+    let blocked: HashMap<(usize, EdgeIdx), &EdgeChange> = diff
         .changes
         .iter()
         .filter(|c| c.kind == ChangeKind::Blocked)
@@ -41,10 +41,10 @@ pub fn report<D: Shown>(
         .enumerate()
         .map(|(k, r)| {
             let who = radius_name(r.agent.as_deref(), r.agent_radius);
-            let cases = (0..map.edges().len())
+            let cases = EdgeIdx::all(map.edges().len())
                 .map(|i| {
                     let name = edge_name(map, i);
-                    let location = new.edge_location(i);
+                    let location = new.edge_location(i.get());
                     let failure = blocked.get(&(k, i)).map(|c| {
                         let (old, now) = numbers(c.old, c.new, Some(r.agent_radius));
                         let agent = r

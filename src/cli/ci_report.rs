@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use clearway::map::Location;
-use clearway::{Dimension, Map};
+use clearway::{Dimension, EdgeIdx, Map};
 
 use super::args::CheckFormat;
 
@@ -128,7 +128,7 @@ pub static NEWLY_BLOCKED_EDGE: Rule = Rule {
 /// `edge 3 (1 -> 2)`, with the nodes' names when they have them:
 /// `edge 3 (1 "gate" -> 2)`, names cut as the text report cuts them; each
 /// format escapes them.
-pub fn edge_name<D: Dimension>(map: &Map<D>, edge: usize) -> String {
+pub fn edge_name<D: Dimension>(map: &Map<D>, edge: EdgeIdx) -> String {
     super::node_names::edge_ref(map, edge)
 }
 

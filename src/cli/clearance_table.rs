@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use clearway::timings::Timings;
-use clearway::{Clearances, Map};
+use clearway::{Clearances, EdgeIdx, Map, NodeIdx};
 
 use super::dimension::Shown;
 
@@ -67,11 +67,13 @@ struct Table<'a, D: Shown> {
 
 impl<D: Shown> Table<'_, D> {
     fn edge_rows(&self) -> impl Iterator<Item = EdgeRow> + '_ {
-        (0..self.map.edges().len()).map(|i| EdgeRow::new(self.map, i, self.clearances.edge(i)))
+        EdgeIdx::all(self.map.edges().len())
+            .map(|i| EdgeRow::new(self.map, i, self.clearances.edge(i)))
     }
 
     fn node_rows(&self) -> impl Iterator<Item = NodeRow> + '_ {
-        (0..self.map.nodes().len()).map(|i| NodeRow::new(self.map, i, self.clearances.node(i)))
+        NodeIdx::all(self.map.nodes().len())
+            .map(|i| NodeRow::new(self.map, i, self.clearances.node(i)))
     }
 }
 

@@ -3,14 +3,14 @@
 
 use std::collections::HashMap;
 
-use clearway::{Dimension, Map};
+use clearway::{Dimension, Map, NodeIdx};
 
 use super::Failure;
 use super::args::Ends;
 
 impl Ends {
     /// The node indices of `--from` and `--to`.
-    pub fn resolve<D: Dimension>(&self, map: &Map<D>) -> Result<(usize, usize), Failure> {
+    pub fn resolve<D: Dimension>(&self, map: &Map<D>) -> Result<(NodeIdx, NodeIdx), Failure> {
         Ok((
             resolve_node(map, &self.from, "--from")?,
             resolve_node(map, &self.to, "--to")?,
@@ -26,13 +26,13 @@ pub fn resolve_node<D: Dimension>(
     map: &Map<D>,
     given: &str,
     option: &str,
-) -> Result<usize, Failure> {
-    let named = |name: &str| -> Vec<usize> {
+) -> Result<NodeIdx, Failure> {
+    let named = |name: &str| -> Vec<NodeIdx> {
         map.nodes()
             .iter()
             .enumerate()
             .filter(|(_, n)| n.name.as_deref() == Some(name))
-            .map(|(i, _)| i)
+            .map(|(i, _)| NodeIdx::new(i))
             .collect()
     };
     resolve_with(map, given, option, named).map_err(|e| Failure::Usage(e.message))
@@ -42,23 +42,23 @@ pub fn resolve_node<D: Dimension>(
 /// pass over every node each time.
 pub struct NodeNames<'m, D: Dimension> {
     map: &'m Map<D>,
-    by_name: HashMap<&'m str, Vec<usize>>,
+    by_name: HashMap<&'m str, Vec<NodeIdx>>,
 }
 
 impl<'m, D: Dimension> NodeNames<'m, D> {
     /// Indexes the names of `map`'s nodes.
     pub fn new(map: &'m Map<D>) -> NodeNames<'m, D> {
-        let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut by_name: HashMap<&str, Vec<NodeIdx>> = HashMap::new();
         for (i, node) in map.nodes().iter().enumerate() {
             if let Some(name) = node.name.as_deref() {
-                by_name.entry(name).or_default().push(i);
+                by_name.entry(name).or_default().push(NodeIdx::new(i));
             }
         }
         NodeNames { map, by_name }
     }
 
     /// As [`resolve_node`]: the same rules and the same messages.
-    pub fn resolve(&self, given: &str, option: &str) -> Result<usize, BadNode> {
+    pub fn resolve(&self, given: &str, option: &str) -> Result<NodeIdx, BadNode> {
         resolve_with(self.map, given, option, |name| {
             self.by_name.get(name).cloned().unwrap_or_default()
         })
@@ -80,8 +80,8 @@ fn resolve_with<D: Dimension>(
     map: &Map<D>,
     given: &str,
     option: &str,
-    named: impl FnOnce(&str) -> Vec<usize>,
-) -> Result<usize, BadNode> {
+    named: impl FnOnce(&str) -> Vec<NodeIdx>,
+) -> Result<NodeIdx, BadNode> {
     let quoted = clearway::quote::capped(given);
     if let Some(id) = given.strip_prefix("id:") {
         return parse_id(id)

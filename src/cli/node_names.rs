@@ -2,10 +2,10 @@
 //! one (`110 "west_door"`), as the picture's titles do. JSON keeps the id in
 //! its own field and adds the name beside it.
 
-use clearway::{Dimension, Map};
+use clearway::{Dimension, EdgeIdx, Map, NodeIdx};
 
 /// `110`, or `110 "west_door"` for a named node (an index into the nodes).
-pub fn node_ref<D: Dimension>(map: &Map<D>, node: usize) -> String {
+pub fn node_ref<D: Dimension>(map: &Map<D>, node: NodeIdx) -> String {
     let n = &map.nodes()[node];
     match &n.name {
         Some(name) => format!("{} \"{}\"", n.id, clearway::quote::capped(name)),
@@ -20,7 +20,7 @@ pub fn node_ref_by_id<D: Dimension>(map: &Map<D>, id: u64) -> String {
 }
 
 /// `edge 4 (101 -> 110 "west_door")`, as `check` names an edge.
-pub fn edge_ref<D: Dimension>(map: &Map<D>, edge: usize) -> String {
+pub fn edge_ref<D: Dimension>(map: &Map<D>, edge: EdgeIdx) -> String {
     let e = &map.edges()[edge];
     format!(
         "edge {edge} ({} -> {})",

@@ -115,7 +115,7 @@ impl PairsFile {
         &self,
         pairs: &[Pair<'_>],
         names: &NodeNames<'_, D>,
-    ) -> Result<Vec<(usize, usize)>, Failure> {
+    ) -> Result<Vec<(clearway::NodeIdx, clearway::NodeIdx)>, Failure> {
         let mut ends = Vec::with_capacity(pairs.len());
         let mut errors = Errors::default();
         for pair in pairs {

@@ -63,7 +63,7 @@ where
     };
     if args.format == ReportFormat::Json {
         let map = &level.map;
-        let edge_ids = |&i: &usize| {
+        let edge_ids = |&i: &clearway::EdgeIdx| {
             let e = &map.edges()[i];
             serde_json::json!({"edge": i, "from": map.nodes()[e.from].id, "to": map.nodes()[e.to].id})
         };

@@ -7,7 +7,7 @@ use clearway::atomic_write::write_atomically;
 use clearway::geometry::Point;
 use clearway::render::{Bounds, Flatten, OutputSize, Picture, Up};
 use clearway::timings::Timings;
-use clearway::{Map, Router};
+use clearway::{Map, NodeIdx, Router};
 
 use super::args::{RenderArgs, UpAxis};
 use super::ends::resolve_node;
@@ -93,19 +93,20 @@ fn draw<D: Flatten>(
     } else {
         None
     };
-    let ends =
-        |given: &Option<Vec<String>>, option: &str| -> Result<Option<(usize, usize)>, Failure> {
-            match given.as_deref() {
-                Some([a, b]) => Ok(Some((
-                    resolve_node(map, a, option)?,
-                    resolve_node(map, b, option)?,
-                ))),
-                Some(_) => Err(Failure::Usage(format!(
-                    "{option} needs two nodes: {option} A B"
-                ))),
-                None => Ok(None),
-            }
-        };
+    let ends = |given: &Option<Vec<String>>,
+                option: &str|
+     -> Result<Option<(NodeIdx, NodeIdx)>, Failure> {
+        match given.as_deref() {
+            Some([a, b]) => Ok(Some((
+                resolve_node(map, a, option)?,
+                resolve_node(map, b, option)?,
+            ))),
+            Some(_) => Err(Failure::Usage(format!(
+                "{option} needs two nodes: {option} A B"
+            ))),
+            None => Ok(None),
+        }
+    };
     let route = ends(&args.route, "--route")?;
     let widest = ends(&args.widest, "--widest")?;
     let view = view(args, map, up)?;

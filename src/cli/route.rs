@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use clearway::{Dimension, Map, Route, Router, WidestRoute};
+use clearway::{Dimension, EdgeIdx, Map, NodeIdx, Route, Router, WidestRoute};
 
 use super::args::{ReportFormat, RouteArgs};
 use super::dimension::Shown;
@@ -37,7 +37,7 @@ pub struct RouteReport {
     /// Whether the widest route is limited by no obstacle.
     widest_unbounded: bool,
     /// The edge that limits the widest route (not part of the route asked for).
-    widest_bottleneck_edge: Option<usize>,
+    widest_bottleneck_edge: Option<EdgeIdx>,
 }
 
 pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
@@ -139,7 +139,7 @@ pub fn text<D: Dimension>(
     found: Option<&Route>,
     widest: Option<&WidestRoute>,
     agent_radius: f64,
-    (start, goal): (usize, usize),
+    (start, goal): (NodeIdx, NodeIdx),
 ) -> String {
     let mut out = String::new();
     let (from, to) = (node_ref(map, start), node_ref(map, goal));

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use clearway::{Clearance, Map};
+use clearway::{Clearance, EdgeIdx, Map, NodeIdx};
 
 use super::dimension::{Coordinates, Shown};
 
@@ -10,7 +10,7 @@ use super::dimension::{Coordinates, Shown};
 #[derive(Debug, Serialize)]
 pub struct EdgeRow {
     /// The edge's index in file order.
-    pub edge: usize,
+    pub edge: EdgeIdx,
     /// The `from` node's id.
     pub from: u64,
     /// The `to` node's id.
@@ -33,7 +33,7 @@ pub struct EdgeRow {
 
 impl EdgeRow {
     /// The row for edge `edge`.
-    pub fn new<D: Shown>(map: &Map<D>, edge: usize, clearance: &Clearance<D::Point>) -> EdgeRow {
+    pub fn new<D: Shown>(map: &Map<D>, edge: EdgeIdx, clearance: &Clearance<D::Point>) -> EdgeRow {
         let e = &map.edges()[edge];
         EdgeRow {
             edge,
@@ -69,7 +69,7 @@ pub struct NodeRow {
 
 impl NodeRow {
     /// The row for node `node` (an index into the map's nodes).
-    pub fn new<D: Shown>(map: &Map<D>, node: usize, clearance: &Clearance<D::Point>) -> NodeRow {
+    pub fn new<D: Shown>(map: &Map<D>, node: NodeIdx, clearance: &Clearance<D::Point>) -> NodeRow {
         NodeRow {
             id: map.nodes()[node].id,
             name: map.nodes()[node].name.clone(),

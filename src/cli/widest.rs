@@ -26,7 +26,7 @@ struct WidestReport {
     path: Vec<u64>,
     /// The names of the nodes of `path` (`null` for a node without one).
     path_names: Vec<Option<String>>,
-    bottleneck_edge: Option<usize>,
+    bottleneck_edge: Option<clearway::EdgeIdx>,
 }
 
 pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure> {

@@ -2,6 +2,7 @@
 //! neighbouring free cells, the solid cells as merged rectangles.
 
 use crate::geometry::{Point, Polygon};
+use crate::indices::NodeIdx;
 use crate::map::{Agent, Edge, Map, Node};
 use crate::obstacle::Obstacle;
 
@@ -111,8 +112,8 @@ pub fn grid_map(grid: &Grid, options: &GridOptions) -> Result<Map, GridError> {
     let edges = pairs
         .into_iter()
         .map(|(from, to)| Edge {
-            from,
-            to,
+            from: NodeIdx::new(from),
+            to: NodeIdx::new(to),
             one_way: false,
             cost: None,
             clearance: None,

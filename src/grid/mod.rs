@@ -26,7 +26,7 @@
 //! // corner of the solid cell: those touch it, so their clearance is 0.
 //! assert_eq!(map.edges().len(), 12);
 //! let clearances = Clearances::compute(&map);
-//! let touching = (0..12).filter(|&e| clearances.edge(e).value == 0.0).count();
+//! let touching = (0..12).filter(|&e| clearances.edges()[e].value == 0.0).count();
 //! assert_eq!(touching, 4);
 //! ```
 

@@ -28,7 +28,7 @@ impl Map {
     /// use clearway::{Clearances, Map, Obstacle, geometry::Point};
     /// let map = Map::from_ron_str("(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))], edges: [(from: 0, to: 1)])", "m.ron")?;
     /// let map = map.with_extra_obstacles(vec![Obstacle::Point(Point::new(2.0, 3.0))]).unwrap();
-    /// assert_eq!(Clearances::compute(&map).edge(0).value, 3.0);
+    /// assert_eq!(Clearances::compute(&map).edge(clearway::EdgeIdx::new(0)).value, 3.0);
     /// # Ok::<(), clearway::map::LoadError>(())
     /// ```
     ///
@@ -174,6 +174,7 @@ fn coordinates(values: &[f64]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::EdgeIdx;
     use crate::dimension::Space;
     use crate::geometry::{Mesh, Sphere};
     use crate::map::ValidatedLevel;
@@ -203,8 +204,11 @@ mod tests {
         assert_eq!(map.obstacle_count(), 2);
         let map = map.index(&mut Timings::default());
         let clearances = crate::Clearances::compute(&map);
-        assert_eq!(clearances.edge(0).value, 1.0);
-        assert_eq!(clearances.edge(0).witness.unwrap().obstacle, 1);
+        assert_eq!(clearances.edge(EdgeIdx::new(0)).value, 1.0);
+        assert_eq!(
+            clearances.edge(EdgeIdx::new(0)).witness.unwrap().obstacle,
+            1
+        );
 
         let bad = validated_3d()
             .with_extra_obstacles(vec![sphere(3.0, 1.0), sphere(3.0, -0.5)])

@@ -26,7 +26,7 @@ use crate::timings::Timings;
 /// )?;
 /// let Level::Space(map) = level else { panic!("a 3D level") };
 /// // The box's underside is at z = 2.5; the edge runs at z = 1.
-/// assert_eq!(Clearances::compute(&map).edge(0).value, 1.5);
+/// assert_eq!(Clearances::compute(&map).edge(clearway::EdgeIdx::new(0)).value, 1.5);
 /// # Ok::<(), clearway::LoadError>(())
 /// ```
 #[derive(Debug)]

@@ -75,7 +75,7 @@ impl Map {
     ///     "inline",
     /// )?;
     /// assert_eq!(map.nodes()[1].name.as_deref(), Some("gate"));
-    /// assert_eq!(map.edge_segment(0).length(), 5.0);
+    /// assert_eq!(map.edge_segment(clearway::EdgeIdx::new(0)).length(), 5.0);
     ///
     /// let err = clearway::Map::from_ron_str("(nodes: [(id: 0, pos: (0, 0))], edges: [(from: 0, to: 0)])", "x.ron")
     ///     .unwrap_err();

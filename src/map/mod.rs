@@ -11,6 +11,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 
 use crate::dimension::{Dimension, Plane};
 use crate::geometry::{Point, Segment};
+use crate::indices::{EdgeIdx, NodeIdx};
 use crate::obstacle_index::ObstacleIndex;
 use crate::timings::Timings;
 
@@ -58,10 +59,12 @@ pub struct Node<P = Point> {
 /// A straight edge between two nodes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Edge {
-    /// The index (in [`Map::nodes`]) of the node the edge starts at.
-    pub from: usize,
-    /// The index (in [`Map::nodes`]) of the node the edge ends at.
-    pub to: usize,
+    /// The index (in [`Map::nodes`]) of the node the edge starts at; the
+    /// file's `from` is that node's id.
+    pub from: NodeIdx,
+    /// The index (in [`Map::nodes`]) of the node the edge ends at; the
+    /// file's `to` is that node's id.
+    pub to: NodeIdx,
     /// Whether the edge may be travelled only from `from` to `to`.
     pub one_way: bool,
     /// An explicit traversal cost, finite and >= 0; the default is the length.
@@ -206,12 +209,12 @@ impl<D: Dimension> Map<D> {
     }
 
     /// The index (in [`Map::nodes`]) of the node with this id.
-    pub fn node_index(&self, id: u64) -> Option<usize> {
-        self.node_by_id.get(&id).copied()
+    pub fn node_index(&self, id: u64) -> Option<NodeIdx> {
+        self.node_by_id.get(&id).map(|&i| NodeIdx::new(i))
     }
 
     /// The straight segment an edge runs along, from its `from` node to its `to` node.
-    pub fn edge_segment(&self, edge: usize) -> Segment<D::Point> {
+    pub fn edge_segment(&self, edge: EdgeIdx) -> Segment<D::Point> {
         let e = &self.edges[edge];
         Segment::new(self.nodes[e.from].pos, self.nodes[e.to].pos)
     }
@@ -234,7 +237,7 @@ impl<D: Dimension> Map<D> {
             (0..self.edges.len())
                 .filter_map(|i| {
                     let cost = self.edges[i].cost?;
-                    let segment = self.edge_segment(i);
+                    let segment = self.edge_segment(EdgeIdx::new(i));
                     let length = D::distance(segment.a, segment.b);
                     (length > 0.0).then(|| cost / length)
                 })
@@ -261,9 +264,9 @@ fn network_graph(node_count: usize, edges: &[Edge]) -> DiGraph<usize, usize> {
         graph.add_node(i);
     }
     for (i, e) in edges.iter().enumerate() {
-        graph.add_edge(NodeIndex::new(e.from), NodeIndex::new(e.to), i);
+        graph.add_edge(NodeIndex::new(e.from.get()), NodeIndex::new(e.to.get()), i);
         if !e.one_way {
-            graph.add_edge(NodeIndex::new(e.to), NodeIndex::new(e.from), i);
+            graph.add_edge(NodeIndex::new(e.to.get()), NodeIndex::new(e.from.get()), i);
         }
     }
     graph
@@ -347,7 +350,7 @@ mod tests {
         let clearances = Clearances::compute(&map);
         let values: Vec<f64> = clearances.edges().iter().map(|c| c.value).collect();
         assert_eq!(values, [2.0, 1.5, 0.0]);
-        let witness = clearances.edge(0).witness.unwrap();
+        let witness = clearances.edge(EdgeIdx::new(0)).witness.unwrap();
         assert_eq!(witness.obstacle, 0);
         assert_eq!(
             witness.edge_point,

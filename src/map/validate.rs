@@ -11,6 +11,7 @@ use super::validate3d::{self, Dimension};
 use super::wire::{AgentEntry, EdgeEntry, MapFile, NodeEntry, ObstacleEntry, Position};
 use super::{Agent, Edge, LoadErrorKind, Node};
 use crate::geometry::{Circle, Point, Point3, Polygon, Segment, count_distinct};
+use crate::indices::NodeIdx;
 use crate::obstacle::Obstacle;
 use crate::obstacle3::Obstacle3;
 
@@ -496,8 +497,8 @@ fn edge(index: usize, entry: &EdgeEntry, node_by_id: &NodesById) -> Result<Edge,
             .transpose()
     };
     Ok(Edge {
-        from,
-        to,
+        from: NodeIdx::new(from),
+        to: NodeIdx::new(to),
         one_way: entry.one_way,
         cost: optional_length(entry.cost, "cost", Quantity::Cost)?,
         clearance: optional_length(entry.clearance, "clearance", Quantity::Clearance)?,
@@ -650,7 +651,7 @@ mod tests {
             vec![],
         ))
         .unwrap();
-        assert_eq!((map.edges[0].from, map.edges[0].to), (1, 0));
+        assert_eq!((map.edges[0].from.get(), map.edges[0].to.get()), (1, 0));
     }
 
     #[test]

@@ -326,7 +326,7 @@ mod tests {
         let parts = space(LEVEL);
         assert_eq!(parts.nodes[1].pos, p(10.0, 0.0, 0.9));
         assert_eq!(parts.nodes[1].name.as_deref(), Some("door"));
-        assert_eq!((parts.edges[0].from, parts.edges[0].to), (0, 1));
+        assert_eq!((parts.edges[0].from.get(), parts.edges[0].to.get()), (0, 1));
         let o = &parts.obstacles;
         assert_eq!(o[0], Obstacle3::Point(p(4.0, 0.3, 1.0)));
         assert_eq!(

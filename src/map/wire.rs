@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::{Agent, Edge, Map, Node};
 use crate::dimension::{Dimension, Space};
 use crate::geometry::{AxisBox, Circle, Point, Point3, Segment, Sphere, Triangle};
+use crate::indices::NodeIdx;
 use crate::obstacle::Obstacle;
 use crate::obstacle3::Obstacle3;
 
@@ -307,7 +308,7 @@ impl EdgeEntry {
     /// The edge must belong to `map` (its node indices must be in range), as
     /// every edge of a loaded map does.
     pub fn from_edge<D: Dimension>(map: &Map<D>, edge: &Edge) -> Self {
-        let id = |index: usize| map.nodes()[index].id;
+        let id = |index: NodeIdx| map.nodes()[index].id;
         EdgeEntry {
             from: id(edge.from),
             to: id(edge.to),

@@ -10,6 +10,7 @@ use super::scene::{Metrics, Picture};
 use super::text::{self, human, short};
 use crate::clearance::{Clearance, Clearances};
 use crate::geometry::Point;
+use crate::indices::EdgeIdx;
 
 impl<D: Flatten> Picture<'_, D> {
     /// The colour of an edge, and the group it is drawn in (higher on top).
@@ -71,7 +72,7 @@ impl<D: Flatten> Picture<'_, D> {
                 let segments: Vec<[Point; 2]> = order[start..end]
                     .iter()
                     .map(|&i| {
-                        let s = map.edge_segment(i);
+                        let s = map.edge_segment(EdgeIdx::new(i));
                         [
                             frame.to_picture(self.at(s.a)),
                             frame.to_picture(self.at(s.b)),
@@ -101,7 +102,7 @@ impl<D: Flatten> Picture<'_, D> {
             return;
         }
         for &i in &order {
-            let s = map.edge_segment(i);
+            let s = map.edge_segment(EdgeIdx::new(i));
             let title = self.edge_title(i);
             drawer.polyline(
                 &[
@@ -132,7 +133,7 @@ impl<D: Flatten> Picture<'_, D> {
 
     pub(super) fn edge_title(&self, i: usize) -> String {
         let map = self.map;
-        let c = self.clearances.edge(i);
+        let c = &self.clearances.edges()[i];
         let e = &map.edges()[i];
         let clearance = match self.agent_radius {
             Some(r) => text::human_apart(c.value, r),
@@ -168,7 +169,7 @@ impl<D: Flatten> Picture<'_, D> {
             None if c.value.is_finite() => title.push_str(" (baked)"),
             None => {}
         }
-        let s = map.edge_segment(i);
+        let s = map.edge_segment(EdgeIdx::new(i));
         if let (Some(a), Some(b)) = (D::height(s.a, self.up), D::height(s.b, self.up)) {
             title.push_str(&format!(
                 "; {} {} to {}",
@@ -197,7 +198,7 @@ impl<D: Flatten> Picture<'_, D> {
             if !e.one_way {
                 continue;
             }
-            let s = map.edge_segment(i);
+            let s = map.edge_segment(EdgeIdx::new(i));
             let (a, b) = (
                 frame.to_picture(self.at(s.a)),
                 frame.to_picture(self.at(s.b)),

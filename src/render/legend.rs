@@ -12,6 +12,7 @@ use super::palette::{self, Verdict};
 use super::scene::{LABEL_FONT, LARGE_MAP_EDGES, LEGEND_FONT, MARGIN, Picture, ROW, TITLE_FONT};
 use super::text::{self, short};
 use crate::geometry::Point;
+use crate::indices::NodeIdx;
 
 /// One entry of the legend: a sample and its words.
 pub(super) enum Key {
@@ -128,7 +129,7 @@ impl<D: Flatten> Picture<'_, D> {
             }
         }
         let map = self.map;
-        let ends = |a: usize, b: usize| {
+        let ends = |a: NodeIdx, b: NodeIdx| {
             format!(
                 "{} to {}",
                 text::node_label(&map.nodes()[a]),

@@ -43,7 +43,7 @@ impl<D: Flatten> Picture<'_, D> {
         let mut stacked: HashMap<(i64, i64), i32> = HashMap::new();
         for &i in &order {
             let node = &map.nodes()[i];
-            let c = self.clearances.node(i);
+            let c = &self.clearances.nodes()[i];
             let clearance = match self.agent_radius {
                 Some(r) => text::human_apart(c.value, r),
                 None => human(c.value),

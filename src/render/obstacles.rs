@@ -20,7 +20,7 @@ impl<D: Flatten> Picture<'_, D> {
         if let Some(r) = self.agent_radius {
             for e in self.clearances.blocked_edges(r) {
                 if let Some(w) = self.clearances.edge(e).witness {
-                    by.entry(w.obstacle).or_default().push(e);
+                    by.entry(w.obstacle).or_default().push(e.get());
                 }
             }
         }

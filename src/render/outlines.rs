@@ -8,6 +8,7 @@ use super::palette;
 use super::scene::{MAX_CAPSULES, Metrics, Picture};
 use super::text;
 use crate::geometry::Point;
+use crate::indices::EdgeIdx;
 
 impl<D: Flatten> Picture<'_, D> {
     pub(super) fn draw_capsules(
@@ -23,12 +24,12 @@ impl<D: Flatten> Picture<'_, D> {
         if r <= 0.0 {
             return;
         }
-        let blocked: Vec<usize> = self.clearances.blocked_edges(r).collect();
+        let blocked: Vec<usize> = self.clearances.blocked_edges(r).map(EdgeIdx::get).collect();
         if !blocked.is_empty() && blocked.len() <= MAX_CAPSULES {
             drawer.layer("agent outlines");
             let style = Style::stroke(palette::BLOCKED, 1.2).dashed(5.0, 3.0);
             for &i in &blocked {
-                let s = map.edge_segment(i);
+                let s = map.edge_segment(EdgeIdx::new(i));
                 let outline = capsule(
                     frame.to_picture(self.at(s.a)),
                     frame.to_picture(self.at(s.b)),

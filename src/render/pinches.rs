@@ -2,6 +2,7 @@
 //! obstacle, labelled with the radius that fits, the label placed clear of
 //! obstacles.
 
+use crate::indices::EdgeIdx;
 use std::collections::HashMap;
 
 use super::drawer::{Anchor, Drawer, Style, TextStyle};
@@ -16,7 +17,7 @@ use crate::geometry::{Point, Segment};
 impl<D: Flatten> Picture<'_, D> {
     pub(super) fn draw_pinches(&self, drawer: &mut impl Drawer, frame: &Frame, r: f64) {
         let map = self.map;
-        let blocked: Vec<usize> = self.clearances.blocked_edges(r).collect();
+        let blocked: Vec<usize> = self.clearances.blocked_edges(r).map(EdgeIdx::get).collect();
         if blocked.is_empty() {
             return;
         }
@@ -25,7 +26,7 @@ impl<D: Flatten> Picture<'_, D> {
         let mut pinches: Vec<(Point, Point, usize, f64, Vec<usize>)> = Vec::new();
         let mut seen: HashMap<(i64, i64, i64, i64), usize> = HashMap::new();
         for &i in &blocked {
-            let c = self.clearances.edge(i);
+            let c = &self.clearances.edges()[i];
             let Some(w) = c.witness else { continue };
             let (p, q) = (
                 frame.to_picture(self.at(w.edge_point)),

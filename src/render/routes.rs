@@ -10,6 +10,7 @@ use super::palette;
 use super::scene::{Metrics, Picture};
 use super::text::{self, human};
 use crate::geometry::Point;
+use crate::indices::NodeIdx;
 use crate::map::Map;
 use crate::route::Route;
 
@@ -17,8 +18,8 @@ use crate::route::Route;
 /// [`Map::nodes`]) and what the search found between them.
 #[derive(Clone, Debug)]
 pub(super) struct Shown<R> {
-    pub(super) start: usize,
-    pub(super) goal: usize,
+    pub(super) start: NodeIdx,
+    pub(super) goal: NodeIdx,
     /// `None`: no route; the legend says so.
     pub(super) found: Option<R>,
 }

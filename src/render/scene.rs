@@ -12,6 +12,7 @@ use super::size::OutputSize;
 use crate::clearance::Clearances;
 use crate::dimension::Plane;
 use crate::geometry::Point;
+use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
 use crate::route::{Route, WidestRoute};
 
@@ -132,7 +133,7 @@ impl<'a, D: Flatten> Picture<'a, D> {
     /// [`Map::nodes`]) for the agent radius (0 without one): `found` is what
     /// the caller's search found ([`crate::Router::route`]), `None` when
     /// there is no route, which the legend then says.
-    pub fn route(mut self, start: usize, goal: usize, found: Option<Route>) -> Picture<'a, D> {
+    pub fn route(mut self, start: NodeIdx, goal: NodeIdx, found: Option<Route>) -> Picture<'a, D> {
         self.route = Some(Shown { start, goal, found });
         self
     }
@@ -142,8 +143,8 @@ impl<'a, D: Flatten> Picture<'a, D> {
     /// ([`crate::Router::widest_route`]), `None` when there is no route.
     pub fn widest(
         mut self,
-        start: usize,
-        goal: usize,
+        start: NodeIdx,
+        goal: NodeIdx,
         found: Option<WidestRoute>,
     ) -> Picture<'a, D> {
         self.widest = Some(Shown { start, goal, found });
@@ -251,7 +252,12 @@ impl<'a, D: Flatten> Picture<'a, D> {
 
     pub(super) fn metrics(&self, frame: &Frame) -> Metrics {
         let mut lengths: Vec<f64> = (0..self.map.edges().len())
-            .map(|i| frame.length(D::drawn_length(self.map.edge_segment(i), self.up)))
+            .map(|i| {
+                frame.length(D::drawn_length(
+                    self.map.edge_segment(EdgeIdx::new(i)),
+                    self.up,
+                ))
+            })
             .collect();
         lengths.sort_by(f64::total_cmp);
         let median = lengths.get(lengths.len() / 2).copied().unwrap_or(100.0);

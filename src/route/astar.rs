@@ -157,7 +157,7 @@ pub(crate) fn cheapest_path<D: Dimension>(
             estimate.prefetch(next);
         }
         for (k, arc) in network.arcs(here).iter().enumerate() {
-            let exact = || clearances.edge(network.edge(first + k)).value;
+            let exact = || clearances.edges()[network.edge(first + k)].value;
             if !fit.admits(arc.clearance_floor, exact) {
                 continue;
             }

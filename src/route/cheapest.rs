@@ -3,15 +3,16 @@
 use super::Router;
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
+use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
 
 /// A route through the network.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Route {
     /// The nodes visited, as indices into [`Map::nodes`], start to goal.
-    pub nodes: Vec<usize>,
+    pub nodes: Vec<NodeIdx>,
     /// The edges taken, as indices into [`Map::edges`]; one fewer than nodes.
-    pub edges: Vec<usize>,
+    pub edges: Vec<EdgeIdx>,
     /// The geometric length: the sum of the edges' lengths.
     pub length: f64,
     /// The cost the search minimised: each edge's `cost`, or its length.
@@ -38,9 +39,9 @@ pub struct Route {
 /// )"#, "doc.ron").unwrap();
 /// let clearances = Clearances::compute(&map);
 /// // The direct edge passes 1.0 from the rock: a radius-2 agent goes round.
-/// let r = route(&map, &clearances, 0, 1, 2.0).unwrap();
-/// assert_eq!(r.nodes, vec![0, 2, 1]);
-/// assert!(route(&map, &clearances, 0, 1, 0.5).unwrap().nodes == vec![0, 1]);
+/// let r = route(&map, &clearances, clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 2.0).unwrap();
+/// assert_eq!(r.nodes, [0, 2, 1].map(clearway::NodeIdx::new));
+/// assert!(route(&map, &clearances, clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 0.5).unwrap().nodes == [0, 1].map(clearway::NodeIdx::new));
 /// ```
 ///
 /// # Panics
@@ -48,8 +49,8 @@ pub struct Route {
 pub fn route<D: Dimension>(
     map: &Map<D>,
     clearances: &Clearances<D>,
-    start: usize,
-    goal: usize,
+    start: NodeIdx,
+    goal: NodeIdx,
     agent_radius: f64,
 ) -> Option<Route> {
     Router::new(map, clearances).route(start, goal, agent_radius)
@@ -63,8 +64,8 @@ pub fn route<D: Dimension>(
 pub fn route_dijkstra<D: Dimension>(
     map: &Map<D>,
     clearances: &Clearances<D>,
-    start: usize,
-    goal: usize,
+    start: NodeIdx,
+    goal: NodeIdx,
     agent_radius: f64,
 ) -> Option<Route> {
     Router::new(map, clearances).route_dijkstra(start, goal, agent_radius)
@@ -91,16 +92,16 @@ impl Route {
             // A route of one node: the node's own clearance bounds it.
             nodes
                 .first()
-                .map_or(f64::INFINITY, |&n| clearances.node(n).value)
+                .map_or(f64::INFINITY, |&n| clearances.nodes()[n].value)
         } else {
             edges
                 .iter()
-                .map(|&e| clearances.edge(e).value)
+                .map(|&e| clearances.edges()[e].value)
                 .fold(f64::INFINITY, f64::min)
         };
         Route {
-            nodes,
-            edges,
+            nodes: nodes.into_iter().map(NodeIdx::new).collect(),
+            edges: edges.into_iter().map(EdgeIdx::new).collect(),
             length,
             cost,
             min_clearance,
@@ -109,7 +110,7 @@ impl Route {
 
     /// The edge that sets the route's minimum clearance: the first one along
     /// the route with that clearance; `None` when nothing limits the route.
-    pub fn bottleneck_edge<D: Dimension>(&self, clearances: &Clearances<D>) -> Option<usize> {
+    pub fn bottleneck_edge<D: Dimension>(&self, clearances: &Clearances<D>) -> Option<EdgeIdx> {
         if self.min_clearance.is_infinite() {
             return None;
         }
@@ -122,6 +123,6 @@ impl Route {
 
 /// The length of edge `edge`: its segment's length, in either dimension.
 fn segment_length<D: Dimension>(map: &Map<D>, edge: usize) -> f64 {
-    let segment = map.edge_segment(edge);
+    let segment = map.edge_segment(EdgeIdx::new(edge));
     D::distance(segment.a, segment.b)
 }

@@ -117,7 +117,7 @@ impl<D: Dimension> RouteNetwork<D> {
         for (i, e) in edges.iter().enumerate() {
             let arc = Arc {
                 target: 0,
-                clearance_floor: floor_f32(clearances.edge(i).value),
+                clearance_floor: floor_f32(clearances.edges()[i].value),
                 cost: edge_cost(map, i),
             };
             let (tail, head) = ends(e);

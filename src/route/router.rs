@@ -9,6 +9,7 @@ use super::network::RouteNetwork;
 use super::widest::{self, WidestRoute};
 use crate::clearance::{Clearances, admits, effective_radius};
 use crate::dimension::{Dimension, Plane};
+use crate::indices::NodeIdx;
 use crate::map::Map;
 
 /// Answers route queries on one map for agents of any radius.
@@ -32,10 +33,10 @@ use crate::map::Map;
 /// let clearances = Clearances::compute(&map);
 /// let mut router = Router::new(&map, &clearances);
 /// // The direct edge passes 1.0 from the rock.
-/// assert_eq!(router.route(0, 1, 0.5).unwrap().nodes, vec![0, 1]);
-/// assert_eq!(router.route(0, 1, 2.0).unwrap().nodes, vec![0, 2, 1]);
+/// assert_eq!(router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 0.5).unwrap().nodes, [0, 1].map(clearway::NodeIdx::new));
+/// assert_eq!(router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 2.0).unwrap().nodes, [0, 2, 1].map(clearway::NodeIdx::new));
 /// // The way round passes sqrt(8) from it: (5,1) to the line y = x.
-/// assert!((router.widest_route(0, 1).unwrap().widest_radius - 8f64.sqrt()).abs() < 1e-12);
+/// assert!((router.widest_route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1)).unwrap().widest_radius - 8f64.sqrt()).abs() < 1e-12);
 /// ```
 ///
 /// Generic over the [`Dimension`]: `Router` on a flat map,
@@ -95,7 +96,7 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// let clearances = Clearances::compute(&map);
     /// let mut plain = Router::new(&map, &clearances);
     /// let mut guided = Router::with_landmarks(&map, &clearances, 2);
-    /// assert_eq!(guided.route(0, 1, 2.0), plain.route(0, 1, 2.0));
+    /// assert_eq!(guided.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 2.0), plain.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 2.0));
     /// ```
     pub fn with_landmarks(
         map: &'m Map<D>,
@@ -142,10 +143,10 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// let mut router = Router::with_landmarks_for(&map, &clearances, 2, &[0.0, 1.0]);
     /// let mut plain = Router::new(&map, &clearances);
     /// for radius in [0.0, 0.4, 1.0, 2.0] {
-    ///     assert_eq!(router.route(0, 3, radius), plain.route(0, 3, radius));
+    ///     assert_eq!(router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(3), radius), plain.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(3), radius));
     /// }
     /// // An agent of radius 1 cannot pass the rock.
-    /// assert_eq!(router.route(0, 3, 1.0), None);
+    /// assert_eq!(router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(3), 1.0), None);
     /// ```
     pub fn with_landmarks_for(
         map: &'m Map<D>,
@@ -202,7 +203,7 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// ).unwrap();
     /// let clearances = Clearances::compute(&map);
     /// let mut router = Router::new(&map, &clearances);
-    /// router.route(0, 2, 0.0).unwrap();
+    /// router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(2), 0.0).unwrap();
     /// // Node 0, then 1, then the goal.
     /// assert_eq!(router.last_expanded(), 3);
     /// ```
@@ -234,7 +235,7 @@ impl<'m, D: Dimension> Router<'m, D> {
     ///
     /// # Panics
     /// When `start` or `goal` is not a node index of the map.
-    pub fn route(&mut self, start: usize, goal: usize, agent_radius: f64) -> Option<Route> {
+    pub fn route(&mut self, start: NodeIdx, goal: NodeIdx, agent_radius: f64) -> Option<Route> {
         self.search(start, goal, agent_radius, true)
     }
 
@@ -245,8 +246,8 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// When `start` or `goal` is not a node index of the map.
     pub fn route_dijkstra(
         &mut self,
-        start: usize,
-        goal: usize,
+        start: NodeIdx,
+        goal: NodeIdx,
         agent_radius: f64,
     ) -> Option<Route> {
         self.search(start, goal, agent_radius, false)
@@ -259,12 +260,15 @@ impl<'m, D: Dimension> Router<'m, D> {
     ///
     /// # Panics
     /// When `start` or `goal` is not a node index of the map.
-    pub fn widest_route(&mut self, start: usize, goal: usize) -> Option<WidestRoute> {
+    pub fn widest_route(&mut self, start: NodeIdx, goal: NodeIdx) -> Option<WidestRoute> {
         let widest_radius = if start == goal {
             // A route of one node: the node's own clearance bounds it.
             self.clearances.node(start).value
         } else {
-            let (from, to) = (self.network.slot(start), self.network.slot(goal));
+            let (from, to) = (
+                self.network.slot(start.get()),
+                self.network.slot(goal.get()),
+            );
             widest::widest_radius(&self.network, self.clearances, from, to)?
         };
         if !admits(widest_radius, widest_radius) {
@@ -285,8 +289,8 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// bounds; plain Dijkstra (no estimate at all) when not.
     fn search(
         &mut self,
-        start: usize,
-        goal: usize,
+        start: NodeIdx,
+        goal: NodeIdx,
         agent_radius: f64,
         guided: bool,
     ) -> Option<Route> {
@@ -308,7 +312,7 @@ impl<'m, D: Dimension> Router<'m, D> {
             scratch,
             ..
         } = self;
-        let (start, goal) = (network.slot(start), network.slot(goal));
+        let (start, goal) = (network.slot(start.get()), network.slot(goal.get()));
         let estimate = guided.then(|| {
             let table = table_for(landmarks, agent_radius);
             GoalBound::new(network, *scale, table, start, goal)
@@ -365,6 +369,7 @@ fn heuristic_scale<D: Dimension>(map: &Map<D>) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::EdgeIdx;
 
     /// The path of [`Router::with_landmarks_for`]'s example: (0,0), (10,0),
     /// (20,0), (20,10), a rock at (15, 0.5). Edge clearances: 0-1
@@ -400,18 +405,26 @@ mod tests {
     fn clearance_0_admits_no_agent_in_any_search() {
         let map = rock_on_the_path();
         let clearances = Clearances::compute(&map);
-        assert_eq!(clearances.edge(1).value, 0.0);
+        assert_eq!(clearances.edge(EdgeIdx::new(1)).value, 0.0);
         let with_tables = Router::with_landmarks_for(&map, &clearances, 2, &[0.0]);
         for mut router in [Router::new(&map, &clearances), with_tables] {
             for r in [0.0, -1.0, 1e-300] {
-                let route = router.route(1, 2, r).unwrap();
-                assert_eq!(route.nodes, [1, 4, 2], "radius {r:e}");
-                assert_eq!(router.route_dijkstra(1, 2, r).unwrap().nodes, [1, 4, 2]);
+                let route = router.route(NodeIdx::new(1), NodeIdx::new(2), r).unwrap();
+                assert_eq!(route.nodes, [1, 4, 2].map(NodeIdx::new), "radius {r:e}");
+                assert_eq!(
+                    router
+                        .route_dijkstra(NodeIdx::new(1), NodeIdx::new(2), r)
+                        .unwrap()
+                        .nodes,
+                    [1, 4, 2].map(NodeIdx::new)
+                );
             }
         }
         let mut router = Router::new(&map, &clearances);
-        let widest = router.widest_route(0, 2).unwrap();
-        assert_eq!(widest.route.nodes, [0, 1, 4, 2]);
+        let widest = router
+            .widest_route(NodeIdx::new(0), NodeIdx::new(2))
+            .unwrap();
+        assert_eq!(widest.route.nodes, [0, 1, 4, 2].map(NodeIdx::new));
         // Without the way round, every route crosses the rock: no radius fits.
         let map = Map::from_ron_str(
             "(nodes: [(id: 0, pos: (10, 0)), (id: 1, pos: (20, 0))], \
@@ -421,8 +434,8 @@ mod tests {
         .unwrap();
         let clearances = Clearances::compute(&map);
         let mut router = Router::new(&map, &clearances);
-        assert_eq!(router.widest_route(0, 1), None);
-        assert_eq!(router.route(0, 1, 0.0), None);
+        assert_eq!(router.widest_route(NodeIdx::new(0), NodeIdx::new(1)), None);
+        assert_eq!(router.route(NodeIdx::new(0), NodeIdx::new(1), 0.0), None);
     }
 
     #[test]
@@ -431,11 +444,19 @@ mod tests {
         let clearances = Clearances::compute(&map);
         let mut router = Router::new(&map, &clearances);
         // Node 4 at (15, 5) is 5 from the rock.
-        let route = router.route(4, 4, 5.0).unwrap();
-        assert_eq!((route.nodes.as_slice(), route.edges.len()), (&[4][..], 0));
+        let route = router.route(NodeIdx::new(4), NodeIdx::new(4), 5.0).unwrap();
+        assert_eq!(
+            (route.nodes.as_slice(), route.edges.len()),
+            (&[NodeIdx::new(4)][..], 0)
+        );
         assert_eq!(route.min_clearance, 5.0);
-        assert_eq!(router.route(4, 4, 5.0f64.next_up()), None);
-        let widest = router.widest_route(4, 4).unwrap();
+        assert_eq!(
+            router.route(NodeIdx::new(4), NodeIdx::new(4), 5.0f64.next_up()),
+            None
+        );
+        let widest = router
+            .widest_route(NodeIdx::new(4), NodeIdx::new(4))
+            .unwrap();
         assert_eq!(widest.widest_radius, 5.0);
         assert_eq!(widest.bottleneck_edge, None);
         // A node on the rock: no route, at any radius.
@@ -446,16 +467,16 @@ mod tests {
         .unwrap();
         let clearances = Clearances::compute(&on_rock);
         let mut router = Router::new(&on_rock, &clearances);
-        assert_eq!(router.route(0, 0, 0.0), None);
-        assert_eq!(router.widest_route(0, 0), None);
+        assert_eq!(router.route(NodeIdx::new(0), NodeIdx::new(0), 0.0), None);
+        assert_eq!(router.widest_route(NodeIdx::new(0), NodeIdx::new(0)), None);
     }
 
     #[test]
     fn a_radius_is_lowered_to_the_least_that_admits_the_same_edges() {
         let map = rock_path();
         let clearances = Clearances::compute(&map);
-        assert_eq!(clearances.edge(1).value, 0.5);
-        assert_eq!(clearances.edge(2).value, 5.0);
+        assert_eq!(clearances.edge(EdgeIdx::new(1)).value, 0.5);
+        assert_eq!(clearances.edge(EdgeIdx::new(2)).value, 5.0);
         let least = |r| least_radius_admitting_the_same(r, &clearances);
         // Nothing below 0.5: every edge, like -∞.
         for r in [f64::NEG_INFINITY, -1.0, -0.0, 0.0, 0.5] {
@@ -466,7 +487,7 @@ mod tests {
             assert_eq!(least(r), 0.5f64.next_up(), "{r}");
         }
         assert_eq!(least(5.0f64.next_up()), 5.0f64.next_up());
-        let top = clearances.edge(0).value;
+        let top = clearances.edge(EdgeIdx::new(0)).value;
         assert_eq!(least(f64::INFINITY), top.next_up());
     }
 
@@ -528,7 +549,10 @@ mod tests {
         .unwrap();
         let clearances = Clearances::compute(&map);
         assert_eq!(
-            (clearances.edge(0).value, clearances.edge(1).value),
+            (
+                clearances.edge(EdgeIdx::new(0)).value,
+                clearances.edge(EdgeIdx::new(1)).value
+            ),
             (y, 0.5)
         );
         let mut router = Router::with_landmarks_for(&map, &clearances, 2, &[y]);
@@ -539,8 +563,11 @@ mod tests {
         // part of its own, one landmark, and node 1 proved out of reach.)
         assert_eq!(router.landmarks[0].radius(), y);
         assert_eq!(router.landmark_count(), 2);
-        assert!(router.route(0, 1, y).is_some());
-        assert_eq!(router.route(0, 1, y.next_up()), None);
+        assert!(router.route(NodeIdx::new(0), NodeIdx::new(1), y).is_some());
+        assert_eq!(
+            router.route(NodeIdx::new(0), NodeIdx::new(1), y.next_up()),
+            None
+        );
     }
 
     /// The straight line steers A* to the goal: with a start between the
@@ -559,9 +586,19 @@ mod tests {
         .unwrap();
         let clearances = Clearances::compute(&map);
         let mut router = Router::new(&map, &clearances);
-        assert_eq!(router.route(0, 1, 0.0).map(|r| r.cost), Some(10.0));
+        assert_eq!(
+            router
+                .route(NodeIdx::new(0), NodeIdx::new(1), 0.0)
+                .map(|r| r.cost),
+            Some(10.0)
+        );
         assert_eq!(router.last_expanded(), 2);
-        assert_eq!(router.route_dijkstra(0, 1, 0.0).map(|r| r.cost), Some(10.0));
+        assert_eq!(
+            router
+                .route_dijkstra(NodeIdx::new(0), NodeIdx::new(1), 0.0)
+                .map(|r| r.cost),
+            Some(10.0)
+        );
         assert_eq!(router.last_expanded(), 4);
     }
 
@@ -584,15 +621,15 @@ mod tests {
         let map = rock_path();
         let clearances = Clearances::compute(&map);
         let mut every = Router::with_landmarks(&map, &clearances, 4);
-        assert_eq!(every.route(0, 3, 1.0), None);
+        assert_eq!(every.route(NodeIdx::new(0), NodeIdx::new(3), 1.0), None);
         // Nodes 0 and 1 are expanded before the search runs dry at the rock.
         assert_eq!(every.last_expanded(), 2);
         let mut agent = Router::with_landmarks_for(&map, &clearances, 4, &[0.0, 1.0]);
-        assert_eq!(agent.route(0, 3, 1.0), None);
+        assert_eq!(agent.route(NodeIdx::new(0), NodeIdx::new(3), 1.0), None);
         assert_eq!(agent.last_expanded(), 0);
         // Below the agent's radius the every-edge table is read, and the
         // route found: nodes 0, 1, 2, 3 expanded in order.
-        assert!(agent.route(0, 3, 0.4).is_some());
+        assert!(agent.route(NodeIdx::new(0), NodeIdx::new(3), 0.4).is_some());
         assert_eq!(agent.last_expanded(), 4);
     }
 }

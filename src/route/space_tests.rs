@@ -1,6 +1,7 @@
 //! Routes on a 3D level: the same router, compiled for [`Space`], with the
 //! 3D straight line as A*'s estimate.
 
+use crate::NodeIdx;
 use crate::clearance::Clearances;
 use crate::dimension::Space;
 use crate::geometry::{Point3, Sphere};
@@ -42,8 +43,8 @@ fn storeys() -> Map<Space> {
     let mut edge = |from: usize, to: usize, edges: &mut Vec<Edge>| {
         k += 1;
         edges.push(Edge {
-            from,
-            to,
+            from: NodeIdx::new(from),
+            to: NodeIdx::new(to),
             one_way: k % 11 == 0,
             cost: (k % 7 == 0).then(|| 20.0 + f64::from(k % 5)),
             clearance: None,
@@ -97,11 +98,12 @@ fn astar_in_space_is_as_cheap_as_dijkstra() {
     for radius in [0.0, 0.6, 1.2] {
         for start in (0..n).step_by(3) {
             for goal in (0..n).step_by(4) {
-                let dijkstra = plain.route_dijkstra(start, goal, radius);
+                let dijkstra =
+                    plain.route_dijkstra(NodeIdx::new(start), NodeIdx::new(goal), radius);
                 let dijkstra_expanded = plain.last_expanded();
-                let astar = plain.route(start, goal, radius);
+                let astar = plain.route(NodeIdx::new(start), NodeIdx::new(goal), radius);
                 let astar_expanded = plain.last_expanded();
-                let landmarks = guided.route(start, goal, radius);
+                let landmarks = guided.route(NodeIdx::new(start), NodeIdx::new(goal), radius);
                 match (&dijkstra, &astar, &landmarks) {
                     (Some(d), Some(a), Some(l)) => {
                         found += 1;
@@ -112,10 +114,25 @@ fn astar_in_space_is_as_cheap_as_dijkstra() {
                     (None, None, None) => {}
                     other => panic!("{start} -> {goal} at {radius}: {other:?}"),
                 }
-                assert_eq!(astar, route(&map, &clearances, start, goal, radius));
+                assert_eq!(
+                    astar,
+                    route(
+                        &map,
+                        &clearances,
+                        NodeIdx::new(start),
+                        NodeIdx::new(goal),
+                        radius
+                    )
+                );
                 assert_eq!(
                     dijkstra,
-                    route_dijkstra(&map, &clearances, start, goal, radius)
+                    route_dijkstra(
+                        &map,
+                        &clearances,
+                        NodeIdx::new(start),
+                        NodeIdx::new(goal),
+                        radius
+                    )
                 );
             }
         }
@@ -126,7 +143,26 @@ fn astar_in_space_is_as_cheap_as_dijkstra() {
         "A* expanded fewer nodes on only {fewer} of {found}"
     );
     // The widest route's radius is the largest that still finds a route.
-    let widest = widest_route(&map, &clearances, 0, n - 1).expect("connected");
-    assert!(route(&map, &clearances, 0, n - 1, widest.widest_radius).is_some());
-    assert!(route(&map, &clearances, 0, n - 1, widest.widest_radius.next_up()).is_none());
+    let widest =
+        widest_route(&map, &clearances, NodeIdx::new(0), NodeIdx::new(n - 1)).expect("connected");
+    assert!(
+        route(
+            &map,
+            &clearances,
+            NodeIdx::new(0),
+            NodeIdx::new(n - 1),
+            widest.widest_radius
+        )
+        .is_some()
+    );
+    assert!(
+        route(
+            &map,
+            &clearances,
+            NodeIdx::new(0),
+            NodeIdx::new(n - 1),
+            widest.widest_radius.next_up()
+        )
+        .is_none()
+    );
 }

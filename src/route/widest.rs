@@ -9,6 +9,7 @@ use super::cheapest::Route;
 use super::network::RouteNetwork;
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
+use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
 
 /// The largest agent that can travel from A to B, and how.
@@ -22,7 +23,7 @@ pub struct WidestRoute {
     pub route: Route,
     /// The edge of that route whose clearance is the widest radius; `None`
     /// when unbounded, and for a route of one node (its node bounds it).
-    pub bottleneck_edge: Option<usize>,
+    pub bottleneck_edge: Option<EdgeIdx>,
 }
 
 /// A node waiting in the bottleneck search, widest first.
@@ -65,8 +66,8 @@ impl Ord for Frontier {
 ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
 ///     obstacles: [Point((5, 1))],
 /// )"#, "doc.ron").unwrap();
-/// let w = widest_route(&map, &Clearances::compute(&map), 0, 1).unwrap();
-/// assert_eq!(w.route.nodes, vec![0, 2, 1]);
+/// let w = widest_route(&map, &Clearances::compute(&map), clearway::NodeIdx::new(0), clearway::NodeIdx::new(1)).unwrap();
+/// assert_eq!(w.route.nodes, [0, 2, 1].map(clearway::NodeIdx::new));
 /// assert!((w.widest_radius - 8f64.sqrt()).abs() < 1e-12); // (5,1) to the line y = x
 /// ```
 ///
@@ -78,8 +79,8 @@ impl Ord for Frontier {
 pub fn widest_route<D: Dimension>(
     map: &Map<D>,
     clearances: &Clearances<D>,
-    start: usize,
-    goal: usize,
+    start: NodeIdx,
+    goal: NodeIdx,
 ) -> Option<WidestRoute> {
     Router::new(map, clearances).widest_route(start, goal)
 }
@@ -113,7 +114,7 @@ pub(crate) fn widest_radius<D: Dimension>(
         let first = network.first_arc(node);
         for (k, arc) in network.arcs(node).iter().enumerate() {
             let next = arc.target as usize;
-            let through = w.min(clearances.edge(network.edge(first + k)).value);
+            let through = w.min(clearances.edges()[network.edge(first + k)].value);
             if !settled[next] && through > width[next] {
                 width[next] = through;
                 frontier.push(Frontier {

@@ -183,7 +183,7 @@ mod tests {
                 .all(|o| matches!(o, Obstacle::Polygon(p) if p.vertices().len() == 4))
         );
         let c = Clearances::compute(&map);
-        let values: Vec<f64> = (0..edges).map(|e| c.edge(e).value).collect();
+        let values: Vec<f64> = c.edges().iter().map(|e| e.value).collect();
         let half = values.iter().filter(|&&v| v == 0.5).count();
         let touching = values.iter().filter(|&&v| v == 0.0).count();
         assert!(half > edges / 10, "{half} edges at 0.5");
