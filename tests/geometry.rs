@@ -300,6 +300,85 @@ proptest! {
     }
 }
 
+/// A tile level's pieces: a rectangle of whole cells (integer corners) and
+/// an edge between two cell centres one king's move apart (or a node), in a
+/// frame shifted by 0, 1e6 or 1e7. Edges run along walls at equal
+/// distances, diagonals pass through corners, corners touch edges.
+fn tile_case() -> impl Strategy<Value = (Vec<P>, (P, P))> {
+    let offset = prop_oneof![Just(0.0), Just(1e6), Just(1e7), Just(-1e7)];
+    (
+        offset,
+        -6i32..6,
+        -6i32..6,
+        1i32..4,
+        1i32..4,
+        -8i32..8,
+        -8i32..8,
+        -1i32..=1,
+        -1i32..=1,
+    )
+        .prop_map(|(o, x, y, w, h, cx, cy, dx, dy)| {
+            let (x, y, w, h) = (f64::from(x), f64::from(y), f64::from(w), f64::from(h));
+            let rect = vec![
+                (o + x, o + y),
+                (o + x + w, o + y),
+                (o + x + w, o + y + h),
+                (o + x, o + y + h),
+            ];
+            let a = (o + f64::from(cx) + 0.5, o + f64::from(cy) + 0.5);
+            let b = (a.0 + f64::from(dx), a.1 + f64::from(dy));
+            (rect, (a, b))
+        })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Tile levels take the plain-f64 paths of the kernel (coordinates on a
+    /// small grid): every answer against the exact twin, touching corners,
+    /// collinear corners and ties included.
+    #[test]
+    fn tile_geometry_matches_exact((rect, (a, b)) in tile_case()) {
+        let polygon = Polygon::new(rect.iter().map(|&v| pt(v)).collect()).expect("a rectangle");
+        let s = segment_to_polygon(seg(a, b), &polygon);
+        check_distance(s.distance, &exact_segment_polygon_distance_2(a, b, &rect))?;
+        let mut all = rect.clone();
+        all.extend([a, b]);
+        check_witness(&s, (a, b), point_slack(magnitude(&all)))?;
+        // Ties go to the lowest boundary edge: the first side at the least
+        // exact distance gives the witness.
+        let exact: Vec<_> = (0..4)
+            .map(|i| exact_segment_segment_distance_2(a, b, rect[i], rect[(i + 1) % 4]))
+            .collect();
+        let least = exact.iter().min().expect("four sides");
+        let first = exact.iter().position(|d| d == least).expect("the least is one of them");
+        let side = segment_to_segment(seg(a, b), seg(rect[first], rect[(first + 1) % 4]));
+        if least.is_zero() || !exact_point_in_polygon_even_odd(&rect, a) {
+            prop_assert_eq!(s, side);
+        } else {
+            prop_assert_eq!((s.edge_point, s.obstacle_point), (pt(a), pt(a)));
+        }
+        for (i, &c) in rect.iter().enumerate() {
+            let o = orientation(pt(a), pt(b), pt(c));
+            let expected = match exact_orientation(a, b, c) {
+                1 => Orientation::CounterClockwise,
+                -1 => Orientation::Clockwise,
+                _ => Orientation::Collinear,
+            };
+            prop_assert_eq!(o, expected);
+            let d = rect[(i + 1) % 4];
+            prop_assert_eq!(segments_intersect(seg(a, b), seg(c, d)), exact_segments_intersect(a, b, c, d));
+            let t = segment_to_segment(seg(a, b), seg(c, d));
+            check_distance(t.distance, &exact[i])?;
+            let q = segment_to_point(seg(a, b), pt(c));
+            check_distance(q.distance, &exact_point_segment_distance_2(c, a, b))?;
+        }
+        for q in [a, b] {
+            prop_assert_eq!(polygon_contains(&polygon, pt(q)), exact_point_in_polygon_even_odd(&rect, q));
+        }
+    }
+}
+
 // ------------------------------------------------------------ worked cases
 
 #[test]

@@ -25,6 +25,7 @@ mod segment_sphere;
 mod segment_triangle;
 mod separation;
 mod shapes;
+mod small_grid;
 mod solids;
 
 pub use mesh_contains::mesh_contains;
@@ -45,6 +46,9 @@ pub use segment_triangle::segment3_to_triangle;
 pub use separation::Separation;
 pub(crate) use shapes::count_distinct;
 pub use shapes::{Circle, Polygon, Segment};
+pub(crate) use small_grid::on_small_grid;
+#[cfg(test)]
+pub(crate) use small_grid::tile_coordinates;
 #[cfg(test)]
 pub(crate) use solids::cube_mesh;
 pub use solids::{AxisBox, Mesh, Sphere, Triangle};

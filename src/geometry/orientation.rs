@@ -2,6 +2,7 @@
 
 use super::Point;
 use super::precise::{Expansion, exponent, ldexp, two_prod};
+use super::small_grid::on_small_grid;
 
 /// Which way three points turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +21,9 @@ pub enum Orientation {
 /// answer is exact for every finite input: coordinates far from 1 in
 /// magnitude are first brought near 1 by an exact power-of-two scaling, which
 /// keeps the predicate's products clear of overflow and underflow.
+/// Coordinates on a small common grid (tile levels: integers and halves)
+/// skip all of that: there the plain `f64` determinant is exact (see
+/// `small_grid.rs`), exact zeros included.
 ///
 /// ```
 /// use clearway::geometry::{Orientation, Point, orientation};
@@ -29,6 +33,33 @@ pub enum Orientation {
 /// assert_eq!(orientation(a, b, Point::new(7.0, 0.0)), Orientation::Collinear);
 /// ```
 pub fn orientation(a: Point, b: Point, c: Point) -> Orientation {
+    if on_small_grid(&[a.x, a.y, b.x, b.y, c.x, c.y]) {
+        return grid_orientation(a, b, c);
+    }
+    adaptive_orientation(a, b, c)
+}
+
+/// [`orientation`] for points known to lie on a small grid: the plain
+/// determinant, two differences' products and their difference, is exact
+/// there (`small_grid.rs`).
+#[inline]
+pub(crate) fn grid_orientation(a: Point, b: Point, c: Point) -> Orientation {
+    from_sign(sign((a.x - c.x) * (b.y - c.y) - (a.y - c.y) * (b.x - c.x)))
+}
+
+/// The sign of `x`: -1, 0 or 1.
+fn sign(x: f64) -> i32 {
+    if x > 0.0 {
+        1
+    } else if x < 0.0 {
+        -1
+    } else {
+        0
+    }
+}
+
+/// [`orientation`] for any finite coordinates, by the adaptive predicate.
+pub(crate) fn adaptive_orientation(a: Point, b: Point, c: Point) -> Orientation {
     let m = [a.x, a.y, b.x, b.y, c.x, c.y]
         .iter()
         .fold(0.0_f64, |m, v| m.max(v.abs()));
@@ -55,13 +86,7 @@ pub fn orientation(a: Point, b: Point, c: Point) -> Orientation {
         y: ldexp(p.y, k),
     };
     let det = robust::orient2d(coord(a), coord(b), coord(c));
-    from_sign(if det > 0.0 {
-        1
-    } else if det < 0.0 {
-        -1
-    } else {
-        0
-    })
+    from_sign(sign(det))
 }
 
 fn from_sign(sign: i32) -> Orientation {
@@ -126,6 +151,33 @@ fn sign_of_cross(a: Point, b: Point, c: Point) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::small_grid::tile_coordinates;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 4096,
+            failure_persistence: None,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(17),
+            max_global_rejects: 1 << 20,
+            ..proptest::test_runner::Config::default()
+        })]
+
+        /// On a small grid, the plain determinant's sign is the adaptive
+        /// predicate's, collinear and touching points included.
+        #[test]
+        fn on_grid_matches_the_adaptive_predicate(c in tile_coordinates(6), same in 0usize..6) {
+            let (a, mut b, mut q) = (p(c[0], c[1]), p(c[2], c[3]), p(c[4], c[5]));
+            match same {
+                0 => q = a,                                   // at an end
+                1 => b = p(a.x + (b.y - a.y), b.y),           // diagonal
+                2 => q = p(a.x + 2.0 * (b.x - a.x), a.y + 2.0 * (b.y - a.y)), // on the line
+                3 => b = p(b.x, a.y),                         // horizontal
+                _ => {}
+            }
+            proptest::prop_assume!(on_small_grid(&[a.x, a.y, b.x, b.y, q.x, q.y]));
+            proptest::prop_assert_eq!(orientation(a, b, q), adaptive_orientation(a, b, q));
+        }
+    }
 
     fn p(x: f64, y: f64) -> Point {
         Point::new(x, y)

@@ -20,8 +20,9 @@
 //! bit-for-bit the same answer.
 
 use super::orientation::{Orientation, orientation};
-use super::precise::{DdVec, ldexp};
+use super::precise::{DdVec, exponent, ldexp};
 use super::segment_segment::on_segment;
+use super::small_grid::on_small_grid;
 use super::{Point, Segment, Separation};
 
 /// The smallest positive `f64`, reported instead of a distance that would
@@ -73,6 +74,24 @@ pub fn segment_to_point(edge: Segment, p: Point) -> Separation {
 
 /// The distance from `p` to `segment` and the closest point of the segment.
 pub(crate) fn point_segment(p: Point, segment: Segment) -> (f64, Point) {
+    point_segment_by(p, segment, point_segment_core)
+}
+
+/// [`point_segment`] for coordinates known not to lie on one small grid
+/// (`small_grid.rs`) as a whole, so that their test is not repeated: the
+/// exact kernel alone, the same answer (it is exact for any coordinates).
+pub(crate) fn point_segment_off_grid(p: Point, segment: Segment) -> (f64, Point) {
+    point_segment_by(p, segment, point_segment_exact)
+}
+
+/// [`point_segment`] with the given kernel for coordinates whose
+/// differences cannot overflow.
+#[inline(always)]
+fn point_segment_by(
+    p: Point,
+    segment: Segment,
+    core: fn(Point, Point, Point) -> (f64, Point),
+) -> (f64, Point) {
     let (a, b) = canonical(segment.a, segment.b);
     let m = [a.x, a.y, b.x, b.y, p.x, p.y]
         .iter()
@@ -86,11 +105,11 @@ pub(crate) fn point_segment(p: Point, segment: Segment) -> (f64, Point) {
             return (0.0, p);
         }
         let s = |q: Point| Point::new(ldexp(q.x, HUGE_SCALE), ldexp(q.y, HUGE_SCALE));
-        let (d, c) = point_segment_core(s(p), s(a), s(b));
+        let (d, c) = core(s(p), s(a), s(b));
         let c = Point::new(ldexp(c.x, -HUGE_SCALE), ldexp(c.y, -HUGE_SCALE));
         return (ldexp(d, -HUGE_SCALE).max(TINIEST), clamp_to_box(c, a, b));
     }
-    let (d, c) = point_segment_core(p, a, b);
+    let (d, c) = core(p, a, b);
     // Bringing the vectors near 1 scales them down when the coordinates are
     // large, which can flush a subnormal crumb of a difference (a point
     // 5e-324 below an endpoint at 4.7e7 then looks past the endpoint, 5e-324
@@ -99,6 +118,16 @@ pub(crate) fn point_segment(p: Point, segment: Segment) -> (f64, Point) {
         return (0.0, p);
     }
     (d, c)
+}
+
+/// [`point_segment`] for coordinates known to lie on a small grid
+/// (`small_grid.rs`), the same answer to the bit: such coordinates are
+/// never huge, and the distance of a point off the segment is at least
+/// 2^-26 of the grid's spacing, far above the tiny answers `point_segment`
+/// confirms exactly.
+pub(crate) fn point_segment_on_small_grid(p: Point, segment: Segment) -> (f64, Point) {
+    let (a, b) = canonical(segment.a, segment.b);
+    point_segment_on_grid(p, a, b)
 }
 
 /// The segment's endpoints in a fixed order (lexicographic on the bit-exact
@@ -112,6 +141,64 @@ fn canonical(a: Point, b: Point) -> (Point, Point) {
 
 /// `point_segment` for coordinates whose differences cannot overflow.
 fn point_segment_core(p: Point, a: Point, b: Point) -> (f64, Point) {
+    if on_small_grid(&[p.x, p.y, a.x, a.y, b.x, b.y]) {
+        point_segment_on_grid(p, a, b)
+    } else {
+        point_segment_exact(p, a, b)
+    }
+}
+
+/// [`point_segment_exact`] for coordinates on a small grid (tile levels),
+/// in plain `f64`, with the same result to the bit.
+///
+/// Why the same: on such a grid every difference is exact (`small_grid.rs`),
+/// so each [`DdVec`] there has a zero `lo` and its `hi` is the plain
+/// difference; scaling by `2^k` is exact; and each dot or cross product
+/// there is a sum of two products of scaled differences, which is exact
+/// too. An [`super::precise::Expansion`] holding an exact sum that is itself
+/// an `f64` ends as that one component (the two-sum's error is 0), so its
+/// sign and estimate are those of the plain expression below. An exact zero
+/// cross product means collinear, as the exact orientation would confirm.
+/// Every other step (the lengths, the quotients, the closest point) is the
+/// same `f64` operation on the same values.
+fn point_segment_on_grid(p: Point, a: Point, b: Point) -> (f64, Point) {
+    let ab = b - a;
+    let ap = p - a;
+    if ab.x == 0.0 && ab.y == 0.0 {
+        return (ap.length(), a);
+    }
+    let bp = p - b;
+    // DdVec::scale_all: the largest component to [1, 2).
+    let m = [ab.x, ab.y, ap.x, ap.y, bp.x, bp.y]
+        .iter()
+        .fold(0.0_f64, |m, v| m.max(v.abs()));
+    let k = -exponent(m);
+    let scaled = |v: Point| Point::new(ldexp(v.x, k), ldexp(v.y, k));
+    let (ab_s, ap_s, bp_s) = (scaled(ab), scaled(ap), scaled(bp));
+    let dot_a = ap_s.x * ab_s.x + ap_s.y * ab_s.y;
+    if dot_a <= 0.0 {
+        return (ap.length(), a);
+    }
+    if bp_s.x * -ab_s.x + bp_s.y * -ab_s.y <= 0.0 {
+        return (bp.length(), b);
+    }
+    let cross = ab_s.x * ap_s.y - ab_s.y * ap_s.x;
+    if cross == 0.0 {
+        return (0.0, p);
+    }
+    let len = ab_s.length();
+    let mut distance = ldexp(cross.abs() / len, -k);
+    if distance == 0.0 {
+        distance = TINIEST;
+    }
+    let t = (dot_a / len / len).clamp(0.0, 1.0);
+    let closest = Point::new(a.x + ab.x * t, a.y + ab.y * t);
+    (distance, clamp_to_box(closest, a, b))
+}
+
+/// `point_segment` for coordinates whose differences cannot overflow, with
+/// exact signs and products for any such coordinates.
+fn point_segment_exact(p: Point, a: Point, b: Point) -> (f64, Point) {
     let ab = DdVec::between(a, b);
     let ap = DdVec::between(a, p);
     if ab.is_zero() {
@@ -164,6 +251,7 @@ pub(crate) fn clamp_to_box(c: Point, a: Point, b: Point) -> Point {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::small_grid::tile_coordinates;
 
     fn p(x: f64, y: f64) -> Point {
         Point::new(x, y)
@@ -171,6 +259,41 @@ mod tests {
 
     fn seg(a: (f64, f64), b: (f64, f64)) -> Segment {
         Segment::new(a.into(), b.into())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 4096,
+            failure_persistence: None,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(17),
+            max_global_rejects: 1 << 20,
+            ..proptest::test_runner::Config::default()
+        })]
+
+        /// On a small grid, the plain-f64 path gives the exact path's answer
+        /// to the bit: distance and closest point.
+        #[test]
+        fn on_grid_is_bit_identical_to_the_exact_path(
+            c in tile_coordinates(6),
+            same in 0usize..8,
+        ) {
+            let (mut q, a, mut b) = (p(c[0], c[1]), p(c[2], c[3]), p(c[4], c[5]));
+            match same {
+                0 => b = a,                       // a point
+                1 => q = a,                       // at an end
+                2 => b = p(b.x, a.y),             // horizontal
+                3 => b = p(a.x, b.y),             // vertical
+                4 => b = p(a.x + (b.y - a.y), b.y), // diagonal
+                _ => {}
+            }
+            let on_grid = on_small_grid(&[q.x, q.y, a.x, a.y, b.x, b.y]);
+            // Offsets 1e7 with unit 2^-20 are too fine: the exact path alone.
+            proptest::prop_assume!(on_grid);
+            let (d, c) = point_segment_on_grid(q, a, b);
+            let (d_exact, c_exact) = point_segment_exact(q, a, b);
+            proptest::prop_assert_eq!(d.to_bits(), d_exact.to_bits());
+            proptest::prop_assert_eq!((c.x.to_bits(), c.y.to_bits()), (c_exact.x.to_bits(), c_exact.y.to_bits()));
+        }
     }
 
     #[test]

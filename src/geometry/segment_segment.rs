@@ -5,9 +5,10 @@
 //! is attained at an endpoint of one of them: the minimum of the four
 //! endpoint-to-segment distances.
 
-use super::orientation::{Orientation, orientation};
-use super::point_segment::{clamp_to_box, point_segment};
+use super::orientation::{Orientation, adaptive_orientation, grid_orientation, orientation};
+use super::point_segment::{clamp_to_box, point_segment_off_grid, point_segment_on_small_grid};
 use super::precise::{DdVec, ldexp};
+use super::small_grid::on_small_grid;
 use super::{Point, Segment, Separation};
 
 /// Whether two closed segments share at least one point (exact).
@@ -47,7 +48,26 @@ pub fn segments_intersect(s: Segment, t: Segment) -> bool {
 /// assert_eq!(sep.obstacle_point, Point::new(1.0, 3.0));
 /// ```
 pub fn segment_to_segment(edge: Segment, wall: Segment) -> Separation {
-    if let Some(x) = intersection_point(edge, wall) {
+    // One test for the whole pair (tile levels): then every orientation is
+    // a plain determinant and every distance the plain-f64 kernel, each the
+    // same answer as the exact path (small_grid.rs).
+    let grid = on_small_grid(&[
+        edge.a.x, edge.a.y, edge.b.x, edge.b.y, wall.a.x, wall.a.y, wall.b.x, wall.b.y,
+    ]);
+    segment_to_segment_by(edge, wall, grid)
+}
+
+/// [`segment_to_segment`] by the grid kernels (`grid`: only for coordinates
+/// on a small grid) or the exact ones (for any).
+fn segment_to_segment_by(edge: Segment, wall: Segment, grid: bool) -> Separation {
+    // Off the grid, the exact kernels directly: the parts' own grid tests
+    // would only repeat this one's work (and they are exact either way).
+    let touch = if grid {
+        intersection_point_with(edge, wall, grid_orientation)
+    } else {
+        intersection_point_with(edge, wall, adaptive_orientation)
+    };
+    if let Some(x) = touch {
         return Separation {
             distance: 0.0,
             edge_point: x,
@@ -62,7 +82,11 @@ pub fn segment_to_segment(edge: Segment, wall: Segment) -> Separation {
     ];
     let mut best: Option<Separation> = None;
     for (q, other, q_on_edge) in candidates {
-        let (distance, c) = point_segment(q, other);
+        let (distance, c) = if grid {
+            point_segment_on_small_grid(q, other)
+        } else {
+            point_segment_off_grid(q, other)
+        };
         if best.is_none_or(|b| distance < b.distance) {
             let (edge_point, obstacle_point) = if q_on_edge { (q, c) } else { (c, q) };
             best = Some(Separation {
@@ -100,6 +124,15 @@ pub(crate) fn on_segment(q: Point, s: Segment) -> bool {
 /// point is exact whenever one segment touches the other; a proper crossing
 /// gets its computed (rounded) crossing point.
 pub(crate) fn intersection_point(s: Segment, t: Segment) -> Option<Point> {
+    intersection_point_with(s, t, orientation)
+}
+
+/// [`intersection_point`] with the given orientation predicate.
+fn intersection_point_with(
+    s: Segment,
+    t: Segment,
+    orientation: impl Fn(Point, Point, Point) -> Orientation,
+) -> Option<Point> {
     let o1 = orientation(t.a, t.b, s.a);
     let o2 = orientation(t.a, t.b, s.b);
     let o3 = orientation(s.a, s.b, t.a);
@@ -159,6 +192,7 @@ fn crossing_point(s: Segment, t: Segment) -> Point {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::small_grid::tile_coordinates;
 
     fn p(x: f64, y: f64) -> Point {
         Point::new(x, y)
@@ -166,6 +200,43 @@ mod tests {
 
     fn seg(a: (f64, f64), b: (f64, f64)) -> Segment {
         Segment::new(a.into(), b.into())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 4096,
+            failure_persistence: None,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(17),
+            max_global_rejects: 1 << 20,
+            ..proptest::test_runner::Config::default()
+        })]
+
+        /// On a small grid, the grid kernels give the exact kernels' answer
+        /// to the bit: touching corners, collinear overlaps, equal distances.
+        #[test]
+        fn on_grid_is_bit_identical_to_the_exact_path(c in tile_coordinates(8), same in 0usize..8) {
+            let mut e = seg((c[0], c[1]), (c[2], c[3]));
+            let mut w = seg((c[4], c[5]), (c[6], c[7]));
+            match same {
+                0 => w.a = e.b,                                             // a shared corner
+                1 => w = seg((e.a.x, e.a.y), (2.0 * e.b.x - e.a.x, 2.0 * e.b.y - e.a.y)), // collinear
+                2 => e.b = p(e.a.x + (e.b.y - e.a.y), e.b.y),               // diagonal edge
+                3 => w.b = p(w.b.x, w.a.y),                                 // horizontal wall
+                4 => w = seg((w.a.x, e.a.y + 1.0), (w.b.x, e.a.y + 1.0)),   // parallel, tied
+                5 => e.b = e.a,                                             // a point edge
+                _ => {}
+            }
+            let coords = [e.a.x, e.a.y, e.b.x, e.b.y, w.a.x, w.a.y, w.b.x, w.b.y];
+            proptest::prop_assume!(on_small_grid(&coords));
+            let bits = |s: Separation| {
+                [s.distance, s.edge_point.x, s.edge_point.y, s.obstacle_point.x, s.obstacle_point.y]
+                    .map(f64::to_bits)
+            };
+            proptest::prop_assert_eq!(
+                bits(segment_to_segment_by(e, w, true)),
+                bits(segment_to_segment_by(e, w, false))
+            );
+        }
     }
 
     #[test]

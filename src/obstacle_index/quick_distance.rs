@@ -5,7 +5,7 @@
 
 use robust::{Coord, orient2d};
 
-use crate::geometry::{Circle, Point, Segment};
+use crate::geometry::{Circle, Point, Segment, on_small_grid};
 
 /// The squared distance from `p` to `segment` by clamped projection.
 pub(crate) fn point_segment_2(p: Point, segment: Segment) -> f64 {
@@ -45,13 +45,29 @@ const UNDERFLOW_GUARD: f64 = 1e-200;
 /// Whether two closed segments may share a point, by orientation signs.
 /// Collinear or underflowing configurations report a meeting: a lower bound
 /// of 0 only sends the part on to the exact kernel.
+///
+/// On a small common grid (tile levels) the plain `f64` determinants are
+/// exact (see `geometry/small_grid.rs`), so the adaptive predicate, which
+/// would confirm every exact 0 (a corner on the edge's line) the slow way,
+/// is not needed.
 fn segments_meet(s: Segment, t: Segment) -> bool {
+    let grid = on_small_grid(&[s.a.x, s.a.y, s.b.x, s.b.y, t.a.x, t.a.y, t.b.x, t.b.y]);
+    segments_meet_by(s, t, grid)
+}
+
+/// [`segments_meet`] with the plain determinants (`grid`, only for
+/// coordinates on a small grid) or the adaptive predicate.
+fn segments_meet_by(s: Segment, t: Segment, grid: bool) -> bool {
     let side = |a: Point, b: Point, c: Point| {
-        orient2d(
-            Coord { x: a.x, y: a.y },
-            Coord { x: b.x, y: b.y },
-            Coord { x: c.x, y: c.y },
-        )
+        if grid {
+            (a.x - c.x) * (b.y - c.y) - (a.y - c.y) * (b.x - c.x)
+        } else {
+            orient2d(
+                Coord { x: a.x, y: a.y },
+                Coord { x: b.x, y: b.y },
+                Coord { x: c.x, y: c.y },
+            )
+        }
     };
     let (d1, d2) = (side(s.a, s.b, t.a), side(s.a, s.b, t.b));
     let (d3, d4) = (side(t.a, t.b, s.a), side(t.a, t.b, s.b));
@@ -64,6 +80,35 @@ fn segments_meet(s: Segment, t: Segment) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::tile_coordinates;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 4096,
+            failure_persistence: None,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(17),
+            max_global_rejects: 1 << 20,
+            ..proptest::test_runner::Config::default()
+        })]
+
+        /// On a small grid, the plain determinants say what the adaptive
+        /// predicate says: touching corners, collinear overlaps, crossings.
+        #[test]
+        fn on_grid_meets_as_the_adaptive_predicate(c in tile_coordinates(8), same in 0usize..6) {
+            let mut s = seg(c[0], c[1], c[2], c[3]);
+            let mut t = seg(c[4], c[5], c[6], c[7]);
+            match same {
+                0 => t.a = s.b,                                   // sharing a corner
+                1 => t = seg(s.a.x, s.a.y, 2.0 * s.b.x - s.a.x, 2.0 * s.b.y - s.a.y), // collinear
+                2 => s.b = Point::new(s.a.x + (s.b.y - s.a.y), s.b.y), // diagonal
+                3 => t.b = Point::new(t.b.x, t.a.y),             // horizontal
+                _ => {}
+            }
+            let coords = [s.a.x, s.a.y, s.b.x, s.b.y, t.a.x, t.a.y, t.b.x, t.b.y];
+            proptest::prop_assume!(on_small_grid(&coords));
+            proptest::prop_assert_eq!(segments_meet_by(s, t, true), segments_meet_by(s, t, false));
+        }
+    }
 
     fn seg(ax: f64, ay: f64, bx: f64, by: f64) -> Segment {
         Segment::new(Point::new(ax, ay), Point::new(bx, by))
