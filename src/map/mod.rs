@@ -22,6 +22,7 @@ mod level;
 mod load;
 mod locate;
 mod position;
+mod ron_scanner;
 mod validate;
 mod validate3d;
 pub mod wire;
