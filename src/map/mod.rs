@@ -18,6 +18,7 @@ mod chunked_parse;
 mod edge_edit;
 mod error;
 mod extra_obstacles;
+mod fast_elements;
 mod level;
 mod load;
 mod locate;

@@ -221,7 +221,32 @@ impl<'a> Scanner<'a> {
     }
 
     /// The end of the bracketed group opening at `pos`, without recursion.
+    ///
+    /// Most groups (a node, an edge, an obstacle) hold no string, char or
+    /// comment: for them only the brackets count, and one tight pass over
+    /// the bytes finds the end. At the first byte that may open a string,
+    /// a char or a comment (`"`, `'`, `/`: every such token holds one), the
+    /// group is walked token by token instead.
     fn group_end(&self, pos: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        for (i, &byte) in self.bytes.get(pos..)?.iter().enumerate() {
+            match byte {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        return Some(pos + i + 1);
+                    }
+                }
+                b'"' | b'\'' | b'/' => return self.group_end_by_tokens(pos),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// [`Scanner::group_end`], token by token.
+    fn group_end_by_tokens(&self, pos: usize) -> Option<usize> {
         let mut depth = 0usize;
         let mut i = pos;
         loop {
@@ -442,5 +467,44 @@ pub(crate) fn next_in_group(scanner: &Scanner<'_>, end: usize, close: u8) -> Opt
         b',' => Some((after + 1, true)),
         byte if byte == close => Some((after, false)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 2000,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// The one-pass group end is the token-by-token one, on texts made
+        /// of brackets, quotes, comment openers, raw-string and byte-string
+        /// prefixes, escapes and plain bytes.
+        #[test]
+        fn group_ends_agree_with_the_token_walk(
+            picks in prop::collection::vec(0usize..18, 0..60)
+        ) {
+            const PIECES: [&str; 18] = [
+                "(", ")", "[", "]", "{", "}", "\"", "'", "/", "*", "r", "#", "b", "\\", " ",
+                "a", ",", "1.5",
+            ];
+            let text: String = picks.iter().map(|&i| PIECES[i]).collect();
+            let scanner = Scanner::new(&text);
+            for (pos, byte) in text.bytes().enumerate() {
+                if matches!(byte, b'(' | b'[' | b'{') {
+                    prop_assert_eq!(
+                        scanner.group_end(pos),
+                        scanner.group_end_by_tokens(pos),
+                        "{:?} at {}", text, pos
+                    );
+                }
+            }
+        }
     }
 }

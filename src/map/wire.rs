@@ -21,7 +21,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::chunked_parse::{self, ChunkedFile, ListChunks, ListElement, ListField};
+use super::chunked_parse::{self, ChunkedFile, ListChunks, ListField};
 use super::{Agent, Edge, Map, Node};
 use crate::dimension::{Dimension, Space};
 use crate::geometry::{AxisBox, Circle, Point, Point3, Segment, Sphere, Triangle};
@@ -217,34 +217,6 @@ impl ChunkedFile for MapFile {
             ListField::Obstacles => self.obstacles = list.parse()?,
         }
         Some(())
-    }
-}
-
-impl ListElement for NodeEntry {
-    fn placeholder() -> Self {
-        NodeEntry {
-            id: 0,
-            pos: Position::Plane(0.0, 0.0),
-            name: None,
-        }
-    }
-}
-
-impl ListElement for EdgeEntry {
-    fn placeholder() -> Self {
-        EdgeEntry {
-            from: 0,
-            to: 0,
-            one_way: false,
-            cost: None,
-            clearance: None,
-        }
-    }
-}
-
-impl ListElement for ObstacleEntry {
-    fn placeholder() -> Self {
-        ObstacleEntry::Point(Position::Plane(0.0, 0.0))
     }
 }
 
