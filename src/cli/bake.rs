@@ -1,7 +1,7 @@
 //! `clearway bake`: write the map with every edge's clearance stored in it.
 
 use super::args::{BakeArgs, ReportFormat};
-use super::conventions::{self, note};
+use super::conventions::{self, kept_until_exit, note};
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level};
 use super::output::{self, Destination};
@@ -12,8 +12,8 @@ use clearway::timings::Timings;
 
 pub fn run(args: &BakeArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     match AnyLevel::read_keeping_text(&args.map, timings)? {
-        AnyLevel::Plane(level) => bake(args, &level, timings),
-        AnyLevel::Space(level) => bake(args, &level, timings),
+        AnyLevel::Plane(level) => bake(args, kept_until_exit(level), timings),
+        AnyLevel::Space(level) => bake(args, kept_until_exit(level), timings),
     }
 }
 
@@ -28,14 +28,14 @@ where
 {
     let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
-    let clearances = timings.time("clearance", || compute_clearances(&level.map));
+    let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(&level.map)));
     timings.time("output", || {
         let input = level.source_text();
         let text = output::edited_or_written(
             input,
-            input.and_then(|text| level.map.baked_text(text, &clearances)),
+            input.and_then(|text| level.map.baked_text(text, clearances)),
             || {
-                let baked = level.map.baked(&clearances);
+                let baked = level.map.baked(clearances);
                 baked.to_ron_string_with_obstacles(level.own_obstacles())
             },
         );

@@ -91,3 +91,11 @@ pub fn write_json(value: &impl serde::Serialize) -> Result<(), super::Failure> {
 pub fn keep_until_exit<T>(value: T) {
     std::mem::forget(value);
 }
+
+/// [`keep_until_exit`] for a value a command still works with: it is never
+/// freed, and the command borrows it for the rest of its run, early returns
+/// included. For the large values a command makes (a level, clearances, a
+/// router), right where it makes them.
+pub fn kept_until_exit<T: 'static>(value: T) -> &'static mut T {
+    Box::leak(Box::new(value))
+}

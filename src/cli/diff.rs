@@ -9,6 +9,7 @@ use clearway::level_diff::{ChangeKind, DiffOptions, DiffRadius, EdgeChange, Edge
 use clearway::timings::Timings;
 
 use super::args::{CheckFormat, DiffArgs, TiledArgs};
+use super::conventions::kept_until_exit;
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level, Source};
 use super::node_names::node_ref_by_id;
@@ -117,8 +118,12 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
         _ => AnyLevel::read_citing_lines(new_source, timings)?,
     };
     match (old, new) {
-        (AnyLevel::Plane(old), AnyLevel::Plane(new)) => compare(args, &old, &new, timings),
-        (AnyLevel::Space(old), AnyLevel::Space(new)) => compare(args, &old, &new, timings),
+        (AnyLevel::Plane(old), AnyLevel::Plane(new)) => {
+            compare(args, kept_until_exit(old), kept_until_exit(new), timings)
+        }
+        (AnyLevel::Space(old), AnyLevel::Space(new)) => {
+            compare(args, kept_until_exit(old), kept_until_exit(new), timings)
+        }
         (old, _) => {
             let (flat, three_d) = match old {
                 AnyLevel::Plane(_) => (&args.old, &args.new),
@@ -142,16 +147,16 @@ fn compare<D: Shown>(
     timings: &mut Timings,
 ) -> Result<Outcome, Failure> {
     let radii = radii(args, new)?;
-    let (old_clearances, new_clearances) = timings.time("clearance", || {
+    let (old_clearances, new_clearances) = kept_until_exit(timings.time("clearance", || {
         (compute_clearances(&old.map), compute_clearances(&new.map))
-    });
+    }));
     let options = DiffOptions {
         absolute_tolerance: args.tolerance,
         relative_tolerance: args.relative_tolerance,
     };
     let diff = LevelDiff::compute(
-        (&old.map, &old_clearances),
-        (&new.map, &new_clearances),
+        (&old.map, old_clearances),
+        (&new.map, new_clearances),
         &radii,
         &options,
     );
@@ -185,7 +190,7 @@ fn compare<D: Shown>(
         ci => {
             let file = ci_report::file_name(&args.new);
             let summary = text(&diff, (&old.map, &new.map), true);
-            let report = ci_diff::report(&diff, new, &new_clearances, file, summary);
+            let report = ci_diff::report(&diff, new, new_clearances, file, summary);
             ci_report::write(ci, &report).unwrap_or_default()
         }
     };

@@ -5,7 +5,7 @@ use clearway::grid::{Connectivity, GridError, GridOptions, grid_map};
 use clearway::timings::Timings;
 
 use super::args::{Connect, GridArgs, ReportFormat};
-use super::conventions::{self, note};
+use super::conventions::{self, kept_until_exit, note};
 use super::grid_input::read_grid;
 use super::numbers::human;
 use super::output::Destination;
@@ -15,7 +15,7 @@ pub fn run(args: &GridArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     let destination = Destination::new_level(&args.grid, &args.output, "grid")?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
     let agents = agents(&args.agents)?;
-    let grid = read_grid(&args.grid, args, timings)?;
+    let grid = kept_until_exit(read_grid(&args.grid, args, timings)?);
     if grid.solid_count() == 0 && is_tmx(&args.grid) {
         eprintln!(
             "warning: no cell of the tile layer of `{}` is solid: draw collision shapes on its \
@@ -31,9 +31,11 @@ pub fn run(args: &GridArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
         cell_size: args.cell_size,
         agents,
     };
-    let map = timings
-        .time("grid", || grid_map(&grid, &options))
-        .map_err(|e: GridError| Failure::Usage(e.to_string()))?;
+    let map = kept_until_exit(
+        timings
+            .time("grid", || grid_map(grid, &options))
+            .map_err(|e: GridError| Failure::Usage(e.to_string()))?,
+    );
     let connect = match args.connect {
         Connect::Four => 4,
         Connect::Eight => 8,

@@ -4,7 +4,7 @@ use clearway::link::{LinkReport, LinkRule, links};
 use clearway::timings::Timings;
 
 use super::args::{LinkArgs, ReportFormat};
-use super::conventions::{self, note};
+use super::conventions::{self, kept_until_exit, note};
 use super::input::AnyLevel;
 use super::numbers::human;
 use super::output::{self, Destination};
@@ -12,7 +12,9 @@ use super::radius::resolve_required;
 use super::{Failure, Outcome};
 
 pub fn run(args: &LinkArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = AnyLevel::read_keeping_text(&args.map, timings)?.flat("link", &args.map.map)?;
+    let level = kept_until_exit(
+        AnyLevel::read_keeping_text(&args.map, timings)?.flat("link", &args.map.map)?,
+    );
     let checked = resolve_required(&args.radius, &level.map)?;
     let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
@@ -21,15 +23,15 @@ pub fn run(args: &LinkArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
         agent_radius: checked.agent_radius,
         max_links: args.max_links,
     };
-    let found = timings.time("link", || links(&level.map, &rule));
-    let report = LinkReport::new(&level.map, &found);
+    let found = kept_until_exit(timings.time("link", || links(&level.map, &rule)));
+    let report = LinkReport::new(&level.map, found);
     timings.time("output", || {
         let input = level.source_text();
         let text = output::edited_or_written(
             input,
-            input.and_then(|text| level.map.linked_text(text, &found)),
+            input.and_then(|text| level.map.linked_text(text, found)),
             || {
-                let linked = level.map.linked(&found);
+                let linked = level.map.linked(found);
                 linked.to_ron_string_with_obstacles(level.own_obstacles())
             },
         );

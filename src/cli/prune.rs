@@ -3,7 +3,7 @@
 use clearway::PruneReport;
 
 use super::args::{PruneArgs, ReportFormat};
-use super::conventions::{self, note};
+use super::conventions::{self, kept_until_exit, note};
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level};
 use super::node_names::node_ref;
@@ -20,8 +20,8 @@ const CUT_OFF_LISTED: usize = 20;
 
 pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     match AnyLevel::read_keeping_text(&args.map, timings)? {
-        AnyLevel::Plane(level) => prune(args, &level, timings),
-        AnyLevel::Space(level) => prune(args, &level, timings),
+        AnyLevel::Plane(level) => prune(args, kept_until_exit(level), timings),
+        AnyLevel::Space(level) => prune(args, kept_until_exit(level), timings),
     }
 }
 
@@ -37,16 +37,16 @@ where
     let checked = resolve_required(&args.radius, &level.map)?;
     let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
-    let clearances = timings.time("clearance", || compute_clearances(&level.map));
-    let report = PruneReport::new(&level.map, &clearances, checked.agent_radius);
+    let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(&level.map)));
+    let report = PruneReport::new(&level.map, clearances, checked.agent_radius);
     timings.time("output", || {
         let input = level.source_text();
         let radius = checked.agent_radius;
         let text = output::edited_or_written(
             input,
-            input.and_then(|text| level.map.pruned_text(text, &clearances, radius)),
+            input.and_then(|text| level.map.pruned_text(text, clearances, radius)),
             || {
-                let pruned = level.map.pruned(&clearances, radius);
+                let pruned = level.map.pruned(clearances, radius);
                 pruned.to_ron_string_with_obstacles(level.own_obstacles())
             },
         );

@@ -10,6 +10,7 @@ use clearway::timings::Timings;
 use clearway::{Map, NodeIdx, Router};
 
 use super::args::{RenderArgs, UpAxis};
+use super::conventions::kept_until_exit;
 use super::ends::resolve_node;
 use super::input::AnyLevel;
 use super::node_names::node_ref;
@@ -60,14 +61,14 @@ pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure>
                     args.map.map.display()
                 )));
             }
-            draw(args, &level.map, Up::Z, format, timings)
+            draw(args, &kept_until_exit(level).map, Up::Z, format, timings)
         }
         AnyLevel::Space(level) => {
             let up = match args.up {
                 Some(UpAxis::Y) => Up::Y,
                 Some(UpAxis::Z) | None => Up::Z,
             };
-            draw(args, &level.map, up, format, timings)
+            draw(args, &kept_until_exit(level).map, up, format, timings)
         }
     }
 }
@@ -110,8 +111,8 @@ fn draw<D: Flatten>(
     let route = ends(&args.route, "--route")?;
     let widest = ends(&args.widest, "--widest")?;
     let view = view(args, map, up)?;
-    let clearances = timings.time("clearance", || compute_clearances(map));
-    let mut picture = Picture::new(map, &clearances)
+    let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(map)));
+    let mut picture = Picture::new(map, clearances)
         .up(up)
         .title(&map_title(&args.map.map))
         .size(OutputSize {
@@ -126,7 +127,7 @@ fn draw<D: Flatten>(
     }
     // The routes are searched here, with one router, and handed to the
     // picture as data.
-    let mut router = (route.is_some() || widest.is_some()).then(|| Router::new(map, &clearances));
+    let mut router = (route.is_some() || widest.is_some()).then(|| Router::new(map, clearances));
     if let (Some((a, b)), Some(router)) = (route, router.as_mut()) {
         let agent_radius = radius.as_ref().map_or(0.0, |r| r.agent_radius);
         let found = router.route(a, b, agent_radius);

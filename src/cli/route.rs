@@ -7,6 +7,7 @@ use serde::Serialize;
 use clearway::{Dimension, EdgeIdx, Map, NodeIdx, Route, Router, WidestRoute};
 
 use super::args::{ReportFormat, RouteArgs};
+use super::conventions::kept_until_exit;
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
@@ -48,8 +49,8 @@ pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
         };
     };
     match AnyLevel::read(&args.map, timings)? {
-        AnyLevel::Plane(level) => route(args, ends, &level, timings),
-        AnyLevel::Space(level) => route(args, ends, &level, timings),
+        AnyLevel::Plane(level) => route(args, ends, kept_until_exit(level), timings),
+        AnyLevel::Space(level) => route(args, ends, kept_until_exit(level), timings),
     }
 }
 
@@ -57,14 +58,14 @@ pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
 fn route<D: Shown>(
     args: &RouteArgs,
     ends: &super::args::Ends,
-    level: &Level<D>,
+    level: &'static Level<D>,
     timings: &mut Timings,
 ) -> Result<Outcome, Failure> {
     let map = &level.map;
     let checked = resolve_required(&args.radius, map)?;
     let (start, goal) = ends.resolve(map)?;
-    let clearances = timings.time("clearance", || compute_clearances(map));
-    let mut router = Router::new(map, &clearances);
+    let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(map)));
+    let router = kept_until_exit(Router::new(map, clearances));
     let found = router.route(start, goal, checked.agent_radius);
     let widest = router.widest_route(start, goal);
 

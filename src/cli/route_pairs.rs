@@ -11,6 +11,7 @@ use clearway::Router;
 use clearway::timings::Timings;
 
 use super::args::{ReportFormat, RouteArgs};
+use super::conventions::kept_until_exit;
 use super::dimension::Shown;
 use super::ends::NodeNames;
 use super::input::{AnyLevel, Level};
@@ -48,8 +49,22 @@ pub fn run(args: &RouteArgs, pairs_path: &Path, timings: &mut Timings) -> Result
     let file = timings.time("pairs", || PairsFile::read(pairs_path))?;
     let pairs = file.pairs()?;
     match AnyLevel::read(&args.map, timings)? {
-        AnyLevel::Plane(level) => routes(args, &file, &pairs, pairs_path, &level, timings),
-        AnyLevel::Space(level) => routes(args, &file, &pairs, pairs_path, &level, timings),
+        AnyLevel::Plane(level) => routes(
+            args,
+            &file,
+            &pairs,
+            pairs_path,
+            kept_until_exit(level),
+            timings,
+        ),
+        AnyLevel::Space(level) => routes(
+            args,
+            &file,
+            &pairs,
+            pairs_path,
+            kept_until_exit(level),
+            timings,
+        ),
     }
 }
 
@@ -59,7 +74,7 @@ fn routes<D: Shown>(
     file: &PairsFile,
     pairs: &[Pair<'_>],
     pairs_path: &Path,
-    level: &Level<D>,
+    level: &'static Level<D>,
     timings: &mut Timings,
 ) -> Result<Outcome, Failure> {
     let stdin = |path: &Path| path.as_os_str() == "-";
@@ -74,8 +89,8 @@ fn routes<D: Shown>(
         };
         eprintln!("warning: no pairs in {name}");
     }
-    let clearances = timings.time("clearance", || compute_clearances(map));
-    let mut router = Router::new(map, &clearances);
+    let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(map)));
+    let router = kept_until_exit(Router::new(map, clearances));
 
     let started = std::time::Instant::now();
     let radius = checked.agent_radius;

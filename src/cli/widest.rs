@@ -7,6 +7,7 @@ use serde::Serialize;
 use clearway::widest_route;
 
 use super::args::{ReportFormat, WidestArgs};
+use super::conventions::kept_until_exit;
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
@@ -31,8 +32,8 @@ struct WidestReport {
 
 pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     match AnyLevel::read(&args.map, timings)? {
-        AnyLevel::Plane(level) => widest(args, &level, timings),
-        AnyLevel::Space(level) => widest(args, &level, timings),
+        AnyLevel::Plane(level) => widest(args, kept_until_exit(level), timings),
+        AnyLevel::Space(level) => widest(args, kept_until_exit(level), timings),
     }
 }
 
@@ -44,8 +45,8 @@ fn widest<D: Shown>(
 ) -> Result<Outcome, Failure> {
     let map = &level.map;
     let (start, goal) = args.ends.resolve(map)?;
-    let clearances = timings.time("clearance", || compute_clearances(map));
-    let widest = widest_route(map, &clearances, start, goal);
+    let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(map)));
+    let widest = widest_route(map, clearances, start, goal);
     let report = WidestReport {
         found: widest.is_some(),
         unbounded: widest

@@ -11,9 +11,11 @@
 //!    strings, raw strings and chars, as ron does).
 //! 2. A list is cut only where the text between two elements is nothing but
 //!    spaces and one comma. Each chunk is the exact text of a run of
-//!    elements; it is parsed as `[` + chunk + `]`, by ron, with the map's
-//!    own options, into its own slots of a list allocated once at its exact
-//!    length.
+//!    elements; it is parsed into its own slots of a list allocated once at
+//!    its exact length: by a hand-written reader of the common element
+//!    shapes ([`super::fast_elements`]) when every byte of the chunk is of
+//!    those shapes, and otherwise as `[` + chunk + `]`, by ron, with the
+//!    map's own options.
 //! 3. The rest of the file, with those lists emptied (`nodes: []`), is
 //!    parsed by ron as well: it holds the root struct, its name, the other
 //!    fields and whatever follows, so everything outside the lists is
@@ -35,44 +37,53 @@ use std::ops::Range;
 use rayon::prelude::*;
 use serde::de::{DeserializeOwned, DeserializeSeed, Error as _, IgnoredAny, SeqAccess, Visitor};
 
-use super::locate::{GroupItem, Scanner};
-use super::wire::{self, EdgeEntry, MapFile, NodeEntry, ObstacleEntry};
+use super::ron_scanner::{GroupItem, Scanner, next_in_group};
 
 /// The size a chunk grows to before it is cut: large enough that the
 /// per-chunk costs (a copy, a ron parser) vanish, small enough that two
 /// cores stay busy to the end and chunks in flight take little memory.
 pub(crate) const CHUNK_BYTES: usize = 256 * 1024;
 
-/// The map file in `text`, parsed with its big lists cut into chunks of
-/// about `chunk_bytes` and read in parallel; `None` if the text is not one
-/// the chunks can be read from (see the module docs). `text` has no
-/// byte-order mark.
-pub(crate) fn parse_in_chunks(text: &str, chunk_bytes: usize) -> Option<MapFile> {
+/// A file whose big lists can be read in chunks: the wire map file. (The
+/// trait keeps this module free of the wire types, which call it.)
+pub(crate) trait ChunkedFile: DeserializeOwned {
+    /// Parses the chunks of the list `field` into the file, replacing the
+    /// empty list the skeleton held; `None` if a chunk does not parse.
+    fn fill_list(&mut self, field: ListField, list: &ListChunks<'_>) -> Option<()>;
+}
+
+/// The file in `text`, parsed with `options` and its big lists cut into
+/// chunks of about `chunk_bytes` and read in parallel; `None` if the text
+/// is not one the chunks can be read from (see the module docs). `text`
+/// has no byte-order mark.
+pub(crate) fn parse_in_chunks<F: ChunkedFile>(
+    text: &str,
+    chunk_bytes: usize,
+    options: &ron::Options,
+) -> Option<F> {
     let plan = Plan::of(text, chunk_bytes)?;
-    let mut file: MapFile = wire::options().from_str(&plan.skeleton(text)?).ok()?;
+    let mut file: F = options.from_str(&plan.skeleton(text)?).ok()?;
     // Each cut list is `[]` in the skeleton, and a field given twice fails
-    // the skeleton's parse, so these assignments replace empty lists.
+    // the skeleton's parse, so filling a list replaces an empty one.
     for list in &plan.lists {
-        match list.field {
-            ListField::Nodes => {
-                file.nodes = parse_list(text, &list.chunks, NodeEntry::placeholder())?
-            }
-            ListField::Edges => {
-                file.edges = parse_list(text, &list.chunks, EdgeEntry::placeholder())?
-            }
-            ListField::Obstacles => {
-                file.obstacles = parse_list(text, &list.chunks, ObstacleEntry::placeholder())?
-            }
-        }
+        let chunks = ListChunks {
+            text,
+            chunks: &list.chunks,
+            options,
+        };
+        file.fill_list(list.field, &chunks)?;
     }
     Some(file)
 }
 
 /// The three list fields worth cutting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ListField {
+pub(crate) enum ListField {
+    /// `nodes: [..]`
     Nodes,
+    /// `edges: [..]`
     Edges,
+    /// `obstacles: [..]`
     Obstacles,
 }
 
@@ -215,18 +226,6 @@ fn cut_list(
     }
 }
 
-/// Where the next element of a group closed by `close` may start, after a
-/// value ending at `end`: past a comma (`true`), or at the closing bracket
-/// (`false`); `None` if anything else follows.
-pub(super) fn next_in_group(scanner: &Scanner<'_>, end: usize, close: u8) -> Option<(usize, bool)> {
-    let after = scanner.skip_trivia(end)?;
-    match scanner.byte(after)? {
-        b',' => Some((after + 1, true)),
-        byte if byte == close => Some((after, false)),
-        _ => None,
-    }
-}
-
 /// Whether `gap` is spaces, one comma and spaces: a separator that reads
 /// the same to any RON reader, with no comment to hide anything in.
 fn is_plain_separator(gap: &[u8]) -> bool {
@@ -234,40 +233,50 @@ fn is_plain_separator(gap: &[u8]) -> bool {
     gap.iter().filter(|&&b| b == b',').count() == 1 && gap.iter().all(|b| *b == b',' || is_space(b))
 }
 
-/// The elements of a list, parsed chunk by chunk in parallel into one
-/// vector allocated at its exact length.
-fn parse_list<T>(text: &str, chunks: &[Chunk], placeholder: T) -> Option<Vec<T>>
-where
-    T: DeserializeOwned + Clone + Send + Sync,
-{
-    let total = chunks.iter().map(|chunk| chunk.items).sum();
-    let mut items = Vec::with_capacity(total);
-    items.par_extend(rayon::iter::repeat_n(placeholder, total));
-    let mut slots = Vec::with_capacity(chunks.len());
-    let mut rest = items.as_mut_slice();
-    for chunk in chunks {
-        let (head, tail) = rest.split_at_mut(chunk.items);
-        slots.push(head);
-        rest = tail;
+/// The chunks of one list, ready to be parsed.
+pub(crate) struct ListChunks<'a> {
+    text: &'a str,
+    chunks: &'a [Chunk],
+    options: &'a ron::Options,
+}
+
+impl ListChunks<'_> {
+    /// The elements of the list, parsed chunk by chunk in parallel into one
+    /// vector allocated at its exact length.
+    pub(crate) fn parse<T: ListElement>(&self) -> Option<Vec<T>> {
+        let chunks = self.chunks;
+        let total = chunks.iter().map(|chunk| chunk.items).sum();
+        let mut items = Vec::with_capacity(total);
+        items.par_extend(rayon::iter::repeat_n(T::placeholder(), total));
+        let mut slots = Vec::with_capacity(chunks.len());
+        let mut rest = items.as_mut_slice();
+        for chunk in chunks {
+            let (head, tail) = rest.split_at_mut(chunk.items);
+            slots.push(head);
+            rest = tail;
+        }
+        // The same options as the whole file. A chunk sits one level less deep
+        // than its list does in the file, but the recursion limit cannot tell:
+        // an element that parses nests three levels at most (`Polygon([(x,
+        // y)])`), and one that nests deeper is refused at its first wrong
+        // bracket, long before the limit.
+        let options = self.options;
+        slots
+            .into_par_iter()
+            .zip(chunks)
+            .try_for_each(|(slots, chunk)| {
+                let body = self.text.get(chunk.text.clone())?;
+                if T::read_fast(body, slots) {
+                    return Some(());
+                }
+                let mut source = String::with_capacity(body.len() + 2);
+                source.push('[');
+                source.push_str(body);
+                source.push(']');
+                options.from_str_seed(&source, FillSlots(slots)).ok()
+            })?;
+        Some(items)
     }
-    // The same options as the whole file. A chunk sits one level less deep
-    // than its list does in the file, but the recursion limit cannot tell:
-    // an element that parses nests three levels at most (`Polygon([(x,
-    // y)])`), and one that nests deeper is refused at its first wrong
-    // bracket, long before the limit.
-    let options = wire::options();
-    slots
-        .into_par_iter()
-        .zip(chunks)
-        .try_for_each(|(slots, chunk)| {
-            let body = text.get(chunk.text.clone())?;
-            let mut source = String::with_capacity(body.len() + 2);
-            source.push('[');
-            source.push_str(body);
-            source.push(']');
-            options.from_str_seed(&source, FillSlots(slots)).ok()
-        })?;
-    Some(items)
 }
 
 /// Reads a list into exactly the given slots: fewer or more elements than
@@ -306,37 +315,17 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for FillSlots<'_, T> {
     }
 }
 
-/// A cheap value to fill a list with before its chunks are parsed.
-trait Placeholder {
+/// An element of a big list.
+pub(crate) trait ListElement: DeserializeOwned + Clone + Send + Sync {
+    /// A cheap value to fill a list with before its chunks are parsed.
     fn placeholder() -> Self;
-}
 
-impl Placeholder for NodeEntry {
-    fn placeholder() -> Self {
-        NodeEntry {
-            id: 0,
-            pos: wire::Position::Plane(0.0, 0.0),
-            name: None,
-        }
-    }
-}
-
-impl Placeholder for EdgeEntry {
-    fn placeholder() -> Self {
-        EdgeEntry {
-            from: 0,
-            to: 0,
-            one_way: false,
-            cost: None,
-            clearance: None,
-        }
-    }
-}
-
-impl Placeholder for ObstacleEntry {
-    fn placeholder() -> Self {
-        ObstacleEntry::Point(wire::Position::Plane(0.0, 0.0))
-    }
+    /// Reads a chunk's elements into `slots` without ron, if every byte of
+    /// it is of the common shapes a fast reader understands and it holds
+    /// exactly `slots.len()` elements, giving exactly the values ron gives;
+    /// `false` otherwise, and ron reads the chunk
+    /// ([`super::fast_elements`]).
+    fn read_fast(text: &str, slots: &mut [Self]) -> bool;
 }
 
 #[cfg(test)]
@@ -344,6 +333,12 @@ pub(super) mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::map::wire::{self, MapFile};
+
+    /// The chunked parse of a map file.
+    fn parse_in_chunks(text: &str, chunk_bytes: usize) -> Option<MapFile> {
+        super::parse_in_chunks(text, chunk_bytes, &wire::options())
+    }
 
     /// The one-pass parse: the twin every chunked parse must agree with.
     fn whole(text: &str) -> Result<MapFile, ron::error::SpannedError> {
@@ -717,6 +712,54 @@ pub(super) mod tests {
                 broken.insert_str(at, snippet);
             }
             agrees(&broken);
+        }
+    }
+
+    /// Reads every chunk of every cut list of `text` with the fast reader
+    /// alone; `false` if it left any chunk to ron.
+    fn every_chunk_read_fast(text: &str, chunk_bytes: usize) -> bool {
+        fn read<T: ListElement>(text: &str, chunk: &Chunk) -> bool {
+            let mut slots = vec![T::placeholder(); chunk.items];
+            T::read_fast(&text[chunk.text.clone()], &mut slots)
+        }
+        let plan = Plan::of(text, chunk_bytes).expect("a map the chunks can be read from");
+        plan.lists.iter().all(|list| {
+            list.chunks.iter().all(|chunk| match list.field {
+                ListField::Nodes => read::<wire::NodeEntry>(text, chunk),
+                ListField::Edges => read::<wire::EdgeEntry>(text, chunk),
+                ListField::Obstacles => read::<wire::ObstacleEntry>(text, chunk),
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 24,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Seeded levels of every kind, flat and 3D, as `gen_map` writes
+        /// them: the fast reader reads every chunk of them, and the parse
+        /// gives exactly the whole-file parse's map.
+        #[test]
+        fn generated_levels_are_read_fast_and_as_ron_reads_them(
+            kind in prop::sample::select(vec![
+                crate::synth::Kind::Grid,
+                crate::synth::Kind::Geometric,
+                crate::synth::Kind::Corridors,
+                crate::synth::Kind::Tiles,
+                crate::synth::Kind::Building,
+                crate::synth::Kind::Terrain,
+            ]),
+            mixed in any::<bool>(),
+            seed in any::<u64>(),
+        ) {
+            let mix = if mixed { crate::synth::Mix::Mixed } else { crate::synth::Mix::Points };
+            let params = crate::synth::Params::new(kind, 300).with_mix(mix).with_seed(seed);
+            let text = crate::synth::map_string(&params);
+            prop_assert!(every_chunk_read_fast(&text, 2000), "{kind:?} {mix:?} {seed}");
+            prop_assert!(agrees(&text));
         }
     }
 

@@ -12,8 +12,7 @@
 
 use std::ops::Range;
 
-use super::chunked_parse::next_in_group;
-use super::locate::{GroupItem, Scanner};
+use super::ron_scanner::{GroupItem, Scanner, next_in_group};
 use super::wire;
 
 /// What to do with one edge of a map file's text.

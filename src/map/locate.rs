@@ -2,10 +2,7 @@
 //!
 //! Loading never builds a position table. Only when validation rejects a
 //! value does the loader come here, with the [`DocPath`] of the bad value,
-//! and re-scan the text to find its byte span. The scanner understands just
-//! enough RON to walk the document: comments (`//`, nested `/* */`), strings
-//! with escapes, raw strings, char literals, optional struct names, enum
-//! variants, `Some(..)`, trailing commas and fields in any order.
+//! and re-scan the text with the [`Scanner`] to find its byte span.
 //!
 //! Every function here returns `None` rather than panicking on text it does
 //! not understand, and none of them recurses: nesting depth costs nothing.
@@ -14,6 +11,7 @@ use std::fmt;
 use std::ops::Range;
 
 use super::error::Location;
+use super::ron_scanner::{Child, Scanner, Value};
 
 /// One step of a [`DocPath`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +80,7 @@ pub(crate) fn locate(text: &str, path: &DocPath) -> Option<Range<usize>> {
     let scanner = Scanner::new(text);
     let mut value = scanner.root()?;
     for step in path.steps() {
-        value = scanner.child(value, *step)?;
+        value = child(&scanner, value, *step)?;
     }
     scanner.span_of(value)
 }
@@ -94,7 +92,7 @@ pub(crate) fn locate_nearest(text: &str, path: &DocPath) -> Option<Range<usize>>
     let scanner = Scanner::new(text);
     let mut value = scanner.root()?;
     for step in path.steps() {
-        match scanner.child(value, *step) {
+        match child(&scanner, value, *step) {
             Some(child) => value = child,
             None => break,
         }
@@ -184,435 +182,16 @@ fn count_newlines(bytes: &[u8]) -> usize {
     bytes.iter().filter(|&&b| b == b'\n').count()
 }
 
-/// A value found in the text: where it starts.
-#[derive(Clone, Copy, Debug)]
-struct Value {
-    start: usize,
-}
-
-/// One element of a bracketed group: an optional field name, and its value.
-#[derive(Clone, Debug)]
-struct Child {
-    name: Option<Range<usize>>,
-    value: Value,
-}
-
-/// What comes next inside a bracketed group.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum GroupItem {
-    /// The group's closing bracket, at this byte.
-    Close(usize),
-    /// An element: its `name:` label, if any, and where its value starts.
-    Element {
-        /// The span of the field name.
-        name: Option<Range<usize>>,
-        /// The first byte of the value.
-        value: usize,
-    },
-}
-
-/// A byte-level walker over RON text.
-pub(crate) struct Scanner<'a> {
-    bytes: &'a [u8],
-}
-
-impl<'a> Scanner<'a> {
-    pub(crate) fn new(text: &'a str) -> Self {
-        Scanner {
-            bytes: text.as_bytes(),
-        }
-    }
-
-    pub(crate) fn byte(&self, pos: usize) -> Option<u8> {
-        self.bytes.get(pos).copied()
-    }
-
-    fn slice(&self, range: Range<usize>) -> &'a [u8] {
-        self.bytes.get(range).unwrap_or_default()
-    }
-
-    fn starts_with(&self, pos: usize, prefix: &[u8]) -> bool {
-        self.bytes
-            .get(pos..)
-            .is_some_and(|rest| rest.starts_with(prefix))
-    }
-
-    /// The document's top-level value, after any `#![enable(..)]` attributes.
-    fn root(&self) -> Option<Value> {
-        let mut pos = self.skip_trivia(0)?;
-        while self.byte(pos) == Some(b'#') {
-            pos += 1;
-            if self.byte(pos) == Some(b'!') {
-                pos += 1;
-            }
-            pos = self.skip_trivia(pos)?;
-            if self.byte(pos) != Some(b'[') {
-                return None;
-            }
-            pos = self.group_end(pos)?;
-            pos = self.skip_trivia(pos)?;
-        }
-        (pos < self.bytes.len()).then_some(Value { start: pos })
-    }
-
-    /// Skips whitespace and comments; `None` on an unclosed block comment.
-    pub(crate) fn skip_trivia(&self, mut pos: usize) -> Option<usize> {
-        loop {
-            match self.byte(pos) {
-                Some(b' ' | b'\t' | b'\n' | b'\r') => pos += 1,
-                Some(b'/') if self.byte(pos + 1) == Some(b'/') => {
-                    pos = self.bytes[pos..]
-                        .iter()
-                        .position(|&b| b == b'\n')
-                        .map_or(self.bytes.len(), |n| pos + n);
-                }
-                Some(b'/') if self.byte(pos + 1) == Some(b'*') => {
-                    pos = self.block_comment_end(pos)?
-                }
-                _ => return Some(pos),
-            }
-        }
-    }
-
-    /// The end of the (nested) block comment starting at `pos`.
-    fn block_comment_end(&self, mut pos: usize) -> Option<usize> {
-        let mut depth = 0usize;
-        loop {
-            if self.starts_with(pos, b"/*") {
-                depth += 1;
-                pos += 2;
-            } else if self.starts_with(pos, b"*/") {
-                depth = depth.saturating_sub(1);
-                pos += 2;
-                if depth == 0 {
-                    return Some(pos);
-                }
-            } else if pos < self.bytes.len() {
-                pos += 1;
-            } else {
-                return None;
-            }
-        }
-    }
-
-    /// The end of the single token starting at `pos` (not a bracket, not
-    /// trivia): a string, a char, or an identifier/number/punctuation run.
-    fn token_end(&self, pos: usize) -> Option<usize> {
-        match self.byte(pos)? {
-            b'"' => self.string_end(pos),
-            b'\'' => self.char_end(pos),
-            b'b' if matches!(self.byte(pos + 1), Some(b'"' | b'\'')) => self.token_end(pos + 1),
-            b'b' if self.byte(pos + 1) == Some(b'r') && self.is_raw_string(pos + 1) => {
-                self.raw_string_end(pos + 1)
-            }
-            b'r' if self.is_raw_string(pos) => self.raw_string_end(pos),
-            b',' | b':' | b';' => Some(pos + 1),
-            _ => Some(self.atom_end(pos).max(pos + 1)),
-        }
-    }
-
-    /// The end of a run of identifier/number characters.
-    fn atom_end(&self, pos: usize) -> usize {
-        let is_delimiter = |b: &u8| {
-            matches!(
-                b,
-                b' ' | b'\t'
-                    | b'\n'
-                    | b'\r'
-                    | b','
-                    | b':'
-                    | b'('
-                    | b')'
-                    | b'['
-                    | b']'
-                    | b'{'
-                    | b'}'
-                    | b'"'
-                    | b'\''
-                    | b'/'
-            )
-        };
-        self.bytes
-            .get(pos..)
-            .and_then(|rest| rest.iter().position(is_delimiter))
-            .map_or(self.bytes.len(), |n| pos + n)
-    }
-
-    /// The end of the `"..."` string starting at `pos`.
-    fn string_end(&self, pos: usize) -> Option<usize> {
-        let mut i = pos + 1;
-        loop {
-            match self.byte(i)? {
-                b'\\' => i += 2,
-                b'"' => return Some(i + 1),
-                _ => i += 1,
-            }
-        }
-    }
-
-    /// The end of the char literal starting at `pos`.
-    fn char_end(&self, pos: usize) -> Option<usize> {
-        let mut i = pos + 1;
-        loop {
-            match self.byte(i)? {
-                b'\\' => i += 2,
-                b'\'' => return Some(i + 1),
-                b'\n' => return None,
-                _ => i += 1,
-            }
-        }
-    }
-
-    /// Whether a raw string `r"`, `r#"`, `r##"`... starts at `pos`.
-    fn is_raw_string(&self, pos: usize) -> bool {
-        if self.byte(pos) != Some(b'r') {
-            return false;
-        }
-        let hashes = self.count_hashes(pos + 1);
-        self.byte(pos + 1 + hashes) == Some(b'"')
-    }
-
-    fn count_hashes(&self, pos: usize) -> usize {
-        self.bytes
-            .get(pos..)
-            .map_or(0, |rest| rest.iter().take_while(|&&b| b == b'#').count())
-    }
-
-    /// The end of the raw string starting at `pos` (at the `r`).
-    fn raw_string_end(&self, pos: usize) -> Option<usize> {
-        let hashes = self.count_hashes(pos + 1);
-        let mut i = pos + 1 + hashes + 1;
-        loop {
-            if self.byte(i)? == b'"' && self.count_hashes(i + 1) >= hashes {
-                return Some(i + 1 + hashes);
-            }
-            i += 1;
-        }
-    }
-
-    /// The end of the bracketed group opening at `pos`, without recursion.
-    fn group_end(&self, pos: usize) -> Option<usize> {
-        let mut depth = 0usize;
-        let mut i = pos;
-        loop {
-            i = self.skip_trivia(i)?;
-            match self.byte(i)? {
-                b'(' | b'[' | b'{' => {
-                    depth += 1;
-                    i += 1;
-                }
-                b')' | b']' | b'}' => {
-                    depth = depth.checked_sub(1)?;
-                    i += 1;
-                    if depth == 0 {
-                        return Some(i);
-                    }
-                }
-                _ => i = self.token_end(i)?,
-            }
-        }
-    }
-
-    /// The end of the value starting at `pos`: an optional name followed by
-    /// a bracketed group, or a single token.
-    pub(crate) fn value_end(&self, pos: usize) -> Option<usize> {
-        match self.byte(pos)? {
-            b'(' | b'[' | b'{' => self.group_end(pos),
-            _ => {
-                let end = self.token_end(pos)?;
-                if !self.is_identifier(pos..end) {
-                    return Some(end);
-                }
-                let after = self.skip_trivia(end)?;
-                if self.byte(after) == Some(b'(') {
-                    self.group_end(after)
-                } else {
-                    Some(end)
-                }
-            }
-        }
-    }
-
-    fn is_identifier(&self, range: Range<usize>) -> bool {
-        let word = self.slice(range);
-        word.first()
-            .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_' || b >= 0x80)
-    }
-
-    /// Whether a child is the field `field`.
-    fn is_named(&self, child: &Child, field: &str) -> bool {
-        child
-            .name
-            .as_ref()
-            .is_some_and(|name| self.slice(name.clone()) == field.as_bytes())
-    }
-
-    /// The opening bracket of the document's top-level value, past an
-    /// optional struct name; `None` if the document starts with
-    /// `#![enable(..)]` attributes, which change how the rest is read.
-    pub(crate) fn root_open_without_attributes(&self) -> Option<usize> {
-        let start = self.skip_trivia(0)?;
-        if self.byte(start)? == b'#' {
-            return None;
-        }
-        self.open_of(Value { start })
-    }
-
-    /// What follows at `pos` (after trivia) inside a group: its closing
-    /// bracket or the next element.
-    pub(crate) fn group_item(&self, pos: usize) -> Option<GroupItem> {
-        let pos = self.skip_trivia(pos)?;
-        match self.byte(pos)? {
-            b')' | b']' | b'}' => Some(GroupItem::Close(pos)),
-            _ => {
-                let (name, value_start) = self.field_name(pos)?;
-                let value = self.skip_trivia(value_start)?;
-                Some(GroupItem::Element { name, value })
-            }
-        }
-    }
-
-    /// The opening bracket of the compound value starting at `start`, past
-    /// an optional struct or variant name.
-    pub(crate) fn open_at(&self, start: usize) -> Option<usize> {
-        self.open_of(Value { start })
-    }
-
-    /// Whether the text from `pos` holds a `//` or `/* */` comment (outside
-    /// strings); `None` if it cannot be walked.
-    pub(crate) fn has_comment(&self, mut pos: usize) -> Option<bool> {
-        loop {
-            match self.byte(pos) {
-                None => return Some(false),
-                Some(b' ' | b'\t' | b'\n' | b'\r') => pos += 1,
-                Some(b'/') if matches!(self.byte(pos + 1), Some(b'/' | b'*')) => return Some(true),
-                Some(b'(' | b'[' | b'{' | b')' | b']' | b'}') => pos += 1,
-                Some(_) => pos = self.token_end(pos)?,
-            }
-        }
-    }
-
-    /// The opening bracket of a compound value, past an optional struct or
-    /// variant name.
-    fn open_of(&self, value: Value) -> Option<usize> {
-        match self.byte(value.start)? {
-            b'(' | b'[' | b'{' => Some(value.start),
-            _ => {
-                let end = self.token_end(value.start)?;
-                if !self.is_identifier(value.start..end) {
-                    return None;
-                }
-                let open = self.skip_trivia(end)?;
-                (self.byte(open) == Some(b'(')).then_some(open)
-            }
-        }
-    }
-
-    /// The span of a value, looking through `Some(..)`.
-    fn span_of(&self, value: Value) -> Option<Range<usize>> {
-        let value = self.unwrap_some(value)?;
-        Some(value.start..self.value_end(value.start)?)
-    }
-
-    /// `x` for a value written `Some(x)`, the value itself otherwise.
-    fn unwrap_some(&self, value: Value) -> Option<Value> {
-        if !self.starts_with(value.start, b"Some") {
-            return Some(value);
-        }
-        let end = self.token_end(value.start)?;
-        if self.slice(value.start..end) != b"Some" {
-            return Some(value);
-        }
-        match self.open_of(value) {
-            Some(open) => Some(self.children(open).next()??.value),
-            None => Some(value),
-        }
-    }
-
-    /// The elements of the group opening at `open`, in order, read lazily.
-    fn children(&self, open: usize) -> Children<'_, 'a> {
-        Children {
-            scanner: self,
-            pos: Some(open + 1),
-        }
-    }
-
-    /// The value of the field `field` of the struct opening at `open`.
-    fn field(&self, open: usize, field: &str) -> Option<Child> {
-        self.children(open)
-            .map_while(|child| child)
-            .find(|child| self.is_named(child, field))
-    }
-
-    /// The child whose label and value start are `name` and `value`, and
-    /// where the next one starts (`None` when this one is the last).
-    fn child_at(&self, name: Option<Range<usize>>, value: usize) -> Option<(Child, Option<usize>)> {
-        let child = Child {
-            name,
-            value: Value { start: value },
-        };
-        let after = self.skip_trivia(self.value_end(value)?)?;
-        match self.byte(after)? {
-            b',' => Some((child, Some(after + 1))),
-            b')' | b']' | b'}' => Some((child, None)),
-            _ => None,
-        }
-    }
-
-    /// If a `name:` field label starts at `pos`, its span and the position
-    /// after the colon; otherwise no name and `pos` itself.
-    fn field_name(&self, pos: usize) -> Option<(Option<Range<usize>>, usize)> {
-        let end = self.token_end(pos)?;
-        if !self.is_identifier(pos..end) {
-            return Some((None, pos));
-        }
-        let colon = self.skip_trivia(end)?;
-        if self.byte(colon) == Some(b':') && self.byte(colon + 1) != Some(b':') {
-            Some((Some(pos..end), colon + 1))
-        } else {
-            Some((None, pos))
-        }
-    }
-
-    /// The value one `step` below `value`. `Some(..)` wrappers are looked
-    /// through.
-    fn child(&self, value: Value, step: Step) -> Option<Value> {
-        let value = self.unwrap_some(value)?;
-        let open = self.open_of(value)?;
-        let child = match step {
-            Step::Field(field) => self.field(open, field),
-            Step::Item(index) | Step::Elem(index) => self.children(open).nth(index).flatten(),
-        };
-        child.map(|c| c.value)
-    }
-}
-
-/// The elements of a bracketed group, read one at a time. Yields
-/// `Some(None)` once, and stops, if the text cannot be walked.
-struct Children<'s, 'a> {
-    scanner: &'s Scanner<'a>,
-    /// Where the next element (or the closing bracket) may start, after
-    /// trivia; `None` once the group is done.
-    pos: Option<usize>,
-}
-
-impl Iterator for Children<'_, '_> {
-    type Item = Option<Child>;
-
-    fn next(&mut self) -> Option<Option<Child>> {
-        let scanner = self.scanner;
-        let pos = self.pos.take()?;
-        match scanner.group_item(pos) {
-            None => Some(None),
-            Some(GroupItem::Close(_)) => None,
-            Some(GroupItem::Element { name, value }) => {
-                Some(scanner.child_at(name, value).map(|(child, next)| {
-                    self.pos = next;
-                    child
-                }))
-            }
-        }
-    }
+/// The value one `step` below `value`. `Some(..)` wrappers are looked
+/// through.
+fn child(scanner: &Scanner<'_>, value: Value, step: Step) -> Option<Value> {
+    let value = scanner.unwrap_some(value)?;
+    let open = scanner.open_of(value)?;
+    let child = match step {
+        Step::Field(field) => scanner.field(open, field),
+        Step::Item(index) | Step::Elem(index) => scanner.children(open).nth(index).flatten(),
+    };
+    child.map(|c| c.value)
 }
 
 /// A 1-based line and column (in chars) for a byte offset of `text`.

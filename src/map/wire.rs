@@ -21,6 +21,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::chunked_parse::{self, ChunkedFile, ListChunks, ListField};
 use super::{Agent, Edge, Map, Node};
 use crate::dimension::{Dimension, Space};
 use crate::geometry::{AxisBox, Circle, Point, Point3, Segment, Sphere, Triangle};
@@ -66,7 +67,7 @@ pub const RECURSION_LIMIT: usize = 128;
 ///
 /// ron's error, with its position in `text`, when `text` is not a map file.
 pub fn from_str(text: &str) -> Result<MapFile, ron::error::SpannedError> {
-    from_str_in_chunks(text, super::chunked_parse::CHUNK_BYTES)
+    from_str_in_chunks(text, chunked_parse::CHUNK_BYTES)
 }
 
 /// [`from_str`] with chunks of about `chunk_bytes` (at least one element
@@ -87,7 +88,7 @@ pub fn from_str_in_chunks(
     text: &str,
     chunk_bytes: usize,
 ) -> Result<MapFile, ron::error::SpannedError> {
-    match super::chunked_parse::parse_in_chunks(text, chunk_bytes) {
+    match chunked_parse::parse_in_chunks(text, chunk_bytes, &options()) {
         Some(file) => Ok(file),
         None => options().from_str(text),
     }
@@ -206,6 +207,18 @@ pub enum ObstacleEntry {
         #[serde(default, skip_serializing_if = "is_false")]
         solid: bool,
     },
+}
+
+/// The big lists are read in chunks on every core ([`from_str`]).
+impl ChunkedFile for MapFile {
+    fn fill_list(&mut self, field: ListField, list: &ListChunks<'_>) -> Option<()> {
+        match field {
+            ListField::Nodes => self.nodes = list.parse()?,
+            ListField::Edges => self.edges = list.parse()?,
+            ListField::Obstacles => self.obstacles = list.parse()?,
+        }
+        Some(())
+    }
 }
 
 fn is_false(value: &bool) -> bool {
