@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use clearway::Clearances;
 use clearway::route::Router;
-use clearway::synth::{Kind, Mix, SplitMix64};
+use clearway_synth::{Kind, Mix, SplitMix64};
 use common::{RADIUS, synth_map};
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 

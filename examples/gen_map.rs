@@ -30,7 +30,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use clearway::synth::{self, Kind, Mix, Params};
+use clearway_synth::{self as synth, Kind, Mix, Params};
 
 /// Generate a synthetic clearway level.
 #[derive(Debug, Parser)]

@@ -9,7 +9,7 @@ use std::time::Instant;
 use clearway::Map;
 use clearway::geometry::Segment;
 use clearway::obstacle::Obstacle;
-use clearway::synth::{self, Kind, Mix, Params};
+use clearway_synth::{self as synth, Kind, Mix, Params};
 use rayon::prelude::*;
 use rstar::{AABB, Envelope, RTree, RTreeObject, SelectionFunction};
 

@@ -5,14 +5,6 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 /// The phases of a run, in the order they happened.
-///
-/// ```
-/// use clearway::timings::Timings;
-/// let mut timings = Timings::default();
-/// let sum = timings.time("add", || 2 + 2);
-/// assert_eq!(sum, 4);
-/// assert_eq!(timings.phases()[0].0, "add");
-/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Timings {
     phases: Vec<(&'static str, Duration)>,
@@ -36,6 +28,7 @@ impl Timings {
     }
 
     /// Every phase and its duration, in order.
+    #[cfg(test)]
     pub fn phases(&self) -> &[(&'static str, Duration)] {
         &self.phases
     }
@@ -49,5 +42,30 @@ impl Timings {
             let _ = writeln!(out, "{name:<10} {:>10.1} ms", took.as_secs_f64() * 1e3);
         }
         out
+    }
+}
+
+/// The library's loader reports its phases here.
+impl clearway::Phases for Timings {
+    fn record(&mut self, phase: &'static str, took: Duration) {
+        Timings::record(self, phase, took);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Timings;
+    use std::time::Duration;
+
+    #[test]
+    fn a_timed_phase_is_recorded_and_a_repeated_one_adds_up() {
+        let mut timings = Timings::default();
+        let sum = timings.time("add", || 2 + 2);
+        assert_eq!(sum, 4);
+        assert_eq!(timings.phases()[0].0, "add");
+        timings.record("parse", Duration::from_millis(2));
+        timings.record("parse", Duration::from_millis(3));
+        assert_eq!(timings.phases()[1], ("parse", Duration::from_millis(5)));
+        assert!(timings.report().starts_with("add "));
     }
 }

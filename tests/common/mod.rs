@@ -1,10 +1,11 @@
 #![allow(dead_code)]
 pub mod cli;
-pub mod exact;
-pub mod exact3;
-pub mod exact_obstacle;
 pub mod files;
 pub mod levels;
-pub mod octile;
-pub mod random_map;
-pub mod rng;
+#[allow(unused_imports)]
+pub use clearway_test_support::{octile, random_map};
+/// The seeded generator: the one `clearway-synth` makes its levels with.
+pub mod rng {
+    #[allow(unused_imports)]
+    pub use clearway_synth::SplitMix64;
+}

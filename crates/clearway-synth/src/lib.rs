@@ -21,14 +21,14 @@
 //!
 //! Positions are rounded to 1/1000 of a unit, node ids run from 0, no edge
 //! is a self-loop and every polygon has 3 to 6 distinct vertices: every
-//! flat level loads with [`Map::from_ron_str`](crate::Map::from_ron_str),
+//! flat level loads with [`Map::from_ron_str`](clearway::Map::from_ron_str),
 //! and every 3D one passes the same checks as a 3D level.
 
 use std::io::{self, Write};
 use std::str::FromStr;
 
-use crate::geometry::Point;
-use crate::map::Agent;
+use clearway::geometry::Point;
+use clearway::map::Agent;
 
 mod building;
 mod json;
@@ -208,7 +208,7 @@ pub struct Summary {
 /// Any error writing to `out`.
 ///
 /// ```
-/// use clearway::synth::{self, Kind, Mix, Params};
+/// use clearway_synth::{self as synth, Kind, Mix, Params};
 /// use clearway::{Clearances, Map};
 /// let params = Params::new(Kind::Grid, 500).with_mix(Mix::Mixed).with_seed(7);
 /// let mut text = Vec::new();
@@ -258,7 +258,7 @@ pub fn write_map(params: &Params, out: impl Write) -> io::Result<Summary> {
 /// [`io::ErrorKind::InvalidInput`] for a 3D kind (the JSON twin is flat).
 ///
 /// ```
-/// use clearway::synth::{self, Kind, Mix, Params};
+/// use clearway_synth::{self as synth, Kind, Mix, Params};
 /// let params = Params::new(Kind::Grid, 200).with_mix(Mix::Mixed);
 /// let (mut ron, mut json) = (Vec::new(), Vec::new());
 /// let (summary, json_bytes) = synth::write_map_and_json(&params, &mut ron, &mut json)?;
@@ -504,7 +504,7 @@ fn write_closed_box(w: &mut impl Write, min: [f64; 3], max: [f64; 3]) -> io::Res
 /// solid cells): the input `clearway grid` turns back into the same network.
 ///
 /// ```
-/// use clearway::synth::{self, Kind, Params};
+/// use clearway_synth::{self as synth, Kind, Params};
 /// let params = Params::new(Kind::Tiles, 2000).with_seed(5);
 /// let text = synth::movingai_string(&params);
 /// let grid = clearway::grid::parse_movingai(&text, "tiles.map").unwrap();

@@ -2,7 +2,7 @@
 
 use super::rng::SplitMix64;
 use super::{Kind, quantize};
-use crate::geometry::Point;
+use clearway::geometry::Point;
 
 /// A generated path network, plus the fixed walls of its layout (corridors).
 pub(super) struct Network {

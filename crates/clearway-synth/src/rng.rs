@@ -4,7 +4,7 @@
 /// enough for placing rocks. Not for cryptography.
 ///
 /// ```
-/// use clearway::synth::SplitMix64;
+/// use clearway_synth::SplitMix64;
 /// let mut a = SplitMix64::new(7);
 /// let mut b = SplitMix64::new(7);
 /// assert_eq!(a.next_u64(), b.next_u64());

@@ -8,7 +8,7 @@
 use super::network::{Buckets, Network};
 use super::rng::SplitMix64;
 use super::{Mix, quantize};
-use crate::geometry::Point;
+use clearway::geometry::Point;
 
 /// The chance that a candidate within the margin of an edge is kept.
 const NEAR_MISS: f64 = 0.01;

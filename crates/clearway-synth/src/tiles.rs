@@ -11,8 +11,8 @@
 
 use super::network::Network;
 use super::rng::SplitMix64;
-use crate::geometry::Point;
-use crate::grid::{Connectivity, Grid, cell_network};
+use clearway::geometry::Point;
+use clearway::grid::{Connectivity, Grid, cell_network};
 
 /// The side of a cave or room block, in cells.
 const BLOCK: usize = 24;
@@ -127,7 +127,7 @@ fn smooth(grid: &mut Grid, cave: &[bool]) {
 }
 
 /// The network of a tile grid: nodes at the free cells' centres (cell size
-/// 1, y up, as [`crate::grid::grid_map`] lays them out), 8-connected, and the
+/// 1, y up, as [`clearway::grid::grid_map`] lays them out), 8-connected, and the
 /// merged solid rectangles as four-cornered blocks.
 pub(super) fn tiles(target: usize, rng: &mut SplitMix64) -> Network {
     let grid = tile_grid(target, rng);
@@ -162,8 +162,8 @@ fn index(i: usize) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use crate::synth::{Kind, Params, map_string};
-    use crate::{Clearances, Map, Obstacle};
+    use crate::{Kind, Params, map_string};
+    use clearway::{Clearances, Map, Obstacle};
 
     /// A tile level loads, has about the edges asked for, only rectangles as
     /// obstacles, edges at exactly 0.5 from walls and diagonals touching

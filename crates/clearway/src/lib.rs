@@ -40,14 +40,16 @@ pub mod obj;
 pub mod obstacle;
 pub mod obstacle3;
 pub mod obstacle_index;
+mod par;
+pub mod phases;
 pub mod prune;
 pub mod quote;
+#[cfg(feature = "render")]
 pub mod render;
 mod ron_writer;
 pub mod route;
-pub mod synth;
+#[cfg(feature = "tiled")]
 pub mod tiled;
-pub mod timings;
 pub mod utf16;
 
 pub use clearance::{Clearance, Clearances, Witness};
@@ -55,5 +57,6 @@ pub use dimension::{Dimension, Plane, Space};
 pub use map::{Agent, Edge, LoadError, LoadErrorKind, Location, Map, Node};
 pub use obstacle::{Obstacle, ObstacleKind};
 pub use obstacle3::Obstacle3;
+pub use phases::Phases;
 pub use prune::PruneReport;
 pub use route::{Route, Router, WidestRoute, route, widest_route};

@@ -12,8 +12,8 @@
 
 use std::collections::HashSet;
 
+use crate::par::prelude::*;
 use petgraph::unionfind::UnionFind;
-use rayon::prelude::*;
 use rstar::RTree;
 use rstar::primitives::GeomWithData;
 

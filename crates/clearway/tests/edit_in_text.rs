@@ -126,7 +126,7 @@ fn agrees_with_the_writer(text: &str, map: &Map, own: usize, what: &str) {
 #[test]
 fn every_example_map_edits_as_the_writer_writes() {
     let mut seen = 0;
-    for dir in ["maps", "maps/review"] {
+    for dir in ["../../maps", "../../maps/review"] {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             if path.extension().is_none_or(|e| e != "ron") {
@@ -153,7 +153,7 @@ fn every_example_map_edits_as_the_writer_writes() {
 
 #[test]
 fn the_tiled_yard_edits_with_its_tmx_obstacles_left_out() {
-    let text = std::fs::read_to_string("maps/tiled_yard.ron").unwrap();
+    let text = std::fs::read_to_string("../../maps/tiled_yard.ron").unwrap();
     let map = Map::from_ron_str(&text, "tiled_yard.ron").unwrap();
     let own = map.obstacles().len();
     let options = TiledOptions {
@@ -161,7 +161,7 @@ fn the_tiled_yard_edits_with_its_tmx_obstacles_left_out() {
         pixels_per_unit: 16.0,
         ..TiledOptions::default()
     };
-    let tiled = load_obstacles("maps/tiled_yard.tmx", &options).unwrap();
+    let tiled = load_obstacles("../../maps/tiled_yard.tmx", &options).unwrap();
     assert!(!tiled.obstacles.is_empty());
     let map = map.with_extra_obstacles(tiled.obstacles).unwrap();
     agrees_with_the_writer(&text, &map, own, "tiled_yard.ron + .tmx");

@@ -11,7 +11,7 @@
 use clearway::geometry::{AxisBox, Mesh, Point3, Segment, Sphere, Triangle};
 use clearway::map::wire::{self, ObstacleEntry, Position};
 use clearway::obstacle3::Obstacle3;
-use clearway::synth::{self, Kind, Params};
+use clearway_synth::{self as synth, Kind, Params};
 
 /// A 3D level as the kernels see it: agents, node positions by id, edges
 /// as node ids, obstacles.
@@ -146,7 +146,7 @@ fn assert_near(actual: f64, expected: f64, what: &str) {
 
 #[test]
 fn two_storey_walker_passes_everywhere_and_the_duct_and_door_block_the_big_agents() {
-    let level = load("maps/two_storey.ron");
+    let level = load("../../maps/two_storey.ron");
     assert_eq!((level.nodes.len(), level.edges.len()), (23, 23));
     assert_eq!(level.blocked("walker"), []);
     // The duct's underside is at z = 4.5 and the landing edges run at the
@@ -178,14 +178,14 @@ fn two_storey_walker_passes_everywhere_and_the_duct_and_door_block_the_big_agent
 
 #[test]
 fn drone_canyon_micro_flies_everywhere_and_the_canyon_blocks_the_bigger_drones() {
-    let mut level = load("maps/drone_canyon.ron");
+    let mut level = load("../../maps/drone_canyon.ron");
     assert_eq!((level.nodes.len(), level.edges.len()), (20, 23));
     let points = level
         .obstacles
         .iter()
         .filter(|o| matches!(o, Obstacle3::Point(_)));
     assert_eq!(points.count(), 401);
-    let obj = clearway::obj::load_obj("maps/drone_canyon.obj").unwrap();
+    let obj = clearway::obj::load_obj("../../maps/drone_canyon.obj").unwrap();
     let (meshes, _) = obj.into_obstacles();
     assert_eq!(meshes.len(), 6);
     level.obstacles.extend(meshes);

@@ -112,7 +112,7 @@ const CORPUS: &[(&str, &str, ObjErrorKind, &str)] = &[
 
 #[test]
 fn every_broken_obj_file_gives_a_located_error() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad_obj");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/bad_obj");
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .expect("tests/bad_obj exists")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
@@ -224,7 +224,7 @@ fn arbitrary_statements_never_panic_and_always_locate() {
 
 #[test]
 fn the_drone_canyon_mesh_loads_into_its_objects() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/drone_canyon.obj");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../maps/drone_canyon.obj");
     let import = load_obj(&path).unwrap_or_else(|e| panic!("{e}"));
     assert!(import.warnings.is_empty(), "{:?}", import.warnings);
     let got: Vec<(&str, ObjGroupKind, usize, bool)> = import

@@ -1,6 +1,6 @@
 //! Per-edge and per-node clearance: the largest agent radius each admits.
 
-use rayon::prelude::*;
+use crate::par::prelude::*;
 
 use crate::dimension::{Dimension, Plane};
 use crate::geometry::{Point, Segment, Separation};
@@ -397,13 +397,13 @@ mod tests {
     fn many_chunks_keep_every_edge_and_node_in_order() {
         // More edges and nodes than a few parallel chunks hold, so that
         // chunk boundaries are crossed; brute force is the twin.
-        let params = crate::synth::Params {
+        let params = clearway_synth::Params {
             obstacles_per_edge: 0.5,
-            ..crate::synth::Params::new(crate::synth::Kind::Grid, 3 * EDGES_PER_TASK)
-                .with_mix(crate::synth::Mix::Mixed)
+            ..clearway_synth::Params::new(clearway_synth::Kind::Grid, 3 * EDGES_PER_TASK)
+                .with_mix(clearway_synth::Mix::Mixed)
                 .with_seed(3)
         };
-        let map = Map::from_ron_str(&crate::synth::map_string(&params), "grid.ron").unwrap();
+        let map = Map::from_ron_str(&clearway_synth::map_string(&params), "grid.ron").unwrap();
         assert!(map.edges().len() > 2 * EDGES_PER_TASK);
         assert!(map.nodes().len() > EDGES_PER_TASK);
         let fast = Clearances::compute(&map);

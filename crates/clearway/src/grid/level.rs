@@ -140,12 +140,12 @@ pub fn grid_map(grid: &Grid, options: &GridOptions) -> Result<Map, GridError> {
 }
 
 /// A cell: (col, row).
-pub(crate) type Cell = (usize, usize);
+pub type Cell = (usize, usize);
 
 /// The free cells as (col, row) in row-major order, and the pairs of their
 /// indices that [`grid_map`] joins by edges, in its order. Shared with the
 /// synthetic tile levels of `synth`.
-pub(crate) fn cell_network(grid: &Grid, connect: Connectivity) -> (Vec<Cell>, Vec<(usize, usize)>) {
+pub fn cell_network(grid: &Grid, connect: Connectivity) -> (Vec<Cell>, Vec<(usize, usize)>) {
     let (w, h) = (grid.width(), grid.height());
     let free = |col: usize, row: usize| !grid.is_solid(col, row);
     let mut index = vec![usize::MAX; w * h];

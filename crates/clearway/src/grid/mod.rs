@@ -34,7 +34,7 @@ mod level;
 mod movingai;
 mod rectangles;
 
-pub(crate) use level::cell_network;
+pub use level::cell_network;
 pub use level::{Connectivity, GridError, GridOptions, grid_map};
 pub use movingai::{parse_movingai, parse_movingai_bytes};
 pub use rectangles::CellRect;

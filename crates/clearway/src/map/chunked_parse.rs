@@ -32,7 +32,7 @@
 
 use std::ops::Range;
 
-use rayon::prelude::*;
+use crate::par::prelude::*;
 use serde::de::{DeserializeOwned, DeserializeSeed, Error as _, IgnoredAny, SeqAccess, Visitor};
 
 use super::locate::{GroupItem, Scanner};
@@ -242,7 +242,7 @@ where
 {
     let total = chunks.iter().map(|chunk| chunk.items).sum();
     let mut items = Vec::with_capacity(total);
-    items.par_extend(rayon::iter::repeat_n(placeholder, total));
+    items.par_extend(crate::par::repeat_n(placeholder, total));
     let mut slots = Vec::with_capacity(chunks.len());
     let mut rest = items.as_mut_slice();
     for chunk in chunks {

@@ -177,11 +177,10 @@ mod tests {
     use crate::dimension::Space;
     use crate::geometry::{Mesh, Sphere};
     use crate::map::ValidatedLevel;
-    use crate::timings::Timings;
 
     fn validated_3d() -> ValidatedMap<Space> {
         let text = b"(nodes: [(id: 0, pos: (0, 0, 1)), (id: 1, pos: (10, 0, 1))], edges: [(from: 0, to: 1)], obstacles: [Point((5, 0, 4))])";
-        match ValidatedLevel::from_ron_bytes(text, "m.ron", &mut Timings::default()).unwrap() {
+        match ValidatedLevel::from_ron_bytes(text, "m.ron", &mut ()).unwrap() {
             ValidatedLevel::Space(map) => map,
             ValidatedLevel::Plane(_) => panic!("a 3D level"),
         }
@@ -201,7 +200,7 @@ mod tests {
             .with_extra_obstacles(vec![sphere(3.0, 1.0)])
             .unwrap();
         assert_eq!(map.obstacle_count(), 2);
-        let map = map.index(&mut Timings::default());
+        let map = map.index(&mut ());
         let clearances = crate::Clearances::compute(&map);
         assert_eq!(clearances.edge(0).value, 1.0);
         assert_eq!(clearances.edge(0).witness.unwrap().obstacle, 1);

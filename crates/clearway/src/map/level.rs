@@ -8,7 +8,7 @@ use super::error::LoadError;
 use super::load::{level_from_ron_bytes, level_from_ron_str, read_map_file};
 use super::validate::ValidLevel;
 use crate::dimension::Space;
-use crate::timings::Timings;
+use crate::phases::Phases;
 
 /// A validated level: flat (`pos: (x, y)`) or 3D (`pos: (x, y, z)`), as its
 /// first node says (see `docs/MAP_FORMAT.md`). Tools that take any level
@@ -55,7 +55,7 @@ impl Level {
     ///
     /// As [`Map::from_ron_bytes`], except that a 3D level is read.
     pub fn from_ron_bytes(bytes: &[u8], source_name: &str) -> Result<Level, LoadError> {
-        let level = level_from_ron_bytes(bytes, source_name, &mut Timings::default())?;
+        let level = level_from_ron_bytes(bytes, source_name, &mut ())?;
         Ok(Level::from_valid(level, None))
     }
 
@@ -68,7 +68,7 @@ impl Level {
     pub fn from_ron_bytes_timed(
         bytes: &[u8],
         source_name: &str,
-        timings: &mut Timings,
+        timings: &mut dyn Phases,
     ) -> Result<Level, LoadError> {
         let level = level_from_ron_bytes(bytes, source_name, timings)?;
         Ok(Level::from_valid(level, Some(timings)))
@@ -96,7 +96,7 @@ impl Level {
 
     /// The map of validated parts, indexed now (and timed) when `timings`
     /// is given, else on first use.
-    fn from_valid(level: ValidLevel, timings: Option<&mut Timings>) -> Level {
+    fn from_valid(level: ValidLevel, timings: Option<&mut dyn Phases>) -> Level {
         match (level, timings) {
             (ValidLevel::Plane(parts), Some(t)) => Level::Plane(Map::from_parts(parts, t)),
             (ValidLevel::Plane(parts), None) => Level::Plane(Map::from_valid_parts(parts)),
@@ -130,7 +130,7 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err.kind(), crate::map::LoadErrorKind::MixedDimensions);
-        let mut timings = Timings::default();
+        let mut timings: Vec<(&str, std::time::Duration)> = Vec::new();
         let level =
             Level::from_ron_bytes_timed(b"(nodes: [(id: 0, pos: (0, 0, 0))])", "x", &mut timings)
                 .unwrap();

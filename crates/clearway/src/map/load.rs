@@ -15,8 +15,8 @@ use super::locate::{self, DocPath};
 use super::validate::{self, ValidLevel, ValidParts, ValidationError};
 use super::wire::{self, MapFile};
 use crate::dimension::{Dimension, Plane, Space};
+use crate::phases::Phases;
 use crate::quote::{capped, capped_message};
-use crate::timings::Timings;
 
 impl Map {
     /// Reads and validates the map file at `path` (see `docs/MAP_FORMAT.md`).
@@ -44,8 +44,7 @@ impl Map {
     /// at the first bad byte and checked before any parsing; otherwise any
     /// error of [`Map::from_ron_str`].
     pub fn from_ron_bytes(bytes: &[u8], source_name: &str) -> Result<Map, LoadError> {
-        let parts =
-            ValidatedMap::from_ron_bytes(bytes, source_name, &mut Timings::default())?.parts;
+        let parts = ValidatedMap::from_ron_bytes(bytes, source_name, &mut ())?.parts;
         Ok(Map::from_valid_parts(parts))
     }
 
@@ -59,7 +58,7 @@ impl Map {
     pub fn from_ron_bytes_timed(
         bytes: &[u8],
         source_name: &str,
-        timings: &mut Timings,
+        timings: &mut dyn Phases,
     ) -> Result<Map, LoadError> {
         Ok(ValidatedMap::from_ron_bytes(bytes, source_name, timings)?.index(timings))
     }
@@ -94,8 +93,7 @@ impl Map {
     /// but breaks a rule of the format.
     pub fn from_ron_str(text: &str, source_name: &str) -> Result<Map, LoadError> {
         check_control_chars(text, source_name)?;
-        let mut timings = Timings::default();
-        let parts = parse(text, source_name, &mut timings)?;
+        let parts = parse(text, source_name, &mut ())?;
         Ok(Map::from_valid_parts(parts))
     }
 }
@@ -126,8 +124,7 @@ pub(super) fn read_map_file(path: &Path) -> Result<(Vec<u8>, String), LoadError>
 ///
 /// ```
 /// use clearway::map::ValidatedMap;
-/// use clearway::timings::Timings;
-/// let mut timings = Timings::default();
+/// let mut timings: Vec<(&str, std::time::Duration)> = Vec::new();
 /// let text = b"(nodes: [(id: 0, pos: (0, 0))], obstacles: [Point((3, 4))])".to_vec();
 /// let validated = ValidatedMap::from_ron_bytes(&text, "level.ron", &mut timings)?;
 /// drop(text);
@@ -160,11 +157,10 @@ impl ValidatedLevel {
     ///
     /// ```
     /// use clearway::map::ValidatedLevel;
-    /// use clearway::timings::Timings;
     /// let text = b"(nodes: [(id: 0, pos: (0, 0, 1))], obstacles: [Point((3, 4, 1))])";
-    /// let level = ValidatedLevel::from_ron_bytes(text, "level.ron", &mut Timings::default())?;
+    /// let level = ValidatedLevel::from_ron_bytes(text, "level.ron", &mut ())?;
     /// let ValidatedLevel::Space(validated) = level else { panic!("3D") };
-    /// assert_eq!(validated.index(&mut Timings::default()).obstacles().len(), 1);
+    /// assert_eq!(validated.index(&mut ()).obstacles().len(), 1);
     /// # Ok::<(), clearway::LoadError>(())
     /// ```
     ///
@@ -174,7 +170,7 @@ impl ValidatedLevel {
     pub fn from_ron_bytes(
         bytes: &[u8],
         source_name: &str,
-        timings: &mut Timings,
+        timings: &mut dyn Phases,
     ) -> Result<ValidatedLevel, LoadError> {
         Ok(match level_from_ron_bytes(bytes, source_name, timings)? {
             ValidLevel::Plane(parts) => ValidatedLevel::Plane(ValidatedMap { parts }),
@@ -193,7 +189,7 @@ impl<D: Dimension> ValidatedMap<D> {
     /// measured is indexed before the measuring starts, so that the two are
     /// timed apart. The network graph is built when first asked for
     /// ([`Map::graph`]).
-    pub fn index(self, timings: &mut Timings) -> Map<D> {
+    pub fn index(self, timings: &mut dyn Phases) -> Map<D> {
         Map::from_parts(self.parts, timings)
     }
 }
@@ -208,7 +204,7 @@ impl ValidatedMap {
     pub fn from_ron_bytes(
         bytes: &[u8],
         source_name: &str,
-        timings: &mut Timings,
+        timings: &mut dyn Phases,
     ) -> Result<ValidatedMap, LoadError> {
         let text = checked_text(bytes, source_name, timings)?;
         parse(text, source_name, timings).map(|parts| ValidatedMap { parts })
@@ -220,7 +216,7 @@ impl ValidatedMap {
 fn checked_text<'a>(
     bytes: &'a [u8],
     source_name: &str,
-    timings: &mut Timings,
+    timings: &mut dyn Phases,
 ) -> Result<&'a str, LoadError> {
     let start = std::time::Instant::now();
     if crate::utf16::looks_like_utf16(bytes) {
@@ -267,7 +263,7 @@ fn checked_text<'a>(
 pub(crate) fn level_from_ron_bytes(
     bytes: &[u8],
     source_name: &str,
-    timings: &mut Timings,
+    timings: &mut dyn Phases,
 ) -> Result<ValidLevel, LoadError> {
     let text = checked_text(bytes, source_name, timings)?;
     parse_level(text, source_name, timings)
@@ -277,7 +273,7 @@ pub(crate) fn level_from_ron_bytes(
 /// [`Map::from_ron_str`].
 pub(crate) fn level_from_ron_str(text: &str, source_name: &str) -> Result<ValidLevel, LoadError> {
     check_control_chars(text, source_name)?;
-    parse_level(text, source_name, &mut Timings::default())
+    parse_level(text, source_name, &mut ())
 }
 
 /// Rejects text holding a control character other than tab, LF and CR.
@@ -302,7 +298,7 @@ fn check_control_chars(text: &str, source_name: &str) -> Result<(), LoadError> {
 ///
 /// A leading UTF-8 byte-order mark is ignored: editors do not show it, so
 /// columns are counted without it.
-fn parse(text: &str, source_name: &str, timings: &mut Timings) -> Result<ValidParts, LoadError> {
+fn parse(text: &str, source_name: &str, timings: &mut dyn Phases) -> Result<ValidParts, LoadError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let file = parse_file(text, source_name, timings)?;
     timings
@@ -316,7 +312,7 @@ fn parse(text: &str, source_name: &str, timings: &mut Timings) -> Result<ValidPa
 fn parse_level(
     text: &str,
     source_name: &str,
-    timings: &mut Timings,
+    timings: &mut dyn Phases,
 ) -> Result<ValidLevel, LoadError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let file = parse_file(text, source_name, timings)?;
@@ -327,7 +323,11 @@ fn parse_level(
 
 /// The wire form of a map text with no byte-order mark: an `Empty` error
 /// for a blank text, a located syntax-level error for one that is not a map.
-fn parse_file(text: &str, source_name: &str, timings: &mut Timings) -> Result<MapFile, LoadError> {
+fn parse_file(
+    text: &str,
+    source_name: &str,
+    timings: &mut dyn Phases,
+) -> Result<MapFile, LoadError> {
     if locate::is_blank(text) {
         let message = if text.is_empty() {
             "the map is empty"

@@ -12,7 +12,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 use crate::dimension::{Dimension, Plane};
 use crate::geometry::{Point, Segment};
 use crate::obstacle_index::ObstacleIndex;
-use crate::timings::Timings;
+use crate::phases::Phases;
 
 mod chunked_parse;
 mod edge_edit;
@@ -110,7 +110,7 @@ impl<D: Dimension> Map<D> {
     /// first asked for.
     pub(crate) fn from_parts(
         parts: validate::ValidParts<D::Point, D::Obstacle>,
-        timings: &mut Timings,
+        timings: &mut dyn Phases,
     ) -> Map<D> {
         let map = Map::from_valid_parts(parts);
         timings.time("R-tree", || {
@@ -360,12 +360,12 @@ mod tests {
     /// there is no `graph` phase any more.
     #[test]
     fn indexing_a_validated_map_times_the_r_tree_only() {
-        let mut timings = Timings::default();
+        let mut timings: Vec<(&str, std::time::Duration)> = Vec::new();
         let validated =
             ValidatedMap::from_ron_bytes(LEVEL.as_bytes(), "timed.ron", &mut timings).unwrap();
         let map = validated.index(&mut timings);
         assert!(map.obstacles.index.get().is_some() && map.graph.get().is_none());
-        let phases: Vec<&str> = timings.phases().iter().map(|(name, _)| *name).collect();
+        let phases: Vec<&str> = timings.iter().map(|(name, _)| *name).collect();
         assert_eq!(phases, ["parse", "validate", "R-tree"]);
     }
 }

@@ -618,7 +618,7 @@ mod tests {
     /// example counts on its nodes at z = 0.9 and the beam's underside at 1.6.
     #[test]
     fn the_documented_3d_example_reads_as_described() {
-        let doc = include_str!("../../docs/MAP_FORMAT.md");
+        let doc = include_str!("../../../../docs/MAP_FORMAT.md");
         let section = &doc[doc.find("## 3D levels").expect("the 3D section")..];
         let start = section.find("```ron\n").expect("an example") + "```ron\n".len();
         let example = &section[start..start + section[start..].find("```").expect("closed")];

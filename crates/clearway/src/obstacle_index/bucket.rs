@@ -10,7 +10,7 @@
 //! arrays by kind, points at 24 bytes each, in curve order so that a
 //! bucket's parts share cache lines.
 
-use rayon::prelude::*;
+use crate::par::prelude::*;
 use rstar::{AABB, Envelope, RTreeObject};
 
 use super::part::PointPart;

@@ -3,7 +3,7 @@
 //! [`Dimension`] (see [`crate::dimension`]); `plane.rs` and `space.rs` hold
 //! what is 2D and what is 3D.
 
-use rayon::prelude::*;
+use crate::par::prelude::*;
 use rstar::{RStarInsertionStrategy, RTree, RTreeParams};
 
 use crate::dimension::{Dimension, ObstacleOf, Plane};

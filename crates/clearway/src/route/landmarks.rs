@@ -20,7 +20,7 @@
 
 use std::collections::BinaryHeap;
 
-use rayon::prelude::*;
+use crate::par::prelude::*;
 
 use petgraph::unionfind::UnionFind;
 
@@ -482,7 +482,7 @@ mod tests {
     /// `far >= near` the bound from their f32s never exceeds `far - near`.
     #[test]
     fn the_f32_bound_never_overstates() {
-        let mut rng = crate::synth::SplitMix64::new(7);
+        let mut rng = clearway_synth::SplitMix64::new(7);
         for _ in 0..200_000 {
             // Magnitudes from below the f32 normal range (1e-38) up to 1e38.
             let scale = 10f64.powf(rng.next_f64() * 80.0 - 42.0);
