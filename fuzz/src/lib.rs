@@ -7,19 +7,19 @@
 //! nearly-parallel cases the kernel is built for.
 //!
 //! The exact oracle is the test suite's own rational twin,
-//! `tests/common/exact.rs`, included by path: it shares nothing with `src/`;
-//! `tests/common/exact_obstacle.rs` (also by path) measures a loaded
-//! obstacle with it.
+//! `crates/clearway-test-support/src/exact.rs`, included by path: it shares
+//! nothing with the library; `exact_obstacle.rs` beside it (also by path)
+//! measures a loaded obstacle with it.
 
 #![allow(missing_docs)]
 
 use arbitrary::{Arbitrary, Unstructured};
 
-#[path = "../../tests/common/exact.rs"]
+#[path = "../../crates/clearway-test-support/src/exact.rs"]
 #[allow(dead_code)]
 pub mod exact;
 
-#[path = "../../tests/common/exact_obstacle.rs"]
+#[path = "../../crates/clearway-test-support/src/exact_obstacle.rs"]
 #[allow(dead_code)]
 pub mod exact_obstacle;
 
