@@ -19,8 +19,8 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use clearway::synth::{Kind, Mix};
 use clearway::{Clearances, EdgeIdx};
+use clearway_synth::{Kind, Mix};
 use common::{RADIUS, aabb_blocked_edges, mix_name, obstacle_box_tree, size_name, synth_map};
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use rayon::prelude::*;

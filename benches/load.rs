@@ -23,7 +23,7 @@ use std::time::Duration;
 use clearway::Map;
 use clearway::map::wire::{self, MapFile};
 use clearway::obstacle_index::ObstacleIndex;
-use clearway::synth::{self, Kind, Mix, Params};
+use clearway_synth::{self as synth, Kind, Mix, Params};
 use common::mix_name;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 

@@ -9,8 +9,8 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
-use clearway::synth::{Kind, Mix};
 use clearway::{Clearances, PruneReport};
+use clearway_synth::{Kind, Mix};
 use common::{RADIUS, synth_map};
 use criterion::{Criterion, criterion_group, criterion_main};
 

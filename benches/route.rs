@@ -27,8 +27,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use clearway::route::Router;
-use clearway::synth::{Kind, Mix, SplitMix64};
 use clearway::{Clearances, NodeIdx};
+use clearway_synth::{Kind, Mix, SplitMix64};
 use common::{RADIUS, synth_map};
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 

@@ -16,8 +16,8 @@ mod common;
 
 use clearway::geometry::{Point, Segment};
 use clearway::obstacle_index::SearchStats;
-use clearway::synth::{Kind, Mix, SplitMix64};
 use clearway::{EdgeIdx, Map};
+use clearway_synth::{Kind, Mix, SplitMix64};
 use common::{CountingIntersecting, RADIUS, grown_box, mix_name, obstacle_box_tree, synth_map};
 
 /// Per-query averages of the work both searches do.

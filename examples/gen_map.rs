@@ -1,4 +1,4 @@
-//! Writes a seeded synthetic level (see `clearway::synth`) as RON.
+//! Writes a seeded synthetic level (see `clearway_synth`) as RON.
 //!
 //! ```text
 //! cargo run --release --example gen_map -- --kind grid --edges 1000000 \
@@ -20,7 +20,7 @@
 //! as a Moving AI map, the input of `clearway grid`.
 //!
 //! `--json FILE` also writes the same level as JSON (see
-//! `clearway::synth::write_map_and_json`), from the same generation pass, for
+//! `clearway_synth::write_map_and_json`), from the same generation pass, for
 //! the shapely/networkx peer in `benches/peer/`.
 
 use std::fs::File;
@@ -30,7 +30,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use clearway::synth::{self, Kind, Mix, Params};
+use clearway_synth::{self as synth, Kind, Mix, Params};
 
 /// Generate a synthetic clearway level.
 #[derive(Debug, Parser)]

@@ -239,6 +239,56 @@ fn quiet_silences_summaries_not_errors() {
     assert!(stderr(&out).starts_with("error: "));
 }
 
+/// `--timings` prints each phase of the load and the command, in the order
+/// they ran, then the total, as `name` padded to 10 and milliseconds to one
+/// decimal; the report on stdout is the one without it. The loader reports
+/// its phases to the library's `Phases` trait and the CLI's table adds them
+/// up: this is what that hand-off must keep.
+#[test]
+fn timings_lists_every_phase_in_order_and_leaves_the_report_alone() {
+    let (_dir, map) = map_file();
+    let plain = clearway().arg("check").arg(&map).output().unwrap();
+    let timed = clearway()
+        .args(["--timings", "check"])
+        .arg(&map)
+        .output()
+        .unwrap();
+    assert_eq!(timed.status.code(), plain.status.code());
+    assert_eq!(timed.stdout, plain.stdout);
+    let report = stderr(&timed);
+    let mut names = Vec::new();
+    let mut sum = 0.0;
+    let mut total = f64::NAN;
+    for line in report.lines() {
+        let (name, ms) = line.split_at(10);
+        let ms = ms.strip_suffix(" ms").expect(line);
+        assert_eq!(ms.len(), 11, "{line:?}");
+        let ms: f64 = ms.trim().parse().expect(line);
+        let name = name.trim_end();
+        if name == "total" {
+            total = ms;
+        } else {
+            sum += ms;
+        }
+        names.push(name.to_string());
+    }
+    assert_eq!(
+        names,
+        [
+            "read",
+            "parse",
+            "validate",
+            "R-tree",
+            "clearance",
+            "output",
+            "total"
+        ],
+        "{report}"
+    );
+    // Each line is rounded to 0.1 ms on its own.
+    assert!((total - sum).abs() <= 0.05 * names.len() as f64, "{report}");
+}
+
 #[test]
 fn prune_and_bake_summaries_as_json_on_stdout() {
     let (dir, map) = map_file();

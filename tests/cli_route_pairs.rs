@@ -426,8 +426,8 @@ fn a_thousand_pairs_on_a_larger_level() {
             _ => id.to_string(),
         };
         let (a, b) = (
-            written(random.below((side * side) as u64) as usize),
-            written(random.below((side * side) as u64) as usize),
+            written(random.below(side * side)),
+            written(random.below(side * side)),
         );
         text += &format!("{a} {b}\n");
         pairs.push((a, b));

@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use clearway::geometry::Segment;
 use clearway::obstacle::Obstacle;
-use clearway::synth::{self, Kind, Mix, Params};
 use clearway::{EdgeIdx, Map};
+use clearway_synth::{self as synth, Kind, Mix, Params};
 use rayon::prelude::*;
 use rstar::{AABB, Envelope, RTree, RTreeObject, SelectionFunction};
 

@@ -9,7 +9,7 @@ closer than R (or touching them)? It never computes a nearest obstacle.
 
 MAP.json is the JSON twin of a RON level written by
 `cargo run --release --example gen_map -- ... --json MAP.json`
-(format: src/synth/json.rs). Phases (wall clock, one JSON object on stdout):
+(format: crates/clearway-synth/src/json.rs). Phases (wall clock, one JSON object on stdout):
 
   load    json.load of the map, with the cyclic garbage collector off
   build   one shapely STRtree over every obstacle's envelope (circles as

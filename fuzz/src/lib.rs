@@ -7,34 +7,35 @@
 //! nearly-parallel cases the kernel is built for.
 //!
 //! The exact oracles are the test suite's own rational twins,
-//! `tests/common/exact.rs` and `tests/common/exact3.rs`, included by path:
-//! they share nothing with `src/`; `tests/common/exact_obstacle.rs` and
-//! `exact_obstacle3.rs` (also by path) measure a loaded obstacle with them.
+//! `crates/clearway-test-support/src/exact.rs` and `exact3.rs`, included by
+//! path: they share nothing with the library; `exact_obstacle.rs` and
+//! `exact_obstacle3.rs` beside them (also by path) measure a loaded
+//! obstacle with them.
 //!
 //! Each target's input type and checks live here, not in
-//! `fuzz_targets/`, so that the main crate's test suite
-//! (`tests/fuzz_targets.rs`) includes this file by path and runs every
-//! target's checks over the committed inputs without libFuzzer. The
-//! `geometry` and `clearance` inputs start with one byte whose low bit
+//! `fuzz_targets/`, so that the library's test suite
+//! (`crates/clearway/tests/fuzz_targets.rs`) includes this file by path and
+//! runs every target's checks over the committed inputs without libFuzzer.
+//! The `geometry` and `clearance` inputs start with one byte whose low bit
 //! chooses the dimension: 0 flat, 1 with height.
 
 #![allow(missing_docs)]
 
 use arbitrary::{Arbitrary, Unstructured};
 
-#[path = "../../tests/common/exact.rs"]
+#[path = "../../crates/clearway-test-support/src/exact.rs"]
 #[allow(dead_code)]
 pub mod exact;
 
-#[path = "../../tests/common/exact_obstacle.rs"]
+#[path = "../../crates/clearway-test-support/src/exact_obstacle.rs"]
 #[allow(dead_code)]
 pub mod exact_obstacle;
 
-#[path = "../../tests/common/exact3.rs"]
+#[path = "../../crates/clearway-test-support/src/exact3.rs"]
 #[allow(dead_code)]
 pub mod exact3;
 
-#[path = "../../tests/common/exact_obstacle3.rs"]
+#[path = "../../crates/clearway-test-support/src/exact_obstacle3.rs"]
 #[allow(dead_code)]
 pub mod exact_obstacle3;
 

@@ -6,9 +6,9 @@ use super::dimension::Shown;
 use super::input::{AnyLevel, Level};
 use super::output::{self, Destination};
 use super::progress::compute_clearances;
+use super::timings::Timings;
 use super::{Failure, Outcome};
 use clearway::map::wire::MapFile;
-use clearway::timings::Timings;
 
 pub fn run(args: &BakeArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     match AnyLevel::read_keeping_text(&args.map, timings)? {

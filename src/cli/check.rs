@@ -18,9 +18,9 @@ use super::progress::{compute_clearances, compute_clearances_within};
 use super::radius::{self, CheckedRadius, Radii};
 use super::render;
 use super::rows::{EdgeRow, NodeRow};
+use super::timings::Timings;
 use super::{Failure, Outcome, write_stdout};
 use super::{ci_check, ci_report};
-use clearway::timings::Timings;
 
 /// The verdict for one radius, as JSON.
 #[derive(Debug, Serialize)]

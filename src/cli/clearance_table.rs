@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use clearway::timings::Timings;
+use super::timings::Timings;
 use clearway::{Clearances, EdgeIdx, Map, NodeIdx};
 
 use super::dimension::Shown;

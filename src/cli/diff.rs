@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::timings::Timings;
 use clearway::level_diff::{ChangeKind, DiffOptions, DiffRadius, EdgeChange, EdgeSide, LevelDiff};
-use clearway::timings::Timings;
 
 use super::args::{CheckFormat, DiffArgs, TiledArgs};
 use super::conventions::kept_until_exit;

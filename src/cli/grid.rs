@@ -1,8 +1,8 @@
 //! `clearway grid`: make a level from a grid map.
 
+use super::timings::Timings;
 use clearway::Agent;
 use clearway::grid::{Connectivity, GridError, GridOptions, grid_map};
-use clearway::timings::Timings;
 
 use super::args::{Connect, GridArgs, ReportFormat};
 use super::conventions::{self, kept_until_exit, note};

@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
+use super::timings::Timings;
 use clearway::grid::{Grid, parse_movingai_bytes};
 use clearway::tiled::{self, TiledOptions};
-use clearway::timings::Timings;
 
 use super::Failure;
 use super::args::GridArgs;

@@ -3,8 +3,8 @@
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
+use super::timings::Timings;
 use clearway::map::{Location, ValidatedLevel};
-use clearway::timings::Timings;
 use clearway::{Map, Plane, Space};
 
 use super::Failure;

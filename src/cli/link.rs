@@ -1,7 +1,7 @@
 //! `clearway link`: write the map with the edges its nodes are missing.
 
+use super::timings::Timings;
 use clearway::link::{LinkReport, LinkRule, links};
-use clearway::timings::Timings;
 
 use super::args::{LinkArgs, ReportFormat};
 use super::conventions::{self, kept_until_exit, note};

@@ -3,7 +3,7 @@
 use std::io;
 use std::process::ExitCode;
 
-use clearway::timings::Timings;
+use timings::Timings;
 
 mod args;
 mod bake;
@@ -40,6 +40,7 @@ mod route;
 mod route_pairs;
 mod rows;
 mod tiled_input;
+mod timings;
 mod widest;
 
 use args::{Cli, Command};

@@ -4,10 +4,10 @@
 
 use std::path::Path;
 
+use super::timings::Timings;
 use clearway::dimension::Space;
 use clearway::map::ValidatedMap;
 use clearway::obj::{self, ObjSource};
-use clearway::timings::Timings;
 
 use super::Failure;
 use super::args::{TiledArgs, TiledOriginArg};

@@ -11,9 +11,9 @@ use super::numbers::given;
 use super::output::{self, Destination};
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
+use super::timings::Timings;
 use super::{Failure, Outcome};
 use clearway::map::wire::MapFile;
-use clearway::timings::Timings;
 
 /// How many cut-off nodes the text summary names before "… and N more".
 const CUT_OFF_LISTED: usize = 20;

@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
+use super::timings::Timings;
 use clearway::atomic_write::write_atomically;
 use clearway::geometry::Point;
 use clearway::render::{Bounds, Flatten, OutputSize, Picture, Up};
-use clearway::timings::Timings;
 use clearway::{Map, NodeIdx, Router};
 
 use super::args::{RenderArgs, UpAxis};

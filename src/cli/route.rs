@@ -15,8 +15,8 @@ use super::numbers::{given, human, human_at_most};
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
 use super::route_pairs;
+use super::timings::Timings;
 use super::{Failure, Outcome, write_stdout};
-use clearway::timings::Timings;
 
 /// The route as JSON. A number that JSON cannot hold (unbounded) is `null`
 /// with its `*_unbounded` flag true; `null` with the flag false means there

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::timings::Timings;
 use clearway::Router;
-use clearway::timings::Timings;
 
 use super::args::{ReportFormat, RouteArgs};
 use super::conventions::kept_until_exit;

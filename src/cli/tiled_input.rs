@@ -4,9 +4,9 @@
 use std::io::Read;
 use std::path::Path;
 
+use super::timings::Timings;
 use clearway::map::ValidatedMap;
 use clearway::tiled::{self, TiledError, TiledObstacles, TiledOptions, TiledOrigin, TiledSource};
-use clearway::timings::Timings;
 
 use super::Failure;
 use super::args::{TiledArgs, TiledOriginArg};

@@ -13,8 +13,8 @@ use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
 use super::numbers::{human, human_at_most};
 use super::progress::compute_clearances;
+use super::timings::Timings;
 use super::{Failure, Outcome, write_stdout};
-use clearway::timings::Timings;
 
 /// The widest route as JSON: `found` says whether B can be reached at all,
 /// `unbounded` whether the radius is unlimited (then `widest_radius` is

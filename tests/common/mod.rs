@@ -1,11 +1,13 @@
 #![allow(dead_code)]
 pub mod cli;
-pub mod exact;
-pub mod exact3;
-pub mod exact_obstacle;
-pub mod exact_obstacle3;
 pub mod files;
 pub mod levels;
-pub mod octile;
-pub mod random_map;
-pub mod rng;
+#[allow(unused_imports)]
+pub use clearway_test_support::{
+    exact, exact_obstacle, exact_obstacle3, exact3, octile, random_map,
+};
+/// The seeded generator: the one `clearway-synth` makes its levels with.
+pub mod rng {
+    #[allow(unused_imports)]
+    pub use clearway_synth::SplitMix64;
+}

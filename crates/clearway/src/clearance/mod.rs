@@ -1,0 +1,493 @@
+//! Per-edge and per-node clearance: the largest agent radius each admits.
+
+use crate::par::prelude::*;
+
+use crate::dimension::{Dimension, Plane};
+use crate::geometry::{Point, Segment, Separation};
+use crate::indices::{EdgeIdx, NodeIdx};
+use crate::map::Map;
+use crate::obstacle_index::Nearest;
+
+/// Whether a clearance admits an agent radius: `clearance > 0` and
+/// `clearance >= radius`. A clearance of 0 means the edge (or node) touches
+/// or crosses an obstacle, so even an agent of radius 0 cannot pass it; a
+/// clearance c > 0 admits every radius up to c, c included. A NaN radius
+/// fits nothing. The one rule every command and search applies.
+///
+/// ```
+/// use clearway::clearance::admits;
+/// assert!(admits(1.0, 1.0) && admits(1.0, 0.0) && !admits(1.0, 1.5));
+/// assert!(!admits(0.0, 0.0)); // through a wall: blocked at radius 0 too
+/// assert!(admits(f64::INFINITY, 1e300));
+/// ```
+pub fn admits(clearance: f64, agent_radius: f64) -> bool {
+    clearance > 0.0 && clearance >= agent_radius
+}
+
+/// The radius that admits exactly what `agent_radius` admits under
+/// [`admits`], but by the plain comparison `clearance >= radius`: the
+/// radius itself, or the least positive `f64` when it is below that (so a
+/// clearance of 0 never admits). NaN stays NaN. For the searches, which
+/// compare radii against clearance floors.
+pub(crate) fn effective_radius(agent_radius: f64) -> f64 {
+    if agent_radius.is_nan() {
+        agent_radius
+    } else {
+        agent_radius.max(LEAST_POSITIVE)
+    }
+}
+
+/// The least positive `f64` (a subnormal): every clearance > 0 is at least it.
+const LEAST_POSITIVE: f64 = f64::from_bits(1);
+
+/// The obstacle that sets a clearance, and where it pinches. Generic over
+/// the point type: `Witness` in the plane, `Witness<Point3>` in space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Witness<P = Point> {
+    /// The obstacle's index in the map (file order).
+    pub obstacle: usize,
+    /// The pinch point on the edge (for a node: its position).
+    pub edge_point: P,
+    /// The closest point of the obstacle.
+    pub obstacle_point: P,
+}
+
+/// The clearance of one edge or node: the distance to the nearest obstacle,
+/// which is the largest agent radius it admits. Generic over the point type
+/// of its witness: `Clearance` in the plane, `Clearance<Point3>` in space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Clearance<P = Point> {
+    /// The clearance, >= 0; `f64::INFINITY` when nothing limits it.
+    pub value: f64,
+    /// What sets it; `None` when the map has no obstacles (the value is then
+    /// unbounded, or a baked value read from the map).
+    pub witness: Option<Witness<P>>,
+}
+
+impl Clearance {
+    /// The clearance of an edge or node that no obstacle limits.
+    pub const UNBOUNDED: Clearance = Clearance::unbounded();
+}
+
+impl<P> Clearance<P> {
+    /// The clearance of an edge or node that no obstacle limits, in any
+    /// dimension ([`Clearance::UNBOUNDED`] in the plane).
+    pub const fn unbounded() -> Clearance<P> {
+        Clearance {
+            value: f64::INFINITY,
+            witness: None,
+        }
+    }
+
+    /// Whether an agent of this radius fits (see [`admits`]): clearance 0
+    /// admits no agent, radius 0 included; clearance c > 0 admits every
+    /// radius up to c, c included.
+    pub fn admits(&self, agent_radius: f64) -> bool {
+        admits(self.value, agent_radius)
+    }
+
+    /// Whether nothing limits this clearance.
+    pub fn is_unbounded(&self) -> bool {
+        self.value == f64::INFINITY
+    }
+
+    /// The value, or `None` when unbounded (as written to JSON: `null`).
+    pub fn finite_value(&self) -> Option<f64> {
+        self.value.is_finite().then_some(self.value)
+    }
+
+    fn from_nearest(nearest: Option<Nearest<P>>) -> Clearance<P> {
+        nearest.map_or(Clearance::unbounded(), |n| {
+            Clearance::from_separation(n.obstacle, n.separation)
+        })
+    }
+
+    fn from_separation(obstacle: usize, s: Separation<P>) -> Clearance<P> {
+        Clearance {
+            value: s.distance,
+            witness: Some(Witness {
+                obstacle,
+                edge_point: s.edge_point,
+                obstacle_point: s.obstacle_point,
+            }),
+        }
+    }
+}
+
+/// The clearance of every edge and every node of a map, in map order.
+///
+/// ```
+/// use clearway::{Clearances, Map};
+/// let map = Map::from_ron_str(r#"Map(
+///     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (5.0, 0.0))],
+///     edges: [(from: 0, to: 1)],
+///     obstacles: [Point((3.0, -2.0))],
+/// )"#, "doc.ron").unwrap();
+/// let clearances = Clearances::compute(&map);
+/// assert_eq!(clearances.edge(clearway::EdgeIdx::new(0)).value, 2.0);
+/// assert!(clearances.edge(clearway::EdgeIdx::new(0)).admits(2.0) && !clearances.edge(clearway::EdgeIdx::new(0)).admits(2.01));
+/// ```
+///
+/// Generic over the [`Dimension`]: `Clearances` of a flat map,
+/// `Clearances<Space>` of a map with height, computed by the same code.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clearances<D: Dimension = Plane> {
+    edges: Vec<Clearance<D::Point>>,
+    nodes: Vec<Clearance<D::Point>>,
+    /// Values up to this are exact; see [`Clearances::compute_within`].
+    exact_up_to: f64,
+}
+
+/// Edges handed to one rayon task at a time: enough to amortise the hand-off.
+const EDGES_PER_TASK: usize = 256;
+
+impl<D: Dimension> Clearances<D> {
+    /// Computes every clearance through the map's R-tree, on all cores. The
+    /// result does not depend on the number of threads.
+    ///
+    /// A map without obstacles takes its edges' baked clearances where it has
+    /// them; a map with obstacles always recomputes.
+    pub fn compute(map: &Map<D>) -> Clearances<D> {
+        Clearances::compute_with_progress(map, &|_| {})
+    }
+
+    /// As [`Clearances::compute`], calling `progress` with the number of
+    /// edges and nodes just finished, from any thread, every few hundred.
+    pub fn compute_with_progress(map: &Map<D>, progress: &(dyn Fn(usize) + Sync)) -> Clearances<D> {
+        let obstacles = map.obstacles();
+        let index = map.obstacle_index();
+        if obstacles.is_empty() {
+            return Clearances::from_bake(map);
+        }
+        let edges = in_parallel(map.edges().len(), progress, |i| {
+            Clearance::from_nearest(
+                index.nearest_to_segment(obstacles, map.edge_segment(EdgeIdx::new(i))),
+            )
+        });
+        let nodes = in_parallel(map.nodes().len(), progress, |i| {
+            Clearance::from_nearest(index.nearest_to_point(obstacles, map.nodes()[i].pos))
+        });
+        Clearances {
+            edges,
+            nodes,
+            exact_up_to: f64::INFINITY,
+        }
+    }
+
+    /// The clearances that decide every radius up to `max_radius`, and no
+    /// more: what `check` needs. An edge or node with an obstacle within
+    /// `max_radius` gets its exact clearance and witness, as
+    /// [`Clearances::compute`] gives them; one with none gets a lower bound,
+    /// the least `f64` above `max_radius`, with no witness, and the search
+    /// for it stops at `max_radius` instead of finding how far the nearest
+    /// obstacle is. Edges with a baked clearance are always computed
+    /// exactly, so that stale bakes can be found.
+    ///
+    /// So [`Clearance::admits`], [`Clearances::blocked_edges`] and
+    /// [`Clearances::blocked_nodes`] answer as with [`Clearances::compute`]
+    /// for every radius up to `max_radius`; [`Clearances::exact_up_to`] says
+    /// where that stops.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map};
+    /// let map = Map::from_ron_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))],
+    ///     edges: [(from: 0, to: 1), (from: 0, to: 2)],
+    ///     obstacles: [Point((5, 1))],
+    /// )"#, "doc.ron").unwrap();
+    /// let within = Clearances::compute_within(&map, 2.0);
+    /// let exact = Clearances::compute(&map);
+    /// assert_eq!(within.edge(clearway::EdgeIdx::new(0)), exact.edge(clearway::EdgeIdx::new(0))); // the rock is 1 from edge 0
+    /// assert!(within.edge(clearway::EdgeIdx::new(1)).witness.is_none() && within.edge(clearway::EdgeIdx::new(1)).value > 2.0);
+    /// for r in [0.0, 0.5, 1.0, 1.5, 2.0] {
+    ///     assert!(within.blocked_edges(r).eq(exact.blocked_edges(r)));
+    /// }
+    /// ```
+    pub fn compute_within(map: &Map<D>, max_radius: f64) -> Clearances<D> {
+        Clearances::compute_within_with_progress(map, max_radius, &|_| {})
+    }
+
+    /// As [`Clearances::compute_within`], with progress as in
+    /// [`Clearances::compute_with_progress`].
+    pub fn compute_within_with_progress(
+        map: &Map<D>,
+        max_radius: f64,
+        progress: &(dyn Fn(usize) + Sync),
+    ) -> Clearances<D> {
+        let obstacles = map.obstacles();
+        let index = map.obstacle_index();
+        if obstacles.is_empty() || max_radius.is_nan() || max_radius == f64::INFINITY {
+            return Clearances::compute_with_progress(map, progress);
+        }
+        let beyond = Clearance {
+            value: max_radius.max(0.0).next_up(),
+            witness: None,
+        };
+        let bounded = |nearest: Option<Nearest<D::Point>>| match nearest {
+            Some(n) => Clearance::from_separation(n.obstacle, n.separation),
+            None => beyond,
+        };
+        let edges = in_parallel(map.edges().len(), progress, |i| {
+            let segment = map.edge_segment(EdgeIdx::new(i));
+            if map.edges()[i].clearance.is_some() {
+                Clearance::from_nearest(index.nearest_to_segment(obstacles, segment))
+            } else {
+                bounded(index.nearest_within(obstacles, segment, max_radius))
+            }
+        });
+        let nodes = in_parallel(map.nodes().len(), progress, |i| {
+            let p = map.nodes()[i].pos;
+            bounded(index.nearest_within(obstacles, Segment::new(p, p), max_radius))
+        });
+        Clearances {
+            edges,
+            nodes,
+            exact_up_to: max_radius.max(0.0),
+        }
+    }
+
+    /// Up to which value the clearances are exact: infinity for
+    /// [`Clearances::compute`], `max_radius` for
+    /// [`Clearances::compute_within`] (a value above it may be a lower bound).
+    pub fn exact_up_to(&self) -> f64 {
+        self.exact_up_to
+    }
+
+    /// Computes every clearance by measuring every obstacle against every
+    /// edge and node: slow and obviously right. The twin that the R-tree
+    /// search is tested and benchmarked against.
+    pub fn compute_brute_force(map: &Map<D>) -> Clearances<D> {
+        if map.obstacles().is_empty() {
+            return Clearances::from_bake(map);
+        }
+        let nearest = |query: Segment<D::Point>| {
+            let mut best: Option<Clearance<D::Point>> = None;
+            for (i, obstacle) in map.obstacles().iter().enumerate() {
+                let s = D::separation(obstacle, query);
+                // An obstacle that is nowhere (a 3D mesh without triangles,
+                // at distance infinity) limits nothing, as in the index.
+                if s.distance < f64::INFINITY && best.is_none_or(|b| s.distance < b.value) {
+                    best = Some(Clearance::from_separation(i, s));
+                }
+            }
+            best.unwrap_or(Clearance::unbounded())
+        };
+        Clearances {
+            edges: (0..map.edges().len())
+                .map(|i| nearest(map.edge_segment(EdgeIdx::new(i))))
+                .collect(),
+            nodes: map
+                .nodes()
+                .iter()
+                .map(|n| nearest(Segment::new(n.pos, n.pos)))
+                .collect(),
+            exact_up_to: f64::INFINITY,
+        }
+    }
+
+    /// The clearances of a map without obstacles: baked values where present.
+    fn from_bake(map: &Map<D>) -> Clearances<D> {
+        let edges = map
+            .edges()
+            .iter()
+            .map(|e| match e.clearance {
+                Some(value) => Clearance {
+                    value,
+                    witness: None,
+                },
+                None => Clearance::unbounded(),
+            })
+            .collect();
+        Clearances {
+            edges,
+            nodes: vec![Clearance::unbounded(); map.nodes().len()],
+            exact_up_to: f64::INFINITY,
+        }
+    }
+
+    /// Every edge's clearance, indexed like [`Map::edges`].
+    pub fn edges(&self) -> &[Clearance<D::Point>] {
+        &self.edges
+    }
+
+    /// Every node's clearance, indexed like [`Map::nodes`].
+    pub fn nodes(&self) -> &[Clearance<D::Point>] {
+        &self.nodes
+    }
+
+    /// The clearance of edge `i`.
+    ///
+    /// # Panics
+    /// When `i` is not an edge index of the map these were computed for.
+    pub fn edge(&self, i: EdgeIdx) -> &Clearance<D::Point> {
+        &self.edges[i]
+    }
+
+    /// The clearance of node `i` (an index into [`Map::nodes`]).
+    ///
+    /// # Panics
+    /// When `i` is not a node index of the map these were computed for.
+    pub fn node(&self, i: NodeIdx) -> &Clearance<D::Point> {
+        &self.nodes[i]
+    }
+
+    /// The indices of the edges too tight for an agent of this radius.
+    pub fn blocked_edges(&self, agent_radius: f64) -> impl Iterator<Item = EdgeIdx> + '_ {
+        blocked(&self.edges, agent_radius).map(EdgeIdx::new)
+    }
+
+    /// The indices of the nodes too tight for an agent of this radius.
+    pub fn blocked_nodes(&self, agent_radius: f64) -> impl Iterator<Item = NodeIdx> + '_ {
+        blocked(&self.nodes, agent_radius).map(NodeIdx::new)
+    }
+}
+
+/// Runs `clearance` for 0..count on all cores, in chunks, keeping order.
+///
+/// Each chunk writes straight into its own slots of the one result vector,
+/// so the results are never held twice (gathering per-chunk vectors would
+/// hold every clearance twice at the end: 56 MB more at a million edges).
+fn in_parallel<P: Copy + Send + Sync>(
+    count: usize,
+    progress: &(dyn Fn(usize) + Sync),
+    clearance: impl Fn(usize) -> Clearance<P> + Sync,
+) -> Vec<Clearance<P>> {
+    let mut all = vec![Clearance::unbounded(); count];
+    all.par_chunks_mut(EDGES_PER_TASK)
+        .enumerate()
+        .for_each(|(chunk, slots)| {
+            let first = chunk * EDGES_PER_TASK;
+            for (i, slot) in (first..).zip(slots.iter_mut()) {
+                *slot = clearance(i);
+            }
+            progress(slots.len());
+        });
+    all
+}
+
+fn blocked<P>(all: &[Clearance<P>], agent_radius: f64) -> impl Iterator<Item = usize> + '_ {
+    all.iter()
+        .enumerate()
+        .filter(move |(_, c)| !c.admits(agent_radius))
+        .map(|(i, _)| i)
+}
+
+#[cfg(test)]
+mod space_tests;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Nodes (0,0), (10,0), (0,10); edges 0-1 along y = 0 and 0-2 along
+    /// x = 0; one rock at (5,1).
+    ///
+    /// Edge 0-1: the rock projects inside it, 1 above it: clearance 1.
+    /// Edge 0-2: the rock is 5 right of it: clearance 5.
+    /// Nodes: |(5,1)-(0,0)| = |(5,1)-(10,0)| = sqrt(26) ~ 5.099;
+    /// |(5,1)-(0,10)| = sqrt(25 + 81) = sqrt(106) ~ 10.296.
+    fn corner() -> Clearances {
+        let map = Map::from_ron_str(
+            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))], \
+             edges: [(from: 0, to: 1), (from: 0, to: 2)], obstacles: [Point((5, 1))])",
+            "corner.ron",
+        )
+        .unwrap();
+        Clearances::compute(&map)
+    }
+
+    #[test]
+    fn many_chunks_keep_every_edge_and_node_in_order() {
+        // More edges and nodes than a few parallel chunks hold, so that
+        // chunk boundaries are crossed; brute force is the twin.
+        let params = clearway_synth::Params {
+            obstacles_per_edge: 0.5,
+            ..clearway_synth::Params::new(clearway_synth::Kind::Grid, 3 * EDGES_PER_TASK)
+                .with_mix(clearway_synth::Mix::Mixed)
+                .with_seed(3)
+        };
+        let map = Map::from_ron_str(&clearway_synth::map_string(&params), "grid.ron").unwrap();
+        assert!(map.edges().len() > 2 * EDGES_PER_TASK);
+        assert!(map.nodes().len() > EDGES_PER_TASK);
+        let fast = Clearances::compute(&map);
+        let slow = Clearances::compute_brute_force(&map);
+        assert_eq!(fast.edges().len(), map.edges().len());
+        assert_eq!(fast.nodes().len(), map.nodes().len());
+        assert_eq!(fast, slow);
+    }
+
+    #[test]
+    fn accessors_report_the_hand_computed_clearances() {
+        let c = corner();
+        let edges: Vec<f64> = c.edges().iter().map(|e| e.value).collect();
+        assert_eq!(edges, [1.0, 5.0]);
+        let nodes: Vec<f64> = c.nodes().iter().map(|n| n.value).collect();
+        assert_eq!(nodes, [26f64.sqrt(), 26f64.sqrt(), 106f64.sqrt()]);
+        assert_eq!(c.edge(EdgeIdx::new(1)).finite_value(), Some(5.0));
+        assert!(!c.edge(EdgeIdx::new(0)).is_unbounded());
+    }
+
+    #[test]
+    fn admits_is_clearance_at_least_radius() {
+        let c = corner();
+        // Exactly the clearance fits; a hair more does not.
+        assert!(c.edge(EdgeIdx::new(0)).admits(1.0));
+        assert!(!c.edge(EdgeIdx::new(0)).admits(1.0f64.next_up()));
+        assert!(c.edge(EdgeIdx::new(0)).admits(0.0));
+        assert!(Clearance::UNBOUNDED.admits(1e300));
+    }
+
+    #[test]
+    fn clearance_zero_admits_no_radius_not_even_zero() {
+        let touching: Clearance = Clearance {
+            value: 0.0,
+            witness: None,
+        };
+        assert!(!touching.admits(0.0));
+        assert!(!touching.admits(-1.0));
+        let tiny: Clearance = Clearance {
+            value: LEAST_POSITIVE,
+            witness: None,
+        };
+        assert!(tiny.admits(0.0) && tiny.admits(LEAST_POSITIVE));
+        assert!(!tiny.admits(LEAST_POSITIVE.next_up()));
+        assert!(!Clearance::UNBOUNDED.admits(f64::NAN));
+    }
+
+    #[test]
+    fn the_effective_radius_turns_the_rule_into_a_plain_comparison() {
+        let values = [0.0, LEAST_POSITIVE, 1e-300, 0.5, 1.0, f64::INFINITY];
+        for r in [-1.0, 0.0, LEAST_POSITIVE, 1e-300, 0.5, 1.0, f64::INFINITY] {
+            for c in values {
+                assert_eq!(c >= effective_radius(r), admits(c, r), "c {c:e}, r {r:e}");
+            }
+        }
+        assert!(effective_radius(f64::NAN).is_nan());
+    }
+
+    #[test]
+    fn unbounded_is_infinite_and_has_no_finite_value() {
+        assert!(Clearance::UNBOUNDED.is_unbounded());
+        assert_eq!(Clearance::UNBOUNDED.finite_value(), None);
+    }
+
+    #[test]
+    fn blocked_lists_the_elements_tighter_than_the_radius() {
+        let c = corner();
+        assert_eq!(
+            c.blocked_edges(2.0).collect::<Vec<_>>(),
+            [0].map(EdgeIdx::new)
+        );
+        assert_eq!(
+            c.blocked_edges(6.0).collect::<Vec<_>>(),
+            [0, 1].map(EdgeIdx::new)
+        );
+        assert_eq!(c.blocked_edges(1.0).count(), 0);
+        // sqrt(26) ~ 5.099 < 5.5 < sqrt(106).
+        assert_eq!(
+            c.blocked_nodes(5.5).collect::<Vec<_>>(),
+            [0, 1].map(NodeIdx::new)
+        );
+        assert_eq!(c.blocked_nodes(1.0).count(), 0);
+    }
+}

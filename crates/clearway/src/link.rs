@@ -1,0 +1,260 @@
+//! Linking: the edges a level's nodes are missing, built by the tool.
+//!
+//! Real path networks are generated, not drawn: a designer places nodes and
+//! lets the tool join every two that are near enough and have room enough
+//! between them (the Source engine's hull test, the A* Pathfinding Project's
+//! `maxDistance` with a thick raycast). [`links`] finds those pairs: two
+//! distinct nodes at most `max_length` apart (found through an R-tree over
+//! the nodes), not already joined by an edge either way, whose straight
+//! segment has a clearance that admits the agent radius
+//! ([`crate::clearance::admits`], measured by the same exact search as every
+//! edge's clearance). `max_links` then keeps the nearest few per node.
+
+use std::collections::HashSet;
+
+use crate::par::prelude::*;
+use petgraph::unionfind::UnionFind;
+use rstar::RTree;
+use rstar::primitives::GeomWithData;
+
+use crate::clearance::admits;
+use crate::geometry::Segment;
+use crate::indices::NodeIdx;
+use crate::map::{Edge, EdgeAppend, Map, append_edges};
+
+/// Which links to build.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LinkRule {
+    /// The longest link: two nodes are linked only when their distance
+    /// (`Point::distance_to`) is `<= max_length`, so nodes exactly
+    /// `max_length` apart are linked. A negative or NaN length links nothing.
+    pub max_length: f64,
+    /// The agent radius every link must admit (clearance > 0 and >= the
+    /// radius, as for any edge).
+    pub agent_radius: f64,
+    /// At most this many new links per node (existing edges do not count);
+    /// `None` for no limit. See [`links`] for which are kept.
+    pub max_links: Option<usize>,
+}
+
+/// A new two-way edge between two nodes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Link {
+    /// The index (in [`Map::nodes`]) of the node with the smaller id: the
+    /// new edge's `from`.
+    pub from: NodeIdx,
+    /// The index of the node with the larger id: the new edge's `to`.
+    pub to: NodeIdx,
+    /// The distance between the two nodes.
+    pub length: f64,
+}
+
+/// The links `rule` adds to `map`, sorted by (`from` id, `to` id).
+///
+/// A candidate is a pair of distinct nodes whose distance is `<=
+/// rule.max_length`, that no edge of the map joins in either direction
+/// (one-way or not), and whose segment, from the smaller id to the larger,
+/// has a clearance that admits `rule.agent_radius`. Two nodes at the same
+/// position make a candidate of length 0: its segment is a point, whose
+/// clearance is the node's.
+///
+/// Without `max_links` every candidate is a link. With `max_links = Some(k)`
+/// the candidates are taken in the order (length, smaller id, larger id),
+/// nearest first, and each is kept when both of its nodes have fewer than
+/// `k` links kept so far. So every node gets at most `k` new links, its
+/// nearest first, ties broken by the other node's id.
+///
+/// The clearance tests run on all cores; the result does not depend on the
+/// number of threads.
+///
+/// ```
+/// use clearway::Map;
+/// use clearway::link::{LinkRule, links};
+/// let map = Map::from_ron_str(r#"(
+///     nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (4, 0)), (id: 3, pos: (4, 3)), (id: 4, pos: (20, 0))],
+///     edges: [(from: 2, to: 1)],
+///     obstacles: [Point((2, 2))],
+/// )"#, "doc.ron").unwrap();
+/// let rule = LinkRule { max_length: 5.0, agent_radius: 1.0, max_links: None };
+/// let found: Vec<(u64, u64)> = links(&map, &rule)
+///     .iter()
+///     .map(|l| (map.nodes()[l.from].id, map.nodes()[l.to].id))
+///     .collect();
+/// // 1-2 is already an edge; 1-3 (length 5) passes 0.4 from the rock;
+/// // 2-3 (length 3) passes 2 from it; node 4 is too far from everyone.
+/// assert_eq!(found, [(2, 3)]);
+/// ```
+pub fn links(map: &Map, rule: &LinkRule) -> Vec<Link> {
+    let candidates = candidates(map, rule.max_length);
+    let obstacles = map.obstacles();
+    let index = map.obstacle_index();
+    let nodes = map.nodes();
+    let mut found: Vec<Link> = candidates
+        .into_par_iter()
+        .filter(|l| {
+            let segment = Segment::new(nodes[l.from].pos, nodes[l.to].pos);
+            // Only whether anything comes within the radius matters: the
+            // search stops there. Nothing within it means a clearance above
+            // it (so above 0 too), which admits the radius.
+            index
+                .nearest_within(obstacles, segment, rule.agent_radius)
+                .is_none_or(|n| admits(n.separation.distance, rule.agent_radius))
+        })
+        .collect();
+    let id = |i: NodeIdx| nodes[i].id;
+    if let Some(k) = rule.max_links {
+        found.sort_by(|a, b| {
+            a.length
+                .total_cmp(&b.length)
+                .then_with(|| (id(a.from), id(a.to)).cmp(&(id(b.from), id(b.to))))
+        });
+        let mut count = vec![0usize; nodes.len()];
+        found.retain(|l| {
+            let keep = count[l.from] < k && count[l.to] < k;
+            if keep {
+                count[l.from] += 1;
+                count[l.to] += 1;
+            }
+            keep
+        });
+    }
+    found.sort_by_key(|l| (id(l.from), id(l.to)));
+    found
+}
+
+/// Every pair of distinct nodes at most `max_length` apart that no edge
+/// joins, `from` the smaller id; in no particular order.
+fn candidates(map: &Map, max_length: f64) -> Vec<Link> {
+    let nodes = map.nodes();
+    if nodes.len() < 2 || max_length.is_nan() || max_length < 0.0 {
+        return Vec::new();
+    }
+    let joined: HashSet<(NodeIdx, NodeIdx)> = map
+        .edges()
+        .iter()
+        .map(|e| (e.from.min(e.to), e.from.max(e.to)))
+        .collect();
+    let tree = RTree::bulk_load(
+        nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| GeomWithData::new([n.pos.x, n.pos.y], i))
+            .collect(),
+    );
+    // The tree's squared distances round differently from the exact test
+    // below, so it is asked for a little more (never less), then filtered.
+    let reach = max_length * (1.0 + 1e-9);
+    let reach_2 = (reach * reach).max(1e-300);
+    let joined = &joined;
+    (0..nodes.len())
+        .into_par_iter()
+        .flat_map_iter(|i| {
+            let p = nodes[i].pos;
+            tree.locate_within_distance([p.x, p.y], reach_2)
+                .map(|near| near.data)
+                .filter(move |&j| j > i && !joined.contains(&(NodeIdx::new(i), NodeIdx::new(j))))
+                .filter_map(move |j| {
+                    let (from, to) = if nodes[i].id < nodes[j].id {
+                        (NodeIdx::new(i), NodeIdx::new(j))
+                    } else {
+                        (NodeIdx::new(j), NodeIdx::new(i))
+                    };
+                    let length = nodes[from].pos.distance_to(nodes[to].pos);
+                    (length <= max_length).then_some(Link { from, to, length })
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The new edges of `links`: two-way, no cost, no baked clearance.
+fn new_edges(links: &[Link]) -> impl Iterator<Item = Edge> + '_ {
+    links.iter().map(|l| Edge {
+        from: l.from,
+        to: l.to,
+        one_way: false,
+        cost: None,
+        clearance: None,
+    })
+}
+
+impl Map {
+    /// The map with `links` (from [`links`]) appended to its edges as
+    /// two-way edges. Nodes, obstacles, agents and the old edges stay.
+    ///
+    /// # Panics
+    /// When a link names a node index the map does not have.
+    pub fn linked(&self, links: &[Link]) -> Map {
+        let n = self.nodes().len();
+        assert!(
+            links
+                .iter()
+                .all(|l| l.from.get() < n && l.to.get() < n && l.from != l.to)
+        );
+        let mut edges = self.edges().to_vec();
+        edges.extend(new_edges(links));
+        self.with_edges(edges)
+    }
+
+    /// `text`, the map file this map was loaded from, with `links` appended
+    /// to its edge list and every other byte kept ([`append_edges`]).
+    /// `None` when the text cannot be edited safely; write [`Map::linked`]
+    /// anew then.
+    ///
+    /// ```
+    /// use clearway::Map;
+    /// use clearway::link::{LinkRule, links};
+    /// let text = "// two rooms\n(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 0))],\n    edges: [],\n)";
+    /// let map = Map::from_ron_str(text, "doc.ron").unwrap();
+    /// let rule = LinkRule { max_length: 5.0, agent_radius: 0.5, max_links: None };
+    /// let linked = map.linked_text(text, &links(&map, &rule)).unwrap();
+    /// assert_eq!(linked, "// two rooms\n(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 0))],\n    edges: [\n        (from: 0, to: 1),\n    ],\n)");
+    /// ```
+    pub fn linked_text(&self, text: &str, links: &[Link]) -> Option<String> {
+        let nodes = self.nodes();
+        let added: Vec<EdgeAppend> = links
+            .iter()
+            .map(|l| EdgeAppend {
+                from: nodes[l.from].id,
+                to: nodes[l.to].id,
+            })
+            .collect();
+        append_edges(text, self.edges().len(), &added)
+    }
+}
+
+/// What linking adds to a map's connectivity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinkReport {
+    /// The links added.
+    pub links: usize,
+    /// Connected components before linking (edges taken as two-way).
+    pub components_before: usize,
+    /// Connected components after linking.
+    pub components_after: usize,
+}
+
+impl LinkReport {
+    /// Counts the components of `map` before and after adding `links`.
+    pub fn new(map: &Map, links: &[Link]) -> LinkReport {
+        let n = map.nodes().len();
+        let mut sets = UnionFind::<usize>::new(n);
+        let mut components = n;
+        for e in map.edges() {
+            if sets.union(e.from.get(), e.to.get()) {
+                components -= 1;
+            }
+        }
+        let components_before = components;
+        for l in links {
+            if sets.union(l.from.get(), l.to.get()) {
+                components -= 1;
+            }
+        }
+        LinkReport {
+            links: links.len(),
+            components_before,
+            components_after: components,
+        }
+    }
+}

@@ -1,0 +1,864 @@
+//! Parsing a map file on every core: the big lists are cut into chunks at
+//! element boundaries and each chunk is handed to ron on its own.
+//!
+//! ron reads one byte after another, so on a large level the parse is most
+//! of the load time, on one core. The `nodes`, `edges` and `obstacles`
+//! lists are where nearly all the bytes are, and their elements are
+//! independent, so they can be read side by side:
+//!
+//! 1. The [`Scanner`] walks the root struct and the three lists once,
+//!    finding where each element starts and ends (it understands comments,
+//!    strings, raw strings and chars, as ron does).
+//! 2. A list is cut only where the text between two elements is nothing but
+//!    spaces and one comma. Each chunk is the exact text of a run of
+//!    elements; it is parsed into its own slots of a list allocated once at
+//!    its exact length: by a hand-written reader of the common element
+//!    shapes ([`super::fast_elements`]) when every byte of the chunk is of
+//!    those shapes, and otherwise as `[` + chunk + `]`, by ron, with the
+//!    map's own options.
+//! 3. The rest of the file, with those lists emptied (`nodes: []`), is
+//!    parsed by ron as well: it holds the root struct, its name, the other
+//!    fields and whatever follows, so everything outside the lists is
+//!    checked exactly as a whole-file parse checks it.
+//!
+//! If any of this does not work out (attributes such as
+//! `#![enable(..)]`, which change how elements read; a chunk ron rejects;
+//! an element count that differs from the scanner's), the caller parses the
+//! whole file again in one go, which gives the error with its position. So a
+//! chunked parse either returns exactly what the whole-file parse returns or
+//! nothing: ron reads every byte of the lists in the same state as it would
+//! in one pass, because each chunk starts right after a list's `[` or a
+//! separating comma, and the only bytes left out are those commas and the
+//! spaces around them. `tests::agrees_with_the_whole_file_parse` and the
+//! `parse` fuzz target check this on adversarial text.
+
+use std::ops::Range;
+
+use crate::par::prelude::*;
+use serde::de::{DeserializeOwned, DeserializeSeed, Error as _, IgnoredAny, SeqAccess, Visitor};
+
+use super::ron_scanner::{GroupItem, Scanner, next_in_group};
+
+/// The size a chunk grows to before it is cut: large enough that the
+/// per-chunk costs (a copy, a ron parser) vanish, small enough that two
+/// cores stay busy to the end and chunks in flight take little memory.
+pub(crate) const CHUNK_BYTES: usize = 256 * 1024;
+
+/// A file whose big lists can be read in chunks: the wire map file. (The
+/// trait keeps this module free of the wire types, which call it.)
+pub(crate) trait ChunkedFile: DeserializeOwned {
+    /// Parses the chunks of the list `field` into the file, replacing the
+    /// empty list the skeleton held; `None` if a chunk does not parse.
+    fn fill_list(&mut self, field: ListField, list: &ListChunks<'_>) -> Option<()>;
+}
+
+/// The file in `text`, parsed with `options` and its big lists cut into
+/// chunks of about `chunk_bytes` and read in parallel; `None` if the text
+/// is not one the chunks can be read from (see the module docs). `text`
+/// has no byte-order mark.
+pub(crate) fn parse_in_chunks<F: ChunkedFile>(
+    text: &str,
+    chunk_bytes: usize,
+    options: &ron::Options,
+) -> Option<F> {
+    let plan = Plan::of(text, chunk_bytes)?;
+    let mut file: F = options.from_str(&plan.skeleton(text)?).ok()?;
+    // Each cut list is `[]` in the skeleton, and a field given twice fails
+    // the skeleton's parse, so filling a list replaces an empty one.
+    for list in &plan.lists {
+        let chunks = ListChunks {
+            text,
+            chunks: &list.chunks,
+            options,
+        };
+        file.fill_list(list.field, &chunks)?;
+    }
+    Some(file)
+}
+
+/// The three list fields worth cutting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ListField {
+    /// `nodes: [..]`
+    Nodes,
+    /// `edges: [..]`
+    Edges,
+    /// `obstacles: [..]`
+    Obstacles,
+}
+
+impl ListField {
+    fn named(name: &[u8]) -> Option<Self> {
+        match name {
+            b"nodes" => Some(ListField::Nodes),
+            b"edges" => Some(ListField::Edges),
+            b"obstacles" => Some(ListField::Obstacles),
+            _ => None,
+        }
+    }
+}
+
+/// A run of whole elements of one list: its exact text, and how many
+/// elements the scanner found in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Chunk {
+    text: Range<usize>,
+    items: usize,
+}
+
+/// One list of the root struct, cut into chunks.
+#[derive(Debug)]
+struct ListPlan {
+    field: ListField,
+    /// The byte after `[`, up to the `]`: what the skeleton leaves out.
+    inside: Range<usize>,
+    chunks: Vec<Chunk>,
+}
+
+/// Where the big lists of a map file are, and how they are cut.
+#[derive(Debug)]
+struct Plan {
+    lists: Vec<ListPlan>,
+}
+
+impl Plan {
+    /// Walks the root struct's fields once, cutting the lists named
+    /// `nodes`, `edges` and `obstacles` that hold at least one element.
+    fn of(text: &str, chunk_bytes: usize) -> Option<Plan> {
+        let scanner = Scanner::new(text);
+        let open = scanner.root_open_without_attributes()?;
+        if scanner.byte(open)? != b'(' {
+            return None;
+        }
+        let mut lists: Vec<ListPlan> = Vec::new();
+        let mut pos = open + 1;
+        loop {
+            let (name, value) = match scanner.group_item(pos)? {
+                GroupItem::Close(_) => return Some(Plan { lists }),
+                GroupItem::Element { name, value } => (name, value),
+            };
+            let field = name
+                .and_then(|name| text.as_bytes().get(name))
+                .and_then(ListField::named);
+            let end = match field {
+                Some(field) if scanner.byte(value)? == b'[' => {
+                    if lists.iter().any(|list| list.field == field) {
+                        return None;
+                    }
+                    let list = cut_list(&scanner, text, field, value, chunk_bytes)?;
+                    let end = list.inside.end + 1;
+                    if !list.chunks.is_empty() {
+                        lists.push(list);
+                    }
+                    end
+                }
+                _ => scanner.value_end(value)?,
+            };
+            pos = next_in_group(&scanner, end, b')')?.0;
+        }
+    }
+
+    /// The text with the cut lists emptied.
+    fn skeleton(&self, text: &str) -> Option<String> {
+        let mut skeleton = String::new();
+        let mut from = 0;
+        for list in &self.lists {
+            skeleton.push_str(text.get(from..list.inside.start)?);
+            from = list.inside.end;
+        }
+        skeleton.push_str(text.get(from..)?);
+        Some(skeleton)
+    }
+}
+
+/// Cuts the list whose `[` is at `open` into chunks of about `chunk_bytes`.
+fn cut_list(
+    scanner: &Scanner<'_>,
+    text: &str,
+    field: ListField,
+    open: usize,
+    chunk_bytes: usize,
+) -> Option<ListPlan> {
+    let mut chunks = Vec::new();
+    let mut chunk_start = open + 1;
+    let mut items = 0;
+    let mut pos = open + 1;
+    loop {
+        let value = match scanner.group_item(pos)? {
+            GroupItem::Close(close) => {
+                if scanner.byte(close)? != b']' {
+                    return None;
+                }
+                if items > 0 {
+                    chunks.push(Chunk {
+                        text: chunk_start..close,
+                        items,
+                    });
+                }
+                return Some(ListPlan {
+                    field,
+                    inside: open + 1..close,
+                    chunks,
+                });
+            }
+            GroupItem::Element { name: Some(_), .. } => return None,
+            GroupItem::Element { name: None, value } => value,
+        };
+        if scanner.byte(value)? == b',' {
+            return None;
+        }
+        let end = scanner.value_end(value)?;
+        items += 1;
+        let comma;
+        (pos, comma) = next_in_group(scanner, end, b']')?;
+        if end - chunk_start >= chunk_bytes && comma {
+            let next = scanner.skip_trivia(pos)?;
+            let gap = text.as_bytes().get(end..next)?;
+            if scanner.byte(next)? != b']' && is_plain_separator(gap) {
+                chunks.push(Chunk {
+                    text: chunk_start..end,
+                    items,
+                });
+                chunk_start = next;
+                items = 0;
+            }
+        }
+    }
+}
+
+/// Whether `gap` is spaces, one comma and spaces: a separator that reads
+/// the same to any RON reader, with no comment to hide anything in.
+fn is_plain_separator(gap: &[u8]) -> bool {
+    let is_space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+    gap.iter().filter(|&&b| b == b',').count() == 1 && gap.iter().all(|b| *b == b',' || is_space(b))
+}
+
+/// The chunks of one list, ready to be parsed.
+pub(crate) struct ListChunks<'a> {
+    text: &'a str,
+    chunks: &'a [Chunk],
+    options: &'a ron::Options,
+}
+
+impl ListChunks<'_> {
+    /// The elements of the list, parsed chunk by chunk in parallel into one
+    /// vector allocated at its exact length.
+    pub(crate) fn parse<T: ListElement>(&self) -> Option<Vec<T>> {
+        let chunks = self.chunks;
+        let total = chunks.iter().map(|chunk| chunk.items).sum();
+        let mut items = Vec::with_capacity(total);
+        items.par_extend(crate::par::repeat_n(T::placeholder(), total));
+        let mut slots = Vec::with_capacity(chunks.len());
+        let mut rest = items.as_mut_slice();
+        for chunk in chunks {
+            let (head, tail) = rest.split_at_mut(chunk.items);
+            slots.push(head);
+            rest = tail;
+        }
+        // The same options as the whole file. A chunk sits one level less deep
+        // than its list does in the file, but the recursion limit cannot tell:
+        // an element that parses nests three levels at most (`Polygon([(x,
+        // y)])`), and one that nests deeper is refused at its first wrong
+        // bracket, long before the limit.
+        let options = self.options;
+        slots
+            .into_par_iter()
+            .zip(chunks)
+            .try_for_each(|(slots, chunk)| {
+                let body = self.text.get(chunk.text.clone())?;
+                if T::read_fast(body, slots) {
+                    return Some(());
+                }
+                let mut source = String::with_capacity(body.len() + 2);
+                source.push('[');
+                source.push_str(body);
+                source.push(']');
+                options.from_str_seed(&source, FillSlots(slots)).ok()
+            })?;
+        Some(items)
+    }
+}
+
+/// Reads a list into exactly the given slots: fewer or more elements than
+/// slots is an error.
+struct FillSlots<'s, T>(&'s mut [T]);
+
+impl<'de, T: DeserializeOwned> DeserializeSeed<'de> for FillSlots<'_, T> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de, T: DeserializeOwned> Visitor<'de> for FillSlots<'_, T> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a list of {} elements", self.0.len())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let expected = self.0.len();
+        for (i, slot) in self.0.iter_mut().enumerate() {
+            *slot = seq
+                .next_element()?
+                .ok_or_else(|| A::Error::invalid_length(i, &"as many elements as the scanner"))?;
+        }
+        if seq.next_element::<IgnoredAny>()?.is_some() {
+            return Err(A::Error::invalid_length(
+                expected + 1,
+                &"as many elements as the scanner",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// An element of a big list.
+pub(crate) trait ListElement: DeserializeOwned + Clone + Send + Sync {
+    /// A cheap value to fill a list with before its chunks are parsed.
+    fn placeholder() -> Self;
+
+    /// Reads a chunk's elements into `slots` without ron, if every byte of
+    /// it is of the common shapes a fast reader understands and it holds
+    /// exactly `slots.len()` elements, giving exactly the values ron gives;
+    /// `false` otherwise, and ron reads the chunk
+    /// ([`super::fast_elements`]).
+    fn read_fast(text: &str, slots: &mut [Self]) -> bool;
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::map::wire::{self, MapFile};
+
+    /// The chunked parse of a map file.
+    fn parse_in_chunks(text: &str, chunk_bytes: usize) -> Option<MapFile> {
+        super::parse_in_chunks(text, chunk_bytes, &wire::options())
+    }
+
+    /// The one-pass parse: the twin every chunked parse must agree with.
+    fn whole(text: &str) -> Result<MapFile, ron::error::SpannedError> {
+        wire::options().from_str(text)
+    }
+
+    /// Checks one text at several chunk sizes: a chunked parse that returns
+    /// a file returns the whole-file parse's file, and `from_str_in_chunks`
+    /// returns what the whole-file parse returns, error and position
+    /// included. Returns whether every chunked parse ran (did not fall
+    /// back).
+    fn agrees(text: &str) -> bool {
+        let expected = whole(text);
+        let mut all_ran = true;
+        for chunk_bytes in [0, 1, 40, 300, CHUNK_BYTES] {
+            let chunked = parse_in_chunks(text, chunk_bytes);
+            if let Some(file) = &chunked {
+                assert_eq!(
+                    format!("{:?}", Ok::<_, ()>(file)),
+                    format!("{:?}", expected.as_ref().map_err(|_| ())),
+                    "chunks of {chunk_bytes} bytes read\n{text}"
+                );
+            }
+            all_ran &= chunked.is_some();
+            let public = wire::from_str_in_chunks(text, chunk_bytes);
+            assert_eq!(format!("{public:?}"), format!("{expected:?}"), "{text}");
+        }
+        all_ran
+    }
+
+    /// Trivia to put between tokens: spaces, and comments that hold the
+    /// characters a careless cutter would cut at.
+    const TRIVIA: [&str; 9] = [
+        "",
+        " ",
+        "\n    ",
+        "\t\r\n",
+        " // a line comment, with ] and ) and \" in it\n",
+        "/* a block comment, ] */",
+        "/* nested /* comments, ] */ still , inside ) */",
+        "//\n",
+        " /**/ ",
+    ];
+
+    /// Node names written as RON strings, normal or raw, holding commas,
+    /// brackets, quotes, comment openers and non-ASCII text.
+    const NAMES: [&str; 10] = [
+        r#""gate""#,
+        r#""a, b""#,
+        r#""x], (y""#,
+        r#""quote \" , ] still inside""#,
+        r#""/* not a comment""#,
+        r#""// nor this""#,
+        r##"r#"raw ", ] string"#"##,
+        r#"r"raw, plain""#,
+        r#""ünïcödé, ( [ {""#,
+        r#""back\\slash""#,
+    ];
+
+    /// A random map file, written with random layout: trivia everywhere,
+    /// optional struct names, fields in any order, `Some(..)` wrappers and
+    /// trailing commas. (The edge editor's tests use it too.)
+    pub(crate) fn map_text() -> impl Strategy<Value = String> {
+        let picks = prop::collection::vec(any::<u16>(), 40..400);
+        (picks, 0usize..12, 0usize..12, 0usize..12, any::<bool>()).prop_map(
+            |(picks, nodes, edges, obstacles, named)| {
+                let mut w = Writer {
+                    picks,
+                    next: 0,
+                    space: false,
+                };
+                w.map(nodes, edges, obstacles, named)
+            },
+        )
+    }
+
+    /// As [`map_text`], a 3D level: positions `(x, y, z)` and the 3D
+    /// obstacles (`Sphere`, `Triangle`, `Box`, `Mesh` with or without
+    /// `solid`, and `Point`, `Segment`).
+    pub(crate) fn map_text_3d() -> impl Strategy<Value = String> {
+        let picks = prop::collection::vec(any::<u16>(), 40..400);
+        (picks, 0usize..12, 0usize..12, 0usize..12, any::<bool>()).prop_map(
+            |(picks, nodes, edges, obstacles, named)| {
+                let mut w = Writer {
+                    picks,
+                    next: 0,
+                    space: true,
+                };
+                w.map(nodes, edges, obstacles, named)
+            },
+        )
+    }
+
+    /// Writes a map text from a stream of random choices.
+    struct Writer {
+        picks: Vec<u16>,
+        next: usize,
+        /// Whether to write a 3D level.
+        space: bool,
+    }
+
+    impl Writer {
+        fn pick(&mut self, n: usize) -> usize {
+            let pick = self.picks[self.next % self.picks.len()];
+            self.next += 1;
+            usize::from(pick) % n
+        }
+
+        fn trivia(&mut self) -> &'static str {
+            // Mostly plain spaces, so that lists do get cut.
+            if self.pick(3) == 0 {
+                TRIVIA[self.pick(TRIVIA.len())]
+            } else {
+                [" ", "\n        "][self.pick(2)]
+            }
+        }
+
+        fn number(&mut self) -> String {
+            ["0", "1.5", "-2.25", "1e3", "7", "0.1", "-0.0", "12345.678"][self.pick(8)].to_owned()
+        }
+
+        fn position(&mut self) -> String {
+            let (x, y) = (self.number(), self.number());
+            let (a, b, c) = (self.trivia(), self.trivia(), self.trivia());
+            if self.space {
+                let (z, d) = (self.number(), self.trivia());
+                return format!("({a}{x},{b}{y},{d}{z}{c})");
+            }
+            format!("({a}{x},{b}{y}{c})")
+        }
+
+        /// A struct body from fields in a random order, with an optional
+        /// trailing comma.
+        fn fields(&mut self, mut fields: Vec<String>) -> String {
+            for i in (1..fields.len()).rev() {
+                let j = self.pick(i + 1);
+                fields.swap(i, j);
+            }
+            let mut body = String::new();
+            for (i, field) in fields.iter().enumerate() {
+                if i > 0 {
+                    body.push(',');
+                }
+                body.push_str(self.trivia());
+                body.push_str(field);
+            }
+            if self.pick(2) == 0 {
+                body.push(',');
+            }
+            body.push_str(self.trivia());
+            body
+        }
+
+        fn optional(&mut self, value: String) -> String {
+            if self.pick(2) == 0 {
+                format!("Some({value})")
+            } else {
+                value
+            }
+        }
+
+        fn node(&mut self, id: usize) -> String {
+            let pos = self.position();
+            let mut fields = vec![format!("id: {id}"), format!("pos: {pos}")];
+            if self.pick(2) == 0 {
+                let name = NAMES[self.pick(NAMES.len())].to_owned();
+                fields.push(format!("name:{}{}", self.trivia(), self.optional(name)));
+            }
+            let prefix = ["", "Node"][self.pick(2)];
+            format!("{prefix}({})", self.fields(fields))
+        }
+
+        fn edge(&mut self, nodes: usize) -> String {
+            let mut fields = vec![
+                format!("from: {}", self.pick(nodes.max(1))),
+                format!("to: {}", self.pick(nodes.max(1))),
+            ];
+            if self.pick(2) == 0 {
+                fields.push(format!("one_way: {}", ["true", "false"][self.pick(2)]));
+            }
+            if self.pick(2) == 0 {
+                let cost = self.number().trim_start_matches('-').to_owned();
+                let cost = self.optional(cost);
+                fields.push(format!("cost: {cost}"));
+            }
+            if self.pick(3) == 0 {
+                let clearance = self.number().trim_start_matches('-').to_owned();
+                let clearance = self.optional(clearance);
+                fields.push(format!("clearance:{}{clearance}", self.trivia()));
+            }
+            let prefix = ["", "Edge"][self.pick(2)];
+            format!("{prefix}({})", self.fields(fields))
+        }
+
+        fn obstacle(&mut self) -> String {
+            if self.space {
+                return self.obstacle_3d();
+            }
+            match self.pick(4) {
+                0 => format!("Point({})", self.position()),
+                1 => {
+                    let fields = vec![
+                        format!("center: {}", self.position()),
+                        format!("radius: {}", self.number()),
+                    ];
+                    format!("Circle({})", self.fields(fields))
+                }
+                2 => {
+                    let fields = vec![
+                        format!("from: {}", self.position()),
+                        format!("to: {}", self.position()),
+                    ];
+                    format!("Segment{}({})", self.trivia(), self.fields(fields))
+                }
+                _ => {
+                    let vertices: Vec<String> =
+                        (0..3 + self.pick(3)).map(|_| self.position()).collect();
+                    format!("Polygon([{}])", self.fields(vertices))
+                }
+            }
+        }
+
+        fn obstacle_3d(&mut self) -> String {
+            match self.pick(6) {
+                0 => format!("Point({})", self.position()),
+                1 => {
+                    let fields = vec![
+                        format!("center: {}", self.position()),
+                        format!("radius: {}", self.number()),
+                    ];
+                    format!("Sphere({})", self.fields(fields))
+                }
+                2 => {
+                    let fields = vec![
+                        format!("from: {}", self.position()),
+                        format!("to: {}", self.position()),
+                    ];
+                    format!("Segment{}({})", self.trivia(), self.fields(fields))
+                }
+                3 => {
+                    let corners: Vec<String> = (0..3).map(|_| self.position()).collect();
+                    format!("Triangle([{}])", self.fields(corners))
+                }
+                4 => {
+                    let fields = vec![
+                        format!("min: {}", self.position()),
+                        format!("max: {}", self.position()),
+                    ];
+                    format!("Box({})", self.fields(fields))
+                }
+                _ => {
+                    let vertices: Vec<String> =
+                        (0..self.pick(5)).map(|_| self.position()).collect();
+                    let triangles: Vec<String> = (0..self.pick(4))
+                        .map(|_| {
+                            let (i, j, k) = (self.pick(6), self.pick(6), self.pick(6));
+                            format!("({i},{}{j}, {k})", self.trivia())
+                        })
+                        .collect();
+                    let mut fields = vec![
+                        format!("vertices: {}", self.list(vertices)),
+                        format!("triangles:{}{}", self.trivia(), self.list(triangles)),
+                    ];
+                    if self.pick(2) == 0 {
+                        fields.push(format!("solid: {}", ["true", "false"][self.pick(2)]));
+                    }
+                    format!("Mesh({})", self.fields(fields))
+                }
+            }
+        }
+
+        fn list(&mut self, items: Vec<String>) -> String {
+            if items.is_empty() {
+                return format!("[{}]", self.trivia());
+            }
+            format!("[{}]", self.fields(items))
+        }
+
+        fn map(&mut self, nodes: usize, edges: usize, obstacles: usize, named: bool) -> String {
+            let node_list: Vec<String> = (0..nodes).map(|id| self.node(id)).collect();
+            let edge_list: Vec<String> = (0..edges).map(|_| self.edge(nodes)).collect();
+            let obstacle_list: Vec<String> = (0..obstacles).map(|_| self.obstacle()).collect();
+            let mut fields = vec![
+                format!("nodes: {}", self.list(node_list)),
+                format!("edges:{}{}", self.trivia(), self.list(edge_list)),
+                format!("obstacles: {}", self.list(obstacle_list)),
+            ];
+            if self.pick(2) == 0 {
+                fields.push("agents: [(name: \"tank\", radius: 1.5)]".to_owned());
+            }
+            let (before, after) = (self.trivia(), self.trivia());
+            let name = if named { "Map" } else { "" };
+            format!("{before}{name}({}){after}", self.fields(fields))
+        }
+    }
+
+    /// Snippets that break text in the ways a cutter could get wrong.
+    const BREAKS: [&str; 14] = [
+        ",",
+        ",,",
+        "/*",
+        "*/",
+        "//",
+        "\"",
+        "'",
+        "(",
+        ")",
+        "]",
+        "[",
+        "r#\"",
+        "\n",
+        "#![enable(implicit_some)]",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 300,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn agrees_with_the_whole_file_parse(text in map_text()) {
+            prop_assert!(whole(&text).is_ok(), "the generator wrote a bad map:\n{text}");
+            prop_assert!(agrees(&text), "a well-formed map fell back to the one-pass parse:\n{text}");
+        }
+
+        #[test]
+        fn agrees_with_the_whole_file_parse_in_3d(text in map_text_3d()) {
+            prop_assert!(whole(&text).is_ok(), "the generator wrote a bad map:\n{text}");
+            prop_assert!(agrees(&text), "a well-formed map fell back to the one-pass parse:\n{text}");
+        }
+
+        #[test]
+        fn broken_3d_text_reads_as_the_whole_file_parse_reads_it(
+            text in map_text_3d(),
+            at in any::<prop::sample::Index>(),
+            cut in 0usize..4,
+            snippet in prop::sample::select(BREAKS.to_vec()),
+        ) {
+            let mut at = at.index(text.len() + 1);
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            let mut broken = text.clone();
+            let end = (at + cut).min(text.len());
+            if text.is_char_boundary(end) {
+                broken.replace_range(at..end, snippet);
+            } else {
+                broken.insert_str(at, snippet);
+            }
+            agrees(&broken);
+        }
+
+        #[test]
+        fn broken_text_reads_as_the_whole_file_parse_reads_it(
+            text in map_text(),
+            at in any::<prop::sample::Index>(),
+            cut in 0usize..4,
+            snippet in prop::sample::select(BREAKS.to_vec()),
+        ) {
+            let mut at = at.index(text.len() + 1);
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            let mut broken = text.clone();
+            let end = (at + cut).min(text.len());
+            if text.is_char_boundary(end) {
+                broken.replace_range(at..end, snippet);
+            } else {
+                broken.insert_str(at, snippet);
+            }
+            agrees(&broken);
+        }
+    }
+
+    /// Reads every chunk of every cut list of `text` with the fast reader
+    /// alone; `false` if it left any chunk to ron.
+    fn every_chunk_read_fast(text: &str, chunk_bytes: usize) -> bool {
+        fn read<T: ListElement>(text: &str, chunk: &Chunk) -> bool {
+            let mut slots = vec![T::placeholder(); chunk.items];
+            T::read_fast(&text[chunk.text.clone()], &mut slots)
+        }
+        let plan = Plan::of(text, chunk_bytes).expect("a map the chunks can be read from");
+        plan.lists.iter().all(|list| {
+            list.chunks.iter().all(|chunk| match list.field {
+                ListField::Nodes => read::<wire::NodeEntry>(text, chunk),
+                ListField::Edges => read::<wire::EdgeEntry>(text, chunk),
+                ListField::Obstacles => read::<wire::ObstacleEntry>(text, chunk),
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 24,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Seeded levels of every kind, flat and 3D, as `gen_map` writes
+        /// them: the fast reader reads every chunk of them, and the parse
+        /// gives exactly the whole-file parse's map.
+        #[test]
+        fn generated_levels_are_read_fast_and_as_ron_reads_them(
+            kind in prop::sample::select(vec![
+                clearway_synth::Kind::Grid,
+                clearway_synth::Kind::Geometric,
+                clearway_synth::Kind::Corridors,
+                clearway_synth::Kind::Tiles,
+                clearway_synth::Kind::Building,
+                clearway_synth::Kind::Terrain,
+            ]),
+            mixed in any::<bool>(),
+            seed in any::<u64>(),
+        ) {
+            let mix = if mixed { clearway_synth::Mix::Mixed } else { clearway_synth::Mix::Points };
+            let params = clearway_synth::Params::new(kind, 300).with_mix(mix).with_seed(seed);
+            let text = clearway_synth::map_string(&params);
+            prop_assert!(every_chunk_read_fast(&text, 2000), "{kind:?} {mix:?} {seed}");
+            prop_assert!(agrees(&text));
+        }
+    }
+
+    #[test]
+    fn lists_are_cut_only_between_plain_separators() {
+        let text = "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0)) /* c */, (id: 2, pos: (2, 0)) ,\n (id: 3, pos: (3, 0)),])";
+        let plan = Plan::of(text, 0).unwrap();
+        let chunks: Vec<(&str, usize)> = plan.lists[0]
+            .chunks
+            .iter()
+            .map(|chunk| (&text[chunk.text.clone()], chunk.items))
+            .collect();
+        assert_eq!(
+            chunks,
+            [
+                ("(id: 0, pos: (0, 0))", 1),
+                ("(id: 1, pos: (1, 0)) /* c */, (id: 2, pos: (2, 0))", 2),
+                ("(id: 3, pos: (3, 0)),", 1),
+            ]
+        );
+        assert!(agrees(text));
+    }
+
+    #[test]
+    fn all_three_lists_are_cut_and_nothing_else() {
+        let text = "Map(agents: [(name: \"tank\", radius: 1.5)], nodes: [(id: 0, pos: (0, 0))], \
+                    edges: [(from: 0, to: 0)], obstacles: [Point((1, 1)), Point((2, 2))])";
+        let plan = Plan::of(text, 0).unwrap();
+        let cut: Vec<(ListField, usize)> = plan
+            .lists
+            .iter()
+            .map(|list| (list.field, list.chunks.len()))
+            .collect();
+        assert_eq!(
+            cut,
+            [
+                (ListField::Nodes, 1),
+                (ListField::Edges, 1),
+                (ListField::Obstacles, 2)
+            ]
+        );
+        assert_eq!(
+            plan.skeleton(text).unwrap(),
+            "Map(agents: [(name: \"tank\", radius: 1.5)], nodes: [], \
+             edges: [], obstacles: [])"
+        );
+        assert!(agrees(text));
+    }
+
+    #[test]
+    fn empty_lists_and_lists_not_written_as_lists_are_left_to_ron() {
+        // Nothing to cut: empty lists (even with a comment inside) stay in
+        // the skeleton, and so does a `nodes` field that is not a list (the
+        // whole-file parse then reports it).
+        let empty = "(nodes: [], edges: [ /* none */ ], obstacles: [\n])";
+        assert!(Plan::of(empty, 0).unwrap().lists.is_empty());
+        assert!(agrees(empty));
+        let not_a_list = "(nodes: Some([(id: 0, pos: (0, 0))]), obstacles: [Point((1, 1))])";
+        let plan = Plan::of(not_a_list, 0).unwrap();
+        let fields: Vec<ListField> = plan.lists.iter().map(|list| list.field).collect();
+        assert_eq!(fields, [ListField::Obstacles]);
+        agrees(not_a_list);
+    }
+
+    #[test]
+    fn chunks_grow_to_the_chunk_size() {
+        let nodes: Vec<String> = (0..100)
+            .map(|id| format!("(id: {id}, pos: (0, 0))"))
+            .collect();
+        let text = format!("(nodes: [{}])", nodes.join(", "));
+        let plan = Plan::of(&text, 200).unwrap();
+        let chunks = &plan.lists[0].chunks;
+        assert_eq!(chunks.iter().map(|c| c.items).sum::<usize>(), 100);
+        assert!(chunks.len() > 5, "{chunks:?}");
+        for chunk in &chunks[..chunks.len() - 1] {
+            assert!(chunk.text.len() >= 200, "{chunk:?}");
+        }
+        assert!(agrees(&text));
+    }
+
+    #[test]
+    fn texts_the_chunks_cannot_be_read_from_fall_back() {
+        let cases = [
+            // Attributes change how every element reads.
+            "#![enable(unwrap_newtypes)] (nodes: [(id: 0, pos: (0, 0))])",
+            // A list given twice: the one-pass parse names the duplicate.
+            "(nodes: [(id: 0, pos: (0, 0))], nodes: [(id: 1, pos: (0, 0))])",
+            // Labels inside a list.
+            "(nodes: [a: (id: 0, pos: (0, 0))])",
+            // An empty element.
+            "(nodes: [(id: 0, pos: (0, 0)),, (id: 1, pos: (0, 0))])",
+            // An unclosed comment between elements.
+            "(nodes: [(id: 0, pos: (0, 0)), /* (id: 1, pos: (0, 0))])",
+            // Not a struct at the top.
+            "[(id: 0, pos: (0, 0))]",
+        ];
+        for text in cases {
+            assert!(parse_in_chunks(text, 0).is_none(), "{text}");
+            agrees(text);
+        }
+    }
+}

@@ -1,0 +1,985 @@
+//! The big lists' common element shapes, read without ron: a fast path for
+//! the chunks of the chunked parse ([`super::chunked_parse`]).
+//!
+//! ron is the reference. This reader understands a strict subset of what
+//! ron reads: the fields of nodes, edges and obstacles in any order, each
+//! written `name: value` with the colon right after the name; optional
+//! struct names (`Node(`, `Edge(`) and variant names right before their
+//! bracket; positions `(x, y)` and `(x, y, z)`; numbers written as plain
+//! decimals (`-12.5`, `3`, `1e-3`); `true` and `false`; strings without
+//! escapes; trailing commas; and between tokens only spaces, tabs and line
+//! breaks. On anything else (a comment, `Some(..)`, `inf`, `1_000`, a hex
+//! integer, a duplicate or unknown field, a number ron would not read, a
+//! count of elements other than the chunk's) it gives up on the whole
+//! chunk, and ron reads that chunk instead, so every value it returns is
+//! the one ron returns and every error is ron's, at ron's position.
+//!
+//! A number is handed to [`str::parse`] exactly as ron hands it (ron cuts
+//! the same run of digits, signs, dots and exponents, and calls the same
+//! function), so the two agree bit for bit. `tests` check the reader
+//! against ron on random elements and on seeded levels, and the chunked
+//! parse's twin tests and the `parse` fuzz target check the whole parse.
+
+use super::chunked_parse::ListElement;
+use super::wire::{EdgeEntry, NodeEntry, ObstacleEntry, Position};
+
+/// The elements of one chunk (`text` is a run of whole list elements, as
+/// the chunked parse cuts it) read into `slots`, one element per slot;
+/// `false` if the chunk holds anything this reader does not read, or a
+/// number of elements other than `slots.len()` (the slots then hold
+/// anything, and ron must fill them).
+fn read_chunk<T>(text: &str, slots: &mut [T], element: fn(&mut Reader<'_>) -> Option<T>) -> bool {
+    let mut reader = Reader {
+        bytes: text.as_bytes(),
+        pos: 0,
+    };
+    let mut slots = slots.iter_mut();
+    reader.space();
+    while !reader.at_end() {
+        let Some(slot) = slots.next() else {
+            return false;
+        };
+        match element(&mut reader) {
+            Some(value) => *slot = value,
+            None => return false,
+        }
+        reader.space();
+        if reader.eat(b',') {
+            reader.space();
+        } else if !reader.at_end() {
+            return false;
+        }
+    }
+    slots.next().is_none()
+}
+
+/// A cursor over the text of one chunk.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn at_end(&self) -> bool {
+        self.pos >= self.bytes.len()
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    /// Skips spaces, tabs and line breaks (ron skips these too).
+    fn space(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    /// Takes `byte` if it comes next.
+    fn eat(&mut self, byte: u8) -> bool {
+        let next = self.peek() == Some(byte);
+        self.pos += usize::from(next);
+        next
+    }
+
+    /// Whether the byte at the cursor ends a value for ron as for this
+    /// reader: a separator, a closing bracket or a space.
+    fn at_delimiter(&self) -> bool {
+        matches!(
+            self.peek(),
+            Some(b',' | b')' | b']' | b' ' | b'\t' | b'\n' | b'\r') | None
+        )
+    }
+
+    /// An ASCII identifier that ron reads whole: it is not followed by a
+    /// non-ASCII byte (which could continue it for ron).
+    fn ident(&mut self) -> Option<&'a [u8]> {
+        let start = self.pos;
+        match self.peek()? {
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.pos += 1,
+            _ => return None,
+        }
+        while let Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_') = self.peek() {
+            self.pos += 1;
+        }
+        if self.peek().is_some_and(|b| b >= 0x80) {
+            return None;
+        }
+        Some(&self.bytes[start..self.pos])
+    }
+
+    /// A struct or variant name right before its `(`, or just the `(`:
+    /// the opening of a struct named `name`.
+    fn open_struct(&mut self, name: &[u8]) -> Option<()> {
+        if self.peek() != Some(b'(') && self.ident()? != name {
+            return None;
+        }
+        self.eat(b'(').then_some(())
+    }
+
+    /// The name of the next field and its colon, and the space after it;
+    /// `None` at the closing `)` (taken) or on anything else.
+    fn field(&mut self) -> Option<Option<&'a [u8]>> {
+        self.space();
+        if self.eat(b')') {
+            return Some(None);
+        }
+        let name = self.ident()?;
+        if !self.eat(b':') || self.peek() == Some(b':') {
+            return None;
+        }
+        self.space();
+        Some(Some(name))
+    }
+
+    /// After a field's value: the `,` and spaces before the next field, or
+    /// the closing `)`, which is left for [`Reader::field`] to take.
+    fn after_field(&mut self) -> Option<()> {
+        self.space();
+        if self.eat(b',') || self.peek() == Some(b')') {
+            Some(())
+        } else {
+            None
+        }
+    }
+
+    /// A number as ron reads an `f64`: the run of digits, signs, dots and
+    /// exponent letters, given to `f64::from_str`. Only runs that start
+    /// with a digit or `-` and hold no `_` are taken (ron's other cases:
+    /// `inf`, `NaN`, `_` separators, `f64` suffixes, ranges).
+    fn float(&mut self) -> Option<f64> {
+        let start = self.pos;
+        if !matches!(self.peek()?, b'0'..=b'9' | b'-') {
+            return None;
+        }
+        while let Some(b'0'..=b'9' | b'e' | b'E' | b'.' | b'+' | b'-') = self.peek() {
+            self.pos += 1;
+        }
+        if !self.at_delimiter() {
+            return None;
+        }
+        let run = std::str::from_utf8(&self.bytes[start..self.pos]).ok()?;
+        if run.contains("..") {
+            return None;
+        }
+        run.parse().ok()
+    }
+
+    /// A `u64` written as plain decimal digits (ron's other cases: a sign,
+    /// `0x`/`0b`/`0o` prefixes, `_` separators, suffixes, byte literals).
+    fn unsigned(&mut self) -> Option<u64> {
+        let start = self.pos;
+        let mut value: u64 = 0;
+        while let Some(digit @ b'0'..=b'9') = self.peek() {
+            value = value
+                .checked_mul(10)?
+                .checked_add(u64::from(digit - b'0'))?;
+            self.pos += 1;
+        }
+        (self.pos > start && self.at_delimiter()).then_some(value)
+    }
+
+    fn boolean(&mut self) -> Option<bool> {
+        let value = match self.ident()? {
+            b"true" => true,
+            b"false" => false,
+            _ => return None,
+        };
+        self.at_delimiter().then_some(value)
+    }
+
+    /// A `"..."` string without escapes.
+    fn string(&mut self) -> Option<String> {
+        if !self.eat(b'"') {
+            return None;
+        }
+        let rest = self.bytes.get(self.pos..)?;
+        let len = rest.iter().position(|&b| b == b'"' || b == b'\\')?;
+        if rest[len] != b'"' {
+            return None;
+        }
+        let text = std::str::from_utf8(&rest[..len]).ok()?.to_owned();
+        self.pos += len + 1;
+        Some(text)
+    }
+
+    /// `(x, y)` or `(x, y, z)`, with an optional trailing comma.
+    fn position(&mut self) -> Option<Position> {
+        if !self.eat(b'(') {
+            return None;
+        }
+        let mut coordinates = [0.0; 3];
+        let mut count = 0;
+        loop {
+            self.space();
+            if self.eat(b')') {
+                break;
+            }
+            if count == 3 {
+                return None;
+            }
+            coordinates[count] = self.float()?;
+            count += 1;
+            self.space();
+            if !self.eat(b',') && self.peek() != Some(b')') {
+                return None;
+            }
+        }
+        let [x, y, z] = coordinates;
+        match count {
+            2 => Some(Position::Plane(x, y)),
+            3 => Some(Position::Space(x, y, z)),
+            _ => None,
+        }
+    }
+
+    /// `[a, b, ...]`, each element read by `element`, with an optional
+    /// trailing comma.
+    fn list<T>(&mut self, mut element: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+        if !self.eat(b'[') {
+            return None;
+        }
+        let mut items = Vec::new();
+        loop {
+            self.space();
+            if self.eat(b']') {
+                return Some(items);
+            }
+            items.push(element(self)?);
+            self.space();
+            if !self.eat(b',') && self.peek() != Some(b']') {
+                return None;
+            }
+        }
+    }
+
+    /// `(i, j, k)`: a mesh triangle.
+    fn index_triple(&mut self) -> Option<(u64, u64, u64)> {
+        if !self.eat(b'(') {
+            return None;
+        }
+        let mut indices = [0; 3];
+        for (k, index) in indices.iter_mut().enumerate() {
+            self.space();
+            *index = self.unsigned()?;
+            self.space();
+            if !self.eat(b',') && (k < 2 || self.peek() != Some(b')')) {
+                return None;
+            }
+        }
+        self.space();
+        self.eat(b')')
+            .then_some((indices[0], indices[1], indices[2]))
+    }
+
+    /// Reads a struct body's fields, after its `(`, up to and including its
+    /// `)`, handing each name to `field`, which reads the value and says
+    /// which bit of `seen` the field is (`None`: unknown). A field given
+    /// twice is refused.
+    fn fields(&mut self, mut field: impl FnMut(&mut Self, &[u8]) -> Option<u32>) -> Option<u32> {
+        let mut seen = 0u32;
+        while let Some(name) = self.field()? {
+            let bit = field(self, name)?;
+            if seen & bit != 0 {
+                return None;
+            }
+            seen |= bit;
+            self.after_field()?;
+        }
+        Some(seen)
+    }
+}
+
+/// `(id: 1, pos: (0.5, 2), name: "gate")`, `Node(..)`.
+fn node(r: &mut Reader<'_>) -> Option<NodeEntry> {
+    r.open_struct(b"Node")?;
+    let (mut id, mut pos, mut name) = (0, Position::Plane(0.0, 0.0), None);
+    let seen = r.fields(|r, field| match field {
+        b"id" => {
+            id = r.unsigned()?;
+            Some(1)
+        }
+        b"pos" => {
+            pos = r.position()?;
+            Some(2)
+        }
+        b"name" => {
+            name = Some(r.string()?);
+            Some(4)
+        }
+        _ => None,
+    })?;
+    (seen & 3 == 3).then_some(NodeEntry { id, pos, name })
+}
+
+/// `(from: 1, to: 2, one_way: true, cost: 3.5, clearance: 1)`, `Edge(..)`.
+fn edge(r: &mut Reader<'_>) -> Option<EdgeEntry> {
+    r.open_struct(b"Edge")?;
+    let mut edge = EdgeEntry {
+        from: 0,
+        to: 0,
+        one_way: false,
+        cost: None,
+        clearance: None,
+    };
+    let seen = r.fields(|r, field| match field {
+        b"from" => {
+            edge.from = r.unsigned()?;
+            Some(1)
+        }
+        b"to" => {
+            edge.to = r.unsigned()?;
+            Some(2)
+        }
+        b"one_way" => {
+            edge.one_way = r.boolean()?;
+            Some(4)
+        }
+        b"cost" => {
+            edge.cost = Some(r.float()?);
+            Some(8)
+        }
+        b"clearance" => {
+            edge.clearance = Some(r.float()?);
+            Some(16)
+        }
+        _ => None,
+    })?;
+    (seen & 3 == 3).then_some(edge)
+}
+
+/// Every obstacle variant: `Point((x, y))`, `Circle(center: .., radius: ..)`,
+/// `Segment(from: .., to: ..)`, `Polygon([..])`, and in 3D `Sphere`,
+/// `Triangle([..])`, `Box(min: .., max: ..)` and `Mesh(..)`.
+fn obstacle(r: &mut Reader<'_>) -> Option<ObstacleEntry> {
+    let variant = r.ident()?;
+    if !r.eat(b'(') {
+        return None;
+    }
+    let obstacle = match variant {
+        b"Point" => ObstacleEntry::Point(r.newtype(Reader::position)?),
+        b"Polygon" => ObstacleEntry::Polygon(r.newtype(|r| r.list(Reader::position))?),
+        b"Triangle" => ObstacleEntry::Triangle(r.newtype(|r| r.list(Reader::position))?),
+        b"Circle" | b"Sphere" => {
+            let (mut center, mut radius) = (Position::Plane(0.0, 0.0), 0.0);
+            let seen = r.fields(|r, field| match field {
+                b"center" => {
+                    center = r.position()?;
+                    Some(1)
+                }
+                b"radius" => {
+                    radius = r.float()?;
+                    Some(2)
+                }
+                _ => None,
+            })?;
+            if seen != 3 {
+                return None;
+            }
+            if variant == b"Circle" {
+                ObstacleEntry::Circle { center, radius }
+            } else {
+                ObstacleEntry::Sphere { center, radius }
+            }
+        }
+        b"Segment" | b"Box" => {
+            let [first, second]: [&[u8]; 2] = if variant == b"Segment" {
+                [b"from", b"to"]
+            } else {
+                [b"min", b"max"]
+            };
+            let mut ends = [Position::Plane(0.0, 0.0); 2];
+            let seen = r.fields(|r, field| {
+                let k = [first, second].iter().position(|&name| name == field)?;
+                ends[k] = r.position()?;
+                Some(1 << k)
+            })?;
+            if seen != 3 {
+                return None;
+            }
+            let [a, b] = ends;
+            if variant == b"Segment" {
+                ObstacleEntry::Segment { from: a, to: b }
+            } else {
+                ObstacleEntry::Box { min: a, max: b }
+            }
+        }
+        b"Mesh" => {
+            let (mut vertices, mut triangles, mut solid) = (Vec::new(), Vec::new(), false);
+            let seen = r.fields(|r, field| match field {
+                b"vertices" => {
+                    vertices = r.list(Reader::position)?;
+                    Some(1)
+                }
+                b"triangles" => {
+                    triangles = r.list(Reader::index_triple)?;
+                    Some(2)
+                }
+                b"solid" => {
+                    solid = r.boolean()?;
+                    Some(4)
+                }
+                _ => None,
+            })?;
+            if seen & 3 != 3 {
+                return None;
+            }
+            ObstacleEntry::Mesh {
+                vertices,
+                triangles,
+                solid,
+            }
+        }
+        _ => return None,
+    };
+    Some(obstacle)
+}
+
+impl Reader<'_> {
+    /// The single value of a newtype variant, after its `(`, and its `)`.
+    fn newtype<T>(&mut self, value: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
+        self.space();
+        let value = value(self)?;
+        self.space();
+        self.eat(b')').then_some(value)
+    }
+}
+
+impl ListElement for NodeEntry {
+    fn placeholder() -> Self {
+        NodeEntry {
+            id: 0,
+            pos: Position::Plane(0.0, 0.0),
+            name: None,
+        }
+    }
+
+    fn read_fast(text: &str, slots: &mut [Self]) -> bool {
+        read_chunk(text, slots, node)
+    }
+}
+
+impl ListElement for EdgeEntry {
+    fn placeholder() -> Self {
+        EdgeEntry {
+            from: 0,
+            to: 0,
+            one_way: false,
+            cost: None,
+            clearance: None,
+        }
+    }
+
+    fn read_fast(text: &str, slots: &mut [Self]) -> bool {
+        read_chunk(text, slots, edge)
+    }
+}
+
+impl ListElement for ObstacleEntry {
+    fn placeholder() -> Self {
+        ObstacleEntry::Point(Position::Plane(0.0, 0.0))
+    }
+
+    fn read_fast(text: &str, slots: &mut [Self]) -> bool {
+        read_chunk(text, slots, obstacle)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::map::wire;
+
+    /// Reads `text` as a chunk of `count` elements with the fast reader
+    /// and, as `[` + text + `]`, with ron. If the fast reader reads it, ron
+    /// must read it too, to the same values (compared through `Debug`,
+    /// which tells `-0.0` from `0.0`); returns whether the fast reader
+    /// read it.
+    fn twin<T>(text: &str, count: usize, element: fn(&mut Reader<'_>) -> Option<T>) -> bool
+    where
+        T: ListElement + std::fmt::Debug,
+    {
+        let mut slots = vec![T::placeholder(); count];
+        let fast = read_chunk(text, &mut slots, element);
+        if fast {
+            let ron: Result<Vec<T>, _> = wire::options().from_str(&format!("[{text}]"));
+            assert_eq!(
+                format!("{:?}", Ok::<_, ()>(&slots)),
+                format!("{:?}", ron.as_ref().map_err(|_| ())),
+                "the fast reader read {text:?}"
+            );
+        }
+        fast
+    }
+
+    /// Numbers in every spelling ron has, and some it refuses.
+    const NUMBERS: [&str; 40] = [
+        "0",
+        "7",
+        "-0",
+        "-0.0",
+        "1.5",
+        "-2.25",
+        "12345.678",
+        "007",
+        "00.5",
+        "1.",
+        ".5",
+        "-.5",
+        "1e3",
+        "1E3",
+        "1e+3",
+        "1e-3",
+        "-1.5e-7",
+        "1e400",
+        "-1e-400",
+        "2.2250738585072011e-308",
+        "0.30000000000000004",
+        "9007199254740993",
+        "18446744073709551615",
+        "18446744073709551616",
+        "+1",
+        "1_000",
+        "0x10",
+        "0b1",
+        "inf",
+        "-inf",
+        "NaN",
+        "1.5.2",
+        "1..2",
+        "--1",
+        "1-2",
+        "1e",
+        "-",
+        "1f64",
+        "1.5f32",
+        "1u64",
+    ];
+
+    /// What goes between tokens: spaces, and what the fast reader leaves
+    /// to ron (comments, other white space).
+    const SPACES: [&str; 8] = [
+        "", "", " ", "\n    ", "\t\r\n", "/* c */", "// c\n", "\u{a0}",
+    ];
+
+    /// Strings the fast reader takes, and ones it leaves to ron.
+    const STRINGS: [&str; 6] = [
+        r#""gate""#,
+        r#""a, b] (c""#,
+        r#""ünï""#,
+        r#""quote \" inside""#,
+        r#"r"raw""#,
+        "\"line\nbreak\"",
+    ];
+
+    /// Writes element texts from a stream of random choices: mostly the
+    /// shapes the fast reader takes, with every kind of deviation.
+    struct Writer {
+        picks: Vec<u16>,
+        next: usize,
+        /// Whether to deviate from the common shapes (now and then).
+        rough: bool,
+    }
+
+    impl Writer {
+        fn pick(&mut self, n: usize) -> usize {
+            let pick = self.picks[self.next % self.picks.len()];
+            self.next += 1;
+            usize::from(pick) % n
+        }
+
+        /// Whether to deviate here: one time in `n`, in a rough chunk.
+        fn deviate(&mut self, n: usize) -> bool {
+            self.rough && self.pick(n) == 0
+        }
+
+        /// Mostly nothing or a plain space.
+        fn space(&mut self) -> &'static str {
+            if self.deviate(4) {
+                SPACES[self.pick(SPACES.len())]
+            } else {
+                ["", " "][self.pick(2)]
+            }
+        }
+
+        fn number(&mut self) -> String {
+            if self.deviate(3) {
+                NUMBERS[self.pick(NUMBERS.len())].to_owned()
+            } else {
+                let plain = [
+                    "0",
+                    "7",
+                    "-0.0",
+                    "1.5",
+                    "-2.25",
+                    "12345.678",
+                    "1e3",
+                    "-1.5e-7",
+                    "1.",
+                    "00.5",
+                ];
+                plain[self.pick(plain.len())].to_owned()
+            }
+        }
+
+        /// Mostly plain decimal integers.
+        fn integer(&mut self) -> String {
+            if self.deviate(4) {
+                NUMBERS[self.pick(NUMBERS.len())].to_owned()
+            } else {
+                ["0", "7", "007", "12345", "18446744073709551615"][self.pick(5)].to_owned()
+            }
+        }
+
+        fn boolean(&mut self) -> &'static str {
+            if self.deviate(3) {
+                ["True", "1", "Some(true)"][self.pick(3)]
+            } else {
+                ["true", "false"][self.pick(2)]
+            }
+        }
+
+        fn position(&mut self) -> String {
+            let count = if self.deviate(3) {
+                [0, 1, 4][self.pick(3)]
+            } else {
+                [2, 3][self.pick(2)]
+            };
+            let mut body = String::new();
+            for i in 0..count {
+                if i > 0 {
+                    body.push(',');
+                }
+                body.push_str(self.space());
+                body.push_str(&self.number());
+            }
+            if self.pick(4) == 0 {
+                body.push(',');
+            }
+            body.push_str(self.space());
+            if self.deviate(6) {
+                [format!("[{body}]"), format!("Some(({body}))")][self.pick(2)].clone()
+            } else {
+                format!("({body})")
+            }
+        }
+
+        fn list(&mut self, mut item: impl FnMut(&mut Self) -> String) -> String {
+            let items: Vec<String> = (0..self.pick(5)).map(|_| item(self)).collect();
+            let trailing = if self.pick(3) == 0 { "," } else { "" };
+            format!(
+                "[{}{}{trailing}{}]",
+                self.space(),
+                items.join(", "),
+                self.space()
+            )
+        }
+
+        /// A struct body from `name: value` fields in a random order, some
+        /// left out, some given twice, an unknown one now and then.
+        fn fields(&mut self, fields: Vec<(&str, String)>) -> String {
+            let mut chosen: Vec<String> = Vec::new();
+            for (name, value) in fields {
+                let times = if self.deviate(4) {
+                    [0, 2][self.pick(2)]
+                } else {
+                    1
+                };
+                for _ in 0..times {
+                    let colon = if self.deviate(4) {
+                        [" :", "::"][self.pick(2)]
+                    } else {
+                        ":"
+                    };
+                    chosen.push(format!("{name}{colon}{}{value}", self.space()));
+                }
+            }
+            if self.deviate(12) {
+                chosen.push("extra: 1".to_owned());
+            }
+            for i in (1..chosen.len()).rev() {
+                let j = self.pick(i + 1);
+                chosen.swap(i, j);
+            }
+            let mut body = String::new();
+            for field in chosen {
+                body.push_str(self.space());
+                body.push_str(&field);
+                body.push_str(self.space());
+                body.push(',');
+            }
+            if self.pick(2) == 0 {
+                body.pop();
+            }
+            body.push_str(self.space());
+            body
+        }
+
+        fn named(&mut self, name: &str, body: String) -> String {
+            let prefix = if self.deviate(4) {
+                [format!("{name} "), "Other".to_owned()][self.pick(2)].clone()
+            } else {
+                ["", name][self.pick(2)].to_owned()
+            };
+            format!("{prefix}({body})")
+        }
+
+        fn node(&mut self) -> String {
+            let mut fields = vec![("id", self.integer()), ("pos", self.position())];
+            if self.pick(3) == 0 {
+                let name = if self.deviate(2) {
+                    STRINGS[self.pick(STRINGS.len())]
+                } else {
+                    STRINGS[self.pick(3)]
+                };
+                let name = if self.deviate(5) {
+                    format!("Some({name})")
+                } else {
+                    name.to_owned()
+                };
+                fields.push(("name", name));
+            }
+            let body = self.fields(fields);
+            self.named("Node", body)
+        }
+
+        fn optional_number(&mut self) -> String {
+            if self.deviate(4) {
+                [format!("Some({})", self.number()), "None".to_owned()][self.pick(2)].clone()
+            } else {
+                self.number()
+            }
+        }
+
+        fn edge(&mut self) -> String {
+            let mut fields = vec![("from", self.integer()), ("to", self.integer())];
+            if self.pick(2) == 0 {
+                fields.push(("one_way", self.boolean().to_owned()));
+            }
+            if self.pick(2) == 0 {
+                fields.push(("cost", self.optional_number()));
+            }
+            if self.pick(2) == 0 {
+                fields.push(("clearance", self.optional_number()));
+            }
+            let body = self.fields(fields);
+            self.named("Edge", body)
+        }
+
+        fn obstacle(&mut self) -> String {
+            let variant = if self.deviate(9) {
+                "Cube"
+            } else {
+                [
+                    "Point", "Circle", "Segment", "Polygon", "Sphere", "Triangle", "Box", "Mesh",
+                ][self.pick(8)]
+            };
+            let body = match variant {
+                "Point" | "Cube" => format!("{}{}{}", self.space(), self.position(), self.space()),
+                "Polygon" | "Triangle" => self.list(Self::position),
+                "Circle" | "Sphere" => {
+                    let fields = vec![("center", self.position()), ("radius", self.number())];
+                    self.fields(fields)
+                }
+                "Segment" => {
+                    let fields = vec![("from", self.position()), ("to", self.position())];
+                    self.fields(fields)
+                }
+                "Box" => {
+                    let fields = vec![("min", self.position()), ("max", self.position())];
+                    self.fields(fields)
+                }
+                _ => {
+                    let vertices = self.list(Self::position);
+                    let triangles = self.list(|w| {
+                        let count = if w.deviate(3) { [2, 4][w.pick(2)] } else { 3 };
+                        let indices: Vec<String> = (0..count).map(|_| w.integer()).collect();
+                        format!("({})", indices.join(", "))
+                    });
+                    let mut fields = vec![("vertices", vertices), ("triangles", triangles)];
+                    if self.pick(2) == 0 {
+                        fields.push(("solid", self.boolean().to_owned()));
+                    }
+                    self.fields(fields)
+                }
+            };
+            let space = if self.deviate(10) { " " } else { "" };
+            format!("{variant}{space}({body})")
+        }
+
+        /// 1 to 4 elements, as a chunk holds them.
+        fn chunk(&mut self, element: fn(&mut Self) -> String) -> (String, usize) {
+            let count = 1 + self.pick(4);
+            let mut text = String::new();
+            for i in 0..count {
+                if i > 0 {
+                    text.push_str(self.space());
+                    text.push(',');
+                }
+                text.push_str(self.space());
+                text.push_str(&element(self));
+            }
+            if self.pick(4) == 0 {
+                text.push(',');
+            }
+            text.push_str(self.space());
+            (text, count)
+        }
+    }
+
+    /// A writer of chunks from `picks`, rough half the time.
+    /// Reads a chunk of so many elements of one kind through both readers
+    /// ([`twin`]).
+    type Twin = fn(&str, usize) -> bool;
+
+    /// Writes one element.
+    type Write = fn(&mut Writer) -> String;
+
+    fn writer(picks: Vec<u16>) -> Writer {
+        let rough = picks[0] % 2 == 0;
+        Writer {
+            picks,
+            next: 1,
+            rough,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 2000,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Every number the fast reader takes is ron's number, bit for bit.
+        #[test]
+        fn numbers_read_as_ron_reads_them(x in any::<f64>(), spelling in 0usize..4) {
+            let text = match spelling {
+                0 => format!("{x}"),
+                1 => format!("{x:e}"),
+                2 => format!("{x:.3}"),
+                _ => format!("{x:?}"),
+            };
+            let chunk = format!("Point(({text}, {text}))");
+            let finite = x.is_finite();
+            prop_assert_eq!(twin(&chunk, 1, obstacle), finite, "{}", chunk);
+        }
+    }
+
+    /// Random chunks of each kind of element, through both readers: the
+    /// fast reader reads a good share of them (so the twin is exercised)
+    /// and leaves a good share to ron, and agrees with ron on every one it
+    /// reads.
+    #[test]
+    fn random_elements_read_as_ron_reads_them() {
+        let kinds: [(Write, Twin); 3] = [
+            (Writer::node, |t, n| twin(t, n, node)),
+            (Writer::edge, |t, n| twin(t, n, edge)),
+            (Writer::obstacle, |t, n| twin(t, n, obstacle)),
+        ];
+        let mut rng = clearway_synth::SplitMix64::new(17);
+        for (write, read) in kinds {
+            let cases = 3000;
+            let mut fast = 0;
+            for _ in 0..cases {
+                let picks = (0..64).map(|_| rng.next_u64() as u16).collect();
+                let (text, count) = writer(picks).chunk(write);
+                fast += usize::from(read(&text, count));
+            }
+            eprintln!("{fast} of {cases} read fast");
+            assert!(
+                fast > cases / 10 && fast < cases * 9 / 10,
+                "{fast} of {cases} read fast"
+            );
+        }
+    }
+
+    #[test]
+    fn the_common_shapes_are_read_fast() {
+        let cases: [(&str, usize, Twin); 6] = [
+            (
+                "(id: 0, pos: (0.266, 0.983)),\n        Node(pos: (1, -2e3,), id: 18446744073709551615, name: \"gate\",)",
+                2,
+                |t, n| twin(t, n, node),
+            ),
+            ("(id: 3, pos: (1, 2, 3))", 1, |t, n| twin(t, n, node)),
+            (
+                "(from: 0, to: 1), Edge(to: 2, from: 1, one_way: true, cost: 30.0, clearance: 1.25),",
+                2,
+                |t, n| twin(t, n, edge),
+            ),
+            (
+                "Point((292.265, 33.817)), Circle(center: (236.897, 282.302), radius: 0.432), \
+                 Segment(from: (84.282, 16.315), to: (85.953, 15.649)), \
+                 Polygon([(12.0, 1.0), (14.0, 1.0), (14.0, 3.0)])",
+                4,
+                |t, n| twin(t, n, obstacle),
+            ),
+            (
+                "Sphere(center: (0, 0, 0), radius: 1), Triangle([(0, 0, 0), (1, 0, 0), (0, 1, 0)]), \
+                 Box(min: (0, 0, 0), max: (1, 1, 1)), Point((1, 2, 3))",
+                4,
+                |t, n| twin(t, n, obstacle),
+            ),
+            (
+                "Mesh(vertices: [(0, 0, 0), (1, 0, 0), (0, 1, 0)], triangles: [(0, 1, 2)], solid: true)",
+                1,
+                |t, n| twin(t, n, obstacle),
+            ),
+        ];
+        for (text, count, read) in cases {
+            assert!(read(text, count), "{text}");
+            assert!(
+                !read(text, count + 1),
+                "{text} read as {} elements",
+                count + 1
+            );
+        }
+    }
+
+    #[test]
+    fn anything_else_is_left_to_ron() {
+        let nodes = [
+            "(id: 0, pos: (0, 0)) /* c */",
+            "(id: 0, pos: (0, 0), name: Some(\"a\"))",
+            "(id: 0, pos: (inf, 0))",
+            "(id: 0x1, pos: (0, 0))",
+            "(id: 1_0, pos: (0, 0))",
+            "(id: 0, id: 1, pos: (0, 0))",
+            "(id: 0, pos: (0, 0), z: 1)",
+            "(pos: (0, 0))",
+            "(id: 0 pos: (0, 0))",
+            "(id: 0, pos: (0, 0),,)",
+            "Node (id: 0, pos: (0, 0))",
+            "(id : 0, pos: (0, 0))",
+            "(id: 0, pos: (0, 0, 0, 0))",
+            "(id: 0, pos: (0))",
+            "(id: 0, pos: (0, 0)),,",
+            "(id: 0, pos: (0, 0)) (id: 1, pos: (0, 0))",
+            "(id: 0, pos: (1.5f64, 0))",
+            "(id: 0, pos: (0, 0), name: \"a\\\"b\")",
+        ];
+        for text in nodes {
+            assert!(!twin(text, 1, node), "{text}");
+        }
+        let edges = [
+            "(from: 0, to: 1, cost: None)",
+            "(from: 0, to: 1, one_way: True)",
+        ];
+        for text in edges {
+            assert!(!twin(text, 1, edge), "{text}");
+        }
+        let obstacles = [
+            "Point ((0, 0))",
+            "Point((0, 0),)",
+            "Circle(center: (0, 0))",
+            "Cube((0, 0))",
+            "Mesh(vertices: [], triangles: [(0, 1)])",
+        ];
+        for text in obstacles {
+            assert!(!twin(text, 1, obstacle), "{text}");
+        }
+    }
+}

@@ -1,0 +1,591 @@
+//! Reading a map: bytes -> text -> wire types -> validated [`Map`].
+//!
+//! The happy path is parse + validate and nothing else. Positions are worked
+//! out only when something is wrong: the validator names the bad value by
+//! its path, and the locator finds that path in the text.
+
+use std::fs;
+use std::path::Path;
+
+use ron::error::{Error as RonError, SpannedError};
+
+use super::Map;
+use super::error::{LoadError, LoadErrorKind, Location};
+use super::locate::{self, DocPath};
+use super::validate::{self, ValidLevel, ValidParts, ValidationError};
+use super::wire::{self, MapFile};
+use crate::dimension::{Dimension, Plane, Space};
+use crate::phases::Phases;
+use crate::quote::{capped, capped_message};
+
+impl Map {
+    /// Reads and validates the map file at `path` (see `docs/MAP_FORMAT.md`).
+    ///
+    /// # Errors
+    ///
+    /// A [`LoadError`] of kind [`LoadErrorKind::Io`] naming the path if the
+    /// file is missing, unreadable or a directory; otherwise any error of
+    /// [`Map::from_ron_bytes`], with the path as the source name.
+    pub fn load(path: impl AsRef<Path>) -> Result<Map, LoadError> {
+        let (bytes, name) = read_map_file(path.as_ref())?;
+        Map::from_ron_bytes(&bytes, &name)
+    }
+
+    /// Validates a map from raw bytes, which must be UTF-8 RON text.
+    ///
+    /// `source_name` is used in messages only (a path, `<stdin>`, ...).
+    ///
+    /// # Errors
+    ///
+    /// [`LoadErrorKind::Binary`] for a NUL byte or another control character
+    /// (other than tab, line feed and carriage return), and
+    /// [`LoadErrorKind::NotUtf8`] for bytes that are not UTF-8 (named as
+    /// UTF-16 when they start as UTF-16 does), both located
+    /// at the first bad byte and checked before any parsing; otherwise any
+    /// error of [`Map::from_ron_str`].
+    pub fn from_ron_bytes(bytes: &[u8], source_name: &str) -> Result<Map, LoadError> {
+        let parts = ValidatedMap::from_ron_bytes(bytes, source_name, &mut ())?.parts;
+        Ok(Map::from_valid_parts(parts))
+    }
+
+    /// As [`Map::from_ron_bytes`], recording how long each phase takes:
+    /// `parse` (text checks and RON), `validate` and `R-tree` (the index is
+    /// built here rather than on first use, so that it is timed apart).
+    ///
+    /// # Errors
+    ///
+    /// As [`Map::from_ron_bytes`].
+    pub fn from_ron_bytes_timed(
+        bytes: &[u8],
+        source_name: &str,
+        timings: &mut dyn Phases,
+    ) -> Result<Map, LoadError> {
+        Ok(ValidatedMap::from_ron_bytes(bytes, source_name, timings)?.index(timings))
+    }
+
+    /// Parses and validates a map from RON text.
+    ///
+    /// `source_name` is used in messages only (a path, `<stdin>`, ...).
+    ///
+    /// ```
+    /// let map = clearway::Map::from_ron_str(
+    ///     "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 4), name: \"gate\")],
+    ///       edges: [(from: 0, to: 1)])",
+    ///     "inline",
+    /// )?;
+    /// assert_eq!(map.nodes()[1].name.as_deref(), Some("gate"));
+    /// assert_eq!(map.edge_segment(clearway::EdgeIdx::new(0)).length(), 5.0);
+    ///
+    /// let err = clearway::Map::from_ron_str("(nodes: [(id: 0, pos: (0, 0))], edges: [(from: 0, to: 0)])", "x.ron")
+    ///     .unwrap_err();
+    /// assert_eq!(err.kind(), clearway::map::LoadErrorKind::SelfLoop);
+    /// assert_eq!(err.location().map(|l| (l.line, l.column)), Some((1, 55)));
+    /// # Ok::<(), clearway::map::LoadError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`LoadError`] located in the text: [`LoadErrorKind::Binary`] for
+    /// control characters, [`LoadErrorKind::Empty`] for a text of only
+    /// whitespace and comments, a syntax-level kind (`Syntax`, `WrongType`,
+    /// `UnknownField`, ...) when the text is not a well-formed map, and a
+    /// validation kind (`DuplicateNodeId`, `NonFinite`, ...) when it is one
+    /// but breaks a rule of the format.
+    pub fn from_ron_str(text: &str, source_name: &str) -> Result<Map, LoadError> {
+        check_control_chars(text, source_name)?;
+        let parts = parse(text, source_name, &mut ())?;
+        Ok(Map::from_valid_parts(parts))
+    }
+}
+
+/// The bytes of the map file at `path`, and its name for messages: an
+/// [`LoadErrorKind::Io`] error naming the path when it is missing,
+/// unreadable or a directory.
+pub(super) fn read_map_file(path: &Path) -> Result<(Vec<u8>, String), LoadError> {
+    let name = path.display().to_string();
+    let cannot_read =
+        |e: std::io::Error| LoadError::io(&name, format!("cannot read map `{name}`: {e}"), e);
+    if fs::metadata(path).map_err(cannot_read)?.is_dir() {
+        let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
+        return Err(LoadError::io(
+            &name,
+            format!("cannot read map `{name}`: it is a directory, not a file"),
+            e,
+        ));
+    }
+    let bytes = fs::read(path).map_err(cannot_read)?;
+    Ok((bytes, name))
+}
+
+/// A map that is parsed and validated but not yet indexed.
+///
+/// Loading in two steps lets a caller free the source text before the
+/// R-tree is built, which is when memory peaks on large levels.
+///
+/// ```
+/// use clearway::map::ValidatedMap;
+/// let mut timings: Vec<(&str, std::time::Duration)> = Vec::new();
+/// let text = b"(nodes: [(id: 0, pos: (0, 0))], obstacles: [Point((3, 4))])".to_vec();
+/// let validated = ValidatedMap::from_ron_bytes(&text, "level.ron", &mut timings)?;
+/// drop(text);
+/// let map = validated.index(&mut timings);
+/// assert_eq!(map.obstacles().len(), 1);
+/// # Ok::<(), clearway::LoadError>(())
+/// ```
+///
+/// Generic over the [`Dimension`]: `ValidatedMap<Space>` is a 3D level, read
+/// through [`ValidatedLevel::from_ron_bytes`].
+#[derive(Debug)]
+pub struct ValidatedMap<D: Dimension = Plane> {
+    pub(super) parts: ValidParts<D::Point, D::Obstacle>,
+}
+
+/// A level of either dimension, parsed and validated but not yet indexed:
+/// what [`super::Level`] is before its R-tree, for callers that free the
+/// text or add obstacles first.
+#[derive(Debug)]
+pub enum ValidatedLevel {
+    /// A flat level.
+    Plane(ValidatedMap),
+    /// A level with height.
+    Space(ValidatedMap<Space>),
+}
+
+impl ValidatedLevel {
+    /// Checks, parses and validates RON bytes as a level of either
+    /// dimension, recording the `parse` and `validate` phases.
+    ///
+    /// ```
+    /// use clearway::map::ValidatedLevel;
+    /// let text = b"(nodes: [(id: 0, pos: (0, 0, 1))], obstacles: [Point((3, 4, 1))])";
+    /// let level = ValidatedLevel::from_ron_bytes(text, "level.ron", &mut ())?;
+    /// let ValidatedLevel::Space(validated) = level else { panic!("3D") };
+    /// assert_eq!(validated.index(&mut ()).obstacles().len(), 1);
+    /// # Ok::<(), clearway::LoadError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`super::Level::from_ron_bytes`].
+    pub fn from_ron_bytes(
+        bytes: &[u8],
+        source_name: &str,
+        timings: &mut dyn Phases,
+    ) -> Result<ValidatedLevel, LoadError> {
+        Ok(match level_from_ron_bytes(bytes, source_name, timings)? {
+            ValidLevel::Plane(parts) => ValidatedLevel::Plane(ValidatedMap { parts }),
+            ValidLevel::Space(parts) => ValidatedLevel::Space(ValidatedMap { parts }),
+        })
+    }
+}
+
+impl<D: Dimension> ValidatedMap<D> {
+    /// How many obstacles the map holds so far.
+    pub fn obstacle_count(&self) -> usize {
+        self.parts.obstacles.len()
+    }
+
+    /// Builds the R-tree, recording the `R-tree` phase: a level read to be
+    /// measured is indexed before the measuring starts, so that the two are
+    /// timed apart. The network graph is built when first asked for
+    /// ([`Map::graph`]).
+    pub fn index(self, timings: &mut dyn Phases) -> Map<D> {
+        Map::from_parts(self.parts, timings)
+    }
+}
+
+impl ValidatedMap {
+    /// Checks, parses and validates RON bytes, recording the `parse` and
+    /// `validate` phases.
+    ///
+    /// # Errors
+    ///
+    /// As [`Map::from_ron_bytes`].
+    pub fn from_ron_bytes(
+        bytes: &[u8],
+        source_name: &str,
+        timings: &mut dyn Phases,
+    ) -> Result<ValidatedMap, LoadError> {
+        let text = checked_text(bytes, source_name, timings)?;
+        parse(text, source_name, timings).map(|parts| ValidatedMap { parts })
+    }
+}
+
+/// The text of map bytes: rejects UTF-16, bytes that are not UTF-8 and
+/// control characters, each located, recording the checks as `parse`.
+fn checked_text<'a>(
+    bytes: &'a [u8],
+    source_name: &str,
+    timings: &mut dyn Phases,
+) -> Result<&'a str, LoadError> {
+    let start = std::time::Instant::now();
+    if crate::utf16::looks_like_utf16(bytes) {
+        let message = format!(
+            "the map is UTF-16 text; clearway reads UTF-8: {}",
+            crate::utf16::CONVERT
+        );
+        return Err(
+            LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
+                "",
+                0..0,
+                "UTF-16 starts here".to_owned(),
+            ),
+        );
+    }
+    let (text, utf8_error) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
+            // `valid_up_to` bytes are UTF-8 by definition.
+            (std::str::from_utf8(valid).unwrap_or_default(), Some(e))
+        }
+    };
+    check_control_chars(text, source_name)?;
+    timings.record("parse", start.elapsed());
+    if let Some(e) = utf8_error {
+        let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
+        let message = format!("the map is not UTF-8 text: byte 0x{byte:02X} is not valid UTF-8");
+        let label = format!("byte 0x{byte:02X} follows here");
+        return Err(
+            LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
+                text,
+                text.len()..text.len(),
+                label,
+            ),
+        );
+    }
+    Ok(text)
+}
+
+/// Checks, parses and validates map bytes as a level of either dimension:
+/// the entry for 3D levels, with the checks and errors of
+/// [`Map::from_ron_bytes`] (which reads 2D levels only).
+pub(crate) fn level_from_ron_bytes(
+    bytes: &[u8],
+    source_name: &str,
+    timings: &mut dyn Phases,
+) -> Result<ValidLevel, LoadError> {
+    let text = checked_text(bytes, source_name, timings)?;
+    parse_level(text, source_name, timings)
+}
+
+/// As [`level_from_ron_bytes`], from text: the checks and errors of
+/// [`Map::from_ron_str`].
+pub(crate) fn level_from_ron_str(text: &str, source_name: &str) -> Result<ValidLevel, LoadError> {
+    check_control_chars(text, source_name)?;
+    parse_level(text, source_name, &mut ())
+}
+
+/// Rejects text holding a control character other than tab, LF and CR.
+fn check_control_chars(text: &str, source_name: &str) -> Result<(), LoadError> {
+    let is_bad = |b: &u8| (*b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || *b == 0x7F;
+    let Some(offset) = text.as_bytes().iter().position(is_bad) else {
+        return Ok(());
+    };
+    let byte = text.as_bytes().get(offset).copied().unwrap_or_default();
+    let message =
+        format!("the map is a binary file, not RON text: it holds the control byte 0x{byte:02X}");
+    Err(
+        LoadError::new(LoadErrorKind::Binary, source_name, message).at(
+            text,
+            offset..offset + 1,
+            format!("byte 0x{byte:02X}"),
+        ),
+    )
+}
+
+/// Parses text already known to be free of control characters.
+///
+/// A leading UTF-8 byte-order mark is ignored: editors do not show it, so
+/// columns are counted without it.
+fn parse(text: &str, source_name: &str, timings: &mut dyn Phases) -> Result<ValidParts, LoadError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let file = parse_file(text, source_name, timings)?;
+    timings
+        .time("validate", || validate::validate(file))
+        .map_err(|e| validation_error(text, source_name, &e))
+}
+
+/// Parses and validates text (free of control characters) as a level of
+/// either dimension, recording the `parse` and `validate` phases: the entry
+/// for 3D levels. Errors are located as [`Map::from_ron_str`]'s are.
+fn parse_level(
+    text: &str,
+    source_name: &str,
+    timings: &mut dyn Phases,
+) -> Result<ValidLevel, LoadError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let file = parse_file(text, source_name, timings)?;
+    timings
+        .time("validate", || validate::validate_level(file))
+        .map_err(|e| validation_error(text, source_name, &e))
+}
+
+/// The wire form of a map text with no byte-order mark: an `Empty` error
+/// for a blank text, a located syntax-level error for one that is not a map.
+fn parse_file(
+    text: &str,
+    source_name: &str,
+    timings: &mut dyn Phases,
+) -> Result<MapFile, LoadError> {
+    if locate::is_blank(text) {
+        let message = if text.is_empty() {
+            "the map is empty"
+        } else {
+            "the map is empty: it holds only whitespace and comments"
+        };
+        return Err(
+            LoadError::new(LoadErrorKind::Empty, source_name, message.to_owned()).at(
+                text,
+                0..0,
+                "expected `Map(..)`".to_owned(),
+            ),
+        );
+    }
+    timings
+        .time("parse", || wire::from_str(text))
+        .map_err(|e| syntax_error(text, source_name, e))
+}
+
+/// Locates a validation error in the text it came from.
+fn validation_error(text: &str, source_name: &str, error: &ValidationError) -> LoadError {
+    let err = LoadError::new(error.kind(), source_name, error.to_string());
+    let err = match locate::locate_nearest(text, &error.path()) {
+        Some(span) => err.at(text, span, error.label()),
+        None => err,
+    };
+    err.with_related(
+        error
+            .first_definition()
+            .and_then(|path| location_of(text, &path)),
+    )
+}
+
+fn location_of(text: &str, path: &DocPath) -> Option<Location> {
+    let span = locate::locate(text, path)?;
+    let (line, column) = locate::line_col(text, span.start);
+    Some(Location { line, column })
+}
+
+/// Turns a ron error into a located, readable [`LoadError`].
+fn syntax_error(text: &str, source_name: &str, error: SpannedError) -> LoadError {
+    let start = locate::offset_of(text, error.span.start.line, error.span.start.col);
+    let end = locate::offset_of(text, error.span.end.line, error.span.end.col).max(start);
+    let (kind, message, span, label) = describe(text, &error.code, start, end);
+    LoadError::new(kind, source_name, message).at(text, span, label)
+}
+
+type Described = (LoadErrorKind, String, std::ops::Range<usize>, String);
+
+/// The kind, message, span and label for a ron error spanning `start..end`.
+fn describe(text: &str, code: &RonError, start: usize, end: usize) -> Described {
+    use LoadErrorKind as K;
+    let at_start = start..end.max(start + 1);
+    match code {
+        RonError::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => (
+            K::UnknownField,
+            format!(
+                "unknown field `{}`{}, {}",
+                capped(found),
+                in_outer(outer),
+                one_of(expected, "fields")
+            ),
+            at_start,
+            "unknown field".to_owned(),
+        ),
+        RonError::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => (
+            K::UnknownVariant,
+            format!(
+                "unknown variant `{}`{}, {}",
+                capped(found),
+                in_outer(outer),
+                one_of(expected, "variants")
+            ),
+            at_start,
+            "unknown variant".to_owned(),
+        ),
+        RonError::MissingStructField { field, outer } => (
+            K::MissingField,
+            format!("missing field `{}`{}", capped(field), in_outer(outer)),
+            start..start + 1,
+            format!("`{}` is required before this", capped(field)),
+        ),
+        RonError::DuplicateStructField { field, outer } => (
+            K::DuplicateField,
+            format!(
+                "field `{}` is given twice{}",
+                capped(field),
+                in_outer(outer)
+            ),
+            at_start,
+            "given again here".to_owned(),
+        ),
+        RonError::IntegerOutOfBounds => (
+            K::OutOfRange,
+            integer_out_of_range(text, start),
+            at_start,
+            "out of range".to_owned(),
+        ),
+        RonError::ExpectedDifferentStructName { expected, found } => (
+            K::Syntax,
+            format!(
+                "expected struct `{}`, found `{}`",
+                capped(expected),
+                capped(found)
+            ),
+            at_start,
+            format!("expected `{}` or no name", capped(expected)),
+        ),
+        RonError::ExpectedStringEnd => (
+            K::Syntax,
+            "unterminated string".to_owned(),
+            start..start + 1,
+            "this string is never closed".to_owned(),
+        ),
+        RonError::ExceededRecursionLimit => (
+            K::Syntax,
+            format!(
+                "the map is nested too deeply (more than {} levels)",
+                wire::RECURSION_LIMIT
+            ),
+            start..start + 1,
+            "too deep".to_owned(),
+        ),
+        code if locate::next_token(text, end).is_none_or(|at| at >= text.len()) => {
+            end_of_file(code, text.len())
+        }
+        code => match wrong_type(code) {
+            Some(message) => {
+                let at = locate::next_token(text, start).unwrap_or(start);
+                (
+                    K::WrongType,
+                    message,
+                    at..end.max(at + 1),
+                    "wrong type".to_owned(),
+                )
+            }
+            None => syntax(text, code, end),
+        },
+    }
+}
+
+/// The message for an integer out of the range of u64 at `start`: node
+/// ids and edge ends follow a field name (`id: `), a mesh's vertex indices
+/// (the only other integers) an opening bracket or a comma.
+fn integer_out_of_range(text: &str, start: usize) -> String {
+    // ron's span of a negative number starts after its sign.
+    let before = text.get(..start).unwrap_or_default();
+    let before = before.trim_end_matches(['-', '+']).trim_end();
+    let what = if before.ends_with('(') || before.ends_with(',') {
+        "mesh vertex indices"
+    } else {
+        "node ids"
+    };
+    format!("integer out of range: {what} run from 0 to 18446744073709551615")
+}
+
+/// A parse that ran out of text.
+fn end_of_file(code: &RonError, len: usize) -> Described {
+    let message = match code {
+        RonError::Eof => "unexpected end of file".to_owned(),
+        RonError::ExpectedComma => {
+            "unexpected end of file: expected `,` or a closing bracket".to_owned()
+        }
+        code => format!(
+            "unexpected end of file: {}",
+            lowercase_first(&code.to_string())
+        ),
+    };
+    (
+        LoadErrorKind::Syntax,
+        message,
+        len..len,
+        "the file ends here".to_owned(),
+    )
+}
+
+/// A plain syntax error, reported at the first token at or after `end`
+/// (where the parser stopped).
+fn syntax(text: &str, code: &RonError, end: usize) -> Described {
+    let at = locate::next_token(text, end).unwrap_or(end);
+    let message = match code {
+        RonError::ExpectedComma => {
+            let close = match locate::innermost_open(text, at) {
+                Some(b'[') => "`]`",
+                Some(b'{') => "`}`",
+                _ => "`)`",
+            };
+            format!("expected `,` or {close}")
+        }
+        RonError::TrailingCharacters => "unexpected text after the end of the map".to_owned(),
+        RonError::UnexpectedChar(c) => format!("unexpected character {c:?}"),
+        code => lowercase_first(&code.to_string()),
+    };
+    (
+        LoadErrorKind::Syntax,
+        message,
+        at..at + 1,
+        "unexpected here".to_owned(),
+    )
+}
+
+/// The message for a value of the wrong type, if `code` is one.
+fn wrong_type(code: &RonError) -> Option<String> {
+    Some(match code {
+        RonError::ExpectedBoolean => "expected `true` or `false`".to_owned(),
+        RonError::ExpectedFloat => "expected a number".to_owned(),
+        RonError::ExpectedInteger => "expected an integer".to_owned(),
+        RonError::ExpectedString => "expected a string".to_owned(),
+        RonError::ExpectedArray => "expected a list `[..]`".to_owned(),
+        RonError::ExpectedStructLike => "expected `(`".to_owned(),
+        RonError::ExpectedNamedStructLike(name) if !name.is_empty() => {
+            let name = capped(name);
+            format!("expected a `{name}` (written `(..)` or `{name}(..)`)")
+        }
+        RonError::InvalidValueForType { .. } | RonError::ExpectedDifferentLength { .. } => {
+            lowercase_first(&code.to_string())
+        }
+        _ => return None,
+    })
+}
+
+fn in_outer(outer: &Option<String>) -> String {
+    outer
+        .as_ref()
+        .map(|o| format!(" in `{}`", capped(o)))
+        .unwrap_or_default()
+}
+
+/// "expected one of `a`, `b`, `c`"
+fn one_of(alternatives: &[&str], none: &str) -> String {
+    match alternatives {
+        [] => format!("there are no {none}"),
+        [only] => format!("expected `{}`", capped(only)),
+        [first, second] => format!("expected `{}` or `{}`", capped(first), capped(second)),
+        _ => {
+            let list: Vec<String> = alternatives
+                .iter()
+                .map(|a| format!("`{}`", capped(a)))
+                .collect();
+            format!("expected one of {}", list.join(", "))
+        }
+    }
+}
+
+/// Also caps the message: ron's own messages may repeat the input.
+fn lowercase_first(message: &str) -> String {
+    let message = capped_message(message);
+    let mut chars = message.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,376 @@
+//! A level: its path network, its obstacles and its agent profiles.
+//!
+//! The RON text is read into wire types ([`wire`]) and validated into the
+//! domain types here; the petgraph graph of the network and the R-tree over
+//! the obstacles are built from them when first used.
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use crate::dimension::{Dimension, Plane};
+use crate::geometry::{Point, Segment};
+use crate::indices::{EdgeIdx, NodeIdx};
+use crate::obstacle_index::ObstacleIndex;
+use crate::phases::Phases;
+
+mod chunked_parse;
+mod edge_edit;
+mod error;
+mod extra_obstacles;
+mod fast_elements;
+mod level;
+mod load;
+mod locate;
+mod position;
+mod ron_scanner;
+mod validate;
+mod validate3d;
+pub mod wire;
+
+pub use edge_edit::{EdgeAppend, EdgeEdit, append_edges, edit_edges, has_comments};
+pub use error::{LoadError, LoadErrorKind, Location};
+pub(crate) use error::{Snippet, render_located};
+pub use extra_obstacles::{ExtraObstacle, ExtraObstacleError};
+pub use level::Level;
+pub use load::{ValidatedLevel, ValidatedMap};
+pub(crate) use validate::MAX_COORDINATE;
+
+/// A named agent profile: the radius `check` validates when none is given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Agent {
+    /// The profile's name, unique in the map.
+    pub name: String,
+    /// The agent's radius, finite and >= 0.
+    pub radius: f64,
+}
+
+/// A waypoint of the path network: `Node` in the plane, `Node<Point3>` in
+/// a 3D level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node<P = Point> {
+    /// The node's id, unique in the map.
+    pub id: u64,
+    /// The node's position.
+    pub pos: P,
+    /// An optional name; names need not be unique.
+    pub name: Option<String>,
+}
+
+/// A straight edge between two nodes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Edge {
+    /// The index (in [`Map::nodes`]) of the node the edge starts at; the
+    /// file's `from` is that node's id.
+    pub from: NodeIdx,
+    /// The index (in [`Map::nodes`]) of the node the edge ends at; the
+    /// file's `to` is that node's id.
+    pub to: NodeIdx,
+    /// Whether the edge may be travelled only from `from` to `to`.
+    pub one_way: bool,
+    /// An explicit traversal cost, finite and >= 0; the default is the length.
+    pub cost: Option<f64>,
+    /// A baked clearance, as written by `clearway bake`.
+    pub clearance: Option<f64>,
+}
+
+/// A validated level: its agents, nodes, edges and obstacles, every rule of
+/// the format checked.
+///
+/// What is derived from it is built where it is first used, once: the
+/// petgraph network ([`Map::graph`]), the obstacle index
+/// ([`Map::obstacle_index`]) and the smallest cost per length the route
+/// searches scale by. A map made from another with other edges
+/// (pruned, baked) shares the obstacles and their index.
+///
+/// Generic over the [`Dimension`]: `Map` is a flat level, `Map<Space>` a
+/// level with height (see [`crate::dimension`]).
+#[derive(Debug)]
+pub struct Map<D: Dimension = Plane> {
+    agents: Vec<Agent>,
+    nodes: Vec<Node<D::Point>>,
+    edges: Vec<Edge>,
+    node_by_id: HashMap<u64, usize>,
+    graph: OnceLock<DiGraph<usize, usize>>,
+    obstacles: Arc<IndexedObstacles<D>>,
+    min_cost_per_length: OnceLock<f64>,
+}
+
+/// The obstacles and their R-tree (built on first use), shared by a map and
+/// the copies made from it with other edges (pruned, baked), which need not
+/// index them again.
+#[derive(Debug)]
+struct IndexedObstacles<D: Dimension> {
+    list: Vec<D::Obstacle>,
+    index: OnceLock<ObstacleIndex<D>>,
+}
+
+impl<D: Dimension> Map<D> {
+    /// Assembles a map from validated parts (of either dimension: the
+    /// loader's `ValidParts<Point3, Obstacle3>` give a `Map<Space>`),
+    /// building the R-tree now and timing it as the `R-tree` phase: a level
+    /// read to be measured is indexed before the measuring starts, so that
+    /// `--timings` shows the two apart. The network graph is built when
+    /// first asked for.
+    pub(crate) fn from_parts(
+        parts: validate::ValidParts<D::Point, D::Obstacle>,
+        timings: &mut dyn Phases,
+    ) -> Map<D> {
+        let map = Map::from_valid_parts(parts);
+        timings.time("R-tree", || {
+            map.obstacle_index();
+        });
+        map
+    }
+
+    /// Assembles a map from validated parts of either dimension; nothing is
+    /// indexed yet.
+    pub(crate) fn from_valid_parts(parts: validate::ValidParts<D::Point, D::Obstacle>) -> Map<D> {
+        let validate::ValidParts {
+            agents,
+            nodes,
+            node_by_id,
+            edges,
+            obstacles,
+        } = parts;
+        Map::assemble(agents, nodes, node_by_id, edges, obstacles)
+    }
+}
+
+impl<D: Dimension> Map<D> {}
+
+impl<D: Dimension> Map<D> {
+    /// Assembles a map from parts that have already been validated: node ids
+    /// unique, edges naming existing node indices and no self-loops, every
+    /// number finite and every length >= 0. Nothing is indexed yet.
+    pub(crate) fn from_validated(
+        agents: Vec<Agent>,
+        nodes: Vec<Node<D::Point>>,
+        edges: Vec<Edge>,
+        obstacles: Vec<D::Obstacle>,
+    ) -> Map<D> {
+        let node_by_id = nodes.iter().enumerate().map(|(i, n)| (n.id, i)).collect();
+        Map::assemble(agents, nodes, node_by_id, edges, obstacles)
+    }
+
+    fn assemble(
+        agents: Vec<Agent>,
+        nodes: Vec<Node<D::Point>>,
+        node_by_id: HashMap<u64, usize>,
+        edges: Vec<Edge>,
+        obstacles: Vec<D::Obstacle>,
+    ) -> Map<D> {
+        Map {
+            agents,
+            nodes,
+            edges,
+            node_by_id,
+            graph: OnceLock::new(),
+            obstacles: Arc::new(IndexedObstacles {
+                list: obstacles,
+                index: OnceLock::new(),
+            }),
+            min_cost_per_length: OnceLock::new(),
+        }
+    }
+
+    /// The same map with other edges (already validated against its nodes):
+    /// the obstacles and their R-tree are shared, the graph is built anew
+    /// when asked for.
+    pub(crate) fn with_edges(&self, edges: Vec<Edge>) -> Map<D> {
+        Map {
+            agents: self.agents.clone(),
+            nodes: self.nodes.clone(),
+            graph: OnceLock::new(),
+            edges,
+            node_by_id: self.node_by_id.clone(),
+            obstacles: Arc::clone(&self.obstacles),
+            min_cost_per_length: OnceLock::new(),
+        }
+    }
+
+    /// The agent profiles, in file order.
+    pub fn agents(&self) -> &[Agent] {
+        &self.agents
+    }
+
+    /// The nodes, in file order.
+    pub fn nodes(&self) -> &[Node<D::Point>] {
+        &self.nodes
+    }
+
+    /// The edges, in file order; an edge's index is its identity.
+    pub fn edges(&self) -> &[Edge] {
+        &self.edges
+    }
+
+    /// The obstacles, in file order; an obstacle's index is its identity.
+    pub fn obstacles(&self) -> &[D::Obstacle] {
+        &self.obstacles.list
+    }
+
+    /// The index (in [`Map::nodes`]) of the node with this id.
+    pub fn node_index(&self, id: u64) -> Option<NodeIdx> {
+        self.node_by_id.get(&id).map(|&i| NodeIdx::new(i))
+    }
+
+    /// The straight segment an edge runs along, from its `from` node to its `to` node.
+    pub fn edge_segment(&self, edge: EdgeIdx) -> Segment<D::Point> {
+        let e = &self.edges[edge];
+        Segment::new(self.nodes[e.from].pos, self.nodes[e.to].pos)
+    }
+
+    /// The directed network: node weights are node indices, edge weights are
+    /// edge indices. A two-way edge appears once in each direction. Built on
+    /// first use, then kept.
+    pub fn graph(&self) -> &DiGraph<usize, usize> {
+        self.graph
+            .get_or_init(|| network_graph(self.nodes.len(), &self.edges))
+    }
+
+    /// The smallest cost per unit of length over the edges, at most 1: 1
+    /// when no explicit cost is cheaper than its edge's length. Routing
+    /// scales its straight-line estimate by it so that the estimate never
+    /// overstates. Worked out on first use, then kept: it is a pass over
+    /// every edge, which would otherwise be paid by every route query.
+    pub fn min_cost_per_length(&self) -> f64 {
+        *self.min_cost_per_length.get_or_init(|| {
+            (0..self.edges.len())
+                .filter_map(|i| {
+                    let cost = self.edges[i].cost?;
+                    let segment = self.edge_segment(EdgeIdx::new(i));
+                    let length = D::distance(segment.a, segment.b);
+                    (length > 0.0).then(|| cost / length)
+                })
+                .fold(1.0, f64::min)
+        })
+    }
+
+    /// The R-tree over every obstacle: built on first use (on all cores),
+    /// then kept, and shared with the maps made from this one by
+    /// [`Map::pruned`] and [`Map::baked`].
+    pub fn obstacle_index(&self) -> &ObstacleIndex<D> {
+        self.obstacles
+            .index
+            .get_or_init(|| ObstacleIndex::build_over(&self.obstacles.list))
+    }
+}
+
+/// The directed network: node weights are node indices, edge weights are
+/// edge indices; a two-way edge is added in both directions.
+fn network_graph(node_count: usize, edges: &[Edge]) -> DiGraph<usize, usize> {
+    let two_way = edges.iter().filter(|e| !e.one_way).count();
+    let mut graph = DiGraph::with_capacity(node_count, edges.len() + two_way);
+    for i in 0..node_count {
+        graph.add_node(i);
+    }
+    for (i, e) in edges.iter().enumerate() {
+        graph.add_edge(NodeIndex::new(e.from.get()), NodeIndex::new(e.to.get()), i);
+        if !e.one_way {
+            graph.add_edge(NodeIndex::new(e.to.get()), NodeIndex::new(e.from.get()), i);
+        }
+    }
+    graph
+}
+
+/// The 1-based line on which each element of a top-level list field of a map
+/// (`"nodes"`, `"edges"`, `"obstacles"`, `"agents"`) starts, for reports
+/// that cite where things are. `None` when the text has no such field.
+///
+/// ```
+/// let text = "Map(\n  obstacles: [\n    Point((0, 0)),\n\n    Point((1, 1)),\n  ],\n)";
+/// assert_eq!(clearway::map::list_item_lines(text, "obstacles"), Some(vec![3, 5]));
+/// ```
+pub fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
+    locate::list_item_lines(text, field)
+}
+
+/// Where each element of a top-level list field of a map starts: line and
+/// column (in chars), for reports that point at an item (a CI annotation on
+/// a blocked edge). `None` as for [`list_item_lines`].
+///
+/// ```
+/// use clearway::map::Location;
+/// let text = "Map(\n  edges: [(from: 1, to: 2), (from: 2, to: 3)],\n)";
+/// let at = |line, column| Location { line, column };
+/// assert_eq!(
+///     clearway::map::list_item_locations(text, "edges"),
+///     Some(vec![at(2, 11), at(2, 29)])
+/// );
+/// ```
+pub fn list_item_locations(text: &str, field: &str) -> Option<Vec<Location>> {
+    locate::list_item_locations(text, field)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clearance::Clearances;
+
+    const LEVEL: &str = "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))], \
+         edges: [(from: 0, to: 1), (from: 0, to: 2, one_way: true)], obstacles: [Point((5, 1))])";
+
+    /// Loading builds neither the graph nor the R-tree; each is built on
+    /// first use, once, and the maps pruned or baked from a map share its
+    /// R-tree (built or not) and build their own graph only when asked.
+    #[test]
+    fn the_graph_and_the_index_are_built_on_first_use_once() {
+        let map = Map::from_ron_str(LEVEL, "lazy.ron").unwrap();
+        assert!(map.graph.get().is_none() && map.obstacles.index.get().is_none());
+        let pruned = map.with_edges(map.edges()[1..].to_vec());
+        assert!(pruned.obstacles.index.get().is_none());
+        let clearances = Clearances::compute(&map);
+        assert!(map.graph.get().is_none(), "clearances need no graph");
+        let index = map.obstacle_index();
+        assert!(std::ptr::eq(index, map.obstacle_index()));
+        assert!(std::ptr::eq(index, pruned.obstacle_index()));
+        let baked = map.baked(&clearances);
+        assert!(std::ptr::eq(index, baked.obstacle_index()));
+        assert!(baked.graph.get().is_none());
+        assert_eq!(map.graph().edge_count(), 3);
+        assert!(std::ptr::eq(map.graph(), map.graph()));
+        assert_eq!(pruned.graph().edge_count(), 1);
+    }
+
+    /// A 3D level read by the loader becomes a `Map<Space>` on the same
+    /// engine: a rock 2 above an edge, a ball whose surface is 1.5 from
+    /// another, a box the third runs through.
+    #[test]
+    fn a_3d_level_from_the_loader_is_measured_by_the_engine() {
+        let text =
+            "(nodes: [(id: 0, pos: (0, 0, 0)), (id: 1, pos: (10, 0, 0)), (id: 2, pos: (0, 10, 0)),
+                            (id: 3, pos: (0, 10, 5))],
+                    edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 3)],
+                    obstacles: [Point((5, 0, 2)), Sphere(center: (-2.5, 5, 0), radius: 1),
+                                Box(min: (-1, 9, 2), max: (1, 11, 3))])";
+        let validate::ValidLevel::Space(parts) = load::level_from_ron_str(text, "3d.ron").unwrap()
+        else {
+            panic!("read as a flat level")
+        };
+        let map: Map<crate::dimension::Space> = Map::from_valid_parts(parts);
+        let clearances = Clearances::compute(&map);
+        let values: Vec<f64> = clearances.edges().iter().map(|c| c.value).collect();
+        assert_eq!(values, [2.0, 1.5, 0.0]);
+        let witness = clearances.edge(EdgeIdx::new(0)).witness.unwrap();
+        assert_eq!(witness.obstacle, 0);
+        assert_eq!(
+            witness.edge_point,
+            crate::geometry::Point3::new(5.0, 0.0, 0.0)
+        );
+        assert_eq!(clearances, Clearances::compute_brute_force(&map));
+    }
+
+    /// The CLI's load path indexes at once, timed as the `R-tree` phase;
+    /// there is no `graph` phase any more.
+    #[test]
+    fn indexing_a_validated_map_times_the_r_tree_only() {
+        let mut timings: Vec<(&str, std::time::Duration)> = Vec::new();
+        let validated =
+            ValidatedMap::from_ron_bytes(LEVEL.as_bytes(), "timed.ron", &mut timings).unwrap();
+        let map = validated.index(&mut timings);
+        assert!(map.obstacles.index.get().is_some() && map.graph.get().is_none());
+        let phases: Vec<&str> = timings.iter().map(|(name, _)| *name).collect();
+        assert_eq!(phases, ["parse", "validate", "R-tree"]);
+    }
+}

@@ -1,0 +1,77 @@
+//! Parallel steps on rayon's thread pool with the `parallel` feature, and
+//! the same calls run in order without it. Every parallel step in the crate
+//! keeps its order and collects what it computes, so both give the same
+//! results.
+
+#[cfg(feature = "parallel")]
+pub(crate) use rayon::iter::repeat_n;
+#[cfg(not(feature = "parallel"))]
+pub(crate) use std::iter::repeat_n;
+
+/// rayon's traits (`par_iter`, `into_par_iter`, ...), or, without the
+/// `parallel` feature, the same methods on plain iterators.
+#[cfg(feature = "parallel")]
+pub(crate) mod prelude {
+    pub(crate) use rayon::prelude::*;
+}
+
+/// rayon's traits (`par_iter`, `into_par_iter`, ...), or, without the
+/// `parallel` feature, the same methods on plain iterators.
+#[cfg(not(feature = "parallel"))]
+pub(crate) mod prelude {
+    /// `par_iter`, `par_chunks_mut` and `par_sort_unstable` on slices.
+    pub(crate) trait ParallelSlice<T> {
+        fn par_iter(&self) -> std::slice::Iter<'_, T>;
+        fn par_chunks_mut(&mut self, size: usize) -> std::slice::ChunksMut<'_, T>;
+        fn par_sort_unstable(&mut self)
+        where
+            T: Ord;
+    }
+
+    impl<T> ParallelSlice<T> for [T] {
+        fn par_iter(&self) -> std::slice::Iter<'_, T> {
+            self.iter()
+        }
+        fn par_chunks_mut(&mut self, size: usize) -> std::slice::ChunksMut<'_, T> {
+            self.chunks_mut(size)
+        }
+        fn par_sort_unstable(&mut self)
+        where
+            T: Ord,
+        {
+            self.sort_unstable();
+        }
+    }
+
+    /// `into_par_iter` on anything iterable.
+    pub(crate) trait IntoParallelIterator: IntoIterator + Sized {
+        fn into_par_iter(self) -> Self::IntoIter {
+            self.into_iter()
+        }
+    }
+
+    impl<I: IntoIterator> IntoParallelIterator for I {}
+
+    /// rayon's `flat_map_iter`, which is `flat_map` in order.
+    pub(crate) trait ParallelIterator: Iterator + Sized {
+        fn flat_map_iter<U: IntoIterator, F: FnMut(Self::Item) -> U>(
+            self,
+            f: F,
+        ) -> std::iter::FlatMap<Self, U, F> {
+            self.flat_map(f)
+        }
+    }
+
+    impl<I: Iterator> ParallelIterator for I {}
+
+    /// rayon's `par_extend`, which is `extend` in order.
+    pub(crate) trait ParallelExtend<T> {
+        fn par_extend<I: IntoIterator<Item = T>>(&mut self, items: I);
+    }
+
+    impl<T> ParallelExtend<T> for Vec<T> {
+        fn par_extend<I: IntoIterator<Item = T>>(&mut self, items: I) {
+            self.extend(items);
+        }
+    }
+}
