@@ -10,13 +10,8 @@ use crate::obstacle_index::tests3::scatter3;
 /// A 3D map over a scatter of every obstacle kind: 120 nodes in the same
 /// box, each joined to three others.
 fn level() -> Map<Space> {
-    let mut state = 0x00dd_ba11_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 11) as f64 / (1u64 << 53) as f64 * 100.0
-    };
+    let mut rng = clearway_synth::SplitMix64::new(0x00dd_ba11_u64);
+    let mut next = move || rng.next_f64() * 100.0;
     let nodes: Vec<Node<Point3>> = (0..120)
         .map(|i| Node {
             id: i,

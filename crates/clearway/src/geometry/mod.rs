@@ -49,6 +49,6 @@ pub use shapes::{Circle, Polygon, Segment};
 pub(crate) use small_grid::on_small_grid;
 #[cfg(test)]
 pub(crate) use small_grid::tile_coordinates;
-#[cfg(test)]
-pub(crate) use solids::cube_mesh;
 pub use solids::{AxisBox, Mesh, Sphere, Triangle};
+#[cfg(test)]
+pub(crate) use solids::{cube_mesh, triangles_with_edges_near_their_planes};

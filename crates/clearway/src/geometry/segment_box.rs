@@ -265,13 +265,8 @@ mod tests {
         // edges (where several box edges tie exactly) nudged by a few ulps,
         // at offsets 0, 1e6 and +-1e7: the pruned search gives bit for bit
         // the unpruned one's separation.
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut unit = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = clearway_synth::SplitMix64::new(0x2545_f491_4f6c_dd1d_u64);
+        let mut unit = move || rng.next_f64();
         let nudge = |v: f64, k: i64| {
             if k == 0 || v == 0.0 {
                 v

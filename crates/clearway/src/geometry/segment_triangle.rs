@@ -223,44 +223,18 @@ mod tests {
         // off the plane, at offsets 0, 1e6 and +-1e7: the shortcut for an
         // edge wholly on one side gives what the full sequence of tests
         // gives, bit for bit.
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut unit = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
-        let nudge = |v: f64, k: i64| f64::from_bits((v.to_bits() as i64 + k) as u64);
         let mut shortcut = 0;
-        for offset in [0.0, 1e6, 1e7, -1e7 - 0.5] {
-            for n in 0..3000 {
-                let mut q = || {
-                    p(
-                        offset + 8.0 * unit(),
-                        offset + 8.0 * unit(),
-                        offset + 8.0 * unit(),
-                    )
-                };
-                let corners = [q(), q(), q()];
-                let (mut a, mut b) = (q(), q());
-                if n % 3 == 0 {
-                    let k = (n / 3 % 7) as i64 - 3;
-                    a = corners[0];
-                    a.z = nudge(a.z, k);
-                    b = corners[1];
-                    b.z = nudge(b.z, (n / 21 % 7) as i64 - 3);
-                }
-                let edge = Segment::new(a, b);
-                let [c0, c1, c2] = corners;
-                let side = volume_sign(c0, c1, c2, a);
-                if side != 0 && side == volume_sign(c0, c1, c2, b) {
-                    shortcut += 1;
-                }
-                let got = segment3_to_triangle(edge, Triangle { corners });
-                let want = general(edge, corners);
-                assert_eq!(got, want, "{edge:?} {corners:?}");
-                assert_eq!(got.distance.to_bits(), want.distance.to_bits());
+        for (triangle, edge) in super::super::triangles_with_edges_near_their_planes(7, 3000) {
+            let corners = triangle.corners;
+            let [c0, c1, c2] = corners;
+            let side = volume_sign(c0, c1, c2, edge.a);
+            if side != 0 && side == volume_sign(c0, c1, c2, edge.b) {
+                shortcut += 1;
             }
+            let got = segment3_to_triangle(edge, triangle);
+            let want = general(edge, corners);
+            assert_eq!(got, want, "{edge:?} {corners:?}");
+            assert_eq!(got.distance.to_bits(), want.distance.to_bits());
         }
         assert!(shortcut > 3000, "{shortcut}");
     }

@@ -106,6 +106,43 @@ impl Mesh {
     }
 }
 
+#[cfg(test)]
+/// Seeded random triangles in an 8-unit cube at offsets 0, 1e6, 1e7 and
+/// -1e7 - 0.5, `per_offset` at each, with an edge each: random ends, or
+/// (every third) ends a few ulps above and below the triangle's plane, one
+/// over its first corner and one over the middle of its far side. The cases
+/// the 3D kernels' f64 shortcuts and bounds must get right to the bit.
+pub(crate) fn triangles_with_edges_near_their_planes(
+    seed: u64,
+    per_offset: usize,
+) -> Vec<(Triangle, super::Segment<Point3>)> {
+    let mut rng = clearway_synth::SplitMix64::new(seed);
+    let nudge = |v: f64, k: i64| f64::from_bits((v.to_bits() as i64 + k) as u64);
+    let mut cases = Vec::with_capacity(4 * per_offset);
+    for offset in [0.0, 1e6, 1e7, -1e7 - 0.5] {
+        for n in 0..per_offset {
+            let mut q = || {
+                Point3::new(
+                    offset + 8.0 * rng.next_f64(),
+                    offset + 8.0 * rng.next_f64(),
+                    offset + 8.0 * rng.next_f64(),
+                )
+            };
+            let corners = [q(), q(), q()];
+            let (mut a, mut b) = (q(), q());
+            if n % 3 == 0 {
+                let k = (n / 3 % 7) as i64 - 3;
+                a = corners[0];
+                a.z = nudge(a.z, k);
+                let mid = (corners[1] + corners[2]) * 0.5;
+                b = Point3::new(mid.x, mid.y, nudge(mid.z, (n / 21 % 7) as i64 - 3));
+            }
+            cases.push((Triangle { corners }, super::Segment::new(a, b)));
+        }
+    }
+    cases
+}
+
 /// A closed box surface as a solid (or hollow) mesh of 12 triangles, corner
 /// `lo`, edge `side`: the cube the tests of the mesh kernel and of the 3D
 /// index both use.

@@ -84,45 +84,13 @@ mod tests {
 
     #[test]
     fn never_above_the_exact_kernel_far_from_the_origin() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut unit = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
-        let nudge = |v: f64, k: i64| f64::from_bits((v.to_bits() as i64 + k) as u64);
         let mut useful = 0;
-        for offset in [0.0, 1e6, 1e7, -1e7 - 0.5] {
-            for n in 0..2000 {
-                let mut q = || {
-                    p(
-                        offset + 8.0 * unit(),
-                        offset + 8.0 * unit(),
-                        offset + 8.0 * unit(),
-                    )
-                };
-                let corners = [q(), q(), q()];
-                let (mut a, mut b) = (q(), q());
-                if n % 3 == 0 {
-                    // Ends a few ulps off the plane: just above a corner, and
-                    // a point of the triangle itself nudged.
-                    let k = (n / 3 % 7) as i64 - 3;
-                    a = corners[0];
-                    a.z = nudge(a.z, k);
-                    let mid = (corners[1] + corners[2]) * 0.5;
-                    b = Point3::new(mid.x, mid.y, nudge(mid.z, -k));
-                }
-                let t = Triangle { corners };
-                let bound = plane_lower_bound(Segment::new(a, b), &t);
-                let exact = segment3_to_triangle(Segment::new(a, b), t).distance;
-                assert!(
-                    bound <= exact,
-                    "{bound} > {exact} at offset {offset}: {a:?} {b:?} {t:?}"
-                );
-                if bound > 0.0 {
-                    useful += 1;
-                }
+        for (t, edge) in crate::geometry::triangles_with_edges_near_their_planes(11, 2000) {
+            let bound = plane_lower_bound(edge, &t);
+            let exact = segment3_to_triangle(edge, t).distance;
+            assert!(bound <= exact, "{bound} > {exact}: {edge:?} {t:?}");
+            if bound > 0.0 {
+                useful += 1;
             }
         }
         // Random edges lie on one side of a random triangle's plane often.

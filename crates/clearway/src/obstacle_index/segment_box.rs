@@ -165,13 +165,8 @@ mod tests {
         assert_eq!(box_box_distance_2(a, b, p, p), 0.0);
         // On seeded random segments and boxes, the box bound is never the
         // tighter one (beyond the last bits the search's slack allows).
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut coordinate = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            ((state >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 200.0
-        };
+        let mut rng = clearway_synth::SplitMix64::new(0x2545_f491_4f6c_dd1d_u64);
+        let mut coordinate = move || (rng.next_f64() - 0.5) * 200.0;
         for _ in 0..10_000 {
             let (a, b) = (
                 Point::new(coordinate(), coordinate()),

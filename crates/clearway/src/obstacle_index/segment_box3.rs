@@ -193,13 +193,8 @@ mod tests {
 
     #[test]
     fn never_above_sampling_and_box_box_never_above_it() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut coordinate = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            ((state >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 20.0
-        };
+        let mut rng = clearway_synth::SplitMix64::new(0x2545_f491_4f6c_dd1d_u64);
+        let mut coordinate = move || (rng.next_f64() - 0.5) * 20.0;
         for _ in 0..300 {
             let s = Segment::new(
                 Point3::new(coordinate(), coordinate(), coordinate()),

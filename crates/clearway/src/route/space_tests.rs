@@ -13,13 +13,8 @@ use crate::route::{Router, route, route_dijkstra, widest_route};
 /// the lattice neighbours and some diagonals, a few one-way, a few with a
 /// cost above their length; spheres and a point among them.
 fn storeys() -> Map<Space> {
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut jitter = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 11) as f64 / (1u64 << 53) as f64 - 0.5
-    };
+    let mut rng = clearway_synth::SplitMix64::new(0x2545_f491_4f6c_dd1d_u64);
+    let mut jitter = move || rng.next_f64() - 0.5;
     let (nx, ny, nz) = (5usize, 5usize, 3usize);
     let id = |x: usize, y: usize, z: usize| (z * ny + y) * nx + x;
     let mut nodes = Vec::new();
