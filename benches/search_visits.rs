@@ -5,6 +5,10 @@
 //!
 //! Run: `cargo bench --bench search_visits`.
 //!
+//! The same on 3D levels (`gen_map --kind terrain` and `--kind building`,
+//! 100k edges and 100k triangles): the baseline's boxes are 3D boxes, its
+//! query the edge's 3D box grown by r.
+//!
 //! The trees differ: the baseline's has one entry per obstacle box (rstar's
 //! default node size); clearway's has buckets of up to 8 parts as leaves
 //! (16 children a node), and holds polygons as boundary edges plus an
@@ -14,11 +18,16 @@
 
 mod common;
 
-use clearway::geometry::{Point, Segment};
+use clearway::geometry::{Point, Point3, Segment};
+use clearway::map::Level;
 use clearway::obstacle_index::SearchStats;
 use clearway::{EdgeIdx, Map};
-use clearway_synth::{Kind, Mix, SplitMix64};
-use common::{CountingIntersecting, RADIUS, grown_box, mix_name, obstacle_box_tree, synth_map};
+use clearway::{Obstacle3, Space};
+use clearway_synth::{Kind, Mix, Params, SplitMix64};
+use common::{
+    CountingIntersecting, RADIUS, box_tree, grown_box, mix_name, obstacle_box_tree, synth_map,
+};
+use rstar::AABB;
 
 /// Per-query averages of the work both searches do.
 #[derive(Default)]
@@ -86,6 +95,137 @@ fn row(label: &str, t: &Tally) {
     );
 }
 
+/// An obstacle's 3D bounding box, for the baseline.
+fn obstacle3_aabb(o: &Obstacle3) -> AABB<[f64; 3]> {
+    let a = |p: Point3| [p.x, p.y, p.z];
+    match o {
+        Obstacle3::Point(p) => AABB::from_point(a(*p)),
+        Obstacle3::Sphere(s) => {
+            let r = Point3::new(s.radius, s.radius, s.radius);
+            AABB::from_corners(a(s.center - r), a(s.center + r))
+        }
+        Obstacle3::Segment(s) => AABB::from_corners(a(s.a), a(s.b)),
+        Obstacle3::Triangle(t) => AABB::from_points(t.corners.map(a).iter()),
+        Obstacle3::Box(b) => AABB::from_corners(a(b.min), a(b.max)),
+        Obstacle3::Mesh(m) => AABB::from_points(
+            m.vertices()
+                .iter()
+                .map(|&p| a(p))
+                .collect::<Vec<_>>()
+                .iter(),
+        ),
+    }
+}
+
+/// The 3D edge's box grown by `r` on every side.
+fn grown_box3(edge: Segment<Point3>, r: f64) -> AABB<[f64; 3]> {
+    let (lo, hi) = (
+        [
+            edge.a.x.min(edge.b.x),
+            edge.a.y.min(edge.b.y),
+            edge.a.z.min(edge.b.z),
+        ],
+        [
+            edge.a.x.max(edge.b.x),
+            edge.a.y.max(edge.b.y),
+            edge.a.z.max(edge.b.z),
+        ],
+    );
+    AABB::from_corners(lo.map(|v| v - r), hi.map(|v| v + r))
+}
+
+fn tally3(map: &Map<Space>, queries: &[Segment<Point3>], r: f64) -> Tally {
+    let tree = box_tree(map.obstacles().iter().map(obstacle3_aabb));
+    let mut t = Tally {
+        queries: queries.len(),
+        ..Tally::default()
+    };
+    for &edge in queries {
+        map.obstacle_index()
+            .nearest_to_segment_with_stats(map.obstacles(), edge, &mut t.clearway);
+        let counter = CountingIntersecting::new(grown_box3(edge, r));
+        t.box_candidates += tree.locate_with_selection_function(&counter).count();
+        t.box_tested += counter.tested.get();
+        t.box_opened += counter.opened.get();
+    }
+    t
+}
+
+/// `n` segments of length `length` along the cube's diagonals (alternately
+/// rising and falling in x), placed at random inside the nodes' bounds.
+fn diagonals3(
+    map: &Map<Space>,
+    n: usize,
+    length: f64,
+    rng: &mut SplitMix64,
+) -> Vec<Segment<Point3>> {
+    let inf = f64::INFINITY;
+    let (mut lo, mut hi) = (Point3::new(inf, inf, inf), Point3::new(-inf, -inf, -inf));
+    for node in map.nodes() {
+        let p = node.pos;
+        lo = Point3::new(lo.x.min(p.x), lo.y.min(p.y), lo.z.min(p.z));
+        hi = Point3::new(hi.x.max(p.x), hi.y.max(p.y), hi.z.max(p.z));
+    }
+    let d = length / 3f64.sqrt();
+    (0..n)
+        .map(|k| {
+            let x = rng.range(lo.x, (hi.x - d).max(lo.x));
+            let y = rng.range(lo.y, (hi.y - d).max(lo.y));
+            let z = rng.range(lo.z, (hi.z - d).max(lo.z));
+            if k % 2 == 0 {
+                Segment::new(Point3::new(x, y, z), Point3::new(x + d, y + d, z + d))
+            } else {
+                Segment::new(Point3::new(x + d, y, z), Point3::new(x, y + d, z + d))
+            }
+        })
+        .collect()
+}
+
+fn three_d(kind: Kind) {
+    let params = Params::new(kind, 100_000);
+    let text = clearway_synth::map_string(&params);
+    let Ok(Level::Space(map)) = Level::from_ron_str(&text, "synth.ron") else {
+        panic!("{kind:?} is a 3D level");
+    };
+    let mut rng = SplitMix64::new(42);
+    println!(
+        "\nsearch_visits: {kind:?}, 100k edges, 100k triangles ({} edges, {} obstacles), r = {RADIUS} for the box query",
+        map.edges().len(),
+        map.obstacles().len()
+    );
+    header();
+    let sample: Vec<Segment<Point3>> = (0..map.edges().len())
+        .step_by(10)
+        .map(|i| map.edge_segment(EdgeIdx::new(i)))
+        .collect();
+    row("map edges (every 10th)", &tally3(&map, &sample, RADIUS));
+    for length in [20.0, 50.0, 200.0] {
+        let queries = diagonals3(&map, 200, length, &mut rng);
+        row(
+            &format!("diagonals, length {length}"),
+            &tally3(&map, &queries, RADIUS),
+        );
+    }
+}
+
+fn header() {
+    println!(
+        "| {:<28} | {:>7} | {:>10} | {:>10} | {:>10} | {:>10} | {:>10} | {:>14} |",
+        "queries",
+        "n",
+        "cw visited",
+        "cw parts",
+        "box tested",
+        "box opened",
+        "box cands",
+        "opened/visited"
+    );
+    println!(
+        "|{:-<30}|{:-<9}|{:-<12}|{:-<12}|{:-<12}|{:-<12}|{:-<12}|{:-<16}|",
+        "", "", "", "", "", "", "", ""
+    );
+}
+
 fn main() {
     for mix in [Mix::Points, Mix::Mixed] {
         let map = synth_map(Kind::Grid, 100_000, mix);
@@ -94,21 +234,7 @@ fn main() {
             "\nsearch_visits: grid, 100k edges, {}, r = {RADIUS} for the box query (clearway's search does not depend on r)",
             mix_name(mix)
         );
-        println!(
-            "| {:<28} | {:>7} | {:>10} | {:>10} | {:>10} | {:>10} | {:>10} | {:>14} |",
-            "queries",
-            "n",
-            "cw visited",
-            "cw parts",
-            "box tested",
-            "box opened",
-            "box cands",
-            "opened/visited"
-        );
-        println!(
-            "|{:-<30}|{:-<9}|{:-<12}|{:-<12}|{:-<12}|{:-<12}|{:-<12}|{:-<16}|",
-            "", "", "", "", "", "", "", ""
-        );
+        header();
         let sample: Vec<Segment> = (0..map.edges().len())
             .step_by(10)
             .map(|i| map.edge_segment(EdgeIdx::new(i)))
@@ -123,5 +249,8 @@ fn main() {
         }
         let queries = diagonals(&map, 200, 200.0, &mut rng);
         row("diagonals 200, r = 3.0", &tally(&map, &queries, 3.0));
+    }
+    for kind in [Kind::Terrain, Kind::Building] {
+        three_d(kind);
     }
 }

@@ -11,7 +11,7 @@ use clearway::obstacle::Obstacle;
 use clearway::{EdgeIdx, Map};
 use clearway_synth::{self as synth, Kind, Mix, Params};
 use rayon::prelude::*;
-use rstar::{AABB, Envelope, RTree, RTreeObject, SelectionFunction};
+use rstar::{AABB, Envelope, Point as RstarPoint, RTree, RTreeObject, SelectionFunction};
 
 /// The agent radius the radius checks use: the synthetic maps' "soldier".
 pub const RADIUS: f64 = 0.8;
@@ -56,19 +56,30 @@ pub fn synth_map(kind: Kind, edges: usize, mix: Mix) -> Map {
     map
 }
 
-/// An obstacle as the baseline indexes it: its index and its bounding box.
+/// An obstacle as the baseline indexes it: its index and its bounding box
+/// (`[f64; 2]` corners in 2D, `[f64; 3]` in 3D).
 #[derive(Clone, Debug)]
-pub struct ObstacleBox {
+pub struct ObstacleBox<P: RstarPoint = [f64; 2]> {
     /// The obstacle's index in the map.
     pub obstacle: usize,
-    aabb: AABB<[f64; 2]>,
+    aabb: AABB<P>,
 }
 
-impl RTreeObject for ObstacleBox {
-    type Envelope = AABB<[f64; 2]>;
+impl<P: RstarPoint> RTreeObject for ObstacleBox<P> {
+    type Envelope = AABB<P>;
     fn envelope(&self) -> Self::Envelope {
-        self.aabb
+        self.aabb.clone()
     }
+}
+
+/// The baseline's index of boxes, one entry per obstacle, bulk loaded.
+pub fn box_tree<P: RstarPoint>(boxes: impl Iterator<Item = AABB<P>>) -> RTree<ObstacleBox<P>> {
+    RTree::bulk_load(
+        boxes
+            .enumerate()
+            .map(|(obstacle, aabb)| ObstacleBox { obstacle, aabb })
+            .collect(),
+    )
 }
 
 /// The bounding box of an obstacle.
@@ -93,16 +104,7 @@ pub fn obstacle_aabb(obstacle: &Obstacle) -> AABB<[f64; 2]> {
 /// The baseline's index: an R-tree of the obstacles' bounding boxes, one
 /// entry per obstacle, bulk loaded.
 pub fn obstacle_box_tree(map: &Map) -> RTree<ObstacleBox> {
-    RTree::bulk_load(
-        map.obstacles()
-            .iter()
-            .enumerate()
-            .map(|(obstacle, o)| ObstacleBox {
-                obstacle,
-                aabb: obstacle_aabb(o),
-            })
-            .collect(),
-    )
+    box_tree(map.obstacles().iter().map(obstacle_aabb))
 }
 
 /// The edge's bounding box grown by `r` on every side.
@@ -134,8 +136,8 @@ pub fn aabb_blocked_edges(map: &Map, tree: &RTree<ObstacleBox>, r: f64) -> Vec<b
 
 /// `SelectInEnvelopeIntersecting`, counting its work: how many tree nodes'
 /// boxes it tested (`should_unpack_parent` calls) and how many it opened.
-pub struct CountingIntersecting {
-    envelope: AABB<[f64; 2]>,
+pub struct CountingIntersecting<P: RstarPoint = [f64; 2]> {
+    envelope: AABB<P>,
     /// `should_unpack_parent` calls: node boxes tested.
     pub tested: Cell<usize>,
     /// Those that returned true: nodes whose children were examined, the
@@ -143,9 +145,9 @@ pub struct CountingIntersecting {
     pub opened: Cell<usize>,
 }
 
-impl CountingIntersecting {
+impl<P: RstarPoint> CountingIntersecting<P> {
     /// A counter for the query box `envelope`.
-    pub fn new(envelope: AABB<[f64; 2]>) -> Self {
+    pub fn new(envelope: AABB<P>) -> Self {
         CountingIntersecting {
             envelope,
             tested: Cell::new(0),
@@ -154,8 +156,8 @@ impl CountingIntersecting {
     }
 }
 
-impl SelectionFunction<ObstacleBox> for &CountingIntersecting {
-    fn should_unpack_parent(&self, envelope: &AABB<[f64; 2]>) -> bool {
+impl<P: RstarPoint> SelectionFunction<ObstacleBox<P>> for &CountingIntersecting<P> {
+    fn should_unpack_parent(&self, envelope: &AABB<P>) -> bool {
         self.tested.set(self.tested.get() + 1);
         let open = self.envelope.intersects(envelope);
         if open {
@@ -164,7 +166,7 @@ impl SelectionFunction<ObstacleBox> for &CountingIntersecting {
         open
     }
 
-    fn should_unpack_leaf(&self, leaf: &ObstacleBox) -> bool {
+    fn should_unpack_leaf(&self, leaf: &ObstacleBox<P>) -> bool {
         leaf.aabb.intersects(&self.envelope)
     }
 }
