@@ -21,13 +21,14 @@ mod common;
 use clearway::geometry::{Point, Point3, Segment};
 use clearway::map::Level;
 use clearway::obstacle_index::SearchStats;
+use clearway::{Dimension, Obstacle3, Space};
 use clearway::{EdgeIdx, Map};
-use clearway::{Obstacle3, Space};
 use clearway_synth::{Kind, Mix, Params, SplitMix64};
 use common::{
-    CountingIntersecting, RADIUS, box_tree, grown_box, mix_name, obstacle_box_tree, synth_map,
+    CountingIntersecting, ObstacleBox, RADIUS, box_tree, grown_box, mix_name, obstacle_box_tree,
+    synth_map,
 };
-use rstar::AABB;
+use rstar::{AABB, Point as RstarPoint, RTree};
 
 /// Per-query averages of the work both searches do.
 #[derive(Default)]
@@ -39,8 +40,15 @@ struct Tally {
     box_candidates: usize,
 }
 
-fn tally(map: &Map, queries: &[Segment], r: f64) -> Tally {
-    let tree = obstacle_box_tree(map);
+/// Both searches over `queries`, in either dimension: clearway's on the
+/// map's index, the baseline's in `tree` (the obstacles' boxes, built once
+/// per level) with each query's box from `grown`.
+fn tally<D: Dimension, P: RstarPoint>(
+    map: &Map<D>,
+    tree: &RTree<ObstacleBox<P>>,
+    queries: &[Segment<D::Point>],
+    grown: impl Fn(Segment<D::Point>) -> AABB<P>,
+) -> Tally {
     let mut t = Tally {
         queries: queries.len(),
         ..Tally::default()
@@ -48,7 +56,7 @@ fn tally(map: &Map, queries: &[Segment], r: f64) -> Tally {
     for &edge in queries {
         map.obstacle_index()
             .nearest_to_segment_with_stats(map.obstacles(), edge, &mut t.clearway);
-        let counter = CountingIntersecting::new(grown_box(edge, r));
+        let counter = CountingIntersecting::new(grown(edge));
         t.box_candidates += tree.locate_with_selection_function(&counter).count();
         t.box_tested += counter.tested.get();
         t.box_opened += counter.opened.get();
@@ -134,23 +142,6 @@ fn grown_box3(edge: Segment<Point3>, r: f64) -> AABB<[f64; 3]> {
     AABB::from_corners(lo.map(|v| v - r), hi.map(|v| v + r))
 }
 
-fn tally3(map: &Map<Space>, queries: &[Segment<Point3>], r: f64) -> Tally {
-    let tree = box_tree(map.obstacles().iter().map(obstacle3_aabb));
-    let mut t = Tally {
-        queries: queries.len(),
-        ..Tally::default()
-    };
-    for &edge in queries {
-        map.obstacle_index()
-            .nearest_to_segment_with_stats(map.obstacles(), edge, &mut t.clearway);
-        let counter = CountingIntersecting::new(grown_box3(edge, r));
-        t.box_candidates += tree.locate_with_selection_function(&counter).count();
-        t.box_tested += counter.tested.get();
-        t.box_opened += counter.opened.get();
-    }
-    t
-}
-
 /// `n` segments of length `length` along the cube's diagonals (alternately
 /// rising and falling in x), placed at random inside the nodes' bounds.
 fn diagonals3(
@@ -194,16 +185,20 @@ fn three_d(kind: Kind) {
         map.obstacles().len()
     );
     header();
+    let tree = box_tree(map.obstacles().iter().map(obstacle3_aabb));
     let sample: Vec<Segment<Point3>> = (0..map.edges().len())
         .step_by(10)
         .map(|i| map.edge_segment(EdgeIdx::new(i)))
         .collect();
-    row("map edges (every 10th)", &tally3(&map, &sample, RADIUS));
+    row(
+        "map edges (every 10th)",
+        &tally(&map, &tree, &sample, |e| grown_box3(e, RADIUS)),
+    );
     for length in [20.0, 50.0, 200.0] {
         let queries = diagonals3(&map, 200, length, &mut rng);
         row(
             &format!("diagonals, length {length}"),
-            &tally3(&map, &queries, RADIUS),
+            &tally(&map, &tree, &queries, |e| grown_box3(e, RADIUS)),
         );
     }
 }
@@ -235,20 +230,27 @@ fn main() {
             mix_name(mix)
         );
         header();
+        let tree = obstacle_box_tree(&map);
         let sample: Vec<Segment> = (0..map.edges().len())
             .step_by(10)
             .map(|i| map.edge_segment(EdgeIdx::new(i)))
             .collect();
-        row("map edges (every 10th)", &tally(&map, &sample, RADIUS));
+        row(
+            "map edges (every 10th)",
+            &tally(&map, &tree, &sample, |e| grown_box(e, RADIUS)),
+        );
         for length in [50.0, 200.0, 1000.0, 2000.0] {
             let queries = diagonals(&map, 200, length, &mut rng);
             row(
                 &format!("diagonals, length {length}"),
-                &tally(&map, &queries, RADIUS),
+                &tally(&map, &tree, &queries, |e| grown_box(e, RADIUS)),
             );
         }
         let queries = diagonals(&map, 200, 200.0, &mut rng);
-        row("diagonals 200, r = 3.0", &tally(&map, &queries, 3.0));
+        row(
+            "diagonals 200, r = 3.0",
+            &tally(&map, &tree, &queries, |e| grown_box(e, 3.0)),
+        );
     }
     for kind in [Kind::Terrain, Kind::Building] {
         three_d(kind);

@@ -1,7 +1,9 @@
 //! Segment to solid disc.
 
+use std::ops::{Add, Mul, Sub};
+
 use super::point_segment::point_segment;
-use super::{Circle, Segment, Separation};
+use super::{Circle, Point, Segment, Separation};
 
 /// The separation between an edge and a solid disc.
 ///
@@ -23,7 +25,31 @@ use super::{Circle, Segment, Separation};
 /// ```
 pub fn segment_to_circle(edge: Segment, circle: Circle) -> Separation {
     let (d, edge_point) = point_segment(circle.center, edge);
-    let r = circle.radius.max(0.0);
+    outside_ball(
+        d,
+        edge_point,
+        circle.center,
+        circle.radius,
+        Point::is_finite,
+    )
+}
+
+/// The separation from an edge to a solid disc or ball of centre `c` and
+/// radius `radius`, given the centre's distance `d` to the edge and the
+/// edge's point `edge_point` nearest to it; the rule of
+/// [`segment_to_circle`], shared by the disc and the ball
+/// ([`super::segment3_to_sphere`]).
+pub(crate) fn outside_ball<P>(
+    d: f64,
+    edge_point: P,
+    c: P,
+    radius: f64,
+    is_finite: fn(P) -> bool,
+) -> Separation<P>
+where
+    P: Copy + Add<Output = P> + Sub<Output = P> + Mul<f64, Output = P>,
+{
+    let r = radius.max(0.0);
     let distance = d - r;
     if distance.is_nan() || distance <= 0.0 || d == 0.0 {
         return Separation {
@@ -36,12 +62,11 @@ pub fn segment_to_circle(edge: Segment, circle: Circle) -> Separation {
     // of the edge point and the centre can overflow, and the product is
     // not finite: the point is then the centre, at most r from the true
     // one, a vanishing part of a distance that large.
-    let c = circle.center;
     let obstacle_point = c + (edge_point - c) * (r / d);
     Separation {
         distance,
         edge_point,
-        obstacle_point: if obstacle_point.is_finite() {
+        obstacle_point: if is_finite(obstacle_point) {
             obstacle_point
         } else {
             c
@@ -52,7 +77,6 @@ pub fn segment_to_circle(edge: Segment, circle: Circle) -> Separation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Point;
 
     fn p(x: f64, y: f64) -> Point {
         Point::new(x, y)

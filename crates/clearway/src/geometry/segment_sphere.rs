@@ -1,6 +1,7 @@
 //! Segment to solid ball.
 
 use super::point_segment3::point_segment3;
+use super::segment_circle::outside_ball;
 use super::{Point3, Segment, Separation, Sphere};
 
 /// The separation between an edge and a solid ball.
@@ -27,26 +28,13 @@ use super::{Point3, Segment, Separation, Sphere};
 /// ```
 pub fn segment3_to_sphere(edge: Segment<Point3>, sphere: Sphere) -> Separation<Point3> {
     let (d, edge_point) = point_segment3(sphere.center, edge);
-    let r = sphere.radius.max(0.0);
-    let distance = d - r;
-    if distance.is_nan() || distance <= 0.0 || d == 0.0 {
-        return Separation {
-            distance: 0.0,
-            edge_point,
-            obstacle_point: edge_point,
-        };
-    }
-    let c = sphere.center;
-    let obstacle_point = c + (edge_point - c) * (r / d);
-    Separation {
-        distance,
+    outside_ball(
+        d,
         edge_point,
-        obstacle_point: if obstacle_point.is_finite() {
-            obstacle_point
-        } else {
-            c
-        },
-    }
+        sphere.center,
+        sphere.radius,
+        Point3::is_finite,
+    )
 }
 
 #[cfg(test)]
