@@ -307,7 +307,7 @@ fn generate<J: Write>(params: &Params, out: impl Write, json: Option<J>) -> io::
     let mix = format!("{:?}", params.mix).to_lowercase();
     writeln!(
         w,
-        "// clearway::synth: kind {kind}, mix {mix}, {} edges wanted, {} obstacles per edge, seed {}.",
+        "// clearway_synth: kind {kind}, mix {mix}, {} edges wanted, {} obstacles per edge, seed {}.",
         params.edges, params.obstacles_per_edge, params.seed
     )?;
     writeln!(w, "Map(")?;
@@ -398,7 +398,7 @@ fn generate_3d(params: &Params, out: impl Write) -> io::Result<Summary> {
     let kind = format!("{:?}", params.kind).to_lowercase();
     writeln!(
         w,
-        "// clearway::synth: kind {kind}, {} edges wanted, {} triangles wanted, {} obstacles per edge, seed {}.",
+        "// clearway_synth: kind {kind}, {} edges wanted, {} triangles wanted, {} obstacles per edge, seed {}.",
         params.edges, params.triangles, params.obstacles_per_edge, params.seed
     )?;
     let summary = match params.kind {
