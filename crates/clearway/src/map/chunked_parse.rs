@@ -37,6 +37,7 @@ use std::ops::Range;
 use crate::par::prelude::*;
 use serde::de::{DeserializeOwned, DeserializeSeed, Error as _, IgnoredAny, SeqAccess, Visitor};
 
+use super::citations::SourceCitations;
 use super::ron_scanner::{GroupItem, Scanner, next_in_group};
 
 /// The size a chunk grows to before it is cut: large enough that the
@@ -61,7 +62,19 @@ pub(crate) fn parse_in_chunks<F: ChunkedFile>(
     chunk_bytes: usize,
     options: &ron::Options,
 ) -> Option<F> {
-    let plan = Plan::of(text, chunk_bytes)?;
+    Some(parse_citing(text, chunk_bytes, options, false)?.0)
+}
+
+/// As [`parse_in_chunks`], and, with `cite`, where each edge and obstacle
+/// starts in `text` (which must then be the whole text, from its first
+/// byte, for the lines and columns to be the file's).
+pub(crate) fn parse_citing<F: ChunkedFile>(
+    text: &str,
+    chunk_bytes: usize,
+    options: &ron::Options,
+    cite: bool,
+) -> Option<(F, Option<SourceCitations>)> {
+    let plan = Plan::cut(text, chunk_bytes, cite)?;
     let mut file: F = options.from_str(&plan.skeleton(text)?).ok()?;
     // Each cut list is `[]` in the skeleton, and a field given twice fails
     // the skeleton's parse, so filling a list replaces an empty one.
@@ -73,7 +86,21 @@ pub(crate) fn parse_in_chunks<F: ChunkedFile>(
         };
         file.fill_list(list.field, &chunks)?;
     }
-    Some(file)
+    let citations = cite.then(|| {
+        let starts = |field: ListField| -> Vec<&[usize]> {
+            plan.lists
+                .iter()
+                .filter(|list| list.field == field)
+                .flat_map(|list| list.chunks.iter().map(|chunk| chunk.starts.as_slice()))
+                .collect()
+        };
+        SourceCitations::from_starts(
+            text,
+            &starts(ListField::Obstacles),
+            &starts(ListField::Edges),
+        )
+    });
+    Some((file, citations))
 }
 
 /// The three list fields worth cutting.
@@ -104,6 +131,9 @@ impl ListField {
 struct Chunk {
     text: Range<usize>,
     items: usize,
+    /// The first byte of each element, when the parse cites them (edges and
+    /// obstacles only); empty otherwise.
+    starts: Vec<usize>,
 }
 
 /// One list of the root struct, cut into chunks.
@@ -124,7 +154,14 @@ struct Plan {
 impl Plan {
     /// Walks the root struct's fields once, cutting the lists named
     /// `nodes`, `edges` and `obstacles` that hold at least one element.
+    #[cfg(test)]
     fn of(text: &str, chunk_bytes: usize) -> Option<Plan> {
+        Plan::cut(text, chunk_bytes, false)
+    }
+
+    /// As [`Plan::of`], keeping the first byte of each edge and obstacle
+    /// with `cite`.
+    fn cut(text: &str, chunk_bytes: usize, cite: bool) -> Option<Plan> {
         let scanner = Scanner::new(text);
         let open = scanner.root_open_without_attributes()?;
         if scanner.byte(open)? != b'(' {
@@ -145,7 +182,8 @@ impl Plan {
                     if lists.iter().any(|list| list.field == field) {
                         return None;
                     }
-                    let list = cut_list(&scanner, text, field, value, chunk_bytes)?;
+                    let cite = cite && field != ListField::Nodes;
+                    let list = cut_list(&scanner, text, field, value, chunk_bytes, cite)?;
                     let end = list.inside.end + 1;
                     if !list.chunks.is_empty() {
                         lists.push(list);
@@ -171,17 +209,20 @@ impl Plan {
     }
 }
 
-/// Cuts the list whose `[` is at `open` into chunks of about `chunk_bytes`.
+/// Cuts the list whose `[` is at `open` into chunks of about `chunk_bytes`,
+/// keeping the first byte of each element with `cite`.
 fn cut_list(
     scanner: &Scanner<'_>,
     text: &str,
     field: ListField,
     open: usize,
     chunk_bytes: usize,
+    cite: bool,
 ) -> Option<ListPlan> {
     let mut chunks = Vec::new();
     let mut chunk_start = open + 1;
     let mut items = 0;
+    let mut starts = Vec::new();
     let mut pos = open + 1;
     loop {
         let value = match scanner.group_item(pos)? {
@@ -193,6 +234,7 @@ fn cut_list(
                     chunks.push(Chunk {
                         text: chunk_start..close,
                         items,
+                        starts,
                     });
                 }
                 return Some(ListPlan {
@@ -209,6 +251,9 @@ fn cut_list(
         }
         let end = scanner.value_end(value)?;
         items += 1;
+        if cite {
+            starts.push(value);
+        }
         let comma;
         (pos, comma) = next_in_group(scanner, end, b']')?;
         if end - chunk_start >= chunk_bytes && comma {
@@ -218,6 +263,7 @@ fn cut_list(
                 chunks.push(Chunk {
                     text: chunk_start..end,
                     items,
+                    starts: std::mem::take(&mut starts),
                 });
                 chunk_start = next;
                 items = 0;

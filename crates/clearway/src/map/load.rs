@@ -10,6 +10,7 @@ use std::path::Path;
 use ron::error::{Error as RonError, SpannedError};
 
 use super::Map;
+use super::citations::SourceCitations;
 use super::error::{LoadError, LoadErrorKind, Location};
 use super::locate::{self, DocPath};
 use super::validate::{self, ValidLevel, ValidParts, ValidationError};
@@ -172,10 +173,57 @@ impl ValidatedLevel {
         source_name: &str,
         timings: &mut dyn Phases,
     ) -> Result<ValidatedLevel, LoadError> {
-        Ok(match level_from_ron_bytes(bytes, source_name, timings)? {
+        Ok(ValidatedLevel::from_valid(level_from_ron_bytes(
+            bytes,
+            source_name,
+            timings,
+        )?))
+    }
+
+    /// As [`ValidatedLevel::from_ron_bytes`], and where each edge and
+    /// obstacle starts in the text, for reports that cite them once the
+    /// text is freed. The big lists' elements are found by the walk that
+    /// cuts them for the parse, so this costs a pass over their line feeds,
+    /// in parallel, within `parse`.
+    ///
+    /// ```
+    /// use clearway::map::{Location, ValidatedLevel};
+    /// let text = b"Map(\n  nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))],\n  \
+    ///              edges: [(from: 0, to: 1)],\n  obstacles: [\n    Point((3, 4)),\n  ],\n)";
+    /// let (level, cited) = ValidatedLevel::from_ron_bytes_citing(text, "level.ron", &mut ())?;
+    /// assert!(matches!(level, ValidatedLevel::Plane(_)));
+    /// assert_eq!(cited.obstacle_line(0), Some(5));
+    /// assert_eq!(cited.edge_location(0), Some(Location { line: 3, column: 11 }));
+    /// assert_eq!(cited.edge_location(1), None);
+    /// # Ok::<(), clearway::LoadError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`ValidatedLevel::from_ron_bytes`].
+    pub fn from_ron_bytes_citing(
+        bytes: &[u8],
+        source_name: &str,
+        timings: &mut dyn Phases,
+    ) -> Result<(ValidatedLevel, SourceCitations), LoadError> {
+        let text = checked_text(bytes, source_name, timings)?;
+        // The lines and columns are the whole text's, byte-order mark
+        // included (as `list_item_locations` counts them); the chunked
+        // parse reads the text after it, so a text that has one is walked.
+        let bom = text.starts_with('\u{feff}');
+        let (level, cited) = parse_level(text, source_name, timings, !bom)?;
+        let cited = match cited {
+            Some(cited) => cited,
+            None => timings.time("parse", || SourceCitations::walked(text)),
+        };
+        Ok((ValidatedLevel::from_valid(level), cited))
+    }
+
+    fn from_valid(level: ValidLevel) -> ValidatedLevel {
+        match level {
             ValidLevel::Plane(parts) => ValidatedLevel::Plane(ValidatedMap { parts }),
             ValidLevel::Space(parts) => ValidatedLevel::Space(ValidatedMap { parts }),
-        })
+        }
     }
 }
 
@@ -266,14 +314,14 @@ pub(crate) fn level_from_ron_bytes(
     timings: &mut dyn Phases,
 ) -> Result<ValidLevel, LoadError> {
     let text = checked_text(bytes, source_name, timings)?;
-    parse_level(text, source_name, timings)
+    Ok(parse_level(text, source_name, timings, false)?.0)
 }
 
 /// As [`level_from_ron_bytes`], from text: the checks and errors of
 /// [`Map::from_ron_str`].
 pub(crate) fn level_from_ron_str(text: &str, source_name: &str) -> Result<ValidLevel, LoadError> {
     check_control_chars(text, source_name)?;
-    parse_level(text, source_name, &mut ())
+    Ok(parse_level(text, source_name, &mut (), false)?.0)
 }
 
 /// Rejects text holding a control character other than tab, LF and CR.
@@ -300,7 +348,7 @@ fn check_control_chars(text: &str, source_name: &str) -> Result<(), LoadError> {
 /// columns are counted without it.
 fn parse(text: &str, source_name: &str, timings: &mut dyn Phases) -> Result<ValidParts, LoadError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let file = parse_file(text, source_name, timings)?;
+    let (file, _) = parse_file(text, source_name, timings, false)?;
     timings
         .time("validate", || validate::validate(file))
         .map_err(|e| validation_error(text, source_name, &e))
@@ -308,26 +356,32 @@ fn parse(text: &str, source_name: &str, timings: &mut dyn Phases) -> Result<Vali
 
 /// Parses and validates text (free of control characters) as a level of
 /// either dimension, recording the `parse` and `validate` phases: the entry
-/// for 3D levels. Errors are located as [`Map::from_ron_str`]'s are.
+/// for 3D levels. Errors are located as [`Map::from_ron_str`]'s are. With
+/// `cite`, where each edge and obstacle starts, when the parse found them.
 fn parse_level(
     text: &str,
     source_name: &str,
     timings: &mut dyn Phases,
-) -> Result<ValidLevel, LoadError> {
+    cite: bool,
+) -> Result<(ValidLevel, Option<SourceCitations>), LoadError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let file = parse_file(text, source_name, timings)?;
-    timings
+    let (file, cited) = parse_file(text, source_name, timings, cite)?;
+    let level = timings
         .time("validate", || validate::validate_level(file))
-        .map_err(|e| validation_error(text, source_name, &e))
+        .map_err(|e| validation_error(text, source_name, &e))?;
+    Ok((level, cited))
 }
 
 /// The wire form of a map text with no byte-order mark: an `Empty` error
 /// for a blank text, a located syntax-level error for one that is not a map.
+/// With `cite`, where each edge and obstacle starts, when the lists were
+/// read in chunks.
 fn parse_file(
     text: &str,
     source_name: &str,
     timings: &mut dyn Phases,
-) -> Result<MapFile, LoadError> {
+    cite: bool,
+) -> Result<(MapFile, Option<SourceCitations>), LoadError> {
     if locate::is_blank(text) {
         let message = if text.is_empty() {
             "the map is empty"
@@ -343,7 +397,7 @@ fn parse_file(
         );
     }
     timings
-        .time("parse", || wire::from_str(text))
+        .time("parse", || wire::from_str_citing(text, cite))
         .map_err(|e| syntax_error(text, source_name, e))
 }
 

@@ -16,6 +16,7 @@ use crate::obstacle_index::ObstacleIndex;
 use crate::phases::Phases;
 
 mod chunked_parse;
+mod citations;
 mod edge_edit;
 mod error;
 mod extra_obstacles;
@@ -29,6 +30,7 @@ mod validate;
 mod validate3d;
 pub mod wire;
 
+pub use citations::SourceCitations;
 pub use edge_edit::{EdgeAppend, EdgeEdit, append_edges, edit_edges, has_comments};
 pub use error::{LoadError, LoadErrorKind, Location};
 pub(crate) use error::{Snippet, render_located};
