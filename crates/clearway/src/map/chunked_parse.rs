@@ -77,8 +77,12 @@ pub(crate) fn parse_citing<F: ChunkedFile>(
     let plan = Plan::cut(text, chunk_bytes, cite)?;
     let mut file: F = options.from_str(&plan.skeleton(text)?).ok()?;
     // Each cut list is `[]` in the skeleton, and a field given twice fails
-    // the skeleton's parse, so filling a list replaces an empty one.
-    for list in &plan.lists {
+    // the skeleton's parse, so filling a list replaces an empty one. The
+    // nodes are filled first, whatever the file's order: the first one sets
+    // the level's dimension, which reading the obstacles may need.
+    let mut lists: Vec<&ListPlan> = plan.lists.iter().collect();
+    lists.sort_by_key(|list| list.field);
+    for list in lists {
         let chunks = ListChunks {
             text,
             chunks: &list.chunks,
@@ -103,8 +107,8 @@ pub(crate) fn parse_citing<F: ChunkedFile>(
     Some((file, citations))
 }
 
-/// The three list fields worth cutting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The three list fields worth cutting, in the order they are filled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum ListField {
     /// `nodes: [..]`
     Nodes,
@@ -322,6 +326,71 @@ impl ListChunks<'_> {
                 options.from_str_seed(&source, FillSlots(slots)).ok()
             })?;
         Some(items)
+    }
+}
+
+impl ListChunks<'_> {
+    /// The elements of the list, each chunk parsed as [`ListChunks::parse`]
+    /// parses it and at once turned into `U` by `convert` (given the
+    /// element's index in the list), so that the parsed `T`s of only the
+    /// chunks in flight are held. `None` if a chunk does not parse (whatever
+    /// `convert` says of the others); otherwise the list, or the error of the
+    /// first element `convert` refused.
+    pub(crate) fn parse_converted<T: ListElement, U: Clone + Send, E: Send>(
+        &self,
+        placeholder: U,
+        convert: impl Fn(usize, T) -> Result<U, E> + Sync,
+    ) -> Option<Result<Vec<U>, E>> {
+        let chunks = self.chunks;
+        let total = chunks.iter().map(|chunk| chunk.items).sum();
+        let mut items = Vec::with_capacity(total);
+        items.par_extend(crate::par::repeat_n(placeholder, total));
+        let mut slots = Vec::with_capacity(chunks.len());
+        let mut firsts = Vec::with_capacity(chunks.len());
+        let mut rest = items.as_mut_slice();
+        let mut first = 0;
+        for chunk in chunks {
+            let (head, tail) = rest.split_at_mut(chunk.items);
+            slots.push(head);
+            firsts.push(first);
+            first += chunk.items;
+            rest = tail;
+        }
+        let options = self.options;
+        let outcomes: Vec<Option<Result<(), E>>> = slots
+            .into_par_iter()
+            .zip(chunks.par_iter().zip(firsts))
+            .map(|(slots, (chunk, first))| {
+                let body = self.text.get(chunk.text.clone())?;
+                let mut parsed = vec![T::placeholder(); chunk.items];
+                if !T::read_fast(body, &mut parsed) {
+                    let mut source = String::with_capacity(body.len() + 2);
+                    source.push('[');
+                    source.push_str(body);
+                    source.push(']');
+                    options
+                        .from_str_seed(&source, FillSlots(&mut parsed))
+                        .ok()?;
+                }
+                for (i, (slot, item)) in slots.iter_mut().zip(parsed).enumerate() {
+                    match convert(first + i, item) {
+                        Ok(value) => *slot = value,
+                        Err(e) => return Some(Err(e)),
+                    }
+                }
+                Some(Ok(()))
+            })
+            .collect();
+        let mut refused = None;
+        for outcome in outcomes {
+            if let Err(e) = outcome? {
+                refused = refused.or(Some(e));
+            }
+        }
+        Some(match refused {
+            Some(e) => Err(e),
+            None => Ok(items),
+        })
     }
 }
 

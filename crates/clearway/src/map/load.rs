@@ -10,11 +10,12 @@ use std::path::Path;
 use ron::error::{Error as RonError, SpannedError};
 
 use super::Map;
+use super::chunk_validate::{self, LoadFile};
 use super::citations::SourceCitations;
 use super::error::{LoadError, LoadErrorKind, Location};
 use super::locate::{self, DocPath};
 use super::validate::{self, ValidLevel, ValidParts, ValidationError};
-use super::wire::{self, MapFile};
+use super::wire;
 use crate::dimension::{Dimension, Plane, Space};
 use crate::phases::Phases;
 use crate::quote::{capped, capped_message};
@@ -367,7 +368,7 @@ fn parse_level(
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (file, cited) = parse_file(text, source_name, timings, cite)?;
     let level = timings
-        .time("validate", || validate::validate_level(file))
+        .time("validate", || validate::validate_loaded(file))
         .map_err(|e| validation_error(text, source_name, &e))?;
     Ok((level, cited))
 }
@@ -381,7 +382,7 @@ fn parse_file(
     source_name: &str,
     timings: &mut dyn Phases,
     cite: bool,
-) -> Result<(MapFile, Option<SourceCitations>), LoadError> {
+) -> Result<(LoadFile, Option<SourceCitations>), LoadError> {
     if locate::is_blank(text) {
         let message = if text.is_empty() {
             "the map is empty"
@@ -397,7 +398,7 @@ fn parse_file(
         );
     }
     timings
-        .time("parse", || wire::from_str_citing(text, cite))
+        .time("parse", || chunk_validate::parse(text, cite))
         .map_err(|e| syntax_error(text, source_name, e))
 }
 

@@ -15,6 +15,7 @@ use crate::indices::{EdgeIdx, NodeIdx};
 use crate::obstacle_index::ObstacleIndex;
 use crate::phases::Phases;
 
+mod chunk_validate;
 mod chunked_parse;
 mod citations;
 mod edge_edit;

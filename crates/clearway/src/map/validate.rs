@@ -6,9 +6,10 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
+use super::chunk_validate::{LoadFile, ValidObstacles};
 use super::locate::DocPath;
 use super::validate3d::{self, Dimension};
-use super::wire::{AgentEntry, EdgeEntry, MapFile, NodeEntry, ObstacleEntry, Position};
+use super::wire::{AgentEntry, EdgeEntry, NodeEntry, ObstacleEntry, Position};
 use super::{Agent, Edge, LoadErrorKind, Node};
 use crate::geometry::{Circle, Point, Point3, Polygon, Segment, count_distinct};
 use crate::indices::NodeIdx;
@@ -339,14 +340,20 @@ pub(crate) enum ValidLevel {
     Space(ValidParts<Point3, Obstacle3>),
 }
 
-/// Validates a parsed map file of either dimension into domain values.
+/// Validates a parsed map file of either dimension into domain values; its
+/// obstacles may have been validated as they were parsed
+/// ([`super::chunk_validate`]).
 ///
 /// # Errors
 ///
 /// The first problem found, checking agents, then nodes, then edges, then
 /// obstacles, each in file order; a value whose dimension is not the
 /// map's is one of them.
-pub(crate) fn validate_level(file: MapFile) -> Result<ValidLevel, ValidationError> {
+pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, ValidationError> {
+    let LoadFile {
+        file,
+        obstacles: validated,
+    } = loaded;
     let (dimension, first) = validate3d::dimension_of(&file);
     let agents = agents(file.agents)?;
     match dimension {
@@ -356,12 +363,18 @@ pub(crate) fn validate_level(file: MapFile) -> Result<ValidLevel, ValidationErro
             // Freed before the obstacles are converted, when memory peaks
             // (the wire edges of a million-edge level are 56 MB).
             drop(file.edges);
-            let obstacles = file
-                .obstacles
-                .into_iter()
-                .enumerate()
-                .map(|(i, o)| obstacle(i, o, &first))
-                .collect::<Result<Vec<_>, _>>()?;
+            // Validated as parsed in the dimension the first node sets, as
+            // here: never the other one.
+            let obstacles = match validated {
+                Some(Ok(ValidObstacles::Plane(obstacles))) => obstacles,
+                Some(Err(e)) => return Err(e),
+                Some(Ok(ValidObstacles::Space(_))) | None => file
+                    .obstacles
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, o)| obstacle(i, o, &first))
+                    .collect::<Result<Vec<_>, _>>()?,
+            };
             Ok(ValidLevel::Plane(ValidParts {
                 agents,
                 nodes,
@@ -377,12 +390,16 @@ pub(crate) fn validate_level(file: MapFile) -> Result<ValidLevel, ValidationErro
             // Freed before the obstacles are converted, when memory peaks
             // (the wire edges of a million-edge level are 56 MB).
             drop(file.edges);
-            let obstacles = file
-                .obstacles
-                .into_iter()
-                .enumerate()
-                .map(|(i, o)| validate3d::obstacle3(i, o, &first))
-                .collect::<Result<Vec<_>, _>>()?;
+            let obstacles = match validated {
+                Some(Ok(ValidObstacles::Space(obstacles))) => obstacles,
+                Some(Err(e)) => return Err(e),
+                Some(Ok(ValidObstacles::Plane(_))) | None => file
+                    .obstacles
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, o)| validate3d::obstacle3(i, o, &first))
+                    .collect::<Result<Vec<_>, _>>()?,
+            };
             Ok(ValidLevel::Space(ValidParts {
                 agents,
                 nodes,
@@ -398,11 +415,11 @@ pub(crate) fn validate_level(file: MapFile) -> Result<ValidLevel, ValidationErro
 ///
 /// # Errors
 ///
-/// As [`validate_level`], and [`ValidationError::ThreeDimensional`] for a
+/// As [`validate_loaded`], and [`ValidationError::ThreeDimensional`] for a
 /// valid 3D level.
-pub(crate) fn validate(file: MapFile) -> Result<ValidParts, ValidationError> {
-    let (_, first) = validate3d::dimension_of(&file);
-    match validate_level(file)? {
+pub(crate) fn validate(loaded: LoadFile) -> Result<ValidParts, ValidationError> {
+    let (_, first) = validate3d::dimension_of(&loaded.file);
+    match validate_loaded(loaded)? {
         ValidLevel::Plane(parts) => Ok(parts),
         ValidLevel::Space(_) => Err(ValidationError::ThreeDimensional { first }),
     }
@@ -507,7 +524,7 @@ fn edge(index: usize, entry: &EdgeEntry, node_by_id: &NodesById) -> Result<Edge,
 
 /// An obstacle of a flat level. `first` is the position that made the
 /// level flat, for the message if one of this obstacle's is not.
-fn obstacle(
+pub(crate) fn obstacle(
     index: usize,
     entry: ObstacleEntry,
     first: &DocPath,
@@ -611,6 +628,16 @@ pub(super) fn length(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::wire::MapFile;
+
+    /// A wire file validated whole, as the loader validates one it could
+    /// not read in chunks.
+    fn validate(file: MapFile) -> Result<ValidParts, ValidationError> {
+        super::validate(LoadFile {
+            file,
+            obstacles: None,
+        })
+    }
 
     fn node(id: u64, x: f64, y: f64) -> NodeEntry {
         NodeEntry {

@@ -94,19 +94,6 @@ pub fn from_str_in_chunks(
     }
 }
 
-/// As [`from_str`], and, with `cite` and when the lists were read in
-/// chunks, where each edge and obstacle starts in `text` (found by the walk
-/// that cuts the lists): `None` when the one-pass parse ran.
-pub(crate) fn from_str_citing(
-    text: &str,
-    cite: bool,
-) -> Result<(MapFile, Option<super::SourceCitations>), ron::error::SpannedError> {
-    match chunked_parse::parse_citing(text, chunked_parse::CHUNK_BYTES, &options(), cite) {
-        Some(parsed) => Ok(parsed),
-        None => Ok((options().from_str(text)?, None)),
-    }
-}
-
 /// A whole map file: `Map(agents: [..], nodes: [..], edges: [..], obstacles: [..])`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "Map", deny_unknown_fields)]
