@@ -281,7 +281,11 @@ fn checked_text<'a>(
             ),
         );
     }
-    let (text, utf8_error) = match std::str::from_utf8(bytes) {
+    // Both checks on both cores: a control byte counts if it comes before
+    // any byte that is not UTF-8, as if only the UTF-8 text were searched.
+    let (utf8, control) =
+        crate::par::join(|| std::str::from_utf8(bytes), || first_control_byte(bytes));
+    let (text, utf8_error) = match utf8 {
         Ok(text) => (text, None),
         Err(e) => {
             let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
@@ -289,7 +293,9 @@ fn checked_text<'a>(
             (std::str::from_utf8(valid).unwrap_or_default(), Some(e))
         }
     };
-    check_control_chars(text, source_name)?;
+    if control.is_some_and(|offset| offset < text.len()) {
+        check_control_chars(text, source_name)?;
+    }
     timings.record("parse", start.elapsed());
     if let Some(e) = utf8_error {
         let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
@@ -327,8 +333,7 @@ pub(crate) fn level_from_ron_str(text: &str, source_name: &str) -> Result<ValidL
 
 /// Rejects text holding a control character other than tab, LF and CR.
 fn check_control_chars(text: &str, source_name: &str) -> Result<(), LoadError> {
-    let is_bad = |b: &u8| (*b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || *b == 0x7F;
-    let Some(offset) = text.as_bytes().iter().position(is_bad) else {
+    let Some(offset) = first_control_byte(text.as_bytes()) else {
         return Ok(());
     };
     let byte = text.as_bytes().get(offset).copied().unwrap_or_default();
@@ -341,6 +346,30 @@ fn check_control_chars(text: &str, source_name: &str) -> Result<(), LoadError> {
             format!("byte 0x{byte:02X}"),
         ),
     )
+}
+
+/// The offset of the first byte that makes map text binary: a control
+/// character other than tab, line feed and carriage return, or DEL.
+///
+/// Blocks of 64 bytes are tested whole, sixteen or more bytes a step, and
+/// only a block that holds one is searched: a search byte by byte, which
+/// cannot be vectorised for its early exit, took 0.4 s on a 239 MB level.
+///
+/// ```
+/// assert_eq!(clearway::map::first_control_byte(b"(nodes: [])\r\n\t"), None);
+/// assert_eq!(clearway::map::first_control_byte(b"(nodes: \x00[])"), Some(8));
+/// ```
+pub fn first_control_byte(bytes: &[u8]) -> Option<usize> {
+    let is_bad = |b: u8| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7F;
+    let mut offset = 0;
+    for block in bytes.chunks_exact(64) {
+        if block.iter().fold(false, |any, &b| any | is_bad(b)) {
+            break;
+        }
+        offset += block.len();
+    }
+    let rest = bytes.get(offset..).unwrap_or_default();
+    rest.iter().position(|&b| is_bad(b)).map(|i| offset + i)
 }
 
 /// Parses text already known to be free of control characters.
@@ -642,5 +671,38 @@ fn lowercase_first(message: &str) -> String {
     match chars.next() {
         Some(first) => first.to_lowercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::first_control_byte;
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 2000,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// The block search finds the byte the byte-by-byte search finds,
+        /// wherever it falls in or across the blocks.
+        #[test]
+        fn first_control_byte_is_the_byte_by_byte_one(
+            len in 0usize..400,
+            bad in prop::collection::vec((any::<prop::sample::Index>(), 0u8..0x80), 0..3),
+        ) {
+            let mut bytes: Vec<u8> = (0..len).map(|i| b"ab \t\r\n(1.5, 2)"[i % 14]).collect();
+            for (at, byte) in bad {
+                if !bytes.is_empty() {
+                    let at = at.index(bytes.len());
+                    bytes[at] = byte;
+                }
+            }
+            let is_bad = |b: &u8| (*b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || *b == 0x7F;
+            prop_assert_eq!(first_control_byte(&bytes), bytes.iter().position(is_bad));
+        }
     }
 }

@@ -37,7 +37,7 @@ pub use error::{LoadError, LoadErrorKind, Location};
 pub(crate) use error::{Snippet, render_located};
 pub use extra_obstacles::{ExtraObstacle, ExtraObstacleError};
 pub use level::Level;
-pub use load::{ValidatedLevel, ValidatedMap};
+pub use load::{ValidatedLevel, ValidatedMap, first_control_byte};
 pub(crate) use validate::MAX_COORDINATE;
 
 /// A named agent profile: the radius `check` validates when none is given.
