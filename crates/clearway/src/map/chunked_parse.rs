@@ -74,22 +74,10 @@ pub(crate) fn parse_citing<F: ChunkedFile>(
     options: &ron::Options,
     cite: bool,
 ) -> Option<(F, Option<SourceCitations>)> {
-    let plan = Plan::cut(text, chunk_bytes, cite)?;
+    let mut plan = Plan::cut(text, chunk_bytes, cite)?;
     let mut file: F = options.from_str(&plan.skeleton(text)?).ok()?;
-    // Each cut list is `[]` in the skeleton, and a field given twice fails
-    // the skeleton's parse, so filling a list replaces an empty one. The
-    // nodes are filled first, whatever the file's order: the first one sets
-    // the level's dimension, which reading the obstacles may need.
-    let mut lists: Vec<&ListPlan> = plan.lists.iter().collect();
-    lists.sort_by_key(|list| list.field);
-    for list in lists {
-        let chunks = ListChunks {
-            text,
-            chunks: &list.chunks,
-            options,
-        };
-        file.fill_list(list.field, &chunks)?;
-    }
+    // Worked out before the lists are parsed, and the starts freed: they
+    // are not held beside the parsed lists, when memory peaks.
     let citations = cite.then(|| {
         let starts = |field: ListField| -> Vec<&[usize]> {
             plan.lists
@@ -104,6 +92,23 @@ pub(crate) fn parse_citing<F: ChunkedFile>(
             &starts(ListField::Edges),
         )
     });
+    for chunk in plan.lists.iter_mut().flat_map(|list| &mut list.chunks) {
+        chunk.starts = Vec::new();
+    }
+    // Each cut list is `[]` in the skeleton, and a field given twice fails
+    // the skeleton's parse, so filling a list replaces an empty one. The
+    // nodes are filled first, whatever the file's order: the first one sets
+    // the level's dimension, which reading the obstacles may need.
+    let mut lists: Vec<&ListPlan> = plan.lists.iter().collect();
+    lists.sort_by_key(|list| list.field);
+    for list in lists {
+        let chunks = ListChunks {
+            text,
+            chunks: &list.chunks,
+            options,
+        };
+        file.fill_list(list.field, &chunks)?;
+    }
     Some((file, citations))
 }
 

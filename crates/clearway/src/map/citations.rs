@@ -21,8 +21,55 @@ use super::locate;
 /// text is gone.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SourceCitations {
-    obstacle_lines: Vec<usize>,
+    obstacle_lines: Lines,
     edge_locations: Vec<Location>,
+}
+
+/// Line numbers, in four bytes each when the text is shorter than 4 GiB
+/// (and so has fewer lines): 20 MB for five million obstacles, not 40.
+#[derive(Clone, Debug)]
+enum Lines {
+    Short(Vec<u32>),
+    Long(Vec<usize>),
+}
+
+/// The same lines, however they are held.
+impl PartialEq for Lines {
+    fn eq(&self, other: &Lines) -> bool {
+        self.len() == other.len() && (0..self.len()).all(|i| self.get(i) == other.get(i))
+    }
+}
+
+impl Eq for Lines {}
+
+impl Default for Lines {
+    fn default() -> Self {
+        Lines::Short(Vec::new())
+    }
+}
+
+impl Lines {
+    fn len(&self) -> usize {
+        match self {
+            Lines::Short(lines) => lines.len(),
+            Lines::Long(lines) => lines.len(),
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<usize> {
+        match self {
+            Lines::Short(lines) => lines.get(i).map(|&line| line as usize),
+            Lines::Long(lines) => lines.get(i).copied(),
+        }
+    }
+
+    #[cfg(test)]
+    fn to_vec(&self) -> Vec<usize> {
+        match self {
+            Lines::Short(lines) => lines.iter().map(|&line| line as usize).collect(),
+            Lines::Long(lines) => lines.clone(),
+        }
+    }
 }
 
 impl SourceCitations {
@@ -30,7 +77,7 @@ impl SourceCitations {
     /// `None` past the map's own obstacles, or when the text could not be
     /// walked.
     pub fn obstacle_line(&self, i: usize) -> Option<usize> {
-        self.obstacle_lines.get(i).copied()
+        self.obstacle_lines.get(i)
     }
 
     /// The line and column (in chars) at which edge `i` starts; `None` as
@@ -44,8 +91,13 @@ impl SourceCitations {
     /// For a text kept anyway; a load records them as it parses
     /// ([`super::ValidatedLevel::from_ron_bytes_citing`]).
     pub fn walked(text: &str) -> SourceCitations {
+        let lines = locate::list_item_lines(text, "obstacles").unwrap_or_default();
+        let obstacle_lines = match lines.iter().map(|&line| u32::try_from(line)).collect() {
+            Ok(short) => Lines::Short(short),
+            Err(_) => Lines::Long(lines),
+        };
         SourceCitations {
-            obstacle_lines: locate::list_item_lines(text, "obstacles").unwrap_or_default(),
+            obstacle_lines,
             edge_locations: locate::list_item_locations(text, "edges").unwrap_or_default(),
         }
     }
@@ -57,9 +109,18 @@ impl SourceCitations {
         obstacles: &[&[usize]],
         edges: &[&[usize]],
     ) -> SourceCitations {
+        let bytes = text.as_bytes();
+        // A text of fewer bytes than `u32::MAX` has fewer lines.
+        let obstacle_lines = if u32::try_from(bytes.len()).is_ok() {
+            Lines::Short(locations_at(bytes, obstacles, 0, |at| {
+                u32::try_from(at.line).unwrap_or(u32::MAX)
+            }))
+        } else {
+            Lines::Long(locations_at(bytes, obstacles, 0, |at| at.line))
+        };
         SourceCitations {
-            obstacle_lines: locations_at(text.as_bytes(), obstacles, 0, |at| at.line),
-            edge_locations: locations_at(text.as_bytes(), edges, NOWHERE, |at| at),
+            obstacle_lines,
+            edge_locations: locations_at(bytes, edges, NOWHERE, |at| at),
         }
     }
 }
@@ -218,7 +279,7 @@ mod tests {
     fn recorded_are_walked(text: &str) -> bool {
         let walked = SourceCitations::walked(text);
         assert_eq!(
-            walked.obstacle_lines,
+            walked.obstacle_lines.to_vec(),
             list_item_lines(text, "obstacles").unwrap_or_default()
         );
         assert_eq!(
@@ -280,7 +341,7 @@ mod tests {
                 ValidatedLevel::from_ron_bytes_citing(text.as_bytes(), "level.ron", &mut ())
                     .unwrap();
             assert_eq!(cited, SourceCitations::walked(&text), "{text}");
-            assert_eq!(cited.obstacle_lines.len(), cites, "{text}");
+            assert_eq!(cited.obstacle_lines.to_vec().len(), cites, "{text}");
             assert_eq!(cited.edge_locations.len(), cites, "{text}");
         }
     }
@@ -337,7 +398,7 @@ mod tests {
         let text = "/* é */ Map(\r\n  edges: [(from: 1, to: 2),\n  (from: 2, to: 3), /*é*/ (from: 3, to: 1)],\n  obstacles: [Point((0, 0)), /* ü\n */ Point((1, 1))],\n)";
         for per_chunk in 1..4 {
             let cited = from_starts(text, per_chunk);
-            assert_eq!(cited.obstacle_lines, [4, 5]);
+            assert_eq!(cited.obstacle_lines.to_vec(), [4, 5]);
             let at = |line, column| Location { line, column };
             assert_eq!(cited.edge_locations, [at(2, 11), at(3, 3), at(3, 27)]);
         }
