@@ -646,3 +646,99 @@ fn ci_formats_report_a_3d_level() {
     let text = results[0]["message"]["text"].as_str().unwrap();
     assert!(text.contains("pinches at (5, 0, 1)"), "{text}");
 }
+
+/// A level large enough that the loader reads its lists in many chunks
+/// (about 256 KiB each), with CRLF line ends, multi-line obstacles,
+/// comments holding non-ASCII chars between and inside elements, and every
+/// edge blocked at radius 0.5 by the obstacle written for it.
+fn many_chunk_level(edges: usize) -> String {
+    let mut text = String::from("// é: a level in many chunks\r\nMap(\r\n  nodes: [\r\n");
+    for i in 0..=edges {
+        text.push_str(&format!("    (id: {i}, pos: ({i}, 0)),\r\n"));
+    }
+    text.push_str("  ],\r\n  edges: [");
+    for i in 0..edges {
+        let gap = match i % 7 {
+            0 => "\r\n    /* ü, ] */ ",
+            3 => " ",
+            _ => "\r\n    ",
+        };
+        text.push_str(&format!(
+            "{gap}(from: {i}, /* ö */ to: {}, cost: 1.0),",
+            i + 1
+        ));
+    }
+    text.push_str("\r\n  ],\r\n  obstacles: [\r\n");
+    for i in 0..edges {
+        if i % 2 == 0 {
+            text.push_str(&format!("    Point(({i}.5, 0.1)), // ß\r\n"));
+        } else {
+            text.push_str(&format!(
+                "    /* é */ Circle(\r\n      center: ({i}.5, -0.2),\r\n      radius: 0.05,\r\n    ),\r\n"
+            ));
+        }
+    }
+    text.push_str("  ],\r\n)\r\n");
+    text
+}
+
+/// The lines and columns `check` cites (recorded while the level is
+/// parsed) are the ones the walk of its text finds, on a level whose lists
+/// are read in many chunks.
+#[test]
+fn citations_on_a_level_read_in_chunks_are_the_walked_ones() {
+    let edges = 10_000;
+    let map = many_chunk_level(edges);
+    // Each of the edges and the obstacles is over 512 KiB: two chunks at
+    // the least.
+    assert!(map.len() > 1_200_000, "{}", map.len());
+    let obstacle_lines = clearway::map::list_item_lines(&map, "obstacles").unwrap();
+    let edge_locations = clearway::map::list_item_locations(&map, "edges").unwrap();
+    assert_eq!((obstacle_lines.len(), edge_locations.len()), (edges, edges));
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_file(&dir, "chunks.ron", &map);
+
+    let out = clearway()
+        .args(["check", "--radius", "0.5", "--format", "github"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    let commands: Vec<WorkflowCommand> = text.lines().filter_map(parse_command).collect();
+    assert_eq!(commands.len(), edges);
+    for command in &commands {
+        let title = command.property("title").unwrap();
+        let edge: usize = title
+            .strip_prefix("edge ")
+            .and_then(|t| t.split(' ').next())
+            .and_then(|i| i.parse().ok())
+            .unwrap();
+        let at = edge_locations[edge];
+        assert_eq!(command.property("line"), Some(at.line.to_string().as_str()));
+        assert_eq!(
+            command.property("col"),
+            Some(at.column.to_string().as_str())
+        );
+    }
+
+    let out = clearway()
+        .args(["check", "--radius", "0.5"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    let blocked: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("blocked: edge"))
+        .collect();
+    assert_eq!(blocked.len(), edges);
+    for line in blocked {
+        // `...: point #12 (line 345) pinches at ...`
+        let (_, after) = line.split_once('#').unwrap();
+        let (obstacle, rest) = after.split_once(" (line ").unwrap();
+        let (cited, _) = rest.split_once(')').unwrap();
+        let obstacle: usize = obstacle.parse().unwrap();
+        assert_eq!(cited, obstacle_lines[obstacle].to_string(), "{line}");
+    }
+}

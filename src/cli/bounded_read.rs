@@ -102,22 +102,13 @@ fn first_binary_byte(bytes: &[u8], checked: &mut usize, at_end: bool) -> Option<
         Err(e) if e.error_len().is_none() && !at_end => (e.valid_up_to(), None),
         Err(e) => (e.valid_up_to(), Some(*checked + e.valid_up_to())),
     };
-    let control = fresh
-        .get(..valid)
-        .unwrap_or_default()
-        .iter()
-        .position(|&b| is_control(b))
+    let control = clearway::map::first_control_byte(fresh.get(..valid).unwrap_or_default())
         .map(|i| *checked + i);
     *checked += valid;
     control.or(bad_utf8).map(|offset| BinaryByte {
         offset,
         byte: bytes.get(offset).copied().unwrap_or_default(),
     })
-}
-
-/// A control byte text does not hold: all but tab, LF and CR, and DEL.
-fn is_control(b: u8) -> bool {
-    (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7F
 }
 
 /// `line 3, column 7` of byte `offset` in `bytes` (columns count chars).

@@ -4,7 +4,7 @@ use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
 use super::timings::Timings;
-use clearway::map::{Location, ValidatedLevel};
+use clearway::map::{Location, SourceCitations, ValidatedLevel};
 use clearway::{Map, Plane, Space};
 
 use super::Failure;
@@ -14,14 +14,16 @@ use super::dimension::Shown;
 use super::obj_input::{self, ObjObstacleSources};
 use super::tiled_input::{self, TiledObstacleSources};
 
-/// A loaded map of either dimension, with its source text kept when
-/// reports cite lines: `Level` is a flat one, `Level<Space>` a 3D one.
+/// A loaded map of either dimension, with where its edges and obstacles
+/// start when reports cite them, and its source text when a command edits
+/// it: `Level` is a flat one, `Level<Space>` a 3D one.
 pub struct Level<D: Shown = Plane> {
     /// The validated map.
     pub map: Map<D>,
     text: Vec<u8>,
-    obstacle_lines: OnceCell<Vec<usize>>,
-    edge_locations: OnceCell<Vec<Location>>,
+    /// Recorded by the parse when read citing lines; walked from the text
+    /// when first asked for otherwise.
+    citations: OnceCell<SourceCitations>,
     /// Where the obstacles after the map's own came from (`--obstacles`).
     imported: Imported,
 }
@@ -33,6 +35,17 @@ pub enum AnyLevel {
     Plane(Level),
     /// A level with height.
     Space(Level<Space>),
+}
+
+/// What a read keeps of the map beside the map itself.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    /// Nothing: the text is freed once parsed.
+    Nothing,
+    /// Where each edge and obstacle starts, recorded as it is parsed.
+    Citations,
+    /// The whole text, for commands that edit it.
+    Text,
 }
 
 /// The sources of the obstacles `--obstacles` added: a Tiled map's objects
@@ -75,18 +88,18 @@ impl AnyLevel {
         source: impl Into<Source<'a>>,
         timings: &mut Timings,
     ) -> Result<AnyLevel, Failure> {
-        AnyLevel::read_with(source.into(), timings, false)
+        AnyLevel::read_with(source.into(), timings, Keep::Nothing)
     }
 
-    /// As [`AnyLevel::read`], keeping the source text so that reports can
-    /// cite the line of each obstacle ([`Level::obstacle_origin`]).
-    /// Otherwise the text is dropped before the R-tree is built, when memory
-    /// peaks.
+    /// As [`AnyLevel::read`], recording where each obstacle and edge
+    /// starts as the map is parsed, so that reports can cite them
+    /// ([`Level::obstacle_origin`], [`Level::edge_location`]). The text is
+    /// dropped before the R-tree is built, when memory peaks, all the same.
     pub fn read_citing_lines<'a>(
         source: impl Into<Source<'a>>,
         timings: &mut Timings,
     ) -> Result<AnyLevel, Failure> {
-        AnyLevel::read_with(source.into(), timings, true)
+        AnyLevel::read_with(source.into(), timings, Keep::Citations)
     }
 
     /// As [`AnyLevel::read`], keeping the source text for
@@ -95,7 +108,7 @@ impl AnyLevel {
         source: impl Into<Source<'a>>,
         timings: &mut Timings,
     ) -> Result<AnyLevel, Failure> {
-        AnyLevel::read_with(source.into(), timings, true)
+        AnyLevel::read_with(source.into(), timings, Keep::Text)
     }
 
     /// The flat level, or a usage error naming `command` and why: it reads
@@ -118,7 +131,7 @@ impl AnyLevel {
     fn read_with(
         source: Source<'_>,
         timings: &mut Timings,
-        cite_lines: bool,
+        keep: Keep,
     ) -> Result<AnyLevel, Failure> {
         let path = source.path;
         let start = std::time::Instant::now();
@@ -132,11 +145,21 @@ impl AnyLevel {
         }
         let (bytes, source_name) = read_input(path, "map", MAP_BUFFER_AT_LEAST)?;
         timings.record("read", start.elapsed());
-        let validated = ValidatedLevel::from_ron_bytes(&bytes, &source_name, timings)?;
+        let (validated, citations) = match keep {
+            Keep::Citations => {
+                let (validated, cited) =
+                    ValidatedLevel::from_ron_bytes_citing(&bytes, &source_name, timings)?;
+                (validated, Some(cited))
+            }
+            Keep::Nothing | Keep::Text => (
+                ValidatedLevel::from_ron_bytes(&bytes, &source_name, timings)?,
+                None,
+            ),
+        };
         // Dropped here, not at the end of the function: a binding that is
         // moved on one branch only lives to the end of its scope otherwise,
         // through the R-tree build where memory peaks.
-        let text = if cite_lines {
+        let text = if keep == Keep::Text {
             bytes
         } else {
             drop(bytes);
@@ -159,6 +182,7 @@ impl AnyLevel {
                 Ok(AnyLevel::Plane(Level::new(
                     map,
                     text,
+                    citations,
                     Imported::Tiled(tiled),
                 )))
             }
@@ -166,21 +190,40 @@ impl AnyLevel {
                 let (validated, obj) =
                     obj_input::add(validated, &source_name, source.tiled, timings)?;
                 let map = validated.index(timings);
-                Ok(AnyLevel::Space(Level::new(map, text, Imported::Obj(obj))))
+                Ok(AnyLevel::Space(Level::new(
+                    map,
+                    text,
+                    citations,
+                    Imported::Obj(obj),
+                )))
             }
         }
     }
 }
 
 impl<D: Shown> Level<D> {
-    fn new(map: Map<D>, text: Vec<u8>, imported: Imported) -> Level<D> {
+    fn new(
+        map: Map<D>,
+        text: Vec<u8>,
+        citations: Option<SourceCitations>,
+        imported: Imported,
+    ) -> Level<D> {
         Level {
             map,
             text,
-            obstacle_lines: OnceCell::new(),
-            edge_locations: OnceCell::new(),
+            citations: citations.map(OnceCell::from).unwrap_or_default(),
             imported,
         }
+    }
+
+    /// Where the map's own edges and obstacles start: recorded by the
+    /// parse, or walked from the kept text; none when neither was kept.
+    fn citations(&self) -> &SourceCitations {
+        self.citations.get_or_init(|| {
+            std::str::from_utf8(&self.text)
+                .map(SourceCitations::walked)
+                .unwrap_or_default()
+        })
     }
 
     /// The map's source text, when the level was read keeping it and it is
@@ -218,34 +261,19 @@ impl<D: Shown> Level<D> {
     }
 
     /// The 1-based line on which obstacle `i` starts in the source; `None`
-    /// unless the level was read with [`AnyLevel::read_citing_lines`].
+    /// unless the level was read with [`AnyLevel::read_citing_lines`] (or
+    /// keeping its text).
     pub fn obstacle_line(&self, i: usize) -> Option<usize> {
-        self.obstacle_lines
-            .get_or_init(|| {
-                std::str::from_utf8(&self.text)
-                    .ok()
-                    .and_then(|text| clearway::map::list_item_lines(text, "obstacles"))
-                    .unwrap_or_default()
-            })
-            .get(i)
-            .copied()
+        self.citations().obstacle_line(i)
     }
 }
 
 impl<D: Shown> Level<D> {
     /// The line and column at which edge `i` starts in the source, for CI
     /// annotations; `None` unless the level was read with
-    /// [`AnyLevel::read_citing_lines`].
+    /// [`AnyLevel::read_citing_lines`] (or keeping its text).
     pub fn edge_location(&self, i: usize) -> Option<Location> {
-        self.edge_locations
-            .get_or_init(|| {
-                std::str::from_utf8(&self.text)
-                    .ok()
-                    .and_then(|text| clearway::map::list_item_locations(text, "edges"))
-                    .unwrap_or_default()
-            })
-            .get(i)
-            .copied()
+        self.citations().edge_location(i)
     }
 }
 

@@ -8,6 +8,16 @@ pub(crate) use rayon::iter::repeat_n;
 #[cfg(not(feature = "parallel"))]
 pub(crate) use std::iter::repeat_n;
 
+/// Runs two closures side by side (rayon's `join`), or one after the other.
+#[cfg(feature = "parallel")]
+pub(crate) use rayon::join;
+
+/// Runs two closures side by side (rayon's `join`), or one after the other.
+#[cfg(not(feature = "parallel"))]
+pub(crate) fn join<A, B>(a: impl FnOnce() -> A, b: impl FnOnce() -> B) -> (A, B) {
+    (a(), b())
+}
+
 /// rayon's traits (`par_iter`, `into_par_iter`, ...), or, without the
 /// `parallel` feature, the same methods on plain iterators.
 #[cfg(feature = "parallel")]

@@ -37,6 +37,7 @@ use std::ops::Range;
 use crate::par::prelude::*;
 use serde::de::{DeserializeOwned, DeserializeSeed, Error as _, IgnoredAny, SeqAccess, Visitor};
 
+use super::citations::SourceCitations;
 use super::ron_scanner::{GroupItem, Scanner, next_in_group};
 
 /// The size a chunk grows to before it is cut: large enough that the
@@ -61,11 +62,46 @@ pub(crate) fn parse_in_chunks<F: ChunkedFile>(
     chunk_bytes: usize,
     options: &ron::Options,
 ) -> Option<F> {
-    let plan = Plan::of(text, chunk_bytes)?;
+    Some(parse_citing(text, chunk_bytes, options, false)?.0)
+}
+
+/// As [`parse_in_chunks`], and, with `cite`, where each edge and obstacle
+/// starts in `text` (which must then be the whole text, from its first
+/// byte, for the lines and columns to be the file's).
+pub(crate) fn parse_citing<F: ChunkedFile>(
+    text: &str,
+    chunk_bytes: usize,
+    options: &ron::Options,
+    cite: bool,
+) -> Option<(F, Option<SourceCitations>)> {
+    let mut plan = Plan::cut(text, chunk_bytes, cite)?;
     let mut file: F = options.from_str(&plan.skeleton(text)?).ok()?;
+    // Worked out before the lists are parsed, and the starts freed: they
+    // are not held beside the parsed lists, when memory peaks.
+    let citations = cite.then(|| {
+        let starts = |field: ListField| -> Vec<&[usize]> {
+            plan.lists
+                .iter()
+                .filter(|list| list.field == field)
+                .flat_map(|list| list.chunks.iter().map(|chunk| chunk.starts.as_slice()))
+                .collect()
+        };
+        SourceCitations::from_starts(
+            text,
+            &starts(ListField::Obstacles),
+            &starts(ListField::Edges),
+        )
+    });
+    for chunk in plan.lists.iter_mut().flat_map(|list| &mut list.chunks) {
+        chunk.starts = Vec::new();
+    }
     // Each cut list is `[]` in the skeleton, and a field given twice fails
-    // the skeleton's parse, so filling a list replaces an empty one.
-    for list in &plan.lists {
+    // the skeleton's parse, so filling a list replaces an empty one. The
+    // nodes are filled first, whatever the file's order: the first one sets
+    // the level's dimension, which reading the obstacles may need.
+    let mut lists: Vec<&ListPlan> = plan.lists.iter().collect();
+    lists.sort_by_key(|list| list.field);
+    for list in lists {
         let chunks = ListChunks {
             text,
             chunks: &list.chunks,
@@ -73,11 +109,11 @@ pub(crate) fn parse_in_chunks<F: ChunkedFile>(
         };
         file.fill_list(list.field, &chunks)?;
     }
-    Some(file)
+    Some((file, citations))
 }
 
-/// The three list fields worth cutting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The three list fields worth cutting, in the order they are filled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum ListField {
     /// `nodes: [..]`
     Nodes,
@@ -104,6 +140,9 @@ impl ListField {
 struct Chunk {
     text: Range<usize>,
     items: usize,
+    /// The first byte of each element, when the parse cites them (edges and
+    /// obstacles only); empty otherwise.
+    starts: Vec<usize>,
 }
 
 /// One list of the root struct, cut into chunks.
@@ -124,7 +163,14 @@ struct Plan {
 impl Plan {
     /// Walks the root struct's fields once, cutting the lists named
     /// `nodes`, `edges` and `obstacles` that hold at least one element.
+    #[cfg(test)]
     fn of(text: &str, chunk_bytes: usize) -> Option<Plan> {
+        Plan::cut(text, chunk_bytes, false)
+    }
+
+    /// As [`Plan::of`], keeping the first byte of each edge and obstacle
+    /// with `cite`.
+    fn cut(text: &str, chunk_bytes: usize, cite: bool) -> Option<Plan> {
         let scanner = Scanner::new(text);
         let open = scanner.root_open_without_attributes()?;
         if scanner.byte(open)? != b'(' {
@@ -145,7 +191,8 @@ impl Plan {
                     if lists.iter().any(|list| list.field == field) {
                         return None;
                     }
-                    let list = cut_list(&scanner, text, field, value, chunk_bytes)?;
+                    let cite = cite && field != ListField::Nodes;
+                    let list = cut_list(&scanner, text, field, value, chunk_bytes, cite)?;
                     let end = list.inside.end + 1;
                     if !list.chunks.is_empty() {
                         lists.push(list);
@@ -171,17 +218,20 @@ impl Plan {
     }
 }
 
-/// Cuts the list whose `[` is at `open` into chunks of about `chunk_bytes`.
+/// Cuts the list whose `[` is at `open` into chunks of about `chunk_bytes`,
+/// keeping the first byte of each element with `cite`.
 fn cut_list(
     scanner: &Scanner<'_>,
     text: &str,
     field: ListField,
     open: usize,
     chunk_bytes: usize,
+    cite: bool,
 ) -> Option<ListPlan> {
     let mut chunks = Vec::new();
     let mut chunk_start = open + 1;
     let mut items = 0;
+    let mut starts = Vec::new();
     let mut pos = open + 1;
     loop {
         let value = match scanner.group_item(pos)? {
@@ -193,6 +243,7 @@ fn cut_list(
                     chunks.push(Chunk {
                         text: chunk_start..close,
                         items,
+                        starts,
                     });
                 }
                 return Some(ListPlan {
@@ -209,6 +260,9 @@ fn cut_list(
         }
         let end = scanner.value_end(value)?;
         items += 1;
+        if cite {
+            starts.push(value);
+        }
         let comma;
         (pos, comma) = next_in_group(scanner, end, b']')?;
         if end - chunk_start >= chunk_bytes && comma {
@@ -218,6 +272,7 @@ fn cut_list(
                 chunks.push(Chunk {
                     text: chunk_start..end,
                     items,
+                    starts: std::mem::take(&mut starts),
                 });
                 chunk_start = next;
                 items = 0;
@@ -276,6 +331,71 @@ impl ListChunks<'_> {
                 options.from_str_seed(&source, FillSlots(slots)).ok()
             })?;
         Some(items)
+    }
+}
+
+impl ListChunks<'_> {
+    /// The elements of the list, each chunk parsed as [`ListChunks::parse`]
+    /// parses it and at once turned into `U` by `convert` (given the
+    /// element's index in the list), so that the parsed `T`s of only the
+    /// chunks in flight are held. `None` if a chunk does not parse (whatever
+    /// `convert` says of the others); otherwise the list, or the error of the
+    /// first element `convert` refused.
+    pub(crate) fn parse_converted<T: ListElement, U: Clone + Send, E: Send>(
+        &self,
+        placeholder: U,
+        convert: impl Fn(usize, T) -> Result<U, E> + Sync,
+    ) -> Option<Result<Vec<U>, E>> {
+        let chunks = self.chunks;
+        let total = chunks.iter().map(|chunk| chunk.items).sum();
+        let mut items = Vec::with_capacity(total);
+        items.par_extend(crate::par::repeat_n(placeholder, total));
+        let mut slots = Vec::with_capacity(chunks.len());
+        let mut firsts = Vec::with_capacity(chunks.len());
+        let mut rest = items.as_mut_slice();
+        let mut first = 0;
+        for chunk in chunks {
+            let (head, tail) = rest.split_at_mut(chunk.items);
+            slots.push(head);
+            firsts.push(first);
+            first += chunk.items;
+            rest = tail;
+        }
+        let options = self.options;
+        let outcomes: Vec<Option<Result<(), E>>> = slots
+            .into_par_iter()
+            .zip(chunks.par_iter().zip(firsts))
+            .map(|(slots, (chunk, first))| {
+                let body = self.text.get(chunk.text.clone())?;
+                let mut parsed = vec![T::placeholder(); chunk.items];
+                if !T::read_fast(body, &mut parsed) {
+                    let mut source = String::with_capacity(body.len() + 2);
+                    source.push('[');
+                    source.push_str(body);
+                    source.push(']');
+                    options
+                        .from_str_seed(&source, FillSlots(&mut parsed))
+                        .ok()?;
+                }
+                for (i, (slot, item)) in slots.iter_mut().zip(parsed).enumerate() {
+                    match convert(first + i, item) {
+                        Ok(value) => *slot = value,
+                        Err(e) => return Some(Err(e)),
+                    }
+                }
+                Some(Ok(()))
+            })
+            .collect();
+        let mut refused = None;
+        for outcome in outcomes {
+            if let Err(e) = outcome? {
+                refused = refused.or(Some(e));
+            }
+        }
+        Some(match refused {
+            Some(e) => Err(e),
+            None => Ok(items),
+        })
     }
 }
 

@@ -158,7 +158,11 @@ impl<'a> Reader<'a> {
         if !self.at_delimiter() {
             return None;
         }
-        let run = std::str::from_utf8(&self.bytes[start..self.pos]).ok()?;
+        let run = &self.bytes[start..self.pos];
+        if let Some(value) = plain_decimal(run) {
+            return Some(value);
+        }
+        let run = std::str::from_utf8(run).ok()?;
         if run.contains("..") {
             return None;
         }
@@ -485,12 +489,113 @@ impl ListElement for ObstacleEntry {
     }
 }
 
+/// `-?digits` or `-?digits.digits` of at most 2^53 without its dot and at
+/// most 22 decimals, as `f64::from_str` reads it: the integer and the
+/// power of ten are both exact in an `f64`, so their quotient is rounded
+/// once, correctly (Clinger's fast path). Most coordinates are written so;
+/// anything else is `None`, and left to `f64::from_str`.
+fn plain_decimal(run: &[u8]) -> Option<f64> {
+    /// The powers of ten an `f64` holds exactly.
+    const POWERS: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    let (negative, digits) = match run.split_first()? {
+        (b'-', rest) => (true, rest),
+        _ => (false, run),
+    };
+    let (whole, decimals) = match digits.iter().position(|&b| b == b'.') {
+        Some(dot) => (&digits[..dot], &digits[dot + 1..]),
+        None => (digits, &[][..]),
+    };
+    if whole.is_empty()
+        || (decimals.is_empty() && whole.len() < digits.len())
+        || whole.len() + decimals.len() > 19
+        || decimals.len() >= POWERS.len()
+    {
+        return None;
+    }
+    let mut mantissa: u64 = 0;
+    for &b in whole.iter().chain(decimals) {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        mantissa = mantissa * 10 + u64::from(b - b'0');
+    }
+    if mantissa > 1 << 53 {
+        return None;
+    }
+    // Exact: `mantissa` is at most 2^53.
+    #[allow(clippy::cast_precision_loss)]
+    let value = mantissa as f64 / POWERS[decimals.len()];
+    Some(if negative { -value } else { value })
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
 
     use super::*;
     use crate::map::wire;
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 5000,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// The fast path reads what `f64::from_str` reads, to the bit, or
+        /// leaves the run to it.
+        #[test]
+        fn plain_decimals_are_read_as_from_str_reads_them(
+            run in "-?[0-9]{0,21}(\\.[0-9]{0,23})?[eE.+-]?[0-9]{0,2}",
+        ) {
+            if let Some(value) = plain_decimal(run.as_bytes()) {
+                let expected: f64 = run.parse().unwrap();
+                prop_assert_eq!(value.to_bits(), expected.to_bits(), "{}", run);
+            }
+        }
+    }
+
+    #[test]
+    fn plain_decimals_edge_cases() {
+        for run in [
+            "0",
+            "-0",
+            "-0.0",
+            "0.1",
+            "9007199254740992",
+            "9007199254740993",
+            "1.5",
+            "123456789.123456789",
+            "0.0000000000000000000001",
+            "1e5",
+            "1.",
+            ".5",
+            "-",
+            "",
+            "1.2.3",
+            "--1",
+        ] {
+            let fast = plain_decimal(run.as_bytes()).map(f64::to_bits);
+            if let Some(bits) = fast {
+                assert_eq!(
+                    Some(bits),
+                    run.parse::<f64>().ok().map(f64::to_bits),
+                    "{run}"
+                );
+            }
+        }
+        assert_eq!(
+            plain_decimal(b"-0").map(f64::to_bits),
+            Some((-0.0f64).to_bits())
+        );
+        assert_eq!(plain_decimal(b"9007199254740993"), None);
+        assert_eq!(plain_decimal(b"1e5"), None);
+        assert_eq!(plain_decimal(b"1."), None);
+        assert_eq!(plain_decimal(b"0.000000000000000001"), Some(1e-18));
+    }
 
     /// Reads `text` as a chunk of `count` elements with the fast reader
     /// and, as `[` + text + `]`, with ron. If the fast reader reads it, ron

@@ -15,7 +15,9 @@ use crate::indices::{EdgeIdx, NodeIdx};
 use crate::obstacle_index::ObstacleIndex;
 use crate::phases::Phases;
 
+mod chunk_validate;
 mod chunked_parse;
+mod citations;
 mod edge_edit;
 mod error;
 mod extra_obstacles;
@@ -29,12 +31,13 @@ mod validate;
 mod validate3d;
 pub mod wire;
 
+pub use citations::SourceCitations;
 pub use edge_edit::{EdgeAppend, EdgeEdit, append_edges, edit_edges, has_comments};
 pub use error::{LoadError, LoadErrorKind, Location};
 pub(crate) use error::{Snippet, render_located};
 pub use extra_obstacles::{ExtraObstacle, ExtraObstacleError};
 pub use level::Level;
-pub use load::{ValidatedLevel, ValidatedMap};
+pub use load::{ValidatedLevel, ValidatedMap, first_control_byte};
 pub(crate) use validate::MAX_COORDINATE;
 
 /// A named agent profile: the radius `check` validates when none is given.

@@ -6,14 +6,16 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
+use super::chunk_validate::{LoadFile, ValidObstacles};
 use super::locate::DocPath;
 use super::validate3d::{self, Dimension};
-use super::wire::{AgentEntry, EdgeEntry, MapFile, NodeEntry, ObstacleEntry, Position};
+use super::wire::{AgentEntry, EdgeEntry, NodeEntry, ObstacleEntry, Position};
 use super::{Agent, Edge, LoadErrorKind, Node};
 use crate::geometry::{Circle, Point, Point3, Polygon, Segment, count_distinct};
 use crate::indices::NodeIdx;
 use crate::obstacle::Obstacle;
 use crate::obstacle3::Obstacle3;
+use crate::par::prelude::*;
 
 /// The largest coordinate magnitude a map may use. Beyond it, distances
 /// between nearby features lose all precision.
@@ -339,14 +341,20 @@ pub(crate) enum ValidLevel {
     Space(ValidParts<Point3, Obstacle3>),
 }
 
-/// Validates a parsed map file of either dimension into domain values.
+/// Validates a parsed map file of either dimension into domain values; its
+/// obstacles may have been validated as they were parsed
+/// ([`super::chunk_validate`]).
 ///
 /// # Errors
 ///
 /// The first problem found, checking agents, then nodes, then edges, then
 /// obstacles, each in file order; a value whose dimension is not the
 /// map's is one of them.
-pub(crate) fn validate_level(file: MapFile) -> Result<ValidLevel, ValidationError> {
+pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, ValidationError> {
+    let LoadFile {
+        file,
+        obstacles: validated,
+    } = loaded;
     let (dimension, first) = validate3d::dimension_of(&file);
     let agents = agents(file.agents)?;
     match dimension {
@@ -356,12 +364,18 @@ pub(crate) fn validate_level(file: MapFile) -> Result<ValidLevel, ValidationErro
             // Freed before the obstacles are converted, when memory peaks
             // (the wire edges of a million-edge level are 56 MB).
             drop(file.edges);
-            let obstacles = file
-                .obstacles
-                .into_iter()
-                .enumerate()
-                .map(|(i, o)| obstacle(i, o, &first))
-                .collect::<Result<Vec<_>, _>>()?;
+            // Validated as parsed in the dimension the first node sets, as
+            // here: never the other one.
+            let obstacles = match validated {
+                Some(Ok(ValidObstacles::Plane(obstacles))) => obstacles,
+                Some(Err(e)) => return Err(e),
+                Some(Ok(ValidObstacles::Space(_))) | None => file
+                    .obstacles
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, o)| obstacle(i, o, &first))
+                    .collect::<Result<Vec<_>, _>>()?,
+            };
             Ok(ValidLevel::Plane(ValidParts {
                 agents,
                 nodes,
@@ -377,12 +391,16 @@ pub(crate) fn validate_level(file: MapFile) -> Result<ValidLevel, ValidationErro
             // Freed before the obstacles are converted, when memory peaks
             // (the wire edges of a million-edge level are 56 MB).
             drop(file.edges);
-            let obstacles = file
-                .obstacles
-                .into_iter()
-                .enumerate()
-                .map(|(i, o)| validate3d::obstacle3(i, o, &first))
-                .collect::<Result<Vec<_>, _>>()?;
+            let obstacles = match validated {
+                Some(Ok(ValidObstacles::Space(obstacles))) => obstacles,
+                Some(Err(e)) => return Err(e),
+                Some(Ok(ValidObstacles::Plane(_))) | None => file
+                    .obstacles
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, o)| validate3d::obstacle3(i, o, &first))
+                    .collect::<Result<Vec<_>, _>>()?,
+            };
             Ok(ValidLevel::Space(ValidParts {
                 agents,
                 nodes,
@@ -398,11 +416,11 @@ pub(crate) fn validate_level(file: MapFile) -> Result<ValidLevel, ValidationErro
 ///
 /// # Errors
 ///
-/// As [`validate_level`], and [`ValidationError::ThreeDimensional`] for a
+/// As [`validate_loaded`], and [`ValidationError::ThreeDimensional`] for a
 /// valid 3D level.
-pub(crate) fn validate(file: MapFile) -> Result<ValidParts, ValidationError> {
-    let (_, first) = validate3d::dimension_of(&file);
-    match validate_level(file)? {
+pub(crate) fn validate(loaded: LoadFile) -> Result<ValidParts, ValidationError> {
+    let (_, first) = validate3d::dimension_of(&loaded.file);
+    match validate_loaded(loaded)? {
         ValidLevel::Plane(parts) => Ok(parts),
         ValidLevel::Space(_) => Err(ValidationError::ThreeDimensional { first }),
     }
@@ -462,13 +480,32 @@ fn nodes<P>(
     Ok((nodes, node_by_id))
 }
 
+/// How many edges one parallel task validates.
+const EDGES_PER_TASK: usize = 16 * 1024;
+
+/// The edges, validated on every core into a vector of their exact length;
+/// the error is the first edge's, in file order, that has one.
 fn edges(entries: &[EdgeEntry], node_by_id: &NodesById) -> Result<Vec<Edge>, ValidationError> {
-    // Reserved up front: collecting into a `Result` cannot, and the vector
-    // grew by doubling, a third of it spare on a 100k-edge level.
-    let mut edges = Vec::with_capacity(entries.len());
-    for (i, entry) in entries.iter().enumerate() {
-        edges.push(edge(i, entry, node_by_id)?);
-    }
+    let placeholder = Edge {
+        from: NodeIdx::new(0),
+        to: NodeIdx::new(0),
+        one_way: false,
+        cost: None,
+        clearance: None,
+    };
+    let mut edges = vec![placeholder; entries.len()];
+    let outcomes: Vec<Result<(), ValidationError>> = edges
+        .par_chunks_mut(EDGES_PER_TASK)
+        .enumerate()
+        .map(|(task, slots)| {
+            let first = task * EDGES_PER_TASK;
+            for (i, slot) in (first..).zip(slots.iter_mut()) {
+                *slot = edge(i, &entries[i], node_by_id)?;
+            }
+            Ok(())
+        })
+        .collect();
+    outcomes.into_iter().collect::<Result<(), _>>()?;
     Ok(edges)
 }
 
@@ -507,7 +544,7 @@ fn edge(index: usize, entry: &EdgeEntry, node_by_id: &NodesById) -> Result<Edge,
 
 /// An obstacle of a flat level. `first` is the position that made the
 /// level flat, for the message if one of this obstacle's is not.
-fn obstacle(
+pub(crate) fn obstacle(
     index: usize,
     entry: ObstacleEntry,
     first: &DocPath,
@@ -611,6 +648,16 @@ pub(super) fn length(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::wire::MapFile;
+
+    /// A wire file validated whole, as the loader validates one it could
+    /// not read in chunks.
+    fn validate(file: MapFile) -> Result<ValidParts, ValidationError> {
+        super::validate(LoadFile {
+            file,
+            obstacles: None,
+        })
+    }
 
     fn node(id: u64, x: f64, y: f64) -> NodeEntry {
         NodeEntry {
@@ -628,6 +675,29 @@ mod tests {
             cost: None,
             clearance: None,
         }
+    }
+
+    /// Edges are validated in parallel tasks; the error is still the
+    /// first edge's in file order, and the edges keep their order.
+    #[test]
+    fn the_first_bad_edge_of_many_tasks_is_the_one_reported() {
+        let nodes = vec![node(0, 0.0, 0.0), node(1, 1.0, 0.0), node(2, 2.0, 0.0)];
+        let n = 3 * EDGES_PER_TASK + 5;
+        let mut edges: Vec<EdgeEntry> = (0..n).map(|i| edge(i as u64 % 2, 2)).collect();
+        let parts = validate(file(nodes.clone(), edges.clone(), vec![])).unwrap();
+        let froms: Vec<usize> = parts.edges.iter().map(|e| e.from.get()).collect();
+        assert_eq!(froms, (0..n).map(|i| i % 2).collect::<Vec<_>>());
+        edges[3 * EDGES_PER_TASK + 1] = edge(9, 2);
+        edges[EDGES_PER_TASK + 7] = edge(2, 2);
+        edges[2 * EDGES_PER_TASK] = edge(0, 7);
+        let err = validate(file(nodes, edges, vec![])).unwrap_err();
+        assert_eq!(
+            err,
+            ValidationError::SelfLoop {
+                edge: EDGES_PER_TASK + 7,
+                id: 2
+            }
+        );
     }
 
     fn file(

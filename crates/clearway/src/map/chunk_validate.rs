@@ -1,0 +1,221 @@
+//! The obstacles validated chunk by chunk as they are parsed, so that a
+//! level's wire obstacles (72 bytes each, 360 MB for five million points)
+//! are never all held at once beside the text and the validated ones.
+//!
+//! The chunked parse ([`super::chunked_parse`]) fills the nodes first; when
+//! there is one, its position sets the level's dimension (as
+//! [`super::validate3d::dimension_of`] says), and each chunk of obstacles is
+//! validated into the domain type as soon as it is read, with the
+//! obstacle's index in the file: the same values, and the same first error,
+//! as validating the whole list afterwards. The error is held until the
+//! agents, nodes and edges are validated, which come first
+//! ([`super::validate::validate_loaded`]). A level with no nodes, or one the
+//! chunks cannot be read from, is validated as before.
+
+use serde::Deserialize;
+
+use super::chunked_parse::{self, ChunkedFile, ListChunks, ListField};
+use super::citations::SourceCitations;
+use super::validate::{self, ValidationError};
+use super::validate3d::{self, Dimension};
+use super::wire::{self, MapFile};
+use crate::geometry::{Point, Point3};
+use crate::obstacle::Obstacle;
+use crate::obstacle3::Obstacle3;
+
+/// A map file as the loader reads it: the wire file, its obstacles left
+/// empty when they were validated as they were parsed.
+#[derive(Deserialize)]
+#[serde(transparent)]
+pub(crate) struct LoadFile {
+    /// Everything the file holds, but the obstacles validated already.
+    pub(crate) file: MapFile,
+    /// The obstacles, validated chunk by chunk (or the first one's error);
+    /// `None` when they are in `file`.
+    #[serde(skip)]
+    pub(crate) obstacles: Option<Result<ValidObstacles, ValidationError>>,
+}
+
+/// Validated obstacles of either dimension.
+pub(crate) enum ValidObstacles {
+    /// A flat level's.
+    Plane(Vec<Obstacle>),
+    /// A 3D level's.
+    Space(Vec<Obstacle3>),
+}
+
+impl ChunkedFile for LoadFile {
+    fn fill_list(&mut self, field: ListField, list: &ListChunks<'_>) -> Option<()> {
+        match field {
+            ListField::Nodes => self.file.nodes = list.parse()?,
+            ListField::Edges => self.file.edges = list.parse()?,
+            ListField::Obstacles if self.file.nodes.is_empty() => {
+                self.file.obstacles = list.parse()?;
+            }
+            ListField::Obstacles => {
+                // The nodes are filled first: the first one sets the dimension.
+                let (dimension, first) = validate3d::dimension_of(&self.file);
+                self.obstacles = Some(match dimension {
+                    Dimension::Plane => list
+                        .parse_converted(Obstacle::Point(Point::new(0.0, 0.0)), |i, o| {
+                            validate::obstacle(i, o, &first)
+                        })?
+                        .map(ValidObstacles::Plane),
+                    Dimension::Space => list
+                        .parse_converted(Obstacle3::Point(Point3::new(0.0, 0.0, 0.0)), |i, o| {
+                            validate3d::obstacle3(i, o, &first)
+                        })?
+                        .map(ValidObstacles::Space),
+                });
+            }
+        }
+        Some(())
+    }
+}
+
+/// Parses a map text (with no byte-order mark) for loading: as
+/// [`wire::from_str_citing`], the obstacles validated as they are parsed
+/// when the lists are read in chunks.
+pub(crate) fn parse(
+    text: &str,
+    cite: bool,
+) -> Result<(LoadFile, Option<SourceCitations>), ron::error::SpannedError> {
+    parse_in_chunks(text, chunked_parse::CHUNK_BYTES, cite)
+}
+
+/// [`parse`] in chunks of about `chunk_bytes`.
+fn parse_in_chunks(
+    text: &str,
+    chunk_bytes: usize,
+    cite: bool,
+) -> Result<(LoadFile, Option<SourceCitations>), ron::error::SpannedError> {
+    let options = wire::options();
+    match chunked_parse::parse_citing(text, chunk_bytes, &options, cite) {
+        Some(parsed) => Ok(parsed),
+        None => Ok((
+            LoadFile {
+                file: options.from_str(text)?,
+                obstacles: None,
+            },
+            None,
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::map::chunked_parse::tests::{map_text, map_text_3d};
+    use crate::map::validate::{ValidLevel, validate_loaded};
+
+    /// A validated level, or its error, as `Debug` text: the node map in
+    /// id order.
+    fn show(level: Result<ValidLevel, String>) -> String {
+        fn parts<P: std::fmt::Debug, O: std::fmt::Debug>(
+            parts: &crate::map::validate::ValidParts<P, O>,
+        ) -> String {
+            let mut by_id: Vec<_> = parts.node_by_id.iter().collect();
+            by_id.sort();
+            format!(
+                "{:?} {:?} {by_id:?} {:?} {:?}",
+                parts.agents, parts.nodes, parts.edges, parts.obstacles
+            )
+        }
+        match level {
+            Ok(ValidLevel::Plane(p)) => format!("plane {}", parts(&p)),
+            Ok(ValidLevel::Space(p)) => format!("space {}", parts(&p)),
+            Err(e) => e,
+        }
+    }
+
+    /// The level the loader validates from `text`, chunk by chunk.
+    fn loaded(text: &str, chunk_bytes: usize) -> String {
+        show(
+            parse_in_chunks(text, chunk_bytes, false)
+                .map_err(|e| format!("{e:?}"))
+                .and_then(|(file, _)| validate_loaded(file).map_err(|e| format!("{e:?}"))),
+        )
+    }
+
+    /// The twin: the whole file parsed by ron, then validated.
+    fn whole(text: &str) -> String {
+        show(
+            wire::options()
+                .from_str::<MapFile>(text)
+                .map_err(|e| format!("{e:?}"))
+                .and_then(|file| {
+                    validate_loaded(LoadFile {
+                        file,
+                        obstacles: None,
+                    })
+                    .map_err(|e| format!("{e:?}"))
+                }),
+        )
+    }
+
+    /// Validated chunk by chunk or whole, the level (or its first error) is
+    /// the same, at every chunk size.
+    fn agrees(text: &str) {
+        let expected = whole(text);
+        for chunk_bytes in [0, 1, 40, 300, chunked_parse::CHUNK_BYTES] {
+            assert_eq!(loaded(text, chunk_bytes), expected, "{chunk_bytes}\n{text}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 300,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Random levels, flat and 3D, many invalid (self-loops, negative
+        /// radii, degenerate polygons), some with a position of the other
+        /// dimension among the obstacles.
+        #[test]
+        fn validated_as_parsed_is_validated_whole(
+            text in map_text(),
+            text_3d in map_text_3d(),
+            other in any::<prop::sample::Index>(),
+        ) {
+            agrees(&text);
+            agrees(&text_3d);
+            // One `Point((x, y))` made `Point((1, x, y))`.
+            let at: Vec<usize> = text.match_indices("((").map(|(i, _)| i).collect();
+            if !at.is_empty() {
+                let mut mixed = text.clone();
+                mixed.insert_str(at[other.index(at.len())] + 2, "1, ");
+                agrees(&mixed);
+            }
+        }
+    }
+
+    #[test]
+    fn errors_keep_their_order_and_dimensions_their_rules() {
+        let nodes = "nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))]";
+        let many = (0..50)
+            .map(|i| format!("Point(({i}, 1))"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        for text in [
+            // An edge error comes before an obstacle's.
+            format!("({nodes}, edges: [(from: 0, to: 0)], obstacles: [{many}, Circle(center: (0, 0), radius: -1)])"),
+            // The first of two obstacle errors, in different chunks.
+            format!("({nodes}, obstacles: [{many}, Point((NaN, 0)), {many}, Point((0, inf))])"),
+            // A 3D position among a flat level's obstacles, the obstacles first in the file.
+            format!("(obstacles: [{many}, Point((1, 2, 3))], {nodes})"),
+            // A 3D level: its obstacles read as 3D.
+            "(nodes: [(id: 0, pos: (0, 0, 0))], obstacles: [Point((1, 2, 3)), Sphere(center: (0, 0, 0), radius: 1)])".to_owned(),
+            "(nodes: [(id: 0, pos: (0, 0, 0))], obstacles: [Point((1, 2, 3)), Circle(center: (0, 0), radius: 1)])".to_owned(),
+            // No nodes: the first obstacle sets the dimension.
+            format!("(nodes: [], obstacles: [Point((1, 2, 3)), {many}])"),
+            format!("(obstacles: [{many}], nodes: [])"),
+        ] {
+            agrees(&text);
+            let (file, _) = parse_in_chunks(&text, 40, false).unwrap();
+            assert_eq!(file.obstacles.is_some(), text.contains("(id:"), "{text}");
+        }
+    }
+}

@@ -1,0 +1,406 @@
+//! Where each edge and obstacle of a map starts in its text, recorded while
+//! the map is parsed, so that reports can cite them (`point #7 (line 42)`,
+//! a CI annotation at an edge's line and column) after the text is freed.
+//!
+//! The chunked parse ([`super::chunked_parse`]) already walks every element
+//! of the big lists to cut them; asked to, it keeps each element's first
+//! byte, and the lines and columns are worked out here chunk by chunk in
+//! parallel: how far (in lines, and in chars after the last line feed) each
+//! chunk's first element is from the previous one's, summed in order, then
+//! each element from its chunk's first. When the chunked parse does not run,
+//! the text is walked as before ([`super::locate::list_item_locations`]):
+//! both give the same locations (`tests::recorded_locations_are_the_walked_ones`).
+
+use crate::par::prelude::*;
+
+use super::error::Location;
+use super::locate;
+
+/// The line of each obstacle and the line and column of each edge of a
+/// map, in file order, as its text has them: what a report cites once the
+/// text is gone.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceCitations {
+    obstacle_lines: Lines,
+    edge_locations: Vec<Location>,
+}
+
+/// Line numbers, in four bytes each when the text is shorter than 4 GiB
+/// (and so has fewer lines): 20 MB for five million obstacles, not 40.
+#[derive(Clone, Debug)]
+enum Lines {
+    Short(Vec<u32>),
+    Long(Vec<usize>),
+}
+
+/// The same lines, however they are held.
+impl PartialEq for Lines {
+    fn eq(&self, other: &Lines) -> bool {
+        self.len() == other.len() && (0..self.len()).all(|i| self.get(i) == other.get(i))
+    }
+}
+
+impl Eq for Lines {}
+
+impl Default for Lines {
+    fn default() -> Self {
+        Lines::Short(Vec::new())
+    }
+}
+
+impl Lines {
+    fn len(&self) -> usize {
+        match self {
+            Lines::Short(lines) => lines.len(),
+            Lines::Long(lines) => lines.len(),
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<usize> {
+        match self {
+            Lines::Short(lines) => lines.get(i).map(|&line| line as usize),
+            Lines::Long(lines) => lines.get(i).copied(),
+        }
+    }
+
+    #[cfg(test)]
+    fn to_vec(&self) -> Vec<usize> {
+        match self {
+            Lines::Short(lines) => lines.iter().map(|&line| line as usize).collect(),
+            Lines::Long(lines) => lines.clone(),
+        }
+    }
+}
+
+impl SourceCitations {
+    /// The 1-based line on which obstacle `i` (in file order) starts;
+    /// `None` past the map's own obstacles, or when the text could not be
+    /// walked.
+    pub fn obstacle_line(&self, i: usize) -> Option<usize> {
+        self.obstacle_lines.get(i)
+    }
+
+    /// The line and column (in chars) at which edge `i` starts; `None` as
+    /// for [`SourceCitations::obstacle_line`].
+    pub fn edge_location(&self, i: usize) -> Option<Location> {
+        self.edge_locations.get(i).copied()
+    }
+
+    /// The citations of a whole map text, found by walking it: what
+    /// [`super::list_item_lines`] and [`super::list_item_locations`] give.
+    /// For a text kept anyway; a load records them as it parses
+    /// ([`super::ValidatedLevel::from_ron_bytes_citing`]).
+    pub fn walked(text: &str) -> SourceCitations {
+        let lines = locate::list_item_lines(text, "obstacles").unwrap_or_default();
+        let obstacle_lines = match lines.iter().map(|&line| u32::try_from(line)).collect() {
+            Ok(short) => Lines::Short(short),
+            Err(_) => Lines::Long(lines),
+        };
+        SourceCitations {
+            obstacle_lines,
+            edge_locations: locate::list_item_locations(text, "edges").unwrap_or_default(),
+        }
+    }
+
+    /// Citations from the first byte of each element of the `obstacles`
+    /// and `edges` lists, grouped in chunks in file order.
+    pub(crate) fn from_starts(
+        text: &str,
+        obstacles: &[&[usize]],
+        edges: &[&[usize]],
+    ) -> SourceCitations {
+        let bytes = text.as_bytes();
+        // A text of fewer bytes than `u32::MAX` has fewer lines.
+        let obstacle_lines = if u32::try_from(bytes.len()).is_ok() {
+            Lines::Short(locations_at(bytes, obstacles, 0, |at| {
+                u32::try_from(at.line).unwrap_or(u32::MAX)
+            }))
+        } else {
+            Lines::Long(locations_at(bytes, obstacles, 0, |at| at.line))
+        };
+        SourceCitations {
+            obstacle_lines,
+            edge_locations: locations_at(bytes, edges, NOWHERE, |at| at),
+        }
+    }
+}
+
+/// How far a run of text moves a position: the line feeds it holds, and the
+/// chars after the last of them (all its chars when it holds none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Advance {
+    newlines: usize,
+    tail: usize,
+}
+
+impl Advance {
+    /// How far `bytes` (whole chars of UTF-8 text) move a position.
+    fn of(bytes: &[u8]) -> Advance {
+        match bytes.iter().rposition(|&b| b == b'\n') {
+            Some(last) => Advance {
+                newlines: 1 + count(&bytes[..last], |b| b == b'\n'),
+                tail: chars(&bytes[last + 1..]),
+            },
+            None => Advance {
+                newlines: 0,
+                tail: chars(bytes),
+            },
+        }
+    }
+
+    /// This run followed by `next`.
+    fn then(self, next: Advance) -> Advance {
+        if next.newlines == 0 {
+            Advance {
+                newlines: self.newlines,
+                tail: self.tail + next.tail,
+            }
+        } else {
+            Advance {
+                newlines: self.newlines + next.newlines,
+                tail: next.tail,
+            }
+        }
+    }
+
+    /// Where a run from the start of the text ends.
+    fn location(self) -> Location {
+        Location {
+            line: 1 + self.newlines,
+            column: 1 + self.tail,
+        }
+    }
+}
+
+/// The chars in UTF-8 bytes: the bytes that do not continue a char.
+fn chars(bytes: &[u8]) -> usize {
+    count(bytes, |b| (b as i8) >= -0x40)
+}
+
+/// How many of `bytes` are `hit`, counted in blocks of 255 into a byte each:
+/// sixteen bytes or more a step, where a count straight into a `usize`
+/// widens every byte to eight.
+fn count(bytes: &[u8], hit: impl Fn(u8) -> bool) -> usize {
+    bytes
+        .chunks(255)
+        .map(|block| {
+            let hits = block.iter().fold(0u8, |n, &b| n + u8::from(hit(b)));
+            usize::from(hits)
+        })
+        .sum()
+}
+
+/// What an edge's slot holds before its location is worked out.
+const NOWHERE: Location = Location { line: 0, column: 0 };
+
+/// How much text before the first element is measured in one piece.
+const PIECE: usize = 1 << 20;
+
+/// `cite(location)` of each byte offset of `chunks` (ascending, and each
+/// chunk non-empty), in order.
+fn locations_at<T: Clone + Send>(
+    text: &[u8],
+    chunks: &[&[usize]],
+    placeholder: T,
+    cite: impl Fn(Location) -> T + Sync,
+) -> Vec<T> {
+    let Some(first) = chunks.first().and_then(|c| c.first()).copied() else {
+        return Vec::new();
+    };
+    // The text before the first element, in pieces, then from each chunk's
+    // first element to the next chunk's: measured in parallel, summed in
+    // order, they give where each chunk starts.
+    let mut bounds: Vec<usize> = (0..first).step_by(PIECE).collect();
+    bounds.extend(chunks.iter().filter_map(|c| c.first().copied()));
+    let steps: Vec<Advance> = (0..bounds.len() - 1)
+        .into_par_iter()
+        .map(|k| Advance::of(text.get(bounds[k]..bounds[k + 1]).unwrap_or_default()))
+        .collect();
+    let pieces = bounds.len() - chunks.len();
+    let mut at = steps[..pieces]
+        .iter()
+        .fold(Advance::default(), |at, &step| at.then(step));
+    let mut bases = Vec::with_capacity(chunks.len());
+    for step in &steps[pieces..] {
+        bases.push(at);
+        at = at.then(*step);
+    }
+    bases.push(at);
+
+    let total = chunks.iter().map(|c| c.len()).sum();
+    let mut out = Vec::with_capacity(total);
+    out.par_extend(crate::par::repeat_n(placeholder, total));
+    let mut slots = Vec::with_capacity(chunks.len());
+    let mut rest = out.as_mut_slice();
+    for chunk in chunks {
+        let (head, tail) = rest.split_at_mut(chunk.len());
+        slots.push(head);
+        rest = tail;
+    }
+    slots
+        .into_par_iter()
+        .zip(chunks.par_iter().zip(bases))
+        .for_each(|(slots, (starts, base))| {
+            let mut at = base;
+            let mut from = starts.first().copied().unwrap_or_default();
+            for (slot, &start) in slots.iter_mut().zip(starts.iter()) {
+                at = at.then(Advance::of(text.get(from..start).unwrap_or_default()));
+                from = start;
+                *slot = cite(at.location());
+            }
+        });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::map::chunked_parse::{self, tests::map_text, tests::map_text_3d};
+    use crate::map::ron_scanner::Scanner;
+    use crate::map::wire::{self, MapFile};
+    use crate::map::{ValidatedLevel, list_item_lines, list_item_locations};
+
+    /// A random map with CRLF line ends and non-ASCII comments between and
+    /// inside elements, beside the generator's comments, strings and
+    /// multi-line elements.
+    fn awkward(text: &str, crlf: bool) -> String {
+        let text = text.replace(" /**/ ", " /* é\r\n ü */ ");
+        if crlf {
+            text.replace('\n', "\r\n")
+        } else {
+            text
+        }
+    }
+
+    /// The citations the chunked parse records, at several chunk sizes, are
+    /// the ones the walk of the text finds; `false` if a parse fell back.
+    fn recorded_are_walked(text: &str) -> bool {
+        let walked = SourceCitations::walked(text);
+        assert_eq!(
+            walked.obstacle_lines.to_vec(),
+            list_item_lines(text, "obstacles").unwrap_or_default()
+        );
+        assert_eq!(
+            walked.edge_locations,
+            list_item_locations(text, "edges").unwrap_or_default()
+        );
+        let mut all_ran = true;
+        for chunk_bytes in [0, 1, 40, chunked_parse::CHUNK_BYTES] {
+            let parsed =
+                chunked_parse::parse_citing::<MapFile>(text, chunk_bytes, &wire::options(), true);
+            match parsed {
+                Some((_, cited)) => assert_eq!(cited.as_ref(), Some(&walked), "{text}"),
+                None => all_ran = false,
+            }
+        }
+        all_ran
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 200,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn recorded_locations_are_the_walked_ones(text in map_text(), crlf in any::<bool>()) {
+            let text = awkward(&text, crlf);
+            prop_assert!(recorded_are_walked(&text), "the chunked parse fell back:\n{text}");
+        }
+
+        #[test]
+        fn recorded_locations_are_the_walked_ones_in_3d(
+            text in map_text_3d(),
+            crlf in any::<bool>(),
+        ) {
+            let text = awkward(&text, crlf);
+            prop_assert!(recorded_are_walked(&text), "the chunked parse fell back:\n{text}");
+        }
+    }
+
+    /// The loader cites what the walk of the whole text finds, byte-order
+    /// mark and attributes (which the chunked parse does not read) included.
+    #[test]
+    fn the_loader_cites_as_the_walk_does() {
+        let body = "Map(\r\n  nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))],\r\n  \
+                    edges: [(from: 0, to: 1), /* é */ (from: 1, to: 0)],\r\n  \
+                    obstacles: [Point((3, 4)),\r\n    Point((5, 4))],\r\n)";
+        // The walk reads a byte-order mark as part of the root's name, so
+        // one followed by a line break cites nothing.
+        for (text, cites) in [
+            (body.to_owned(), 2),
+            (format!("\u{feff}{body}"), 2),
+            (format!("\u{feff}\r\n{body}"), 0),
+            (format!("#![enable(implicit_some)]\n{body}"), 2),
+            (format!("// ü\n{body}"), 2),
+        ] {
+            let (_, cited) =
+                ValidatedLevel::from_ron_bytes_citing(text.as_bytes(), "level.ron", &mut ())
+                    .unwrap();
+            assert_eq!(cited, SourceCitations::walked(&text), "{text}");
+            assert_eq!(cited.obstacle_lines.to_vec().len(), cites, "{text}");
+            assert_eq!(cited.edge_locations.len(), cites, "{text}");
+        }
+    }
+
+    /// The first byte of each element of the list `field`, as the walk
+    /// finds them.
+    fn starts(text: &str, field: &str) -> Vec<usize> {
+        let scanner = Scanner::new(text);
+        let Some(root) = scanner.root() else {
+            return Vec::new();
+        };
+        let Some(list) = scanner
+            .open_of(root)
+            .and_then(|open| scanner.field(open, field))
+        else {
+            return Vec::new();
+        };
+        scanner
+            .children(list.value.start)
+            .map_while(|c| c)
+            .map(|c| c.value.start)
+            .collect()
+    }
+
+    fn from_starts(text: &str, per_chunk: usize) -> SourceCitations {
+        let obstacles = starts(text, "obstacles");
+        let edges = starts(text, "edges");
+        let o: Vec<&[usize]> = obstacles.chunks(per_chunk).collect();
+        let e: Vec<&[usize]> = edges.chunks(per_chunk).collect();
+        SourceCitations::from_starts(text, &o, &e)
+    }
+
+    #[test]
+    fn advances_compose() {
+        let text = "ab\ncdé\r\n  é";
+        for cut in 0..=text.len() {
+            if !text.is_char_boundary(cut) {
+                continue;
+            }
+            let (a, b) = text.split_at(cut);
+            assert_eq!(
+                Advance::of(a.as_bytes()).then(Advance::of(b.as_bytes())),
+                Advance::of(text.as_bytes())
+            );
+        }
+        assert_eq!(
+            Advance::of(text.as_bytes()).location(),
+            Location { line: 3, column: 4 }
+        );
+    }
+
+    #[test]
+    fn lines_columns_and_chunks() {
+        let text = "/* é */ Map(\r\n  edges: [(from: 1, to: 2),\n  (from: 2, to: 3), /*é*/ (from: 3, to: 1)],\n  obstacles: [Point((0, 0)), /* ü\n */ Point((1, 1))],\n)";
+        for per_chunk in 1..4 {
+            let cited = from_starts(text, per_chunk);
+            assert_eq!(cited.obstacle_lines.to_vec(), [4, 5]);
+            let at = |line, column| Location { line, column };
+            assert_eq!(cited.edge_locations, [at(2, 11), at(3, 3), at(3, 27)]);
+        }
+    }
+}
