@@ -7,6 +7,7 @@
 //! segments, a pair interior to both: the one point where the common
 //! perpendicular of the two lines crosses both segments.
 
+use super::fast3;
 use super::point_segment3::{TINIEST, point_segment3};
 use super::precise::ldexp;
 use super::precise3::{
@@ -97,8 +98,29 @@ pub(crate) fn disjoint_segments3(
     best
 }
 
-/// The closest pair of two skew segments when it is interior to both.
+/// The closest pair of two skew segments when it is interior to both: in
+/// plain `f64` where its proven bound allows (`fast3.rs`), else exactly.
 fn interior_pair(edge: Segment<Point3>, wall: Segment<Point3>) -> Option<Separation<Point3>> {
+    match fast3::interior_pair(edge, wall) {
+        Some(None) => return None,
+        Some(Some((d, s, t))) if d.accepted() => {
+            return Some(Separation {
+                distance: d.value,
+                edge_point: clamp_to_box3(edge.a + (edge.b - edge.a) * s, edge.a, edge.b),
+                obstacle_point: clamp_to_box3(wall.a + (wall.b - wall.a) * t, wall.a, wall.b),
+            });
+        }
+        _ => {}
+    }
+    interior_pair_exact(edge, wall)
+}
+
+/// [`interior_pair`] with every sign decided exactly and every product
+/// summed exactly before its one rounding.
+fn interior_pair_exact(
+    edge: Segment<Point3>,
+    wall: Segment<Point3>,
+) -> Option<Separation<Point3>> {
     let mut v = [
         Dd3::between(edge.a, edge.b),
         Dd3::between(wall.a, wall.b),
