@@ -133,6 +133,44 @@ proptest::proptest! {
         }
     }
 
+    /// A search started from a hint answers as measuring every obstacle
+    /// does, whatever the hint: the previous edge's nearest part (as the
+    /// clearance loop passes it), any part of either store (a far one, an
+    /// interior the edge is not inside, the later of two duplicate
+    /// obstacles at the same distance), or one past the end. The hint it
+    /// hands back is the nearest part's.
+    #[test]
+    fn a_hinted_3d_search_matches_brute_force(
+        n in 1usize..400,
+        seed in 1u64..u64::MAX,
+        min_buckets in 1usize..30,
+        picks in proptest::collection::vec((proptest::bool::ANY, 0u32..1200), 1..6),
+    ) {
+        let obstacles = scatter3(n, seed);
+        let index = ObstacleIndex::<Space>::build_sharded(&obstacles, min_buckets);
+        let mut chained = None;
+        for edge in edges(&obstacles, seed, 16) {
+            let (i, brute) = brute_force(&obstacles, edge);
+            let mut hints = vec![chained];
+            hints.extend(picks.iter().map(|&(points, k)| {
+                Some((if points { bucket::Store::Points } else { bucket::Store::Others }, k))
+            }));
+            for mut hint in hints {
+                let best = index
+                    .nearest_to_segment_hinted(&obstacles, edge, &mut hint)
+                    .expect("obstacles exist");
+                proptest::prop_assert_eq!((best.obstacle, best.separation), (i, brute));
+                let (store, k) = hint.expect("a nearest part");
+                let key = match store {
+                    bucket::Store::Points => (index.parts.points[k as usize].obstacle, 0),
+                    bucket::Store::Others => Space::part_key(&index.parts.others[k as usize]),
+                };
+                proptest::prop_assert_eq!(key.0 as usize, i);
+                chained = Some((store, k));
+            }
+        }
+    }
+
     /// With a cutoff, what measuring every obstacle finds exactly when that
     /// is within it, and nothing otherwise: at cutoffs around the true
     /// distance, at it exactly, at 0 and at the f64 either side.
