@@ -60,7 +60,12 @@
 use super::Point3;
 
 /// The relative error bound under which a fast value is used: 2^-36.
-pub(crate) const ACCEPT: f64 = 1.0 / 68_719_476_736.0;
+pub(crate) const ACCEPT: f64 = pow2(-36);
+
+/// `2^k` for a normal exponent `k`, exactly.
+const fn pow2(k: i32) -> f64 {
+    f64::from_bits(((1023 + k) as u64) << 52)
+}
 
 /// The unit roundoff, `2^-53`.
 const U: f64 = f64::EPSILON / 2.0;
@@ -69,8 +74,8 @@ const U: f64 = f64::EPSILON / 2.0;
 const UNDERFLOW: f64 = 8.0 * f64::MIN_POSITIVE;
 
 /// The range of component magnitudes the bounds are proven for.
-const LOW: f64 = 5.527_147_875_260_444e-76; // 2^-250
-const HIGH: f64 = 1.809_251_394_333_065_6e75; // 2^250
+const LOW: f64 = pow2(-250);
+const HIGH: f64 = pow2(250);
 
 /// A value computed in plain `f64` with a bound on its absolute error.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -147,8 +152,8 @@ pub(crate) fn norm(v: Point3) -> Option<f64> {
         .then(|| v.length_2().sqrt())
 }
 
-const NORM_LOW: f64 = 3.054_936_363_499_604_7e-151; // 2^-500
-const NORM_HIGH: f64 = 3.273_390_607_896_141_9e150; // 2^500
+const NORM_LOW: f64 = pow2(-500);
+const NORM_HIGH: f64 = pow2(500);
 
 /// The 1-norm of `v`.
 #[inline]
@@ -274,9 +279,7 @@ pub(crate) fn interior_pair(
     wall: super::Segment<Point3>,
 ) -> Option<Option<(Bounded, f64, f64)>> {
     let (u, v, w) = (edge.b - edge.a, wall.b - wall.a, edge.a - wall.a);
-    let m = max_component(u)
-        .max(max_component(v))
-        .max(max_component(w));
+    let m = max_component(u).max(max_component(v)).max(max_component(w));
     if !in_range(m) {
         return None;
     }
@@ -297,7 +300,12 @@ pub(crate) fn interior_pair(
             error: n2.error + num.error + U * value.abs(),
         }
     };
-    let signs = [sign(s_num), sign(rest(s_num)), sign(t_num), sign(rest(t_num))];
+    let signs = [
+        sign(s_num),
+        sign(rest(s_num)),
+        sign(t_num),
+        sign(rest(t_num)),
+    ];
     if signs.contains(&Some(-1)) {
         return Some(None);
     }
@@ -474,6 +482,14 @@ mod tests {
     }
 
     #[test]
+    fn the_constants_are_the_powers_of_two_they_name() {
+        assert_eq!(ACCEPT, 2f64.powi(-36));
+        assert_eq!((LOW, HIGH), (2f64.powi(-250), 2f64.powi(250)));
+        assert_eq!((NORM_LOW, NORM_HIGH), (2f64.powi(-500), 2f64.powi(500)));
+        assert_eq!(U, 2f64.powi(-53));
+    }
+
+    #[test]
     fn point_segment_is_within_its_bound() {
         let (mut accepted, mut tight) = (0, 0);
         each_case(0x5e9_0001, 3000, |f, i| {
@@ -494,11 +510,8 @@ mod tests {
             let Some((d, c)) = point_segment(p, a, b) else {
                 return;
             };
-            let exact_2 = exact3::point_segment_distance_2(
-                (p.x, p.y, p.z),
-                (a.x, a.y, a.z),
-                (b.x, b.y, b.z),
-            );
+            let exact_2 =
+                exact3::point_segment_distance_2((p.x, p.y, p.z), (a.x, a.y, a.z), (b.x, b.y, b.z));
             within("point-segment", d, &exact_2);
             if d.accepted() {
                 accepted += 1;
@@ -537,9 +550,8 @@ mod tests {
             let [c0, c1, c2] = corners.map(v);
             let q = v(p);
             let n = cross_r(&sub(&c1, &c0), &sub(&c2, &c0));
-            let signs = [(&c1, &c0), (&c2, &c1), (&c0, &c2)].map(|(to, from)| {
-                sign_r(&dot_r(&n, &cross_r(&sub(to, from), &sub(&q, from))))
-            });
+            let signs = [(&c1, &c0), (&c2, &c1), (&c0, &c2)]
+                .map(|(to, from)| sign_r(&dot_r(&n, &cross_r(&sub(to, from), &sub(&q, from)))));
             match triangle_face(p, corners) {
                 None => undecided += 1,
                 Some(None) => {

@@ -117,10 +117,7 @@ fn interior_pair(edge: Segment<Point3>, wall: Segment<Point3>) -> Option<Separat
 
 /// [`interior_pair`] with every sign decided exactly and every product
 /// summed exactly before its one rounding.
-fn interior_pair_exact(
-    edge: Segment<Point3>,
-    wall: Segment<Point3>,
-) -> Option<Separation<Point3>> {
+fn interior_pair_exact(edge: Segment<Point3>, wall: Segment<Point3>) -> Option<Separation<Point3>> {
     let mut v = [
         Dd3::between(edge.a, edge.b),
         Dd3::between(wall.a, wall.b),

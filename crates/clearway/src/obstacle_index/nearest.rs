@@ -131,16 +131,17 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
     let (edge_lower, edge_upper) = D::segment_bounds(edge);
     let box_bound =
         |lower: D::Point, upper: D::Point| D::box_box_2(edge_lower, edge_upper, lower, upper);
-    let measure = |(store, i): PartRef| -> Option<(Separation<D::Point>, (u32, u32))> {
-        match store {
-            Store::Points => {
-                let part = parts.points.get(i as usize)?;
-                Some((D::point_separation(edge, part.p), (part.obstacle, 0)))
-            }
-            Store::Others => {
-                let part = parts.others.get(i as usize)?;
-                Some((D::part_separation(part, edge, obstacles)?, D::part_key(part)))
-            }
+    let measure = |(store, i): PartRef| match store {
+        Store::Points => {
+            let part = parts.points.get(i as usize)?;
+            Some((D::point_separation(edge, part.p), (part.obstacle, 0)))
+        }
+        Store::Others => {
+            let part = parts.others.get(i as usize)?;
+            Some((
+                D::part_separation(part, edge, obstacles)?,
+                D::part_key(part),
+            ))
         }
     };
     let mut best: Option<Best<D::Point>> = hint.and_then(|at| {
