@@ -101,7 +101,7 @@ pub(crate) fn point_segment3(p: Point3, seg: Segment<Point3>) -> (f64, Point3) {
 
 /// The endpoints in a fixed order (lexicographic on the bit-exact total
 /// order), so the result does not depend on the direction.
-fn canonical(a: Point3, b: Point3) -> (Point3, Point3) {
+pub(crate) fn canonical(a: Point3, b: Point3) -> (Point3, Point3) {
     let order =
         a.x.total_cmp(&b.x)
             .then(a.y.total_cmp(&b.y))

@@ -222,6 +222,42 @@ fn sharded_3d_search_matches_brute_force() {
     assert!(inside > 10, "only {inside} edges inside solid meshes");
 }
 
+/// Two triangles sharing a side, wound opposite ways (as adjacent mesh
+/// tiles are), both sloping down and away from it, and an edge passing
+/// skew above the side: the side is the nearest part of both, at one true
+/// distance, and the lower obstacle index wins the tie, from either order
+/// of the two.
+#[test]
+fn a_side_shared_by_two_triangles_is_a_tie_the_lower_index_wins() {
+    let mut rng = Rng(0x7_11e5);
+    let mut jitter = move || (rng.next() - 50.0) / 1000.0;
+    for offset in [0.0, 1e6, -1e7 - 0.5] {
+        let at = |x: f64, y: f64, z: f64| Point3::new(offset + x, offset + y, offset + z);
+        for _ in 0..300 {
+            let (a, b) = (
+                at(jitter(), jitter(), jitter()),
+                at(1.0 + jitter(), jitter(), jitter()),
+            );
+            let (left, right) = (at(0.5, 1.0, -1.0), at(0.5, -1.0, -1.0));
+            let shared = [
+                Obstacle3::Triangle(Triangle {
+                    corners: [a, b, left],
+                }),
+                Obstacle3::Triangle(Triangle {
+                    corners: [b, a, right],
+                }),
+            ];
+            let (x, y, h) = (0.5 + jitter(), jitter(), 0.3 + jitter());
+            let edge = Segment::new(at(x - 0.2, y - 0.3, h), at(x + 0.2, y + 0.3, h + jitter()));
+            for obstacles in [shared.clone(), [shared[1].clone(), shared[0].clone()]] {
+                let index = ObstacleIndex::build(&obstacles);
+                let found = index.nearest_to_segment(&obstacles, edge).unwrap();
+                assert_eq!(found.obstacle, 0, "{edge:?} {obstacles:?}");
+            }
+        }
+    }
+}
+
 /// A solid mesh counts as obstacle inside, a hollow one does not; a
 /// triangle the edge touches wins the tie with the interior.
 #[test]
