@@ -72,6 +72,13 @@ pub trait Dimension:
     type Curve: Copy + Debug;
 
     #[doc(hidden)]
+    /// Whether the clearance loop starts each edge's search from the
+    /// previous edge's nearest part: worth it where an exact measure is
+    /// cheap next to the tree walk it shortens (3D), not in 2D, whose
+    /// figures stay as they were.
+    const HINTED: bool;
+
+    #[doc(hidden)]
     /// The Euclidean distance between two positions (as `Segment::length`).
     fn distance(a: Self::Point, b: Self::Point) -> f64;
     #[doc(hidden)]

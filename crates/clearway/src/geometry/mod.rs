@@ -5,6 +5,7 @@
 //! and the two closest points. Distances are never NaN and never negative.
 
 mod box_edge_bound;
+mod fast3;
 mod mesh_contains;
 mod orientation;
 mod point;

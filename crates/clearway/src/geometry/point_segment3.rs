@@ -14,10 +14,15 @@
 //! * a point that lies on the segment (decided exactly) is at distance 0, and
 //!   one off it never is.
 //!
+//! The same branch and formulas in plain `f64` decide first
+//! ([`super::fast3::point_segment`]), taken whenever their proven error
+//! bound is within 2^-36 relative; the exact path above is the rest.
+//!
 //! Never `sqrt(|ap|^2 - proj^2)`: that cancels and can go negative. A
 //! zero-length segment is a point. The endpoints are put in a canonical
 //! order first, so reversing the segment gives bit-for-bit the same answer.
 
+use super::fast3;
 use super::precise::ldexp;
 use super::precise3::{Dd3, clamp_to_box3, cross, dot, max_abs, scale3};
 use super::predicates3::on_segment3;
@@ -73,6 +78,13 @@ pub fn segment3_to_point(edge: Segment<Point3>, p: Point3) -> Separation<Point3>
 /// The distance from `p` to `seg` and the closest point of the segment.
 pub(crate) fn point_segment3(p: Point3, seg: Segment<Point3>) -> (f64, Point3) {
     let (a, b) = canonical(seg.a, seg.b);
+    // Plain f64 where its proven bound allows (`fast3.rs`): within 2^-36
+    // relative, and never 0.
+    if let Some((d, c)) = fast3::point_segment(p, a, b) {
+        if d.accepted() {
+            return (d.value, c);
+        }
+    }
     let (mut d, c) = core(p, a, b);
     // A point on the segment can only come out within rounding of it: confirm
     // small answers exactly.
@@ -89,7 +101,7 @@ pub(crate) fn point_segment3(p: Point3, seg: Segment<Point3>) -> (f64, Point3) {
 
 /// The endpoints in a fixed order (lexicographic on the bit-exact total
 /// order), so the result does not depend on the direction.
-fn canonical(a: Point3, b: Point3) -> (Point3, Point3) {
+pub(crate) fn canonical(a: Point3, b: Point3) -> (Point3, Point3) {
     let order =
         a.x.total_cmp(&b.x)
             .then(a.y.total_cmp(&b.y))

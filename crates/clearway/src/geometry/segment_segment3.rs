@@ -7,7 +7,8 @@
 //! segments, a pair interior to both: the one point where the common
 //! perpendicular of the two lines crosses both segments.
 
-use super::point_segment3::{TINIEST, point_segment3};
+use super::fast3;
+use super::point_segment3::{TINIEST, canonical, point_segment3};
 use super::precise::ldexp;
 use super::precise3::{
     Big, Dd3, clamp_to_box3, cross, cross_big, dot_big, dot_error_bound, filtered_sign, scale3,
@@ -97,8 +98,33 @@ pub(crate) fn disjoint_segments3(
     best
 }
 
-/// The closest pair of two skew segments when it is interior to both.
+/// The closest pair of two skew segments when it is interior to both: in
+/// plain `f64` where its proven bound allows (`fast3.rs`), else exactly.
+///
+/// The fast path takes the wall's ends in a fixed order, so that one side
+/// shared by two triangles (adjacent mesh tiles) measures bit for bit the
+/// same from both, whichever way each triangle runs it, and a true tie
+/// between them stays a tie (the exact path rounds once from exact values,
+/// which does not depend on the direction).
 fn interior_pair(edge: Segment<Point3>, wall: Segment<Point3>) -> Option<Separation<Point3>> {
+    let (a, b) = canonical(wall.a, wall.b);
+    match fast3::interior_pair(edge, Segment::new(a, b)) {
+        Some(None) => return None,
+        Some(Some((d, s, t))) if d.accepted() => {
+            return Some(Separation {
+                distance: d.value,
+                edge_point: clamp_to_box3(edge.a + (edge.b - edge.a) * s, edge.a, edge.b),
+                obstacle_point: clamp_to_box3(a + (b - a) * t, a, b),
+            });
+        }
+        _ => {}
+    }
+    interior_pair_exact(edge, wall)
+}
+
+/// [`interior_pair`] with every sign decided exactly and every product
+/// summed exactly before its one rounding.
+fn interior_pair_exact(edge: Segment<Point3>, wall: Segment<Point3>) -> Option<Separation<Point3>> {
     let mut v = [
         Dd3::between(edge.a, edge.b),
         Dd3::between(wall.a, wall.b),
@@ -237,6 +263,42 @@ mod tests {
             (s.edge_point, s.obstacle_point),
             (p(4.0, 0.0, 0.0), p(6.0, 0.0, 3.0))
         );
+    }
+
+    #[test]
+    fn a_wall_measures_the_same_either_way_round() {
+        // A side shared by two triangles runs one way in one and the other
+        // way in the other: its distance must not depend on which, or a
+        // true tie between the two becomes an ulp apart (the witness on the
+        // wall may differ by rounding).
+        let mut rng = clearway_synth::SplitMix64::new(0x5_1de);
+        let mut interior = 0;
+        for offset in [0.0, 1e6, 1e7, -1e7 - 0.5] {
+            for _ in 0..2000 {
+                let mut q = || {
+                    Point3::new(
+                        offset + 8.0 * rng.next_f64(),
+                        offset + 8.0 * rng.next_f64(),
+                        offset + 8.0 * rng.next_f64(),
+                    )
+                };
+                let (edge, wall) = (Segment::new(q(), q()), Segment::new(q(), q()));
+                let (s, r) = (
+                    segment3_to_segment3(edge, wall),
+                    segment3_to_segment3(edge, wall.reversed()),
+                );
+                assert_eq!(
+                    s.distance.to_bits(),
+                    r.distance.to_bits(),
+                    "{edge:?} {wall:?}"
+                );
+                assert!((s.obstacle_point - r.obstacle_point).length() <= 1e-15 * 2e7);
+                if interior_pair(edge, wall).is_some() {
+                    interior += 1;
+                }
+            }
+        }
+        assert!(interior > 1000, "{interior}");
     }
 
     #[test]

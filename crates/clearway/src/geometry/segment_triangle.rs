@@ -1,5 +1,6 @@
 //! Segment to triangle (a surface, not solid).
 
+use super::fast3;
 use super::point_segment3::TINIEST;
 use super::precise::ldexp;
 use super::precise3::{
@@ -160,8 +161,23 @@ fn piercing_point(edge: Segment<Point3>, [c0, c1, c2]: [Point3; 3]) -> Point3 {
 }
 
 /// The distance from `p` to the triangle's plane when its foot falls inside
-/// the (non-degenerate) triangle, with the foot as obstacle point.
-fn face(p: Point3, [c0, c1, c2]: [Point3; 3]) -> Option<Separation<Point3>> {
+/// the (non-degenerate) triangle, with the foot as obstacle point: in plain
+/// `f64` where its proven bound allows (`fast3.rs`), else exactly.
+fn face(p: Point3, corners: [Point3; 3]) -> Option<Separation<Point3>> {
+    match fast3::triangle_face(p, corners) {
+        Some(None) => None,
+        Some(Some((d, foot))) if d.accepted() => Some(Separation {
+            distance: d.value,
+            edge_point: p,
+            obstacle_point: foot,
+        }),
+        _ => face_exact(p, corners),
+    }
+}
+
+/// [`face`] with every sign decided exactly and every product summed
+/// exactly before its one rounding.
+fn face_exact(p: Point3, [c0, c1, c2]: [Point3; 3]) -> Option<Separation<Point3>> {
     let mut v = [
         Dd3::between(c0, c1),
         Dd3::between(c0, c2),

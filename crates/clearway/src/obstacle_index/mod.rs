@@ -25,6 +25,7 @@ mod space;
 pub(crate) mod tests3;
 
 use bucket::{Bucket, PartStore};
+pub(crate) use nearest::PartRef;
 pub use nearest::{Nearest, SearchStats};
 
 /// The shape of the R-tree's nodes: up to 16 children where rstar's default
@@ -129,6 +130,33 @@ impl<D: Dimension> ObstacleIndex<D> {
             obstacles,
             edge,
             f64::INFINITY,
+            &mut None,
+            &mut SearchStats::default(),
+        )
+    }
+
+    /// As [`ObstacleIndex::nearest_to_segment`] (the same answer, ties
+    /// included), starting from `hint`: a part measured before the walk,
+    /// whose distance prunes it from the first box on. On return, `hint` is
+    /// the part found nearest, the hint for a neighbouring edge. Only 3D
+    /// levels take the hint ([`Dimension::HINTED`]); in 2D this is
+    /// [`ObstacleIndex::nearest_to_segment`].
+    pub(crate) fn nearest_to_segment_hinted(
+        &self,
+        obstacles: &[D::Obstacle],
+        edge: Segment<D::Point>,
+        hint: &mut Option<PartRef>,
+    ) -> Option<Nearest<D::Point>> {
+        if !D::HINTED {
+            return self.nearest_to_segment(obstacles, edge);
+        }
+        nearest::nearest_to_segment::<D>(
+            &self.trees,
+            &self.parts,
+            obstacles,
+            edge,
+            f64::INFINITY,
+            hint,
             &mut SearchStats::default(),
         )
     }
@@ -172,6 +200,7 @@ impl<D: Dimension> ObstacleIndex<D> {
             obstacles,
             edge,
             max_distance,
+            &mut None,
             stats,
         )
     }
@@ -189,6 +218,7 @@ impl<D: Dimension> ObstacleIndex<D> {
             obstacles,
             edge,
             f64::INFINITY,
+            &mut None,
             stats,
         )
     }

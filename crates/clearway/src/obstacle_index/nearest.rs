@@ -18,6 +18,13 @@
 //! of never pay for it; a bucket's parts are measured nearest first by their
 //! quick distance, so that the first exact measure usually wins and rules
 //! the rest out; the queue is allocated once per query.
+//!
+//! A search may also start from a *hint*: a part (in practice the previous
+//! edge's nearest, as edges come in file order and neighbours are usually
+//! near each other) measured exactly before the walk, so that the walk
+//! prunes by its distance from the first box on. The hint is one more
+//! candidate, measured by the same kernel, and the walk still measures every
+//! part that may be as near: the answer is the same, ties included.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -89,11 +96,15 @@ impl<P: rstar::Point<Scalar = f64> + Copy> Ord for Pending<'_, P> {
     }
 }
 
-/// The best candidate so far, with its tie-breaking key.
+/// The best candidate so far, with its tie-breaking key and where it lies.
 struct Best<P> {
     key: (u32, u32),
     separation: Separation<P>,
+    at: PartRef,
 }
+
+/// Where a part lies in the [`PartStore`]: a search's hint.
+pub(crate) type PartRef = (Store, u32);
 
 /// Finds the obstacle nearest to `edge` in any of `trees`, whose buckets
 /// hold the parts in `parts`; `None` only when there are none.
@@ -110,6 +121,7 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
     obstacles: &[D::Obstacle],
     edge: Segment<D::Point>,
     cutoff: f64,
+    hint: &mut Option<PartRef>,
     stats: &mut SearchStats,
 ) -> Option<Nearest<D::Point>> {
     if trees.iter().all(|t| t.size() == 0) {
@@ -119,7 +131,27 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
     let (edge_lower, edge_upper) = D::segment_bounds(edge);
     let box_bound =
         |lower: D::Point, upper: D::Point| D::box_box_2(edge_lower, edge_upper, lower, upper);
-    let mut best: Option<Best<D::Point>> = None;
+    let measure = |(store, i): PartRef| match store {
+        Store::Points => {
+            let part = parts.points.get(i as usize)?;
+            Some((D::point_separation(edge, part.p), (part.obstacle, 0)))
+        }
+        Store::Others => {
+            let part = parts.others.get(i as usize)?;
+            Some((
+                D::part_separation(part, edge, obstacles)?,
+                D::part_key(part),
+            ))
+        }
+    };
+    let mut best: Option<Best<D::Point>> = hint.and_then(|at| {
+        stats.parts_measured += 1;
+        measure(at).map(|(separation, key)| Best {
+            key,
+            separation,
+            at,
+        })
+    });
     // One allocation up front: growing from empty cost several per query.
     let mut queue = BinaryHeap::with_capacity(64);
     let mut buckets: Vec<(f64, &Bucket<D::Point>)> = Vec::with_capacity(32);
@@ -195,6 +227,7 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
             match bucket.store {
                 Store::Points => measure_run(
                     &parts.points[run],
+                    (Store::Points, bucket.first),
                     &mut best,
                     (scale, cutoff),
                     stats,
@@ -203,6 +236,7 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
                 ),
                 Store::Others => measure_run(
                     &parts.others[run],
+                    (Store::Others, bucket.first),
                     &mut best,
                     (scale, cutoff),
                     stats,
@@ -226,6 +260,7 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
             }
         }
     }
+    *hint = best.as_ref().map(|b| b.at);
     best.filter(|b| b.separation.distance <= cutoff)
         .map(|b| Nearest {
             obstacle: b.key.0 as usize,
@@ -241,6 +276,7 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
 /// key, or `None` for a polygon interior the edge is not inside.
 fn measure_run<T, P>(
     run: &[T],
+    (store, first): PartRef,
     best: &mut Option<Best<P>>,
     (scale, cutoff): (f64, f64),
     stats: &mut SearchStats,
@@ -266,7 +302,11 @@ fn measure_run<T, P>(
         stats.parts_measured += 1;
         if let Some((separation, key)) = exact(&run[i]) {
             if is_better(&separation, key, best.as_ref()) {
-                *best = Some(Best { key, separation });
+                *best = Some(Best {
+                    key,
+                    separation,
+                    at: (store, first + i as u32),
+                });
             }
         }
     }

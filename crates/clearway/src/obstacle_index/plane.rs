@@ -18,6 +18,8 @@ impl Dimension for Plane {
     type Part = ObstaclePart;
     type Curve = HilbertGrid;
 
+    const HINTED: bool = false;
+
     #[inline(always)]
     fn distance(a: Point, b: Point) -> f64 {
         a.distance_to(b)

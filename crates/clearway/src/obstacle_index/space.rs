@@ -23,6 +23,8 @@ impl Dimension for Space {
     type Part = ObstaclePart3;
     type Curve = MortonGrid;
 
+    const HINTED: bool = true;
+
     #[inline(always)]
     fn distance(a: Point3, b: Point3) -> f64 {
         a.distance_to(b)

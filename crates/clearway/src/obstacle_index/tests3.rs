@@ -133,6 +133,44 @@ proptest::proptest! {
         }
     }
 
+    /// A search started from a hint answers as measuring every obstacle
+    /// does, whatever the hint: the previous edge's nearest part (as the
+    /// clearance loop passes it), any part of either store (a far one, an
+    /// interior the edge is not inside, the later of two duplicate
+    /// obstacles at the same distance), or one past the end. The hint it
+    /// hands back is the nearest part's.
+    #[test]
+    fn a_hinted_3d_search_matches_brute_force(
+        n in 1usize..400,
+        seed in 1u64..u64::MAX,
+        min_buckets in 1usize..30,
+        picks in proptest::collection::vec((proptest::bool::ANY, 0u32..1200), 1..6),
+    ) {
+        let obstacles = scatter3(n, seed);
+        let index = ObstacleIndex::<Space>::build_sharded(&obstacles, min_buckets);
+        let mut chained = None;
+        for edge in edges(&obstacles, seed, 16) {
+            let (i, brute) = brute_force(&obstacles, edge);
+            let mut hints = vec![chained];
+            hints.extend(picks.iter().map(|&(points, k)| {
+                Some((if points { bucket::Store::Points } else { bucket::Store::Others }, k))
+            }));
+            for mut hint in hints {
+                let best = index
+                    .nearest_to_segment_hinted(&obstacles, edge, &mut hint)
+                    .expect("obstacles exist");
+                proptest::prop_assert_eq!((best.obstacle, best.separation), (i, brute));
+                let (store, k) = hint.expect("a nearest part");
+                let key = match store {
+                    bucket::Store::Points => (index.parts.points[k as usize].obstacle, 0),
+                    bucket::Store::Others => Space::part_key(&index.parts.others[k as usize]),
+                };
+                proptest::prop_assert_eq!(key.0 as usize, i);
+                chained = Some((store, k));
+            }
+        }
+    }
+
     /// With a cutoff, what measuring every obstacle finds exactly when that
     /// is within it, and nothing otherwise: at cutoffs around the true
     /// distance, at it exactly, at 0 and at the f64 either side.
@@ -182,6 +220,42 @@ fn sharded_3d_search_matches_brute_force() {
         }
     }
     assert!(inside > 10, "only {inside} edges inside solid meshes");
+}
+
+/// Two triangles sharing a side, wound opposite ways (as adjacent mesh
+/// tiles are), both sloping down and away from it, and an edge passing
+/// skew above the side: the side is the nearest part of both, at one true
+/// distance, and the lower obstacle index wins the tie, from either order
+/// of the two.
+#[test]
+fn a_side_shared_by_two_triangles_is_a_tie_the_lower_index_wins() {
+    let mut rng = Rng(0x7_11e5);
+    let mut jitter = move || (rng.next() - 50.0) / 1000.0;
+    for offset in [0.0, 1e6, -1e7 - 0.5] {
+        let at = |x: f64, y: f64, z: f64| Point3::new(offset + x, offset + y, offset + z);
+        for _ in 0..300 {
+            let (a, b) = (
+                at(jitter(), jitter(), jitter()),
+                at(1.0 + jitter(), jitter(), jitter()),
+            );
+            let (left, right) = (at(0.5, 1.0, -1.0), at(0.5, -1.0, -1.0));
+            let shared = [
+                Obstacle3::Triangle(Triangle {
+                    corners: [a, b, left],
+                }),
+                Obstacle3::Triangle(Triangle {
+                    corners: [b, a, right],
+                }),
+            ];
+            let (x, y, h) = (0.5 + jitter(), jitter(), 0.3 + jitter());
+            let edge = Segment::new(at(x - 0.2, y - 0.3, h), at(x + 0.2, y + 0.3, h + jitter()));
+            for obstacles in [shared.clone(), [shared[1].clone(), shared[0].clone()]] {
+                let index = ObstacleIndex::build(&obstacles);
+                let found = index.nearest_to_segment(&obstacles, edge).unwrap();
+                assert_eq!(found.obstacle, 0, "{edge:?} {obstacles:?}");
+            }
+        }
+    }
 }
 
 /// A solid mesh counts as obstacle inside, a hollow one does not; a
