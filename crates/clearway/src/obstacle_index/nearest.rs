@@ -22,7 +22,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use rstar::{ParentNode, RTreeNode};
+use rstar::{ParentNode, Point as _, RTreeNode};
 
 use super::ObstacleTree;
 use super::bucket::{BUCKET, Bucket, PartStore, Store};
@@ -115,6 +115,9 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
     if trees.iter().all(|t| t.size() == 0) {
         return None;
     }
+    if cutoff < f64::INFINITY {
+        return depth_first::<D>(trees, parts, obstacles, edge, cutoff, stats);
+    }
     let scale = D::scale(edge);
     let (edge_lower, edge_upper) = D::segment_bounds(edge);
     let box_bound =
@@ -191,38 +194,100 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
                 continue;
             }
             stats.nodes_visited += 1;
-            let run = bucket.first as usize..bucket.first as usize + usize::from(bucket.len);
-            match bucket.store {
-                Store::Points => measure_run(
-                    &parts.points[run],
-                    &mut best,
-                    (scale, cutoff),
-                    stats,
-                    |part, _| D::point_quick_2(part.p, edge),
-                    |part| Some((D::point_separation(edge, part.p), (part.obstacle, 0))),
-                ),
-                Store::Others => measure_run(
-                    &parts.others[run],
-                    &mut best,
-                    (scale, cutoff),
-                    stats,
-                    // A part's own box first: a few comparisons that spare
-                    // most of the quick distances (orientation tests for
-                    // walls and polygon edges).
-                    |part, best| {
-                        let envelope = D::part_envelope(part);
-                        let bound_2 = box_bound(envelope.lower(), envelope.upper());
-                        if may_hold_better(bound_2, best, scale, cutoff) {
-                            D::part_quick_2(part, edge)
-                        } else {
-                            f64::INFINITY
-                        }
-                    },
-                    |part| {
-                        let separation = D::part_separation(part, edge, obstacles)?;
-                        Some((separation, D::part_key(part)))
-                    },
-                ),
+            measure_bucket::<D>(
+                parts,
+                obstacles,
+                edge,
+                (edge_lower, edge_upper),
+                bucket,
+                &mut best,
+                (scale, cutoff),
+                stats,
+            );
+        }
+    }
+    best.filter(|b| b.separation.distance <= cutoff)
+        .map(|b| Nearest {
+            obstacle: b.key.0 as usize,
+            separation: b.separation,
+        })
+}
+
+/// The search with a finite cutoff: depth first, with no queue. Every box
+/// it opens lies within the cutoff, or within the best distance found once
+/// something is. Nearer children are not taken first: when nothing lies
+/// within the cutoff (most edges of most levels at the radii `check` asks
+/// about) there is nothing to order, and when something does, the order of
+/// the walk changes how much is measured, never what is found.
+///
+/// A child is tested by the box-to-box distance alone, a few comparisons.
+/// When the edge's box is [`WIDE`] cutoffs across on two axes (a diagonal
+/// much longer than the cutoff), that box holds much the segment passes far
+/// from, so a child whose box passes is also tested by its distance to the
+/// segment: that keeps a long diagonal's walk to the strip along it. On grid
+/// and tile levels, whose edges are a few cutoffs long, the second test cost
+/// more than it spared.
+fn depth_first<D: Dimension>(
+    trees: &[ObstacleTree<D::Point>],
+    parts: &PartStore<D>,
+    obstacles: &[D::Obstacle],
+    edge: Segment<D::Point>,
+    cutoff: f64,
+    stats: &mut SearchStats,
+) -> Option<Nearest<D::Point>> {
+    let scale = D::scale(edge);
+    let (edge_lower, edge_upper) = D::segment_bounds(edge);
+    let segment_test = (0..<D::Point as rstar::Point>::DIMENSIONS)
+        .filter(|&axis| edge_upper.nth(axis) - edge_lower.nth(axis) > WIDE * cutoff)
+        .count()
+        >= 2;
+    let mut best: Option<Best<D::Point>> = None;
+    let near = |lower: D::Point, upper: D::Point, best: Option<&Best<D::Point>>| {
+        may_hold_better(
+            D::box_box_2(edge_lower, edge_upper, lower, upper),
+            best,
+            scale,
+            cutoff,
+        ) && (!segment_test
+            || may_hold_better(D::segment_box_2(edge, lower, upper), best, scale, cutoff))
+    };
+    let mut stack: Vec<&ParentNode<Bucket<D::Point>>> = Vec::with_capacity(64);
+    for tree in trees.iter().filter(|t| t.size() > 0) {
+        let envelope = tree.root().envelope();
+        if near(envelope.lower(), envelope.upper(), None) {
+            stack.push(tree.root());
+        }
+    }
+    while let Some(node) = stack.pop() {
+        // Pushed while the best was farther: the box may be ruled out now.
+        let envelope = node.envelope();
+        if best.is_some() && !near(envelope.lower(), envelope.upper(), best.as_ref()) {
+            continue;
+        }
+        stats.nodes_visited += 1;
+        for child in node.children() {
+            match child {
+                RTreeNode::Leaf(bucket) => {
+                    if near(bucket.lower, bucket.upper, best.as_ref()) {
+                        stats.nodes_visited += 1;
+                        measure_bucket::<D>(
+                            parts,
+                            obstacles,
+                            edge,
+                            (edge_lower, edge_upper),
+                            bucket,
+                            &mut best,
+                            (scale, cutoff),
+                            stats,
+                        );
+                    }
+                }
+                RTreeNode::Parent(inner) => {
+                    let envelope = inner.envelope();
+                    if near(envelope.lower(), envelope.upper(), best.as_ref()) {
+                        stack.push(inner);
+                    }
+                }
             }
         }
     }
@@ -231,6 +296,60 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
             obstacle: b.key.0 as usize,
             separation: b.separation,
         })
+}
+
+/// How many cutoffs across the edge's box must be on two axes before the
+/// depth-first search also measures boxes against the segment itself.
+const WIDE: f64 = 32.0;
+
+/// Measures the parts of `bucket` that may still win (or tie) against the
+/// best so far.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn measure_bucket<D: Dimension>(
+    parts: &PartStore<D>,
+    obstacles: &[D::Obstacle],
+    edge: Segment<D::Point>,
+    (edge_lower, edge_upper): (D::Point, D::Point),
+    bucket: &Bucket<D::Point>,
+    best: &mut Option<Best<D::Point>>,
+    (scale, cutoff): (f64, f64),
+    stats: &mut SearchStats,
+) {
+    let run = bucket.first as usize..bucket.first as usize + usize::from(bucket.len);
+    match bucket.store {
+        Store::Points => measure_run(
+            &parts.points[run],
+            best,
+            (scale, cutoff),
+            stats,
+            |part, _| D::point_quick_2(part.p, edge),
+            |part| Some((D::point_separation(edge, part.p), (part.obstacle, 0))),
+        ),
+        Store::Others => measure_run(
+            &parts.others[run],
+            best,
+            (scale, cutoff),
+            stats,
+            // A part's own box first: a few comparisons that spare
+            // most of the quick distances (orientation tests for
+            // walls and polygon edges).
+            |part, best| {
+                let envelope = D::part_envelope(part);
+                let bound_2 =
+                    D::box_box_2(edge_lower, edge_upper, envelope.lower(), envelope.upper());
+                if may_hold_better(bound_2, best, scale, cutoff) {
+                    D::part_quick_2(part, edge)
+                } else {
+                    f64::INFINITY
+                }
+            },
+            |part| {
+                let separation = D::part_separation(part, edge, obstacles)?;
+                Some((separation, D::part_key(part)))
+            },
+        ),
+    }
 }
 
 /// Measures the parts of one bucket that may still win (or tie), nearest
