@@ -22,6 +22,10 @@ pub(crate) const BUCKET: usize = 8;
 /// Obstacles to a task while the curve keys are computed.
 const KEY_CHUNK: usize = 1 << 14;
 
+/// What one chunk of obstacles holds: the box around its parts' centres
+/// (`None` for no parts), its points and its other parts.
+type ChunkSummary<P> = (Option<AABB<P>>, usize, usize);
+
 /// Which array a bucket's parts are in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Store {
@@ -101,7 +105,7 @@ pub(crate) fn bucketed<D: Dimension>(
         .enumerate()
         .map(|(k, chunk)| (k * KEY_CHUNK, chunk))
         .collect();
-    let summaries: Vec<(Option<AABB<D::Point>>, usize, usize)> = chunks
+    let summaries: Vec<ChunkSummary<D::Point>> = chunks
         .par_iter()
         .map(|&(first, chunk)| {
             let mut bounds: Option<AABB<D::Point>> = None;

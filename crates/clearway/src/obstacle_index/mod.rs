@@ -28,7 +28,7 @@ use bucket::{Bucket, PartStore};
 pub use nearest::{Nearest, SearchStats};
 
 /// The shape of the R-tree's nodes: up to 16 children where rstar's default
-/// is 6. The tree is only ever bulk loaded and searched best-first, where a
+/// is 6. The tree is only ever bulk loaded and searched depth first, where a
 /// child costs a few comparisons before its box is ever measured against the
 /// segment; wider nodes make the tree shallower, its bulk load faster and its
 /// inner nodes fewer.
@@ -51,7 +51,7 @@ pub(crate) type ObstacleTree<P = Point> = RTree<Bucket<P>, TreeParams>;
 /// The tree's leaves are buckets of up to 8 parts that are neighbours along
 /// a Hilbert curve (see `obstacle_index/bucket.rs`). On large maps the top
 /// of the hierarchy is a few median cuts, each shard an rstar tree bulk
-/// loaded on its own core (see `obstacle_index/shards.rs`); one best-first
+/// loaded on its own core (see `obstacle_index/shards.rs`); one depth-first
 /// search runs over all of them.
 ///
 /// Generic over the [`Dimension`]: `ObstacleIndex` is the 2D index,
