@@ -331,6 +331,23 @@ mod tests {
         }
     }
 
+    /// A cutoff that is NaN admits nothing, as `d <= NaN` is false: the
+    /// bounded walk finds nothing, rather than the unbounded search taking
+    /// over.
+    #[test]
+    fn a_nan_cutoff_finds_nothing() {
+        let obstacles = scatter(40);
+        let index = ObstacleIndex::<Plane>::build(&obstacles);
+        let edge = Segment::new(Point::new(10.0, 10.0), Point::new(60.0, 40.0));
+        assert!(index.nearest_to_segment(&obstacles, edge).is_some());
+        assert!(index.nearest_within(&obstacles, edge, f64::NAN).is_none());
+        assert!(
+            index
+                .nearest_within(&obstacles, edge, f64::INFINITY)
+                .is_some()
+        );
+    }
+
     /// Eight shards answer exactly as measuring every obstacle does.
     #[test]
     fn sharded_search_matches_brute_force() {

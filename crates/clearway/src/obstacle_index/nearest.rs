@@ -84,10 +84,11 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
     if trees.iter().all(|t| t.size() == 0) {
         return None;
     }
-    if cutoff < f64::INFINITY {
-        depth_first::<D>(trees, parts, obstacles, edge, cutoff, stats)
-    } else {
+    // A NaN cutoff admits nothing, as before: the bounded walk finds nothing.
+    if cutoff == f64::INFINITY {
         nearest_first::<D>(trees, parts, obstacles, edge, stats)
+    } else {
+        depth_first::<D>(trees, parts, obstacles, edge, cutoff, stats)
     }
 }
 
