@@ -1,4 +1,4 @@
-//! Not timed: how many R-tree nodes clearway's segment-aware best-first
+//! Not timed: how many R-tree nodes clearway's segment-aware depth-first
 //! search opens, against the query a radius check would make without it
 //! (the edge's axis-aligned box grown by r, `locate_in_envelope_intersecting`
 //! semantics, counted through a custom `SelectionFunction`). Prints a table.

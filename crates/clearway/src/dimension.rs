@@ -69,7 +69,7 @@ pub trait Dimension:
     type Part: Clone + Debug + Send + Sync;
     #[doc(hidden)]
     /// The space-filling curve over a box that orders buckets and nodes.
-    type Curve: Copy + Debug;
+    type Curve: Copy + Debug + Send + Sync;
 
     #[doc(hidden)]
     /// Whether the clearance loop starts each edge's search from the

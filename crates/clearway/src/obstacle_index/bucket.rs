@@ -19,6 +19,13 @@ use crate::dimension::Dimension;
 /// At most this many parts to a bucket.
 pub(crate) const BUCKET: usize = 8;
 
+/// Obstacles to a task while the curve keys are computed.
+const KEY_CHUNK: usize = 1 << 14;
+
+/// What one chunk of obstacles holds: the box around its parts' centres
+/// (`None` for no parts), its points and its other parts.
+type ChunkSummary<P> = (Option<AABB<P>>, usize, usize);
+
 /// Which array a bucket's parts are in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Store {
@@ -91,29 +98,81 @@ pub(crate) fn bucketed<D: Dimension>(
     let index = |i: usize| u32::try_from(i).expect("fewer than 2^32 obstacles");
     let centre =
         |i: usize, piece: u32| D::part_envelope(&D::piece(index(i), &obstacles[i], piece)).center();
-    let all_centres = obstacles.iter().enumerate().flat_map(|(i, obstacle)| {
-        D::point_obstacle(obstacle)
-            .into_iter()
-            .chain(D::pieces(obstacle).map(move |piece| centre(i, piece)))
-    });
-    let Some(grid) = D::curve_around(all_centres) else {
+    // One pass on every core over chunks of obstacles: the box around the
+    // parts' centres, and how many points and other parts each chunk has.
+    let chunks: Vec<(usize, &[D::Obstacle])> = obstacles
+        .chunks(KEY_CHUNK)
+        .enumerate()
+        .map(|(k, chunk)| (k * KEY_CHUNK, chunk))
+        .collect();
+    let summaries: Vec<ChunkSummary<D::Point>> = chunks
+        .par_iter()
+        .map(|&(first, chunk)| {
+            let mut bounds: Option<AABB<D::Point>> = None;
+            let mut grow = |p: D::Point| match bounds.as_mut() {
+                Some(b) => b.merge(&AABB::from_point(p)),
+                None => bounds = Some(AABB::from_point(p)),
+            };
+            let (mut points, mut others) = (0, 0);
+            for (i, obstacle) in (first..).zip(chunk) {
+                if let Some(p) = D::point_obstacle(obstacle) {
+                    points += 1;
+                    grow(p);
+                }
+                for piece in D::pieces(obstacle) {
+                    others += 1;
+                    grow(centre(i, piece));
+                }
+            }
+            (bounds, points, others)
+        })
+        .collect();
+    // The curve over the box's two corners is the curve over every centre:
+    // the grid is made from their least and greatest coordinates.
+    let bounds = summaries
+        .iter()
+        .filter_map(|s| s.0)
+        .reduce(|a, b| a.merged(&b));
+    let Some(grid) = bounds.and_then(|b| D::curve_around([b.lower(), b.upper()])) else {
         return (PartStore::default(), Vec::new());
     };
-    let point_count = obstacles
-        .iter()
-        .filter(|o| D::point_obstacle(o).is_some())
-        .count();
-    let other_count = obstacles.iter().map(|o| D::pieces(o).count()).sum();
-    let mut point_keys: Vec<(u64, u32)> = Vec::with_capacity(point_count);
-    let mut other_keys: Vec<(u64, u32, u32)> = Vec::with_capacity(other_count);
-    for (i, obstacle) in obstacles.iter().enumerate() {
-        if let Some(p) = D::point_obstacle(obstacle) {
-            point_keys.push((D::curve_key(&grid, p), index(i)));
-        }
-        for piece in D::pieces(obstacle) {
-            other_keys.push((D::curve_key(&grid, centre(i, piece)), index(i), piece));
-        }
+    // Then the keys, on every core, each chunk's straight into its own
+    // slots, in obstacle order: no list of pieces to gather and copy.
+    let point_count = summaries.iter().map(|s| s.1).sum();
+    let other_count = summaries.iter().map(|s| s.2).sum();
+    let mut point_keys: Vec<(u64, u32)> = vec![(0, 0); point_count];
+    let mut other_keys: Vec<(u64, u32, u32)> = vec![(0, 0, 0); other_count];
+    let mut point_slots = Vec::with_capacity(chunks.len());
+    let mut other_slots = Vec::with_capacity(chunks.len());
+    let (mut point_rest, mut other_rest) = (point_keys.as_mut_slice(), other_keys.as_mut_slice());
+    for &(_, points, others) in &summaries {
+        let (slots, rest) = point_rest.split_at_mut(points);
+        point_slots.push(slots);
+        point_rest = rest;
+        let (slots, rest) = other_rest.split_at_mut(others);
+        other_slots.push(slots);
+        other_rest = rest;
     }
+    chunks
+        .into_par_iter()
+        .zip(point_slots)
+        .zip(other_slots)
+        .for_each(|(((first, chunk), point_slots), other_slots)| {
+            let mut point_slots = point_slots.iter_mut();
+            let mut other_slots = other_slots.iter_mut();
+            for (i, obstacle) in (first..).zip(chunk) {
+                if let Some(p) = D::point_obstacle(obstacle) {
+                    if let Some(slot) = point_slots.next() {
+                        *slot = (D::curve_key(&grid, p), index(i));
+                    }
+                }
+                for piece in D::pieces(obstacle) {
+                    if let Some(slot) = other_slots.next() {
+                        *slot = (D::curve_key(&grid, centre(i, piece)), index(i), piece);
+                    }
+                }
+            }
+        });
     // Sorted by curve key, then by obstacle, then by piece (a polygon's
     // interior after its edges): the order in which the obstacles were
     // cut. The keys are all distinct, so an unstable sort gives one order,

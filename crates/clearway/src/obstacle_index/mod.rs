@@ -29,7 +29,7 @@ pub(crate) use nearest::PartRef;
 pub use nearest::{Nearest, SearchStats};
 
 /// The shape of the R-tree's nodes: up to 16 children where rstar's default
-/// is 6. The tree is only ever bulk loaded and searched best-first, where a
+/// is 6. The tree is only ever bulk loaded and searched depth first, where a
 /// child costs a few comparisons before its box is ever measured against the
 /// segment; wider nodes make the tree shallower, its bulk load faster and its
 /// inner nodes fewer.
@@ -52,7 +52,7 @@ pub(crate) type ObstacleTree<P = Point> = RTree<Bucket<P>, TreeParams>;
 /// The tree's leaves are buckets of up to 8 parts that are neighbours along
 /// a Hilbert curve (see `obstacle_index/bucket.rs`). On large maps the top
 /// of the hierarchy is a few median cuts, each shard an rstar tree bulk
-/// loaded on its own core (see `obstacle_index/shards.rs`); one best-first
+/// loaded on its own core (see `obstacle_index/shards.rs`); one depth-first
 /// search runs over all of them.
 ///
 /// Generic over the [`Dimension`]: `ObstacleIndex` is the 2D index,
@@ -359,6 +359,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A cutoff that is NaN admits nothing, as `d <= NaN` is false: the
+    /// bounded walk finds nothing, rather than the unbounded search taking
+    /// over.
+    #[test]
+    fn a_nan_cutoff_finds_nothing() {
+        let obstacles = scatter(40);
+        let index = ObstacleIndex::<Plane>::build(&obstacles);
+        let edge = Segment::new(Point::new(10.0, 10.0), Point::new(60.0, 40.0));
+        assert!(index.nearest_to_segment(&obstacles, edge).is_some());
+        assert!(index.nearest_within(&obstacles, edge, f64::NAN).is_none());
+        assert!(
+            index
+                .nearest_within(&obstacles, edge, f64::INFINITY)
+                .is_some()
+        );
     }
 
     /// Eight shards answer exactly as measuring every obstacle does.

@@ -1,23 +1,24 @@
-//! Best-first search for the obstacle nearest to a segment.
+//! The search for the obstacle nearest to a segment: a depth-first walk
+//! of the tree that opens only boxes that may hold something at least as
+//! near as the best found so far (and within the cutoff, if there is one).
 //!
-//! Tree nodes wait in a priority queue ordered by their box's distance to
-//! the *segment* (a lower bound on anything inside). When a node is opened,
-//! its child nodes join the queue and its buckets (the leaf level) are taken
-//! at once, nearest box first: a bucket is opened only while its box may
-//! still hold something as near as the best found, and its parts are then
-//! measured exactly. The search stops when the nearest waiting box is
-//! farther than the best exact distance, so it opens only nodes whose boxes
-//! lie within that distance of the edge; a bucket may be opened before a
-//! nearer node elsewhere would have ruled it out, which costs some
-//! measuring but never changes the answer.
+//! Two walks, by what is asked:
+//! - With a finite cutoff ("is anything within r, and if so the nearest"),
+//!   children are walked in tree order: when nothing lies within the
+//!   cutoff there is nothing to order (see [`depth_first`]).
+//! - Without one, each node's children are walked nearest box first, so
+//!   that a near part is measured early and its distance prunes the rest;
+//!   a box is measured against the segment itself only when it is about to
+//!   be opened, so boxes ruled out by then never pay for it (see
+//!   [`nearest_first`]). This replaced a best-first search over a priority
+//!   queue, which opened as few boxes but paid more per box.
 //!
-//! Economies that change what is found in no case: a node is first queued
-//! by the cheap distance between its box and the box around the edge, and
-//! its segment distance is computed only when it reaches the front of the
-//! queue (it is put back if that is larger), so boxes the search stops short
-//! of never pay for it; a bucket's parts are measured nearest first by their
-//! quick distance, so that the first exact measure usually wins and rules
-//! the rest out; the queue is allocated once per query.
+//! Every box that may hold something as near as the best (within a little
+//! slack, see `may_hold_better`) is opened in both, so the order of the
+//! walk changes how much is measured, never what is found: ties go to the
+//! lowest (obstacle, piece) key. A bucket's parts are measured nearest first
+//! by their quick distance, so that the first exact measure usually wins
+//! and rules the rest out.
 //!
 //! A search may also start from a *hint*: a part (in practice the previous
 //! edge's nearest, as edges come in file order and neighbours are usually
@@ -27,9 +28,8 @@
 //! part that may be as near: the answer is the same, ties included.
 
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
-use rstar::{ParentNode, RTreeNode};
+use rstar::{ParentNode, Point as _, RTreeNode};
 
 use super::ObstacleTree;
 use super::bucket::{BUCKET, Bucket, PartStore, Store};
@@ -65,37 +65,6 @@ impl std::ops::AddAssign for SearchStats {
     }
 }
 
-/// A tree node waiting to be opened, keyed by its squared distance to the
-/// query.
-struct Pending<'t, P: rstar::Point<Scalar = f64> + Copy> {
-    bound_2: f64,
-    /// Whether `bound_2` is the segment-to-box bound, or still only the
-    /// box-to-box one.
-    tight: bool,
-    node: &'t ParentNode<Bucket<P>>,
-}
-
-impl<P: rstar::Point<Scalar = f64> + Copy> PartialEq for Pending<'_, P> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl<P: rstar::Point<Scalar = f64> + Copy> Eq for Pending<'_, P> {}
-
-impl<P: rstar::Point<Scalar = f64> + Copy> PartialOrd for Pending<'_, P> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl<P: rstar::Point<Scalar = f64> + Copy> Ord for Pending<'_, P> {
-    /// Reversed, so that `BinaryHeap` pops the nearest box first.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.bound_2.total_cmp(&self.bound_2)
-    }
-}
-
 /// The best candidate so far, with its tie-breaking key and where it lies.
 struct Best<P> {
     key: (u32, u32),
@@ -127,69 +96,116 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
     if trees.iter().all(|t| t.size() == 0) {
         return None;
     }
+    let best = hinted_best::<D>(parts, obstacles, edge, *hint, stats);
+    // A NaN cutoff admits nothing, as before: the bounded walk finds nothing.
+    let best = if cutoff == f64::INFINITY {
+        nearest_first::<D>(trees, parts, obstacles, edge, best, stats)
+    } else {
+        depth_first::<D>(trees, parts, obstacles, edge, cutoff, best, stats)
+    };
+    *hint = best.as_ref().map(|b| b.at);
+    best.filter(|b| b.separation.distance <= cutoff)
+        .map(|b| Nearest {
+            obstacle: b.key.0 as usize,
+            separation: b.separation,
+        })
+}
+
+/// The hinted part measured exactly, as the walk's first best; `None`
+/// without a hint or for a hint past the end of its store.
+fn hinted_best<D: Dimension>(
+    parts: &PartStore<D>,
+    obstacles: &[D::Obstacle],
+    edge: Segment<D::Point>,
+    hint: Option<PartRef>,
+    stats: &mut SearchStats,
+) -> Option<Best<D::Point>> {
+    let at = hint?;
+    stats.parts_measured += 1;
+    let (separation, key) = match at {
+        (Store::Points, i) => {
+            let part = parts.points.get(i as usize)?;
+            (D::point_separation(edge, part.p), (part.obstacle, 0))
+        }
+        (Store::Others, i) => {
+            let part = parts.others.get(i as usize)?;
+            (
+                D::part_separation(part, edge, obstacles)?,
+                D::part_key(part),
+            )
+        }
+    };
+    Some(Best {
+        key,
+        separation,
+        at,
+    })
+}
+
+/// The search without a cutoff: depth first, each node's children nearest
+/// box first by the box-to-box distance. A node's or bucket's distance to
+/// the segment itself, a tighter bound for diagonal edges, is computed only
+/// when it is about to be opened, and rules it out if it is farther than
+/// the best by then.
+fn nearest_first<D: Dimension>(
+    trees: &[ObstacleTree<D::Point>],
+    parts: &PartStore<D>,
+    obstacles: &[D::Obstacle],
+    edge: Segment<D::Point>,
+    mut best: Option<Best<D::Point>>,
+    stats: &mut SearchStats,
+) -> Option<Best<D::Point>> {
+    let cutoff = f64::INFINITY;
     let scale = D::scale(edge);
     let (edge_lower, edge_upper) = D::segment_bounds(edge);
     let box_bound =
         |lower: D::Point, upper: D::Point| D::box_box_2(edge_lower, edge_upper, lower, upper);
-    let measure = |(store, i): PartRef| match store {
-        Store::Points => {
-            let part = parts.points.get(i as usize)?;
-            Some((D::point_separation(edge, part.p), (part.obstacle, 0)))
-        }
-        Store::Others => {
-            let part = parts.others.get(i as usize)?;
-            Some((
-                D::part_separation(part, edge, obstacles)?,
-                D::part_key(part),
-            ))
-        }
+    // Whether the edge's box is WIDE times the best distance so far across
+    // on two axes: only then is the segment bound worth its cost.
+    let mut extents = [0.0_f64; 3];
+    for (axis, extent) in extents
+        .iter_mut()
+        .enumerate()
+        .take(<D::Point as rstar::Point>::DIMENSIONS)
+    {
+        *extent = edge_upper.nth(axis) - edge_lower.nth(axis);
+    }
+    let wide = |best: Option<&Best<D::Point>>| {
+        let d = best.map_or(f64::INFINITY, |b| b.separation.distance);
+        extents.iter().filter(|&&e| e > WIDE * d).count() >= 2
     };
-    let mut best: Option<Best<D::Point>> = hint.and_then(|at| {
-        stats.parts_measured += 1;
-        measure(at).map(|(separation, key)| Best {
-            key,
-            separation,
-            at,
-        })
-    });
-    // One allocation up front: growing from empty cost several per query.
-    let mut queue = BinaryHeap::with_capacity(64);
-    let mut buckets: Vec<(f64, &Bucket<D::Point>)> = Vec::with_capacity(32);
+    // Allocated once per query: nodes waiting (each with its box bound),
+    // and one node's children and buckets while they are ordered.
+    let mut stack: Vec<(f64, &ParentNode<Bucket<D::Point>>)> = Vec::with_capacity(64);
+    let mut children: Vec<(f64, &ParentNode<Bucket<D::Point>>)> = Vec::with_capacity(16);
+    let mut buckets: Vec<(f64, &Bucket<D::Point>)> = Vec::with_capacity(16);
     for tree in trees.iter().filter(|t| t.size() > 0) {
         let envelope = tree.root().envelope();
-        queue.push(Pending {
-            bound_2: box_bound(envelope.lower(), envelope.upper()),
-            tight: false,
-            node: tree.root(),
-        });
+        children.push((box_bound(envelope.lower(), envelope.upper()), tree.root()));
     }
-    while let Some(Pending {
-        bound_2,
-        tight,
-        node,
-    }) = queue.pop()
-    {
-        if !may_hold_better(bound_2, best.as_ref(), scale, cutoff) {
+    loop {
+        // The nearest child on top of the stack.
+        children.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
+        stack.append(&mut children);
+        let Some((bound_2, node)) = stack.pop() else {
             break;
+        };
+        if !may_hold_better(bound_2, best.as_ref(), scale, cutoff) {
+            continue;
         }
-        if !tight {
-            // Only now, with the box about to be opened, the exact bound:
-            // boxes that the search stops short of never pay for it.
-            let envelope = node.envelope();
-            let tight_2 = D::segment_box_2(edge, envelope.lower(), envelope.upper());
-            if tight_2 > bound_2 {
-                if may_hold_better(tight_2, best.as_ref(), scale, cutoff) {
-                    queue.push(Pending {
-                        bound_2: tight_2,
-                        tight: true,
-                        node,
-                    });
-                }
-                continue;
-            }
+        let segment_test = wide(best.as_ref());
+        let envelope = node.envelope();
+        if segment_test
+            && !may_hold_better(
+                D::segment_box_2(edge, envelope.lower(), envelope.upper()),
+                best.as_ref(),
+                scale,
+                cutoff,
+            )
+        {
+            continue;
         }
         stats.nodes_visited += 1;
-        buckets.clear();
         for child in node.children() {
             match child {
                 RTreeNode::Leaf(bucket) => {
@@ -202,11 +218,7 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
                     let envelope = inner.envelope();
                     let bound_2 = box_bound(envelope.lower(), envelope.upper());
                     if may_hold_better(bound_2, best.as_ref(), scale, cutoff) {
-                        queue.push(Pending {
-                            bound_2,
-                            tight: false,
-                            node: inner,
-                        });
+                        children.push((bound_2, inner));
                     }
                 }
             }
@@ -218,54 +230,168 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
             if !may_hold_better(bound_2, best.as_ref(), scale, cutoff) {
                 break;
             }
-            let tight_2 = D::segment_box_2(edge, bucket.lower, bucket.upper);
-            if !may_hold_better(tight_2, best.as_ref(), scale, cutoff) {
+            if segment_test
+                && !may_hold_better(
+                    D::segment_box_2(edge, bucket.lower, bucket.upper),
+                    best.as_ref(),
+                    scale,
+                    cutoff,
+                )
+            {
                 continue;
             }
             stats.nodes_visited += 1;
-            let run = bucket.first as usize..bucket.first as usize + usize::from(bucket.len);
-            match bucket.store {
-                Store::Points => measure_run(
-                    &parts.points[run],
-                    (Store::Points, bucket.first),
-                    &mut best,
-                    (scale, cutoff),
-                    stats,
-                    |part, _| D::point_quick_2(part.p, edge),
-                    |part| Some((D::point_separation(edge, part.p), (part.obstacle, 0))),
-                ),
-                Store::Others => measure_run(
-                    &parts.others[run],
-                    (Store::Others, bucket.first),
-                    &mut best,
-                    (scale, cutoff),
-                    stats,
-                    // A part's own box first: a few comparisons that spare
-                    // most of the quick distances (orientation tests for
-                    // walls and polygon edges).
-                    |part, best| {
-                        let envelope = D::part_envelope(part);
-                        let bound_2 = box_bound(envelope.lower(), envelope.upper());
-                        if may_hold_better(bound_2, best, scale, cutoff) {
-                            D::part_quick_2(part, edge)
-                        } else {
-                            f64::INFINITY
-                        }
-                    },
-                    |part| {
-                        let separation = D::part_separation(part, edge, obstacles)?;
-                        Some((separation, D::part_key(part)))
-                    },
-                ),
+            measure_bucket::<D>(
+                parts,
+                obstacles,
+                edge,
+                (edge_lower, edge_upper),
+                bucket,
+                &mut best,
+                (scale, cutoff),
+                stats,
+            );
+        }
+        buckets.clear();
+    }
+    best
+}
+
+/// The search with a finite cutoff: depth first, with no queue. Every box
+/// it opens lies within the cutoff, or within the best distance found once
+/// something is. Nearer children are not taken first: when nothing lies
+/// within the cutoff (most edges of most levels at the radii `check` asks
+/// about) there is nothing to order, and when something does, the order of
+/// the walk changes how much is measured, never what is found.
+///
+/// A child is tested by the box-to-box distance alone, a few comparisons.
+/// When the edge's box is [`WIDE`] cutoffs across on two axes (a diagonal
+/// much longer than the cutoff), that box holds much the segment passes far
+/// from, so a child whose box passes is also tested by its distance to the
+/// segment: that keeps a long diagonal's walk to the strip along it. On grid
+/// and tile levels, whose edges are a few cutoffs long, the second test cost
+/// more than it spared.
+fn depth_first<D: Dimension>(
+    trees: &[ObstacleTree<D::Point>],
+    parts: &PartStore<D>,
+    obstacles: &[D::Obstacle],
+    edge: Segment<D::Point>,
+    cutoff: f64,
+    mut best: Option<Best<D::Point>>,
+    stats: &mut SearchStats,
+) -> Option<Best<D::Point>> {
+    let scale = D::scale(edge);
+    let (edge_lower, edge_upper) = D::segment_bounds(edge);
+    let segment_test = (0..<D::Point as rstar::Point>::DIMENSIONS)
+        .filter(|&axis| edge_upper.nth(axis) - edge_lower.nth(axis) > WIDE * cutoff)
+        .count()
+        >= 2;
+    let near = |lower: D::Point, upper: D::Point, best: Option<&Best<D::Point>>| {
+        may_hold_better(
+            D::box_box_2(edge_lower, edge_upper, lower, upper),
+            best,
+            scale,
+            cutoff,
+        ) && (!segment_test
+            || may_hold_better(D::segment_box_2(edge, lower, upper), best, scale, cutoff))
+    };
+    let mut stack: Vec<&ParentNode<Bucket<D::Point>>> = Vec::with_capacity(64);
+    for tree in trees.iter().filter(|t| t.size() > 0) {
+        let envelope = tree.root().envelope();
+        if near(envelope.lower(), envelope.upper(), best.as_ref()) {
+            stack.push(tree.root());
+        }
+    }
+    while let Some(node) = stack.pop() {
+        // Pushed while the best was farther: the box may be ruled out now.
+        let envelope = node.envelope();
+        if best.is_some() && !near(envelope.lower(), envelope.upper(), best.as_ref()) {
+            continue;
+        }
+        stats.nodes_visited += 1;
+        for child in node.children() {
+            match child {
+                RTreeNode::Leaf(bucket) => {
+                    if near(bucket.lower, bucket.upper, best.as_ref()) {
+                        stats.nodes_visited += 1;
+                        measure_bucket::<D>(
+                            parts,
+                            obstacles,
+                            edge,
+                            (edge_lower, edge_upper),
+                            bucket,
+                            &mut best,
+                            (scale, cutoff),
+                            stats,
+                        );
+                    }
+                }
+                RTreeNode::Parent(inner) => {
+                    let envelope = inner.envelope();
+                    if near(envelope.lower(), envelope.upper(), best.as_ref()) {
+                        stack.push(inner);
+                    }
+                }
             }
         }
     }
-    *hint = best.as_ref().map(|b| b.at);
-    best.filter(|b| b.separation.distance <= cutoff)
-        .map(|b| Nearest {
-            obstacle: b.key.0 as usize,
-            separation: b.separation,
-        })
+    best
+}
+
+/// How many cutoffs across the edge's box must be on two axes before the
+/// depth-first search also measures boxes against the segment itself.
+const WIDE: f64 = 32.0;
+
+/// Measures the parts of `bucket` that may still win (or tie) against the
+/// best so far.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn measure_bucket<D: Dimension>(
+    parts: &PartStore<D>,
+    obstacles: &[D::Obstacle],
+    edge: Segment<D::Point>,
+    (edge_lower, edge_upper): (D::Point, D::Point),
+    bucket: &Bucket<D::Point>,
+    best: &mut Option<Best<D::Point>>,
+    (scale, cutoff): (f64, f64),
+    stats: &mut SearchStats,
+) {
+    let run = bucket.first as usize..bucket.first as usize + usize::from(bucket.len);
+    match bucket.store {
+        Store::Points => measure_run(
+            &parts.points[run],
+            (Store::Points, bucket.first),
+            best,
+            (scale, cutoff),
+            stats,
+            |part, _| D::point_quick_2(part.p, edge),
+            |part| Some((D::point_separation(edge, part.p), (part.obstacle, 0))),
+        ),
+        Store::Others => measure_run(
+            &parts.others[run],
+            (Store::Others, bucket.first),
+            best,
+            (scale, cutoff),
+            stats,
+            // A part's own box first: a few comparisons that spare
+            // most of the quick distances (orientation tests for
+            // walls and polygon edges).
+            |part, best| {
+                let envelope = D::part_envelope(part);
+                let bound_2 =
+                    D::box_box_2(edge_lower, edge_upper, envelope.lower(), envelope.upper());
+                if may_hold_better(bound_2, best, scale, cutoff) {
+                    D::part_quick_2(part, edge)
+                } else {
+                    f64::INFINITY
+                }
+            },
+            |part| {
+                let separation = D::part_separation(part, edge, obstacles)?;
+                Some((separation, D::part_key(part)))
+            },
+        ),
+    }
 }
 
 /// Measures the parts of one bucket that may still win (or tie), nearest
