@@ -67,9 +67,17 @@ impl<'a> Scanner<'a> {
             .is_some_and(|rest| rest.starts_with(prefix))
     }
 
-    /// The document's top-level value, after any `#![enable(..)]` attributes.
+    /// The document's top-level value, after a byte-order mark and any
+    /// `#![enable(..)]` attributes. (ron never sees the mark: the loader
+    /// strips it. Read as a token, it would swallow the root's name when a
+    /// line break follows it.)
     pub(crate) fn root(&self) -> Option<Value> {
-        let mut pos = self.skip_trivia(0)?;
+        let bom = if self.starts_with(0, "\u{feff}".as_bytes()) {
+            3
+        } else {
+            0
+        };
+        let mut pos = self.skip_trivia(bom)?;
         while self.byte(pos) == Some(b'#') {
             pos += 1;
             if self.byte(pos) == Some(b'!') {
