@@ -265,6 +265,37 @@ fn a_utf8_bom_is_skipped() {
     assert!(stderr(&out).contains("bom.ron:1:"), "{out:?}");
 }
 
+/// A byte-order mark on a line of its own: `check` cites the obstacles'
+/// lines as it does without the mark.
+#[test]
+fn a_utf8_bom_before_a_line_break_keeps_the_citations() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bom.ron");
+    for (text, line) in [
+        (MAP.to_owned(), 5),
+        (format!("\u{FEFF}{MAP}"), 5),
+        (format!("\u{FEFF}\n{MAP}"), 6),
+        (format!("\u{FEFF}\r\n{MAP}"), 6),
+        (format!("\u{FEFF}  // note\n{MAP}"), 6),
+    ] {
+        std::fs::write(&path, &text).unwrap();
+        let out = clearway()
+            .arg("check")
+            .arg(&path)
+            .args(["--radius", "3"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{text:?}: {out:?}");
+        assert!(
+            stdout(&out).contains(&format!(
+                "blocked: edge 0 (0 -> 1 \"gate\"): clearance 2 < radius 3: \
+                 point #0 (line {line}) pinches at (3, 0)"
+            )),
+            "{text:?}: {out:?}"
+        );
+    }
+}
+
 #[test]
 fn the_map_and_tiled_obstacles_cannot_both_come_from_stdin() {
     let tmx = std::fs::read("maps/tiled_yard.tmx").unwrap();

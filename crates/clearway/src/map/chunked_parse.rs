@@ -234,31 +234,37 @@ fn cut_list(
     let mut starts = Vec::new();
     let mut pos = open + 1;
     loop {
-        let value = match scanner.group_item(pos)? {
-            GroupItem::Close(close) => {
-                if scanner.byte(close)? != b']' {
+        let next = scanner.skip_trivia(pos)?;
+        let (value, end) = match scanner.plain_element_end(next) {
+            Some(end) => (next, end),
+            None => {
+                let value = match scanner.group_item(next)? {
+                    GroupItem::Close(close) => {
+                        if scanner.byte(close)? != b']' {
+                            return None;
+                        }
+                        if items > 0 {
+                            chunks.push(Chunk {
+                                text: chunk_start..close,
+                                items,
+                                starts,
+                            });
+                        }
+                        return Some(ListPlan {
+                            field,
+                            inside: open + 1..close,
+                            chunks,
+                        });
+                    }
+                    GroupItem::Element { name: Some(_), .. } => return None,
+                    GroupItem::Element { name: None, value } => value,
+                };
+                if scanner.byte(value)? == b',' {
                     return None;
                 }
-                if items > 0 {
-                    chunks.push(Chunk {
-                        text: chunk_start..close,
-                        items,
-                        starts,
-                    });
-                }
-                return Some(ListPlan {
-                    field,
-                    inside: open + 1..close,
-                    chunks,
-                });
+                (value, scanner.value_end(value)?)
             }
-            GroupItem::Element { name: Some(_), .. } => return None,
-            GroupItem::Element { name: None, value } => value,
         };
-        if scanner.byte(value)? == b',' {
-            return None;
-        }
-        let end = scanner.value_end(value)?;
         items += 1;
         if cite {
             starts.push(value);

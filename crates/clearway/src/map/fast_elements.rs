@@ -148,6 +148,9 @@ impl<'a> Reader<'a> {
     /// with a digit or `-` and hold no `_` are taken (ron's other cases:
     /// `inf`, `NaN`, `_` separators, `f64` suffixes, ranges).
     fn float(&mut self) -> Option<f64> {
+        if let Some(value) = self.plain_float() {
+            return Some(value);
+        }
         let start = self.pos;
         if !matches!(self.peek()?, b'0'..=b'9' | b'-') {
             return None;
@@ -167,6 +170,57 @@ impl<'a> Reader<'a> {
             return None;
         }
         run.parse().ok()
+    }
+
+    /// What [`plain_decimal`] reads of the run [`Reader::float`] would
+    /// take, read in the one pass that finds the run's end: `-?digits`
+    /// and `.digits`, at most 19 digits and 22 decimals, ended by a
+    /// delimiter. `None`, the cursor unmoved, on anything else.
+    fn plain_float(&mut self) -> Option<f64> {
+        let bytes = self.bytes;
+        let start = self.pos;
+        let negative = bytes.get(start) == Some(&b'-');
+        let mut end = start + usize::from(negative);
+        let mut mantissa: u64 = 0;
+        let mut digits = |end: &mut usize| {
+            let first = *end;
+            while let Some(&digit @ b'0'..=b'9') = bytes.get(*end) {
+                // Wraps only past 19 digits, which are refused below.
+                mantissa = mantissa
+                    .wrapping_mul(10)
+                    .wrapping_add(u64::from(digit - b'0'));
+                *end += 1;
+            }
+            *end - first
+        };
+        let whole = digits(&mut end);
+        let mut decimals = 0;
+        if bytes.get(end) == Some(&b'.') {
+            end += 1;
+            decimals = digits(&mut end);
+            if decimals == 0 {
+                return None;
+            }
+        }
+        // A byte that continues `float`'s run (an exponent, a second dot,
+        // a sign) leaves the run to `plain_decimal` and `f64::from_str`.
+        if whole == 0
+            || whole + decimals > 19
+            || decimals > 22
+            || mantissa > 1 << 53
+            || matches!(bytes.get(end), Some(b'e' | b'E' | b'.' | b'+' | b'-'))
+        {
+            return None;
+        }
+        self.pos = end;
+        if !self.at_delimiter() {
+            self.pos = start;
+            return None;
+        }
+        // Exact: `mantissa` is at most 2^53 (as in `plain_decimal`).
+        #[allow(clippy::cast_precision_loss)]
+        let value = mantissa as f64 / POWERS_OF_TEN[decimals];
+        Some(if negative { -value } else { value })
     }
 
     /// A `u64` written as plain decimal digits (ron's other cases: a sign,
@@ -489,17 +543,18 @@ impl ListElement for ObstacleEntry {
     }
 }
 
+/// The powers of ten an `f64` holds exactly.
+const POWERS_OF_TEN: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
 /// `-?digits` or `-?digits.digits` of at most 2^53 without its dot and at
 /// most 22 decimals, as `f64::from_str` reads it: the integer and the
 /// power of ten are both exact in an `f64`, so their quotient is rounded
 /// once, correctly (Clinger's fast path). Most coordinates are written so;
 /// anything else is `None`, and left to `f64::from_str`.
 fn plain_decimal(run: &[u8]) -> Option<f64> {
-    /// The powers of ten an `f64` holds exactly.
-    const POWERS: [f64; 23] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ];
     let (negative, digits) = match run.split_first()? {
         (b'-', rest) => (true, rest),
         _ => (false, run),
@@ -511,7 +566,7 @@ fn plain_decimal(run: &[u8]) -> Option<f64> {
     if whole.is_empty()
         || (decimals.is_empty() && whole.len() < digits.len())
         || whole.len() + decimals.len() > 19
-        || decimals.len() >= POWERS.len()
+        || decimals.len() >= POWERS_OF_TEN.len()
     {
         return None;
     }
@@ -527,7 +582,7 @@ fn plain_decimal(run: &[u8]) -> Option<f64> {
     }
     // Exact: `mantissa` is at most 2^53.
     #[allow(clippy::cast_precision_loss)]
-    let value = mantissa as f64 / POWERS[decimals.len()];
+    let value = mantissa as f64 / POWERS_OF_TEN[decimals.len()];
     Some(if negative { -value } else { value })
 }
 
@@ -554,6 +609,38 @@ mod tests {
             if let Some(value) = plain_decimal(run.as_bytes()) {
                 let expected: f64 = run.parse().unwrap();
                 prop_assert_eq!(value.to_bits(), expected.to_bits(), "{}", run);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 5000,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// The one-pass read of a plain decimal gives what the run and
+        /// `plain_decimal` give, to the bit and to the byte it stops at,
+        /// or leaves the run to them, the cursor unmoved.
+        #[test]
+        fn plain_floats_are_read_as_the_run_is(
+            run in "-?[0-9]{0,21}(\\.[0-9]{0,23})?[eE.+-]?[0-9]{0,2}",
+            after in "[,)\\] x:(]?",
+        ) {
+            let text = format!("{run}{after}");
+            let mut fast = Reader { bytes: text.as_bytes(), pos: 0 };
+            if let Some(value) = fast.plain_float() {
+                let mut slow = Reader { bytes: text.as_bytes(), pos: 0 };
+                while let Some(b'0'..=b'9' | b'e' | b'E' | b'.' | b'+' | b'-') = slow.peek() {
+                    slow.pos += 1;
+                }
+                prop_assert!(slow.at_delimiter(), "{}", text);
+                let expected = plain_decimal(&text.as_bytes()[..slow.pos]);
+                prop_assert_eq!(Some(value.to_bits()), expected.map(f64::to_bits), "{}", text);
+                prop_assert_eq!(fast.pos, slow.pos, "{}", text);
+            } else {
+                prop_assert_eq!(fast.pos, 0, "{}", text);
             }
         }
     }
