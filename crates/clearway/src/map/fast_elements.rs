@@ -611,14 +611,6 @@ mod tests {
                 prop_assert_eq!(value.to_bits(), expected.to_bits(), "{}", run);
             }
         }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 5000,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
 
         /// The one-pass read of a plain decimal gives what the run and
         /// `plain_decimal` give, to the bit and to the byte it stops at,

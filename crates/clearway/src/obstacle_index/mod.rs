@@ -124,9 +124,7 @@ impl<D: Dimension> ObstacleIndex<D> {
         obstacles: &[D::Obstacle],
         edge: Segment<D::Point>,
     ) -> Option<Nearest<D::Point>> {
-        nearest::nearest_to_segment::<D>(
-            &self.trees,
-            &self.parts,
+        self.search(
             obstacles,
             edge,
             f64::INFINITY,
@@ -150,14 +148,34 @@ impl<D: Dimension> ObstacleIndex<D> {
         if !D::HINTED {
             return self.nearest_to_segment(obstacles, edge);
         }
-        nearest::nearest_to_segment::<D>(
-            &self.trees,
-            &self.parts,
+        self.search(
             obstacles,
             edge,
             f64::INFINITY,
             hint,
             &mut SearchStats::default(),
+        )
+    }
+
+    /// The one search behind the public ones: the nearest obstacle within
+    /// `cutoff`, starting from `hint` (updated to the part found nearest),
+    /// its work counted in `stats`.
+    fn search(
+        &self,
+        obstacles: &[D::Obstacle],
+        edge: Segment<D::Point>,
+        cutoff: f64,
+        hint: &mut Option<PartRef>,
+        stats: &mut SearchStats,
+    ) -> Option<Nearest<D::Point>> {
+        nearest::nearest_to_segment::<D>(
+            &self.trees,
+            &self.parts,
+            obstacles,
+            edge,
+            cutoff,
+            hint,
+            stats,
         )
     }
 
@@ -194,15 +212,7 @@ impl<D: Dimension> ObstacleIndex<D> {
         max_distance: f64,
         stats: &mut SearchStats,
     ) -> Option<Nearest<D::Point>> {
-        nearest::nearest_to_segment::<D>(
-            &self.trees,
-            &self.parts,
-            obstacles,
-            edge,
-            max_distance,
-            &mut None,
-            stats,
-        )
+        self.search(obstacles, edge, max_distance, &mut None, stats)
     }
 
     /// As [`ObstacleIndex::nearest_to_segment`], also counting the work done.
@@ -212,15 +222,7 @@ impl<D: Dimension> ObstacleIndex<D> {
         edge: Segment<D::Point>,
         stats: &mut SearchStats,
     ) -> Option<Nearest<D::Point>> {
-        nearest::nearest_to_segment::<D>(
-            &self.trees,
-            &self.parts,
-            obstacles,
-            edge,
-            f64::INFINITY,
-            &mut None,
-            stats,
-        )
+        self.search(obstacles, edge, f64::INFINITY, &mut None, stats)
     }
 
     /// How many shards (separately bulk-loaded trees) the index has.
