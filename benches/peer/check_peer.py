@@ -12,8 +12,10 @@ MAP.json is the JSON twin of a RON level written by
 (format: crates/clearway-synth/src/json.rs). Phases (wall clock, one JSON object on stdout):
 
   load    json.load of the map, with the cyclic garbage collector off
-  build   one shapely STRtree over every obstacle's envelope (circles as
-          their boxes), plus the exact geometries of walls and polygons
+  build   one shapely STRtree over every obstacle's envelope (points, walls
+          and polygons as themselves, whose envelopes the tree takes;
+          circles as their boxes), plus the exact geometries of walls and
+          polygons
   check   in chunks of --chunk edges on --threads threads (GEOS and numpy
           release the GIL): a bounding-box query of the tree with each
           edge's envelope grown by R, then exact tests of the candidate
@@ -38,6 +40,8 @@ import json
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from itertools import chain
+from operator import itemgetter
 
 import numpy as np
 import shapely
@@ -54,12 +58,15 @@ def build(level):
     nodes = np.asarray(level["nodes"], dtype=np.float64).reshape(-1, 3)
     node_ids = nodes[:, 0].astype(np.int64)
     node_xy = nodes[:, 1:3]
-    index_of = {int(i): k for k, i in enumerate(node_ids)}
+    # Edge ends from node ids to rows, vectorised: ids sorted once, then
+    # searchsorted (ids are unique: the level was validated).
     edges = level["edges"]
-    e_from = np.fromiter((index_of[e[0]] for e in edges), dtype=np.int64, count=len(edges))
-    e_to = np.fromiter((index_of[e[1]] for e in edges), dtype=np.int64, count=len(edges))
-    a = node_xy[e_from]
-    b = node_xy[e_to]
+    order = np.argsort(node_ids, kind="stable")
+    sorted_ids = node_ids[order]
+    e_from = np.fromiter(map(itemgetter(0), edges), dtype=np.int64, count=len(edges))
+    e_to = np.fromiter(map(itemgetter(1), edges), dtype=np.int64, count=len(edges))
+    a = node_xy[order[np.searchsorted(sorted_ids, e_from)]]
+    b = node_xy[order[np.searchsorted(sorted_ids, e_to)]]
 
     obs = level["obstacles"]
     pts = np.asarray(obs.get("points", []), dtype=np.float64).reshape(-1, 2)
@@ -69,33 +76,27 @@ def build(level):
 
     # Polygons from one flat coordinate array (no Python loop per polygon).
     if polys:
-        counts = np.fromiter((len(p) for p in polys), dtype=np.int64, count=len(polys))
-        flat = np.fromiter((c for p in polys for v in p for c in v), dtype=np.float64,
+        counts = np.fromiter(map(len, polys), dtype=np.int64, count=len(polys))
+        flat = np.fromiter(chain.from_iterable(chain.from_iterable(polys)), dtype=np.float64,
                            count=2 * int(counts.sum())).reshape(-1, 2)
         rings = shapely.linearrings(flat, indices=np.repeat(np.arange(len(polys)), counts))
         poly_geoms = shapely.polygons(rings)
-        poly_box = shapely.bounds(poly_geoms)
     else:
         poly_geoms = np.empty(0, dtype=object)
-        poly_box = np.empty((0, 4))
-    # Envelopes in one order: points, circles, segments, polygons.
-    boxes = np.concatenate([
-        np.hstack([pts, pts]),
-        np.column_stack([circ[:, 0] - circ[:, 2], circ[:, 1] - circ[:, 2],
-                         circ[:, 0] + circ[:, 2], circ[:, 1] + circ[:, 2]]),
-        np.column_stack([segs[:, :, 0].min(1), segs[:, :, 1].min(1),
-                         segs[:, :, 0].max(1), segs[:, :, 1].max(1)]),
-        poly_box,
-    ])
-    tree = STRtree(shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]))
+    lines = shapely.linestrings(segs) if len(segs) else np.empty(0, dtype=object)
+    # The tree holds each obstacle's envelope, in one order: points,
+    # circles, segments, polygons. STRtree indexes the envelope of what it
+    # is given, so points, walls and polygons go in as themselves (a point
+    # is its own envelope; making a box of each would only cost time), and
+    # circles as their boxes.
+    circle_boxes = shapely.box(circ[:, 0] - circ[:, 2], circ[:, 1] - circ[:, 2],
+                               circ[:, 0] + circ[:, 2], circ[:, 1] + circ[:, 2])
+    tree = STRtree(np.concatenate([shapely.points(pts), circle_boxes, lines, poly_geoms]))
     # Centres and radii of the round obstacles (points have radius 0), by
     # tree index; exact shapes of the others.
     centres = np.concatenate([pts, circ[:, :2]])
     radii = np.concatenate([np.zeros(len(pts)), circ[:, 2]])
-    shapes = np.concatenate([
-        shapely.linestrings(segs) if len(segs) else np.empty(0, dtype=object),
-        poly_geoms,
-    ])
+    shapes = np.concatenate([lines, poly_geoms])
     return {
         "a": a,
         "b": b,
