@@ -1,12 +1,13 @@
 //! Per-edge and per-node clearance: the largest agent radius each admits.
 
 use crate::par::prelude::*;
+use rstar::{AABB, Envelope};
 
 use crate::dimension::{Dimension, Plane};
 use crate::geometry::{Point, Segment, Separation};
 use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
-use crate::obstacle_index::{Nearest, PartRef};
+use crate::obstacle_index::{Nearest, Neighbourhood, ObstacleIndex, PartRef};
 
 /// Whether a clearance admits an agent radius: `clearance > 0` and
 /// `clearance >= radius`. A clearance of 0 means the edge (or node) touches
@@ -236,18 +237,33 @@ impl<D: Dimension> Clearances<D> {
             Some(n) => Clearance::from_separation(n.obstacle, n.separation),
             None => beyond,
         };
-        let edges = in_parallel(map.edges().len(), progress, |i, _| {
-            let segment = map.edge_segment(EdgeIdx::new(i));
-            if map.edges()[i].clearance.is_some() {
-                Clearance::from_nearest(index.nearest_to_segment(obstacles, segment))
-            } else {
-                bounded(index.nearest_within(obstacles, segment, max_radius))
-            }
-        });
-        let nodes = in_parallel(map.nodes().len(), progress, |i, _| {
+        let edges = in_parallel_near(
+            map.edges().len(),
+            progress,
+            index,
+            |i| map.edge_segment(EdgeIdx::new(i)),
+            |i, near| {
+                let segment = map.edge_segment(EdgeIdx::new(i));
+                if map.edges()[i].clearance.is_some() {
+                    Clearance::from_nearest(index.nearest_to_segment(obstacles, segment))
+                } else {
+                    bounded(near.nearest_within(obstacles, segment, max_radius))
+                }
+            },
+            max_radius,
+        );
+        let node_segment = |i: usize| {
             let p = map.nodes()[i].pos;
-            bounded(index.nearest_within(obstacles, Segment::new(p, p), max_radius))
-        });
+            Segment::new(p, p)
+        };
+        let nodes = in_parallel_near(
+            map.nodes().len(),
+            progress,
+            index,
+            node_segment,
+            |i, near| bounded(near.nearest_within(obstacles, node_segment(i), max_radius)),
+            max_radius,
+        );
         Clearances {
             edges,
             nodes,
@@ -376,6 +392,58 @@ fn in_parallel<P: Copy + Send + Sync>(
         });
     all
 }
+
+/// As [`in_parallel`], for searches bounded by `cutoff`: each task's
+/// items go in runs of [`ITEMS_PER_NEIGHBOURHOOD`] (neighbours in the file,
+/// usually neighbours on the map), and each run shares one gathering of
+/// the buckets within `cutoff` of the box around its `segment`s (see
+/// [`Neighbourhood`]), which `clearance` searches. A run whose box has
+/// more than [`BUCKETS_PER_NEIGHBOURHOOD`] buckets that near walks the
+/// tree per item instead. Either way each item's answer is the walk's.
+fn in_parallel_near<D: Dimension>(
+    count: usize,
+    progress: &(dyn Fn(usize) + Sync),
+    index: &ObstacleIndex<D>,
+    segment: impl Fn(usize) -> Segment<D::Point> + Sync,
+    clearance: impl Fn(usize, &Neighbourhood<'_, D>) -> Clearance<D::Point> + Sync,
+    cutoff: f64,
+) -> Vec<Clearance<D::Point>> {
+    let mut all = vec![Clearance::unbounded(); count];
+    all.par_chunks_mut(EDGES_PER_TASK)
+        .enumerate()
+        .for_each(|(chunk, slots)| {
+            let first = chunk * EDGES_PER_TASK;
+            let mut near = Neighbourhood::new(index);
+            for (k, run) in slots.chunks_mut(ITEMS_PER_NEIGHBOURHOOD).enumerate() {
+                let start = first + k * ITEMS_PER_NEIGHBOURHOOD;
+                let around = (start..start + run.len())
+                    .map(|i| {
+                        let (lower, upper) = D::segment_bounds(segment(i));
+                        AABB::from_corners(lower, upper)
+                    })
+                    .reduce(|a, b| a.merged(&b));
+                if let Some(around) = around {
+                    near.gather(
+                        (around.lower(), around.upper()),
+                        cutoff,
+                        BUCKETS_PER_NEIGHBOURHOOD,
+                    );
+                }
+                for (i, slot) in (start..).zip(run.iter_mut()) {
+                    *slot = clearance(i, &near);
+                }
+            }
+            progress(slots.len());
+        });
+    all
+}
+
+/// Items (edges or nodes, in file order) that share one [`Neighbourhood`].
+const ITEMS_PER_NEIGHBOURHOOD: usize = 8;
+
+/// At most this many buckets in a shared [`Neighbourhood`]; a run with
+/// more walks the tree per item.
+const BUCKETS_PER_NEIGHBOURHOOD: usize = 64;
 
 fn blocked<P>(all: &[Clearance<P>], agent_radius: f64) -> impl Iterator<Item = usize> + '_ {
     all.iter()

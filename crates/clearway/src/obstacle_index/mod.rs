@@ -11,6 +11,7 @@ use crate::geometry::{Point, Segment};
 
 mod bucket;
 mod nearest;
+mod neighbourhood;
 mod part;
 mod part3;
 mod plane;
@@ -27,6 +28,7 @@ pub(crate) mod tests3;
 use bucket::{Bucket, PartStore};
 pub(crate) use nearest::PartRef;
 pub use nearest::{Nearest, SearchStats};
+pub(crate) use neighbourhood::Neighbourhood;
 
 /// The shape of the R-tree's nodes: up to 16 children where rstar's default
 /// is 6. The tree is only ever bulk loaded and searched depth first, where a
@@ -252,7 +254,7 @@ mod tests {
     }
 
     /// The same from another (nonzero) seed.
-    fn scatter_seeded(n: usize, seed: u64) -> Vec<Obstacle> {
+    pub(super) fn scatter_seeded(n: usize, seed: u64) -> Vec<Obstacle> {
         let mut x = seed;
         let mut next = move || {
             x ^= x << 13;
@@ -288,7 +290,10 @@ mod tests {
 
     /// The obstacle (lowest index on ties) and separation measuring every
     /// obstacle finds.
-    fn brute_force(obstacles: &[Obstacle], edge: Segment) -> (usize, crate::geometry::Separation) {
+    pub(super) fn brute_force(
+        obstacles: &[Obstacle],
+        edge: Segment,
+    ) -> (usize, crate::geometry::Separation) {
         obstacles
             .iter()
             .enumerate()

@@ -264,13 +264,7 @@ fn nearest_first<D: Dimension>(
 /// about) there is nothing to order, and when something does, the order of
 /// the walk changes how much is measured, never what is found.
 ///
-/// A child is tested by the box-to-box distance alone, a few comparisons.
-/// When the edge's box is [`WIDE`] cutoffs across on two axes (a diagonal
-/// much longer than the cutoff), that box holds much the segment passes far
-/// from, so a child whose box passes is also tested by its distance to the
-/// segment: that keeps a long diagonal's walk to the strip along it. On grid
-/// and tile levels, whose edges are a few cutoffs long, the second test cost
-/// more than it spared.
+/// A child is opened by the [`BoundedTest`].
 fn depth_first<D: Dimension>(
     trees: &[ObstacleTree<D::Point>],
     parts: &PartStore<D>,
@@ -281,20 +275,9 @@ fn depth_first<D: Dimension>(
     stats: &mut SearchStats,
 ) -> Option<Best<D::Point>> {
     let scale = D::scale(edge);
-    let (edge_lower, edge_upper) = D::segment_bounds(edge);
-    let segment_test = (0..<D::Point as rstar::Point>::DIMENSIONS)
-        .filter(|&axis| edge_upper.nth(axis) - edge_lower.nth(axis) > WIDE * cutoff)
-        .count()
-        >= 2;
-    let near = |lower: D::Point, upper: D::Point, best: Option<&Best<D::Point>>| {
-        may_hold_better(
-            D::box_box_2(edge_lower, edge_upper, lower, upper),
-            best,
-            scale,
-            cutoff,
-        ) && (!segment_test
-            || may_hold_better(D::segment_box_2(edge, lower, upper), best, scale, cutoff))
-    };
+    let bounds = D::segment_bounds(edge);
+    let test = BoundedTest::<D>::new(edge, cutoff);
+    let near = |lower, upper, best: Option<&Best<D::Point>>| test.opens(lower, upper, best);
     let mut stack: Vec<&ParentNode<Bucket<D::Point>>> = Vec::with_capacity(64);
     for tree in trees.iter().filter(|t| t.size() > 0) {
         let envelope = tree.root().envelope();
@@ -318,7 +301,7 @@ fn depth_first<D: Dimension>(
                             parts,
                             obstacles,
                             edge,
-                            (edge_lower, edge_upper),
+                            bounds,
                             bucket,
                             &mut best,
                             (scale, cutoff),
@@ -336,6 +319,152 @@ fn depth_first<D: Dimension>(
         }
     }
     best
+}
+
+/// The test [`depth_first`] opens a box by, for one edge and a finite
+/// cutoff: whether the box may hold something within the cutoff and as
+/// near as the best so far. By the box-to-box distance alone, and also by
+/// the box's distance to the segment when the edge's box is [`WIDE`]
+/// cutoffs across on two axes (a diagonal much longer than the cutoff),
+/// which keeps a long diagonal's walk to the strip along it; on grid and
+/// tile levels, whose edges are a few cutoffs long, the second test cost
+/// more than it spared.
+struct BoundedTest<D: Dimension> {
+    edge: Segment<D::Point>,
+    bounds: (D::Point, D::Point),
+    scale: f64,
+    cutoff: f64,
+    segment_test: bool,
+}
+
+impl<D: Dimension> BoundedTest<D> {
+    #[inline(always)]
+    fn new(edge: Segment<D::Point>, cutoff: f64) -> Self {
+        let (lower, upper) = D::segment_bounds(edge);
+        BoundedTest {
+            edge,
+            bounds: (lower, upper),
+            scale: D::scale(edge),
+            cutoff,
+            segment_test: (0..<D::Point as rstar::Point>::DIMENSIONS)
+                .filter(|&axis| upper.nth(axis) - lower.nth(axis) > WIDE * cutoff)
+                .count()
+                >= 2,
+        }
+    }
+
+    /// Whether the box from `lower` to `upper` is to be opened.
+    #[inline(always)]
+    fn opens(&self, lower: D::Point, upper: D::Point, best: Option<&Best<D::Point>>) -> bool {
+        let (edge_lower, edge_upper) = self.bounds;
+        may_hold_better(
+            D::box_box_2(edge_lower, edge_upper, lower, upper),
+            best,
+            self.scale,
+            self.cutoff,
+        ) && (!self.segment_test
+            || may_hold_better(
+                D::segment_box_2(self.edge, lower, upper),
+                best,
+                self.scale,
+                self.cutoff,
+            ))
+    }
+}
+
+/// Appends to `out` every bucket of `trees` that may hold something within
+/// `cutoff` of the box from `lower` to `upper`: by the test of
+/// [`may_hold_better`], with the slack of the box's largest coordinate.
+/// A search from any edge inside the box, with a cutoff no larger, opens
+/// only buckets among these: its box-to-box distance to a bucket is at
+/// least the box's (the gaps of a box inside another are no smaller, in
+/// floating point too), and its slack no larger.
+///
+/// Stops and returns `false` as soon as there are more than `most` of
+/// them (the box is too big to be worth it); `true` otherwise.
+pub(super) fn collect_near_buckets<'t, D: Dimension>(
+    trees: &'t [ObstacleTree<D::Point>],
+    (lower, upper): (D::Point, D::Point),
+    cutoff: f64,
+    most: usize,
+    out: &mut Vec<&'t Bucket<D::Point>>,
+) -> bool {
+    let mut scale = 0.0_f64;
+    for axis in 0..<D::Point as rstar::Point>::DIMENSIONS {
+        scale = scale.max(lower.nth(axis).abs()).max(upper.nth(axis).abs());
+    }
+    let near = |l: D::Point, u: D::Point| {
+        may_hold_better::<D::Point>(D::box_box_2(lower, upper, l, u), None, scale, cutoff)
+    };
+    let mut stack: Vec<&ParentNode<Bucket<D::Point>>> = Vec::with_capacity(64);
+    for tree in trees.iter().filter(|t| t.size() > 0) {
+        let envelope = tree.root().envelope();
+        if near(envelope.lower(), envelope.upper()) {
+            stack.push(tree.root());
+        }
+    }
+    while let Some(node) = stack.pop() {
+        for child in node.children() {
+            match child {
+                RTreeNode::Leaf(bucket) => {
+                    if near(bucket.lower, bucket.upper) {
+                        if out.len() == most {
+                            return false;
+                        }
+                        out.push(bucket);
+                    }
+                }
+                RTreeNode::Parent(inner) => {
+                    let envelope = inner.envelope();
+                    if near(envelope.lower(), envelope.upper()) {
+                        stack.push(inner);
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The nearest obstacle within `cutoff` of `edge` among the parts of
+/// `buckets`, which must hold every bucket the bounded walk
+/// ([`depth_first`]) would open for it (see [`collect_near_buckets`]). Each
+/// bucket is opened by the walk's own test, so the same parts may win, and
+/// the answer is the walk's, ties included: the order in which buckets are
+/// opened changes how much is measured, never what is found.
+pub(super) fn nearest_among<D: Dimension>(
+    buckets: &[&Bucket<D::Point>],
+    parts: &PartStore<D>,
+    obstacles: &[D::Obstacle],
+    edge: Segment<D::Point>,
+    cutoff: f64,
+    stats: &mut SearchStats,
+) -> Option<Nearest<D::Point>> {
+    let scale = D::scale(edge);
+    let bounds = D::segment_bounds(edge);
+    let test = BoundedTest::<D>::new(edge, cutoff);
+    let near = |lower, upper, best: Option<&Best<D::Point>>| test.opens(lower, upper, best);
+    let mut best = None;
+    for &bucket in buckets {
+        if near(bucket.lower, bucket.upper, best.as_ref()) {
+            stats.nodes_visited += 1;
+            measure_bucket::<D>(
+                parts,
+                obstacles,
+                edge,
+                bounds,
+                bucket,
+                &mut best,
+                (scale, cutoff),
+                stats,
+            );
+        }
+    }
+    best.filter(|b| b.separation.distance <= cutoff)
+        .map(|b| Nearest {
+            obstacle: b.key.0 as usize,
+            separation: b.separation,
+        })
 }
 
 /// How many cutoffs across the edge's box must be on two axes before the
