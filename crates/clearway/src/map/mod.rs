@@ -4,7 +4,6 @@
 //! domain types here; the petgraph graph of the network and the R-tree over
 //! the obstacles are built from them when first used.
 
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -38,7 +37,7 @@ pub(crate) use error::{Snippet, render_located};
 pub use extra_obstacles::{ExtraObstacle, ExtraObstacleError};
 pub use level::Level;
 pub use load::{ValidatedLevel, ValidatedMap, first_control_byte};
-pub(crate) use validate::MAX_COORDINATE;
+pub(crate) use validate::{MAX_COORDINATE, NodesById};
 
 /// A named agent profile: the radius `check` validates when none is given.
 #[derive(Clone, Debug, PartialEq)]
@@ -94,7 +93,7 @@ pub struct Map<D: Dimension = Plane> {
     agents: Vec<Agent>,
     nodes: Vec<Node<D::Point>>,
     edges: Vec<Edge>,
-    node_by_id: HashMap<u64, usize>,
+    node_by_id: NodesById,
     graph: OnceLock<DiGraph<usize, usize>>,
     obstacles: Arc<IndexedObstacles<D>>,
     min_cost_per_length: OnceLock<f64>,
@@ -160,7 +159,7 @@ impl<D: Dimension> Map<D> {
     fn assemble(
         agents: Vec<Agent>,
         nodes: Vec<Node<D::Point>>,
-        node_by_id: HashMap<u64, usize>,
+        node_by_id: NodesById,
         edges: Vec<Edge>,
         obstacles: Vec<D::Obstacle>,
     ) -> Map<D> {

@@ -326,7 +326,7 @@ impl ValidationError {
 pub(crate) struct ValidParts<P = Point, O = Obstacle> {
     pub agents: Vec<Agent>,
     pub nodes: Vec<Node<P>>,
-    pub node_by_id: HashMap<u64, usize>,
+    pub node_by_id: NodesById,
     pub edges: Vec<Edge>,
     pub obstacles: Vec<O>,
 }
@@ -448,14 +448,17 @@ fn agents(entries: Vec<AgentEntry>) -> Result<Vec<Agent>, ValidationError> {
     Ok(agents)
 }
 
-type NodesById = HashMap<u64, usize>;
+/// Node indices by node id. Hashed by foldhash, seeded per process: a
+/// million-edge level looks up two ids per edge, and the standard SipHash
+/// made those lookups most of the edges' validation.
+pub(crate) type NodesById = HashMap<u64, usize, foldhash::fast::RandomState>;
 
 /// The nodes, their positions read by `pos` (which checks their dimension).
 fn nodes<P>(
     entries: Vec<NodeEntry>,
     pos: impl Fn(Position, &dyn Fn() -> DocPath) -> Result<P, ValidationError>,
 ) -> Result<(Vec<Node<P>>, NodesById), ValidationError> {
-    let mut node_by_id = HashMap::with_capacity(entries.len());
+    let mut node_by_id = NodesById::with_capacity_and_hasher(entries.len(), Default::default());
     let mut nodes = Vec::with_capacity(entries.len());
     for (i, entry) in entries.into_iter().enumerate() {
         match node_by_id.entry(entry.id) {
