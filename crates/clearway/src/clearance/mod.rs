@@ -379,7 +379,7 @@ fn in_parallel<P: Copy + Send + Sync>(
     progress: &(dyn Fn(usize) + Sync),
     clearance: impl Fn(usize, &mut Option<PartRef>) -> Clearance<P> + Sync,
 ) -> Vec<Clearance<P>> {
-    let mut all = vec![Clearance::unbounded(); count];
+    let mut all = crate::par::filled(Clearance::unbounded(), count);
     all.par_chunks_mut(EDGES_PER_TASK)
         .enumerate()
         .for_each(|(chunk, slots)| {
@@ -408,7 +408,7 @@ fn in_parallel_near<D: Dimension>(
     clearance: impl Fn(usize, &Neighbourhood<'_, D>) -> Clearance<D::Point> + Sync,
     cutoff: f64,
 ) -> Vec<Clearance<D::Point>> {
-    let mut all = vec![Clearance::unbounded(); count];
+    let mut all = crate::par::filled(Clearance::unbounded(), count);
     all.par_chunks_mut(EDGES_PER_TASK)
         .enumerate()
         .for_each(|(chunk, slots)| {

@@ -307,8 +307,7 @@ impl ListChunks<'_> {
     pub(crate) fn parse<T: ListElement>(&self) -> Option<Vec<T>> {
         let chunks = self.chunks;
         let total = chunks.iter().map(|chunk| chunk.items).sum();
-        let mut items = Vec::with_capacity(total);
-        items.par_extend(crate::par::repeat_n(T::placeholder(), total));
+        let mut items = crate::par::filled(T::placeholder(), total);
         let mut slots = Vec::with_capacity(chunks.len());
         let mut rest = items.as_mut_slice();
         for chunk in chunks {
@@ -354,8 +353,7 @@ impl ListChunks<'_> {
     ) -> Option<Result<Vec<U>, E>> {
         let chunks = self.chunks;
         let total = chunks.iter().map(|chunk| chunk.items).sum();
-        let mut items = Vec::with_capacity(total);
-        items.par_extend(crate::par::repeat_n(placeholder, total));
+        let mut items = crate::par::filled(placeholder, total);
         let mut slots = Vec::with_capacity(chunks.len());
         let mut firsts = Vec::with_capacity(chunks.len());
         let mut rest = items.as_mut_slice();

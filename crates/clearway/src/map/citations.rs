@@ -228,8 +228,7 @@ fn locations_at<T: Clone + Send>(
     bases.push(at);
 
     let total = chunks.iter().map(|c| c.len()).sum();
-    let mut out = Vec::with_capacity(total);
-    out.par_extend(crate::par::repeat_n(placeholder, total));
+    let mut out = crate::par::filled(placeholder, total);
     let mut slots = Vec::with_capacity(chunks.len());
     let mut rest = out.as_mut_slice();
     for chunk in chunks {

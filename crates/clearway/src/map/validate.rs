@@ -496,7 +496,7 @@ fn edges(entries: &[EdgeEntry], node_by_id: &NodesById) -> Result<Vec<Edge>, Val
         cost: None,
         clearance: None,
     };
-    let mut edges = vec![placeholder; entries.len()];
+    let mut edges = crate::par::filled(placeholder, entries.len());
     let outcomes: Vec<Result<(), ValidationError>> = edges
         .par_chunks_mut(EDGES_PER_TASK)
         .enumerate()
