@@ -274,8 +274,6 @@ fn depth_first<D: Dimension>(
     mut best: Option<Best<D::Point>>,
     stats: &mut SearchStats,
 ) -> Option<Best<D::Point>> {
-    let scale = D::scale(edge);
-    let bounds = D::segment_bounds(edge);
     let test = BoundedTest::<D>::new(edge, cutoff);
     let near = |lower, upper, best: Option<&Best<D::Point>>| test.opens(lower, upper, best);
     let mut stack: Vec<&ParentNode<Bucket<D::Point>>> = Vec::with_capacity(64);
@@ -295,19 +293,7 @@ fn depth_first<D: Dimension>(
         for child in node.children() {
             match child {
                 RTreeNode::Leaf(bucket) => {
-                    if near(bucket.lower, bucket.upper, best.as_ref()) {
-                        stats.nodes_visited += 1;
-                        measure_bucket::<D>(
-                            parts,
-                            obstacles,
-                            edge,
-                            bounds,
-                            bucket,
-                            &mut best,
-                            (scale, cutoff),
-                            stats,
-                        );
-                    }
+                    test.measure_if_near(parts, obstacles, bucket, &mut best, stats);
                 }
                 RTreeNode::Parent(inner) => {
                     let envelope = inner.envelope();
@@ -350,6 +336,32 @@ impl<D: Dimension> BoundedTest<D> {
                 .filter(|&axis| upper.nth(axis) - lower.nth(axis) > WIDE * cutoff)
                 .count()
                 >= 2,
+        }
+    }
+
+    /// Measures the parts of `bucket` against the best so far, if the
+    /// bucket is to be opened.
+    #[inline(always)]
+    fn measure_if_near(
+        &self,
+        parts: &PartStore<D>,
+        obstacles: &[D::Obstacle],
+        bucket: &Bucket<D::Point>,
+        best: &mut Option<Best<D::Point>>,
+        stats: &mut SearchStats,
+    ) {
+        if self.opens(bucket.lower, bucket.upper, best.as_ref()) {
+            stats.nodes_visited += 1;
+            measure_bucket::<D>(
+                parts,
+                obstacles,
+                self.edge,
+                self.bounds,
+                bucket,
+                best,
+                (self.scale, self.cutoff),
+                stats,
+            );
         }
     }
 
@@ -440,25 +452,10 @@ pub(super) fn nearest_among<D: Dimension>(
     cutoff: f64,
     stats: &mut SearchStats,
 ) -> Option<Nearest<D::Point>> {
-    let scale = D::scale(edge);
-    let bounds = D::segment_bounds(edge);
     let test = BoundedTest::<D>::new(edge, cutoff);
-    let near = |lower, upper, best: Option<&Best<D::Point>>| test.opens(lower, upper, best);
     let mut best = None;
     for &bucket in buckets {
-        if near(bucket.lower, bucket.upper, best.as_ref()) {
-            stats.nodes_visited += 1;
-            measure_bucket::<D>(
-                parts,
-                obstacles,
-                edge,
-                bounds,
-                bucket,
-                &mut best,
-                (scale, cutoff),
-                stats,
-            );
-        }
+        test.measure_if_near(parts, obstacles, bucket, &mut best, stats);
     }
     best.filter(|b| b.separation.distance <= cutoff)
         .map(|b| Nearest {

@@ -116,6 +116,7 @@ mod tests {
     use super::*;
     use crate::geometry::{Point, Polygon};
     use crate::obstacle::Obstacle;
+    use rstar::{AABB, Envelope};
 
     /// What the shared search must answer: the bounded walk's answer.
     fn walk(
@@ -206,23 +207,12 @@ mod tests {
         let mut near = Neighbourhood::new(&index);
         let mut found = 0;
         for run in edges.chunks(8) {
-            let lower = Point::new(
-                run.iter()
-                    .map(|e| e.a.x.min(e.b.x))
-                    .fold(f64::INFINITY, f64::min),
-                run.iter()
-                    .map(|e| e.a.y.min(e.b.y))
-                    .fold(f64::INFINITY, f64::min),
-            );
-            let upper = Point::new(
-                run.iter()
-                    .map(|e| e.a.x.max(e.b.x))
-                    .fold(f64::NEG_INFINITY, f64::max),
-                run.iter()
-                    .map(|e| e.a.y.max(e.b.y))
-                    .fold(f64::NEG_INFINITY, f64::max),
-            );
-            assert!(near.gather((lower, upper), 0.5, 64));
+            let around = run
+                .iter()
+                .map(|e| AABB::from_corners(e.a, e.b))
+                .reduce(|a, b| a.merged(&b))
+                .expect("a run of edges");
+            assert!(near.gather((around.lower(), around.upper()), 0.5, 64));
             for &edge in run {
                 for cutoff in [0.0, 0.5, 0.25] {
                     let shared = near.nearest_within(&obstacles, edge, cutoff);
