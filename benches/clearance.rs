@@ -7,7 +7,10 @@
 //! * `radius_check_aabb`: for one radius, each edge's box grown by r queried
 //!   in an R-tree of the obstacles' boxes, every candidate measured exactly
 //!   (on all cores, like clearway);
-//! * against `radius_check_clearway`: `Clearances::compute` then `admits(r)`.
+//! * against `radius_check_clearway`: `Clearances::compute` then `admits(r)`,
+//!   and `radius_check_within`: `Clearances::compute_within(r)` (what
+//!   `check` runs: the search stops at r, runs of edges share one walk)
+//!   then `admits(r)`.
 //!
 //! `compute` measures edges *and* nodes; `edges_only` is the same search over
 //! the edges alone, the like-for-like twin of the box baseline.
@@ -49,6 +52,13 @@ fn clearance(c: &mut Criterion) {
                 .map(|c| !c.admits(RADIUS))
                 .collect();
             assert_eq!(blocked, by_clearway, "box baseline and clearway disagree");
+            let within = Clearances::compute_within(&map, RADIUS);
+            assert!(
+                within
+                    .blocked_edges(RADIUS)
+                    .eq(clearances.blocked_edges(RADIUS)),
+                "compute_within and compute disagree"
+            );
             let n_blocked = blocked.iter().filter(|&&b| b).count();
             eprintln!(
                 "[check] {size}: {n_blocked} of {} edges blocked for r = {RADIUS}",
@@ -99,6 +109,12 @@ fn clearance(c: &mut Criterion) {
             group.bench_function(BenchmarkId::new("radius_check_clearway", &size), |b| {
                 b.iter(|| {
                     let c = Clearances::compute(black_box(&map));
+                    c.edges().iter().filter(|c| !c.admits(RADIUS)).count()
+                })
+            });
+            group.bench_function(BenchmarkId::new("radius_check_within", &size), |b| {
+                b.iter(|| {
+                    let c = Clearances::compute_within(black_box(&map), RADIUS);
                     c.edges().iter().filter(|c| !c.admits(RADIUS)).count()
                 })
             });
