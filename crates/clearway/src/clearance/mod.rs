@@ -1,13 +1,13 @@
 //! Per-edge and per-node clearance: the largest agent radius each admits.
 
 use crate::par::prelude::*;
-use rstar::{AABB, Envelope};
+use rstar::Envelope;
 
 use crate::dimension::{Dimension, Plane};
 use crate::geometry::{Point, Segment, Separation};
 use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
-use crate::obstacle_index::{Nearest, Neighbourhood, ObstacleIndex, PartRef};
+use crate::obstacle_index::{Nearest, Neighbourhood, ObstacleIndex, PartRef, segment_box};
 
 /// Whether a clearance admits an agent radius: `clearance > 0` and
 /// `clearance >= radius`. A clearance of 0 means the edge (or node) touches
@@ -242,8 +242,7 @@ impl<D: Dimension> Clearances<D> {
             progress,
             index,
             |i| map.edge_segment(EdgeIdx::new(i)),
-            |i, near| {
-                let segment = map.edge_segment(EdgeIdx::new(i));
+            |i, segment, near| {
                 if map.edges()[i].clearance.is_some() {
                     Clearance::from_nearest(index.nearest_to_segment(obstacles, segment))
                 } else {
@@ -252,16 +251,15 @@ impl<D: Dimension> Clearances<D> {
             },
             max_radius,
         );
-        let node_segment = |i: usize| {
-            let p = map.nodes()[i].pos;
-            Segment::new(p, p)
-        };
         let nodes = in_parallel_near(
             map.nodes().len(),
             progress,
             index,
-            node_segment,
-            |i, near| bounded(near.nearest_within(obstacles, node_segment(i), max_radius)),
+            |i| {
+                let p = map.nodes()[i].pos;
+                Segment::new(p, p)
+            },
+            |_, segment, near| bounded(near.nearest_within(obstacles, segment, max_radius)),
             max_radius,
         );
         Clearances {
@@ -397,15 +395,16 @@ fn in_parallel<P: Copy + Send + Sync>(
 /// items go in runs of [`ITEMS_PER_NEIGHBOURHOOD`] (neighbours in the file,
 /// usually neighbours on the map), and each run shares one gathering of
 /// the buckets within `cutoff` of the box around its `segment`s (see
-/// [`Neighbourhood`]), which `clearance` searches. A run whose box has
-/// more than [`BUCKETS_PER_NEIGHBOURHOOD`] buckets that near walks the
-/// tree per item instead. Either way each item's answer is the walk's.
+/// [`Neighbourhood`]), which `clearance` searches, given each item's index
+/// and segment. A run whose box has more than [`BUCKETS_PER_NEIGHBOURHOOD`]
+/// buckets that near walks the tree per item instead. Either way each
+/// item's answer is the walk's.
 fn in_parallel_near<D: Dimension>(
     count: usize,
     progress: &(dyn Fn(usize) + Sync),
     index: &ObstacleIndex<D>,
     segment: impl Fn(usize) -> Segment<D::Point> + Sync,
-    clearance: impl Fn(usize, &Neighbourhood<'_, D>) -> Clearance<D::Point> + Sync,
+    clearance: impl Fn(usize, Segment<D::Point>, &Neighbourhood<'_, D>) -> Clearance<D::Point> + Sync,
     cutoff: f64,
 ) -> Vec<Clearance<D::Point>> {
     let mut all = crate::par::filled(Clearance::unbounded(), count);
@@ -414,23 +413,20 @@ fn in_parallel_near<D: Dimension>(
         .for_each(|(chunk, slots)| {
             let first = chunk * EDGES_PER_TASK;
             let mut near = Neighbourhood::new(index);
+            let mut segments = Vec::with_capacity(ITEMS_PER_NEIGHBOURHOOD);
             for (k, run) in slots.chunks_mut(ITEMS_PER_NEIGHBOURHOOD).enumerate() {
                 let start = first + k * ITEMS_PER_NEIGHBOURHOOD;
-                let around = (start..start + run.len())
-                    .map(|i| {
-                        let (lower, upper) = D::segment_bounds(segment(i));
-                        AABB::from_corners(lower, upper)
-                    })
+                segments.clear();
+                segments.extend((start..start + run.len()).map(&segment));
+                let around = segments
+                    .iter()
+                    .map(|&s| segment_box::<D>(s))
                     .reduce(|a, b| a.merged(&b));
                 if let Some(around) = around {
-                    near.gather(
-                        (around.lower(), around.upper()),
-                        cutoff,
-                        BUCKETS_PER_NEIGHBOURHOOD,
-                    );
+                    near.gather(around, cutoff, BUCKETS_PER_NEIGHBOURHOOD);
                 }
-                for (i, slot) in (start..).zip(run.iter_mut()) {
-                    *slot = clearance(i, &near);
+                for ((i, slot), &s) in (start..).zip(run.iter_mut()).zip(&segments) {
+                    *slot = clearance(i, s, &near);
                 }
             }
             progress(slots.len());

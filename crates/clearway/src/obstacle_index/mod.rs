@@ -28,7 +28,7 @@ pub(crate) mod tests3;
 use bucket::{Bucket, PartStore};
 pub(crate) use nearest::PartRef;
 pub use nearest::{Nearest, SearchStats};
-pub(crate) use neighbourhood::Neighbourhood;
+pub(crate) use neighbourhood::{Neighbourhood, segment_box};
 
 /// The shape of the R-tree's nodes: up to 16 children where rstar's default
 /// is 6. The tree is only ever bulk loaded and searched depth first, where a

@@ -29,7 +29,7 @@
 
 use std::cmp::Ordering;
 
-use rstar::{ParentNode, Point as _, RTreeNode};
+use rstar::{AABB, ParentNode, Point as _, RTreeNode};
 
 use super::ObstacleTree;
 use super::bucket::{BUCKET, Bucket, PartStore, Store};
@@ -385,26 +385,25 @@ impl<D: Dimension> BoundedTest<D> {
 }
 
 /// Appends to `out` every bucket of `trees` that may hold something within
-/// `cutoff` of the box from `lower` to `upper`: by the test of
-/// [`may_hold_better`], with the slack of the box's largest coordinate.
-/// A search from any edge inside the box, with a cutoff no larger, opens
-/// only buckets among these: its box-to-box distance to a bucket is at
-/// least the box's (the gaps of a box inside another are no smaller, in
-/// floating point too), and its slack no larger.
+/// `cutoff` of the box `around`: by the test of [`may_hold_better`], with
+/// the slack of the box's largest coordinate. A search from any edge
+/// inside the box, with a cutoff no larger, opens only buckets among
+/// these: its box-to-box distance to a bucket is at least the box's (the
+/// gaps of a box inside another are no smaller, in floating point too),
+/// and its slack no larger.
 ///
 /// Stops and returns `false` as soon as there are more than `most` of
 /// them (the box is too big to be worth it); `true` otherwise.
 pub(super) fn collect_near_buckets<'t, D: Dimension>(
     trees: &'t [ObstacleTree<D::Point>],
-    (lower, upper): (D::Point, D::Point),
+    around: &AABB<D::Point>,
     cutoff: f64,
     most: usize,
     out: &mut Vec<&'t Bucket<D::Point>>,
 ) -> bool {
-    let mut scale = 0.0_f64;
-    for axis in 0..<D::Point as rstar::Point>::DIMENSIONS {
-        scale = scale.max(lower.nth(axis).abs()).max(upper.nth(axis).abs());
-    }
+    let (lower, upper) = (around.lower(), around.upper());
+    // The largest coordinate of the box is that of its diagonal.
+    let scale = D::scale(Segment::new(lower, upper));
     let near = |l: D::Point, u: D::Point| {
         may_hold_better::<D::Point>(D::box_box_2(lower, upper, l, u), None, scale, cutoff)
     };

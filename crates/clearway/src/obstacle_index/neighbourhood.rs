@@ -16,15 +16,16 @@ use super::bucket::Bucket;
 use super::nearest::{Nearest, SearchStats, collect_near_buckets, nearest_among};
 use crate::dimension::{Dimension, Plane};
 use crate::geometry::Segment;
+use rstar::{AABB, Envelope};
 
 /// The buckets near one box, gathered for the edges inside it; reused
 /// from one box to the next (it keeps its list's allocation).
 pub(crate) struct Neighbourhood<'i, D: Dimension = Plane> {
     index: &'i ObstacleIndex<D>,
-    /// What the buckets were gathered for; `None` when there is no
-    /// gathered list to use (nothing gathered yet, or too many buckets
-    /// were that near).
-    around: Option<Gathered<D::Point>>,
+    /// The box the buckets were gathered around, and for which cutoff;
+    /// `None` when there is no gathered list to use (nothing gathered yet,
+    /// or too many buckets were that near).
+    around: Option<(AABB<D::Point>, f64)>,
     buckets: Vec<&'i Bucket<D::Point>>,
 }
 
@@ -40,10 +41,10 @@ impl<'i, D: Dimension> Neighbourhood<'i, D> {
     }
 
     /// Gathers the buckets that may hold something within `cutoff` of the
-    /// box `bounds` (lower and upper corners), unless there are more than
-    /// `most` of them: then the box is too big to share, searches walk the
-    /// tree, and this returns `false`.
-    pub fn gather(&mut self, bounds: (D::Point, D::Point), cutoff: f64, most: usize) -> bool {
+    /// box `around`, unless there are more than `most` of them: then the
+    /// box is too big to share, searches walk the tree, and this returns
+    /// `false`.
+    pub fn gather(&mut self, around: AABB<D::Point>, cutoff: f64, most: usize) -> bool {
         self.buckets.clear();
         self.around = None;
         // Only a finite, non-negative cutoff is shared; the bounded walk
@@ -51,12 +52,8 @@ impl<'i, D: Dimension> Neighbourhood<'i, D> {
         if !(0.0..f64::INFINITY).contains(&cutoff) {
             return false;
         }
-        if collect_near_buckets::<D>(&self.index.trees, bounds, cutoff, most, &mut self.buckets) {
-            self.around = Some(Gathered {
-                lower: bounds.0,
-                upper: bounds.1,
-                cutoff,
-            });
+        if collect_near_buckets::<D>(&self.index.trees, &around, cutoff, most, &mut self.buckets) {
+            self.around = Some((around, cutoff));
             true
         } else {
             self.buckets.clear();
@@ -74,10 +71,9 @@ impl<'i, D: Dimension> Neighbourhood<'i, D> {
         edge: Segment<D::Point>,
         cutoff: f64,
     ) -> Option<Nearest<D::Point>> {
-        match self.around {
-            Some(around)
-                if cutoff <= around.cutoff
-                    && inside::<D>(D::segment_bounds(edge), (around.lower, around.upper)) =>
+        match &self.around {
+            Some((around, gathered))
+                if cutoff <= *gathered && around.contains_envelope(&segment_box::<D>(edge)) =>
             {
                 nearest_among::<D>(
                     &self.buckets,
@@ -93,21 +89,10 @@ impl<'i, D: Dimension> Neighbourhood<'i, D> {
     }
 }
 
-/// The box buckets were gathered around, and the cutoff.
-#[derive(Clone, Copy)]
-struct Gathered<P> {
-    lower: P,
-    upper: P,
-    cutoff: f64,
-}
-
-/// Whether the box `inner` lies inside the box `outer` (both as lower and
-/// upper corners).
-fn inside<D: Dimension>(inner: (D::Point, D::Point), outer: (D::Point, D::Point)) -> bool {
-    use rstar::Point as _;
-    (0..<D::Point as rstar::Point>::DIMENSIONS).all(|axis| {
-        outer.0.nth(axis) <= inner.0.nth(axis) && inner.1.nth(axis) <= outer.1.nth(axis)
-    })
+/// The box around `edge`.
+pub(crate) fn segment_box<D: Dimension>(edge: Segment<D::Point>) -> AABB<D::Point> {
+    let (lower, upper) = D::segment_bounds(edge);
+    AABB::from_corners(lower, upper)
 }
 
 #[cfg(test)]
@@ -116,7 +101,6 @@ mod tests {
     use super::*;
     use crate::geometry::{Point, Polygon};
     use crate::obstacle::Obstacle;
-    use rstar::{AABB, Envelope};
 
     /// What the shared search must answer: the bounded walk's answer.
     fn walk(
@@ -152,7 +136,7 @@ mod tests {
             let lower = Point::new(corner.0, corner.1);
             let upper = Point::new(corner.0 + size.0, corner.1 + size.1);
             let mut near = Neighbourhood::new(&index);
-            near.gather((lower, upper), gathered, most);
+            near.gather(AABB::from_corners(lower, upper), gathered, most);
             let at = |u: f64, v: f64| Point::new(lower.x + u * size.0, lower.y + v * size.1);
             let edges = ends
                 .iter()
@@ -212,7 +196,7 @@ mod tests {
                 .map(|e| AABB::from_corners(e.a, e.b))
                 .reduce(|a, b| a.merged(&b))
                 .expect("a run of edges");
-            assert!(near.gather((around.lower(), around.upper()), 0.5, 64));
+            assert!(near.gather(around, 0.5, 64));
             for &edge in run {
                 for cutoff in [0.0, 0.5, 0.25] {
                     let shared = near.nearest_within(&obstacles, edge, cutoff);
@@ -232,7 +216,7 @@ mod tests {
         let obstacles = scatter_seeded(50, 7);
         let index = ObstacleIndex::<Plane>::build(&obstacles);
         let mut near = Neighbourhood::new(&index);
-        let bounds = (Point::new(0.0, 0.0), Point::new(100.0, 100.0));
+        let bounds = AABB::from_corners(Point::new(0.0, 0.0), Point::new(100.0, 100.0));
         for cutoff in [f64::NAN, -1.0, f64::INFINITY] {
             assert!(!near.gather(bounds, cutoff, usize::MAX));
         }
