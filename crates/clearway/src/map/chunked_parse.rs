@@ -38,6 +38,7 @@ use crate::par::prelude::*;
 use serde::de::{DeserializeOwned, DeserializeSeed, Error as _, IgnoredAny, SeqAccess, Visitor};
 
 use super::citations::SourceCitations;
+use super::list_cut::{Chunk, CutList, Speculation, cut_list};
 use super::ron_scanner::{GroupItem, Scanner, next_in_group};
 
 /// The size a chunk grows to before it is cut: large enough that the
@@ -74,7 +75,7 @@ pub(crate) fn parse_citing<F: ChunkedFile>(
     options: &ron::Options,
     cite: bool,
 ) -> Option<(F, Option<SourceCitations>)> {
-    let mut plan = Plan::cut(text, chunk_bytes, cite)?;
+    let mut plan = Plan::cut(text, chunk_bytes, part_bytes(text, chunk_bytes), cite)?;
     let mut file: F = options.from_str(&plan.skeleton(text)?).ok()?;
     // Worked out before the lists are parsed, and the starts freed: they
     // are not held beside the parsed lists, when memory peaks.
@@ -112,6 +113,14 @@ pub(crate) fn parse_citing<F: ChunkedFile>(
     Some((file, citations))
 }
 
+/// How far apart the lists' speculative walks start: at least a chunk,
+/// and no more than about 64 walks in all, so that two cores share them
+/// evenly while each walk stays long beside the work of starting it. On
+/// one core, none are started.
+fn part_bytes(text: &str, chunk_bytes: usize) -> Option<usize> {
+    cfg!(feature = "parallel").then(|| chunk_bytes.max(text.len() / 64))
+}
+
 /// The three list fields worth cutting, in the order they are filled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum ListField {
@@ -134,17 +143,6 @@ impl ListField {
     }
 }
 
-/// A run of whole elements of one list: its exact text, and how many
-/// elements the scanner found in it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Chunk {
-    text: Range<usize>,
-    items: usize,
-    /// The first byte of each element, when the parse cites them (edges and
-    /// obstacles only); empty otherwise.
-    starts: Vec<usize>,
-}
-
 /// One list of the root struct, cut into chunks.
 #[derive(Debug)]
 struct ListPlan {
@@ -165,17 +163,25 @@ impl Plan {
     /// `nodes`, `edges` and `obstacles` that hold at least one element.
     #[cfg(test)]
     fn of(text: &str, chunk_bytes: usize) -> Option<Plan> {
-        Plan::cut(text, chunk_bytes, false)
+        Plan::cut(text, chunk_bytes, None, false)
     }
 
     /// As [`Plan::of`], keeping the first byte of each edge and obstacle
-    /// with `cite`.
-    fn cut(text: &str, chunk_bytes: usize, cite: bool) -> Option<Plan> {
+    /// with `cite`, and walking the lists from places about `part_bytes`
+    /// apart side by side (see [`super::list_cut`]); with `None`, each list
+    /// is walked from its `[` alone.
+    fn cut(text: &str, chunk_bytes: usize, part_bytes: Option<usize>, cite: bool) -> Option<Plan> {
         let scanner = Scanner::new(text);
         let open = scanner.root_open_without_attributes()?;
         if scanner.byte(open)? != b'(' {
             return None;
         }
+        let mut speculation = match part_bytes {
+            Some(part_bytes) => {
+                Speculation::run(&scanner, text, open + 1, part_bytes, chunk_bytes, cite)
+            }
+            None => Speculation::none(),
+        };
         let mut lists: Vec<ListPlan> = Vec::new();
         let mut pos = open + 1;
         loop {
@@ -192,10 +198,15 @@ impl Plan {
                         return None;
                     }
                     let cite = cite && field != ListField::Nodes;
-                    let list = cut_list(&scanner, text, field, value, chunk_bytes, cite)?;
-                    let end = list.inside.end + 1;
-                    if !list.chunks.is_empty() {
-                        lists.push(list);
+                    let CutList { inside, chunks } =
+                        cut_list(&scanner, text, value, chunk_bytes, cite, &mut speculation)?;
+                    let end = inside.end + 1;
+                    if !chunks.is_empty() {
+                        lists.push(ListPlan {
+                            field,
+                            inside,
+                            chunks,
+                        });
                     }
                     end
                 }
@@ -218,80 +229,26 @@ impl Plan {
     }
 }
 
-/// Cuts the list whose `[` is at `open` into chunks of about `chunk_bytes`,
-/// keeping the first byte of each element with `cite`.
-fn cut_list(
-    scanner: &Scanner<'_>,
-    text: &str,
-    field: ListField,
-    open: usize,
-    chunk_bytes: usize,
-    cite: bool,
-) -> Option<ListPlan> {
-    let mut chunks = Vec::new();
-    let mut chunk_start = open + 1;
-    let mut items = 0;
-    let mut starts = Vec::new();
-    let mut pos = open + 1;
-    loop {
-        let next = scanner.skip_trivia(pos)?;
-        let (value, end) = match scanner.plain_element_end(next) {
-            Some(end) => (next, end),
-            None => {
-                let value = match scanner.group_item(next)? {
-                    GroupItem::Close(close) => {
-                        if scanner.byte(close)? != b']' {
-                            return None;
-                        }
-                        if items > 0 {
-                            chunks.push(Chunk {
-                                text: chunk_start..close,
-                                items,
-                                starts,
-                            });
-                        }
-                        return Some(ListPlan {
-                            field,
-                            inside: open + 1..close,
-                            chunks,
-                        });
-                    }
-                    GroupItem::Element { name: Some(_), .. } => return None,
-                    GroupItem::Element { name: None, value } => value,
-                };
-                if scanner.byte(value)? == b',' {
-                    return None;
-                }
-                (value, scanner.value_end(value)?)
-            }
-        };
-        items += 1;
-        if cite {
-            starts.push(value);
-        }
-        let comma;
-        (pos, comma) = next_in_group(scanner, end, b']')?;
-        if end - chunk_start >= chunk_bytes && comma {
-            let next = scanner.skip_trivia(pos)?;
-            let gap = text.as_bytes().get(end..next)?;
-            if scanner.byte(next)? != b']' && is_plain_separator(gap) {
-                chunks.push(Chunk {
-                    text: chunk_start..end,
-                    items,
-                    starts: std::mem::take(&mut starts),
-                });
-                chunk_start = next;
-                items = 0;
-            }
-        }
-    }
-}
+/// Each cut list's field, span and chunks.
+#[cfg(test)]
+pub(super) type CutLists = Vec<(ListField, Range<usize>, Vec<Chunk>)>;
 
-/// Whether `gap` is spaces, one comma and spaces: a separator that reads
-/// the same to any RON reader, with no comment to hide anything in.
-fn is_plain_separator(gap: &[u8]) -> bool {
-    let is_space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
-    gap.iter().filter(|&&b| b == b',').count() == 1 && gap.iter().all(|b| *b == b',' || is_space(b))
+/// The lists of `text` cut as [`Plan::cut`] cuts them: what `list_cut`'s
+/// tests compare.
+#[cfg(test)]
+pub(super) fn cut_lists(
+    text: &str,
+    chunk_bytes: usize,
+    part_bytes: Option<usize>,
+    cite: bool,
+) -> Option<CutLists> {
+    let plan = Plan::cut(text, chunk_bytes, part_bytes, cite)?;
+    Some(
+        plan.lists
+            .into_iter()
+            .map(|list| (list.field, list.inside, list.chunks))
+            .collect(),
+    )
 }
 
 /// The chunks of one list, ready to be parsed.

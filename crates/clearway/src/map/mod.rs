@@ -22,6 +22,7 @@ mod error;
 mod extra_obstacles;
 mod fast_elements;
 mod level;
+mod list_cut;
 mod load;
 mod locate;
 mod position;
