@@ -45,6 +45,7 @@ mod par;
 pub mod phases;
 pub mod prune;
 pub mod quote;
+mod radix_sort;
 #[cfg(feature = "render")]
 pub mod render;
 mod ron_writer;

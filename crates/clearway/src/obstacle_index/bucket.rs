@@ -15,6 +15,7 @@ use rstar::{AABB, Envelope, RTreeObject};
 
 use super::part::PointPart;
 use crate::dimension::Dimension;
+use crate::radix_sort::sort_stable_by_key;
 
 /// At most this many parts to a bucket.
 pub(crate) const BUCKET: usize = 8;
@@ -174,11 +175,26 @@ pub(crate) fn bucketed<D: Dimension>(
             }
         });
     // Sorted by curve key, then by obstacle, then by piece (a polygon's
-    // interior after its edges): the order in which the obstacles were
-    // cut. The keys are all distinct, so an unstable sort gives one order,
-    // and with it the same tree on every run.
-    point_keys.par_sort_unstable();
-    other_keys.par_sort_unstable();
+    // interior after its edges): the keys were written in obstacle order,
+    // each obstacle's pieces in order, so a stable sort by curve key gives
+    // that order, and with it the same tree on every run.
+    // Two radix sorts side by side keep both cores busy when both lists
+    // are long (mixed levels); when one list is most of the parts, a
+    // comparison sort of it on every core is the faster (the keys are
+    // distinct, so it gives the same order).
+    let (shorter, longer) = (
+        point_keys.len().min(other_keys.len()),
+        point_keys.len().max(other_keys.len()),
+    );
+    if shorter >= longer / 4 {
+        crate::par::join(
+            || sort_stable_by_key(&mut point_keys, |key| key.0),
+            || sort_stable_by_key(&mut other_keys, |key| key.0),
+        );
+    } else {
+        point_keys.par_sort_unstable();
+        other_keys.par_sort_unstable();
+    }
     let points: Vec<PointPart<D::Point>> = point_keys
         .par_iter()
         .map(|&(_, obstacle)| PointPart {
@@ -192,30 +208,88 @@ pub(crate) fn bucketed<D: Dimension>(
         .map(|&(_, obstacle, piece)| D::piece(obstacle, &obstacles[obstacle as usize], piece))
         .collect();
     drop(other_keys);
-    let mut buckets =
-        Vec::with_capacity(points.len().div_ceil(BUCKET) + others.len().div_ceil(BUCKET));
-    buckets.extend(cut(&points, Store::Points, |p| AABB::from_point(p.p)));
-    buckets.extend(cut(&others, Store::Others, D::part_envelope));
+    let mut buckets = cut(&points, Store::Points, |p| AABB::from_point(p.p));
+    buckets.append(&mut cut(&others, Store::Others, D::part_envelope));
     (PartStore { points, others }, buckets)
 }
 
-/// Runs of [`BUCKET`] consecutive items as buckets of `store`.
-fn cut<'a, T, P: rstar::Point<Scalar = f64> + Copy>(
-    items: &'a [T],
+/// Runs of [`BUCKET`] consecutive items as buckets of `store`, made on
+/// every core.
+fn cut<T: Sync, P: rstar::Point<Scalar = f64> + Copy + Send>(
+    items: &[T],
     store: Store,
-    envelope: impl Fn(&T) -> AABB<P> + 'a,
-) -> impl Iterator<Item = Bucket<P>> + 'a {
-    items.chunks(BUCKET).enumerate().map(move |(k, run)| {
-        let mut b = envelope(&run[0]);
-        for item in &run[1..] {
-            b.merge(&envelope(item));
+    envelope: impl Fn(&T) -> AABB<P> + Sync,
+) -> Vec<Bucket<P>> {
+    (0..items.len().div_ceil(BUCKET))
+        .into_par_iter()
+        .map(|k| {
+            let run = &items[k * BUCKET..items.len().min((k + 1) * BUCKET)];
+            let mut b = envelope(&run[0]);
+            for item in &run[1..] {
+                b.merge(&envelope(item));
+            }
+            Bucket {
+                lower: b.lower(),
+                upper: b.upper(),
+                first: u32::try_from(k * BUCKET).expect("fewer than 2^32 parts"),
+                len: u16::try_from(run.len()).expect("a bucket holds at most BUCKET parts"),
+                store,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dimension::Plane;
+    use crate::obstacle::Obstacle;
+    use crate::obstacle_index::tests::scatter_seeded;
+
+    /// Checks that the parts of `obstacles` come out sorted by curve key,
+    /// then obstacle, then piece, whichever sort `bucketed` chose: the
+    /// curve recomputed here over every part's centre, as `bucketed` lays
+    /// it.
+    fn assert_in_curve_order(obstacles: &[Obstacle]) {
+        let (parts, buckets) = bucketed::<Plane>(obstacles);
+        let centre = |part: &<Plane as Dimension>::Part| Plane::part_envelope(part).center();
+        let centres = (parts.points.iter().map(|p| p.p)).chain(parts.others.iter().map(centre));
+        let grid = Plane::curve_around(centres).expect("some parts");
+        let points: Vec<(u64, u32)> = (parts.points.iter())
+            .map(|p| (Plane::curve_key(&grid, p.p), p.obstacle))
+            .collect();
+        let others: Vec<(u64, u32, u32)> = (parts.others.iter())
+            .map(|part| {
+                let (obstacle, piece) = Plane::part_key(part);
+                (Plane::curve_key(&grid, centre(part)), obstacle, piece)
+            })
+            .collect();
+        assert!(points.windows(2).all(|w| w[0] < w[1]));
+        assert!(others.windows(2).all(|w| w[0] < w[1]));
+        let every_part: usize = obstacles
+            .iter()
+            .map(|o| usize::from(Plane::point_obstacle(o).is_some()) + Plane::pieces(o).count())
+            .sum();
+        assert_eq!(parts.len(), every_part);
+        let in_buckets: usize = buckets.iter().map(|b| usize::from(b.len)).sum();
+        assert_eq!(in_buckets, every_part);
+    }
+
+    #[test]
+    fn parts_are_in_curve_order_whichever_sort_runs() {
+        // A quarter points: the others are most of the parts, and one
+        // comparison sort runs on every core.
+        let scatter = scatter_seeded(4000, 0x2545_f491_4f6c_dd1d);
+        assert_in_curve_order(&scatter);
+        // Each point five times more, at the same place (equal keys, kept
+        // in obstacle order): as many points as other parts, and two radix
+        // sorts run side by side.
+        let mut mixed = scatter.clone();
+        for o in &scatter {
+            if let Obstacle::Point(p) = o {
+                mixed.extend(std::iter::repeat_n(Obstacle::Point(*p), 5));
+            }
         }
-        Bucket {
-            lower: b.lower(),
-            upper: b.upper(),
-            first: u32::try_from(k * BUCKET).expect("fewer than 2^32 parts"),
-            len: u16::try_from(run.len()).expect("a bucket holds at most BUCKET parts"),
-            store,
-        }
-    })
+        assert_in_curve_order(&mixed);
+    }
 }

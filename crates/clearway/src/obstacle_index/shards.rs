@@ -5,6 +5,7 @@
 //! so the shards' boxes barely overlap and the search, which starts with
 //! every shard's root in its queue, prunes all but the near ones at once.
 
+use crate::par::prelude::*;
 use rstar::{Envelope, RTreeObject};
 
 use super::bucket::Bucket;
@@ -19,7 +20,7 @@ const MAX_SHARD_LEVELS: u32 = 3;
 
 /// Splits `buckets` into 1, 2, 4 or 8 shards of nearly equal size, each of
 /// at least `min_buckets` buckets.
-pub(crate) fn into_shards<P: rstar::Point<Scalar = f64> + Copy>(
+pub(crate) fn into_shards<P: rstar::Point<Scalar = f64> + Copy + Send>(
     buckets: Vec<Bucket<P>>,
     min_buckets: usize,
 ) -> Vec<Vec<Bucket<P>>> {
@@ -31,8 +32,8 @@ pub(crate) fn into_shards<P: rstar::Point<Scalar = f64> + Copy>(
     for level in 0..levels {
         let axis = level as usize % P::DIMENSIONS;
         shards = shards
-            .into_iter()
-            .flat_map(|shard| split_at_median(shard, axis))
+            .into_par_iter()
+            .flat_map_iter(|shard| split_at_median(shard, axis))
             .collect();
     }
     shards
