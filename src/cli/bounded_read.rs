@@ -62,6 +62,17 @@ pub fn read_text(
     bytes: &mut Vec<u8>,
     limited: bool,
 ) -> Result<Option<BinaryByte>, ReadError> {
+    let checked = bytes.len();
+    read_text_from(reader, bytes, limited, checked)
+}
+
+/// [`read_text`], the bytes before `checked` already checked.
+fn read_text_from(
+    reader: impl Read,
+    bytes: &mut Vec<u8>,
+    limited: bool,
+    mut checked: usize,
+) -> Result<Option<BinaryByte>, ReadError> {
     let limit = if limited {
         MAX_INPUT_SIZE.load(Ordering::Relaxed)
     } else {
@@ -69,7 +80,6 @@ pub fn read_text(
     };
     let mut reader = reader;
     // Bytes before `checked` are valid text.
-    let mut checked = bytes.len();
     loop {
         let room = limit
             .saturating_sub(bytes.len() as u64)
@@ -90,6 +100,116 @@ pub fn read_text(
             return Ok(None);
         }
     }
+}
+
+/// How much of a regular file one task reads and checks: large enough
+/// that a task's system calls and start vanish beside its copy.
+const FILE_PART: usize = 4 << 20;
+
+/// Reads the regular file `file`, which its metadata says holds `size`
+/// bytes, into the empty `bytes`, checking it as [`read_text`] does and
+/// giving the same answer, on every core: the pages are first touched
+/// (faulted in by the kernel) on every core, then each part of the file is
+/// read with `pread` into its own part of the buffer and checked there.
+/// One thread reading and checking it chunk by chunk was most of the time
+/// spent reading a large level. The bytes past `size`, if the file grew,
+/// are then read as [`read_text`] reads; a file that shrank meanwhile is
+/// read again from its start by [`read_text`].
+///
+/// Unlike [`read_text`], a binary file of known size is read whole before
+/// its first binary byte is named.
+#[cfg(unix)]
+pub fn read_file_text(
+    file: &std::fs::File,
+    size: usize,
+    bytes: &mut Vec<u8>,
+) -> Result<Option<BinaryByte>, ReadError> {
+    read_file_in_parts(file, size, bytes, FILE_PART)
+}
+
+/// [`read_file_text`] with parts of `part` bytes.
+#[cfg(unix)]
+fn read_file_in_parts(
+    mut file: &std::fs::File,
+    size: usize,
+    bytes: &mut Vec<u8>,
+    part: usize,
+) -> Result<Option<BinaryByte>, ReadError> {
+    use rayon::prelude::*;
+    use std::io::{Seek, SeekFrom};
+    use std::os::unix::fs::FileExt;
+    bytes.clear();
+    bytes.par_extend(rayon::iter::repeat_n(0u8, size));
+    let reads: Vec<io::Result<()>> = bytes
+        .par_chunks_mut(part)
+        .enumerate()
+        .map(|(k, slots)| file.read_exact_at(slots, (k * part) as u64))
+        .collect();
+    for read in reads {
+        match read {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                bytes.clear();
+                file.seek(SeekFrom::Start(0)).map_err(ReadError::Io)?;
+                return read_text(file, bytes, false);
+            }
+            Err(e) => return Err(ReadError::Io(e)),
+        }
+    }
+    // Up to the last byte that starts a character, the text is checked in
+    // parts; from there on (a sequence the file may yet complete if it
+    // grew), as it is read on.
+    let checked = bytes
+        .iter()
+        .rposition(|&b| !is_continuation(b))
+        .unwrap_or(0);
+    if let Some(offset) = first_binary_offset_in_parts(&bytes[..checked], part) {
+        return Ok(Some(BinaryByte {
+            offset,
+            byte: bytes[offset],
+        }));
+    }
+    file.seek(SeekFrom::Start(size as u64))
+        .map_err(ReadError::Io)?;
+    read_text_from(file, bytes, false, checked)
+}
+
+/// Whether `b` continues a UTF-8 sequence (`10xxxxxx`).
+fn is_continuation(b: u8) -> bool {
+    b & 0xC0 == 0x80
+}
+
+/// The first byte of `bytes` that makes it binary (a control byte or one
+/// that breaks UTF-8), checked on every core in parts of about `part`
+/// bytes. `bytes` ends before a byte that starts a character, or at the
+/// end of the text: so does every part, each cut before such a byte, so
+/// that no sequence is cut (one that is broken is broken in its part, at
+/// the same byte).
+#[cfg(unix)]
+fn first_binary_offset_in_parts(bytes: &[u8], part: usize) -> Option<usize> {
+    use rayon::prelude::*;
+    let mut cuts = vec![0];
+    let mut next = part.max(1);
+    while next < bytes.len() {
+        let cut = (next..bytes.len())
+            .find(|&i| !is_continuation(bytes[i]))
+            .unwrap_or(bytes.len());
+        cuts.push(cut);
+        next = cut + part.max(1);
+    }
+    cuts.push(bytes.len());
+    cuts.dedup();
+    let firsts: Vec<Option<usize>> = cuts
+        .par_windows(2)
+        .map(|cut| {
+            let text = &bytes[cut[0]..cut[1]];
+            let valid = std::str::from_utf8(text).map_or_else(|e| e.valid_up_to(), |_| text.len());
+            let control = clearway::map::first_control_byte(&text[..valid]);
+            let broken = (valid < text.len()).then_some(valid);
+            control.or(broken).map(|i| cut[0] + i)
+        })
+        .collect();
+    firsts.into_iter().flatten().next()
 }
 
 /// Checks `bytes[*checked..]`, moving `checked` past the valid text; a
@@ -240,6 +360,117 @@ mod tests {
         let mut bytes = Vec::new();
         assert!(read_text(&text[..], &mut bytes, false).unwrap().is_none());
         assert_eq!(bytes.len(), text.len());
+    }
+
+    /// Pieces of text to build files from: ASCII, characters of two,
+    /// three and four bytes, control bytes, and bytes that break UTF-8 (a
+    /// lone continuation byte, a lead byte alone, bytes never in UTF-8).
+    #[cfg(unix)]
+    const PIECES: [&[u8]; 12] = [
+        b"a",
+        b"(id: 0, pos: (1.5, 2))\n",
+        "\u{e9}".as_bytes(),
+        "\u{20ac}".as_bytes(),
+        "\u{1f600}".as_bytes(),
+        b"\t\r\n",
+        b"\0",
+        b"\x7f",
+        b"\x80",
+        b"\xc3",
+        b"\xf0\x9f",
+        b"\xff",
+    ];
+
+    /// Reads `text` from a file with the parallel reader, told the file
+    /// holds `size` bytes, in parts of `part` bytes.
+    #[cfg(unix)]
+    fn read_in_parts(text: &[u8], size: usize, part: usize) -> (Option<BinaryByte>, Vec<u8>) {
+        use std::io::Write;
+        let mut file = tempfile::tempfile().unwrap();
+        file.write_all(text).unwrap();
+        let mut bytes = Vec::new();
+        let bad = read_file_in_parts(&file, size, &mut bytes, part).unwrap();
+        (bad, bytes)
+    }
+
+    #[cfg(unix)]
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 400,
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// The twin: reading a file on every core names the same first
+        /// binary byte as reading it chunk by chunk, and reads the same text
+        /// when it has none; also when the file grew or shrank after its
+        /// size was taken.
+        #[test]
+        fn reading_in_parts_is_reading_in_order(
+            picks in proptest::collection::vec(
+                proptest::sample::select((0..PIECES.len()).collect::<Vec<_>>()),
+                0..200,
+            ),
+            plain in proptest::collection::vec(0usize..12, 0..200),
+            part in proptest::sample::select(vec![1usize, 2, 3, 5, 16, 64, 4096]),
+            size_change in -3i64..4,
+        ) {
+            // Mostly text, so that the first binary byte, if any, lies
+            // anywhere in the file.
+            let text: Vec<u8> = picks
+                .iter()
+                .zip(plain.iter().chain(std::iter::repeat(&0)))
+                .flat_map(|(&pick, &plain)| {
+                    let piece = if plain < 9 { PIECES[plain % 6] } else { PIECES[pick] };
+                    piece.iter().copied()
+                })
+                .collect();
+            let mut expected_bytes = Vec::new();
+            let expected = read_text(&text[..], &mut expected_bytes, false).unwrap();
+            let size = usize::try_from(text.len() as i64 + size_change).unwrap_or(0);
+            let (bad, bytes) = read_in_parts(&text, size, part);
+            proptest::prop_assert_eq!(bad, expected);
+            if expected.is_none() {
+                proptest::prop_assert_eq!(bytes, text);
+            }
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_read_in_parts_names_its_first_binary_byte() {
+        // `\u{20ac}` (3 bytes) cut by every part boundary of 2 bytes; the
+        // first binary byte is the NUL after them.
+        let text = "\u{20ac}\u{20ac}a\u{20ac}\0b\x7f".as_bytes();
+        let (bad, _) = read_in_parts(text, text.len(), 2);
+        assert_eq!(
+            bad,
+            Some(BinaryByte {
+                offset: 10,
+                byte: 0
+            })
+        );
+        // A lead byte whose sequence is broken by the next part's first
+        // byte.
+        let (bad, _) = read_in_parts(b"ab\xe2\x82cd", 6, 3);
+        assert_eq!(
+            bad,
+            Some(BinaryByte {
+                offset: 2,
+                byte: 0xE2
+            })
+        );
+        // A file that ends in the middle of a sequence.
+        let (bad, _) = read_in_parts(b"abc\xe2\x82", 5, 2);
+        assert_eq!(
+            bad,
+            Some(BinaryByte {
+                offset: 3,
+                byte: 0xE2
+            })
+        );
+        let (bad, bytes) = read_in_parts("x\u{1f600}y".as_bytes(), 6, 1);
+        assert_eq!((bad, bytes.as_slice()), (None, "x\u{1f600}y".as_bytes()));
     }
 
     #[test]
