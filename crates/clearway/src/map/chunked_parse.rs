@@ -38,7 +38,7 @@ use crate::par::prelude::*;
 use serde::de::{DeserializeOwned, DeserializeSeed, Error as _, IgnoredAny, SeqAccess, Visitor};
 
 use super::citations::SourceCitations;
-use super::list_cut::{Chunk, CutList, Speculation, cut_list};
+use super::list_cut::{Chunk, CutList, Speculation, cut_list, element_starts};
 use super::ron_scanner::{GroupItem, Scanner, next_in_group};
 
 /// The size a chunk grows to before it is cut: large enough that the
@@ -75,27 +75,29 @@ pub(crate) fn parse_citing<F: ChunkedFile>(
     options: &ron::Options,
     cite: bool,
 ) -> Option<(F, Option<SourceCitations>)> {
-    let mut plan = Plan::cut(text, chunk_bytes, part_bytes(text, chunk_bytes), cite)?;
+    let plan = Plan::cut(text, chunk_bytes, part_bytes(text, chunk_bytes))?;
     let mut file: F = options.from_str(&plan.skeleton(text)?).ok()?;
     // Worked out before the lists are parsed, and the starts freed: they
     // are not held beside the parsed lists, when memory peaks.
-    let citations = cite.then(|| {
-        let starts = |field: ListField| -> Vec<&[usize]> {
-            plan.lists
-                .iter()
-                .filter(|list| list.field == field)
-                .flat_map(|list| list.chunks.iter().map(|chunk| chunk.starts.as_slice()))
-                .collect()
-        };
-        SourceCitations::from_starts(
-            text,
-            &starts(ListField::Obstacles),
-            &starts(ListField::Edges),
-        )
-    });
-    for chunk in plan.lists.iter_mut().flat_map(|list| &mut list.chunks) {
-        chunk.starts = Vec::new();
-    }
+    let citations = match cite {
+        true => {
+            let scanner = Scanner::new(text);
+            let starts = |field: ListField| -> Option<Vec<Vec<usize>>> {
+                match plan.lists.iter().find(|list| list.field == field) {
+                    Some(list) => element_starts(&scanner, &list.chunks),
+                    None => Some(Vec::new()),
+                }
+            };
+            let obstacles = starts(ListField::Obstacles)?;
+            let edges = starts(ListField::Edges)?;
+            Some(SourceCitations::from_starts(
+                text,
+                &slices(&obstacles),
+                &slices(&edges),
+            ))
+        }
+        false => None,
+    };
     // Each cut list is `[]` in the skeleton, and a field given twice fails
     // the skeleton's parse, so filling a list replaces an empty one. The
     // nodes are filled first, whatever the file's order: the first one sets
@@ -119,6 +121,11 @@ pub(crate) fn parse_citing<F: ChunkedFile>(
 /// one core, none are started.
 fn part_bytes(text: &str, chunk_bytes: usize) -> Option<usize> {
     cfg!(feature = "parallel").then(|| chunk_bytes.max(text.len() / 64))
+}
+
+/// Each of `starts` as a slice.
+fn slices(starts: &[Vec<usize>]) -> Vec<&[usize]> {
+    starts.iter().map(Vec::as_slice).collect()
 }
 
 /// The three list fields worth cutting, in the order they are filled.
@@ -163,23 +170,20 @@ impl Plan {
     /// `nodes`, `edges` and `obstacles` that hold at least one element.
     #[cfg(test)]
     fn of(text: &str, chunk_bytes: usize) -> Option<Plan> {
-        Plan::cut(text, chunk_bytes, None, false)
+        Plan::cut(text, chunk_bytes, None)
     }
 
-    /// As [`Plan::of`], keeping the first byte of each edge and obstacle
-    /// with `cite`, and walking the lists from places about `part_bytes`
+    /// As [`Plan::of`], walking the lists from places about `part_bytes`
     /// apart side by side (see [`super::list_cut`]); with `None`, each list
     /// is walked from its `[` alone.
-    fn cut(text: &str, chunk_bytes: usize, part_bytes: Option<usize>, cite: bool) -> Option<Plan> {
+    fn cut(text: &str, chunk_bytes: usize, part_bytes: Option<usize>) -> Option<Plan> {
         let scanner = Scanner::new(text);
         let open = scanner.root_open_without_attributes()?;
         if scanner.byte(open)? != b'(' {
             return None;
         }
         let mut speculation = match part_bytes {
-            Some(part_bytes) => {
-                Speculation::run(&scanner, text, open + 1, part_bytes, chunk_bytes, cite)
-            }
+            Some(part_bytes) => Speculation::run(&scanner, text, open + 1, part_bytes, chunk_bytes),
             None => Speculation::none(),
         };
         let mut lists: Vec<ListPlan> = Vec::new();
@@ -197,9 +201,8 @@ impl Plan {
                     if lists.iter().any(|list| list.field == field) {
                         return None;
                     }
-                    let cite = cite && field != ListField::Nodes;
                     let CutList { inside, chunks } =
-                        cut_list(&scanner, text, value, chunk_bytes, cite, &mut speculation)?;
+                        cut_list(&scanner, text, value, chunk_bytes, &mut speculation)?;
                     let end = inside.end + 1;
                     if !chunks.is_empty() {
                         lists.push(ListPlan {
@@ -240,9 +243,8 @@ pub(super) fn cut_lists(
     text: &str,
     chunk_bytes: usize,
     part_bytes: Option<usize>,
-    cite: bool,
 ) -> Option<CutLists> {
-    let plan = Plan::cut(text, chunk_bytes, part_bytes, cite)?;
+    let plan = Plan::cut(text, chunk_bytes, part_bytes)?;
     Some(
         plan.lists
             .into_iter()

@@ -38,9 +38,6 @@ pub(super) struct Chunk {
     pub(super) text: Range<usize>,
     /// How many elements it holds.
     pub(super) items: usize,
-    /// The first byte of each element, when the parse cites them (edges and
-    /// obstacles only); empty otherwise.
-    pub(super) starts: Vec<usize>,
 }
 
 /// A list cut into chunks.
@@ -94,7 +91,6 @@ impl Speculation {
         from: usize,
         part_bytes: usize,
         chunk_bytes: usize,
-        cite: bool,
     ) -> Self {
         let starts = speculative_starts(text.as_bytes(), from, part_bytes.max(1));
         let walks = starts
@@ -102,7 +98,7 @@ impl Speculation {
             .enumerate()
             .map(|(i, &start)| {
                 let goal = starts.get(i + 1).copied().unwrap_or(usize::MAX);
-                walk(scanner, text, start, goal, chunk_bytes, cite)
+                walk(scanner, text, start, goal, chunk_bytes)
             })
             .collect();
         Speculation { starts, walks }
@@ -157,14 +153,13 @@ fn speculative_starts(bytes: &[u8], from: usize, part_bytes: usize) -> Vec<usize
 }
 
 /// Cuts the list whose `[` is at `open` into chunks of about `chunk_bytes`,
-/// keeping the first byte of each element with `cite`, and taking over the
-/// walks of `speculation` that started between two of its elements.
+/// taking over the walks of `speculation` that started between two of its
+/// elements.
 pub(super) fn cut_list(
     scanner: &Scanner<'_>,
     text: &str,
     open: usize,
     chunk_bytes: usize,
-    cite: bool,
     speculation: &mut Speculation,
 ) -> Option<CutList> {
     let mut chunks = Vec::new();
@@ -172,24 +167,12 @@ pub(super) fn cut_list(
     loop {
         let walked = match speculation.take_walk(pos) {
             Some(walked) => walked,
-            None => walk(
-                scanner,
-                text,
-                pos,
-                speculation.goal_after(pos),
-                chunk_bytes,
-                cite,
-            ),
+            None => walk(scanner, text, pos, speculation.goal_after(pos), chunk_bytes),
         };
         let Walk {
             chunks: mut more,
             end,
         } = walked?;
-        if !cite {
-            for chunk in &mut more {
-                chunk.starts = Vec::new();
-            }
-        }
         chunks.append(&mut more);
         match end {
             WalkEnd::Close(close) => {
@@ -214,48 +197,28 @@ fn walk(
     from: usize,
     goal: usize,
     chunk_bytes: usize,
-    cite: bool,
 ) -> Option<Walk> {
     let mut chunks = Vec::new();
     let mut chunk_start = from;
     let mut items = 0;
-    let mut starts = Vec::new();
     let mut pos = from;
     loop {
-        let next = scanner.skip_trivia(pos)?;
-        let (value, end) = match scanner.plain_element_end(next) {
-            Some(end) => (next, end),
-            None => {
-                let value = match scanner.group_item(next)? {
-                    GroupItem::Close(close) => {
-                        if scanner.byte(close)? != b']' {
-                            return None;
-                        }
-                        if items > 0 {
-                            chunks.push(Chunk {
-                                text: chunk_start..close,
-                                items,
-                                starts,
-                            });
-                        }
-                        return Some(Walk {
-                            chunks,
-                            end: WalkEnd::Close(close),
-                        });
-                    }
-                    GroupItem::Element { name: Some(_), .. } => return None,
-                    GroupItem::Element { name: None, value } => value,
-                };
-                if scanner.byte(value)? == b',' {
-                    return None;
+        let (_, end) = match next_element(scanner, pos)? {
+            Next::Element { start, end } => (start, end),
+            Next::Close(close) => {
+                if items > 0 {
+                    chunks.push(Chunk {
+                        text: chunk_start..close,
+                        items,
+                    });
                 }
-                (value, scanner.value_end(value)?)
+                return Some(Walk {
+                    chunks,
+                    end: WalkEnd::Close(close),
+                });
             }
         };
         items += 1;
-        if cite {
-            starts.push(value);
-        }
         let comma;
         (pos, comma) = next_in_group(scanner, end, b']')?;
         if comma {
@@ -266,7 +229,6 @@ fn walk(
                     chunks.push(Chunk {
                         text: chunk_start..end,
                         items,
-                        starts: std::mem::take(&mut starts),
                     });
                     if next >= goal {
                         return Some(Walk {
@@ -281,6 +243,65 @@ fn walk(
             pos = next;
         }
     }
+}
+
+/// What follows in a list, after trivia.
+enum Next {
+    /// An element, from its first byte to the byte after its last.
+    Element { start: usize, end: usize },
+    /// The list's `]`, at this byte.
+    Close(usize),
+}
+
+/// The element or the `]` that comes next in a list at `pos` (between two
+/// elements, or after `[`); `None` where the text cannot be walked as a
+/// list there (a label, an empty element, a bracket other than `]`).
+fn next_element(scanner: &Scanner<'_>, pos: usize) -> Option<Next> {
+    let start = scanner.skip_trivia(pos)?;
+    if let Some(end) = scanner.plain_element_end(start) {
+        return Some(Next::Element { start, end });
+    }
+    let start = match scanner.group_item(start)? {
+        GroupItem::Close(close) => {
+            return (scanner.byte(close)? == b']').then_some(Next::Close(close));
+        }
+        GroupItem::Element { name: Some(_), .. } => return None,
+        GroupItem::Element { name: None, value } => value,
+    };
+    if scanner.byte(start)? == b',' {
+        return None;
+    }
+    let end = scanner.value_end(start)?;
+    Some(Next::Element { start, end })
+}
+
+/// The first byte of each element of `chunks` (cut by [`cut_list`]), a
+/// vector for each chunk, each chunk walked again on its own core: what
+/// the citations of edges and obstacles are worked out from. `None` if a
+/// chunk does not walk as it did.
+///
+/// The walks do not keep them: their growing vectors, freed on the thread
+/// that made them, stayed in that thread's heap (3.5 MB more at the peak of
+/// g100k-points), and one vector for a whole list, freed, raised glibc's
+/// `mmap` threshold to its size, with the same effect. These are allocated
+/// here, on the calling thread, each at its exact length, small.
+pub(super) fn element_starts(scanner: &Scanner<'_>, chunks: &[Chunk]) -> Option<Vec<Vec<usize>>> {
+    let mut starts: Vec<Vec<usize>> = chunks.iter().map(|chunk| vec![0; chunk.items]).collect();
+    (&mut starts)
+        .into_par_iter()
+        .zip(chunks)
+        .try_for_each(|(slots, chunk)| {
+            let mut pos = chunk.text.start;
+            for slot in slots.iter_mut() {
+                let Next::Element { start, end } = next_element(scanner, pos)? else {
+                    return None;
+                };
+                *slot = start;
+                pos = next_in_group(scanner, end, b']')?.0;
+            }
+            Some(())
+        })?;
+    Some(starts)
 }
 
 /// Whether `gap` is spaces, one comma and spaces: a separator that reads
@@ -299,8 +320,9 @@ mod tests {
 
     /// Checks that `coarse` holds the elements of `fine` (the same lists,
     /// spans and elements) in runs that each begin and end where runs of
-    /// `fine` do.
+    /// `fine` do, and that the elements start at the same bytes in both.
     fn same_elements(text: &str, coarse: &Lists, fine: &Lists) {
+        let scanner = Scanner::new(text);
         assert_eq!(coarse.len(), fine.len(), "{text}");
         for ((field, inside, chunks), (fine_field, fine_inside, fine_chunks)) in
             coarse.iter().zip(fine)
@@ -309,36 +331,47 @@ mod tests {
             let mut fine = fine_chunks.iter().peekable();
             for chunk in chunks {
                 let first = fine.next().expect("as many elements");
-                let (mut end, mut items, mut starts) =
-                    (first.text.end, first.items, first.starts.clone());
+                let (mut end, mut items) = (first.text.end, first.items);
                 assert_eq!(first.text.start, chunk.text.start, "{text}");
                 while end < chunk.text.end {
                     let next = fine.next().expect("a run that ends where one of fine does");
                     end = next.text.end;
                     items += next.items;
-                    starts.extend(&next.starts);
                 }
                 assert_eq!(end, chunk.text.end, "{text}");
-                assert_eq!((items, &starts), (chunk.items, &chunk.starts), "{text}");
+                assert_eq!(items, chunk.items, "{text}");
             }
             assert!(fine.next().is_none(), "{text}");
+            let all = |chunks| element_starts(&scanner, chunks).map(|s| s.concat());
+            assert_eq!(all(chunks), all(fine_chunks), "{text}");
         }
     }
 
     /// Cuts `text` with speculative walks `part_bytes` apart and checks the
     /// cut against the walk from each `[` alone: the same chunks where every
     /// element is a chunk, and the same elements in runs that end between
-    /// elements at any chunk size.
-    fn agrees_with_the_sequential_cut(text: &str, part_bytes: usize, cite: bool) {
-        let fine = cut_lists(text, 0, None, cite);
+    /// elements at any chunk size, whose elements start at the same bytes.
+    /// The first element of each chunk starts at the chunk's first byte
+    /// after trivia: `element_starts` finds that byte.
+    fn agrees_with_the_sequential_cut(text: &str, part_bytes: usize) {
+        let scanner = Scanner::new(text);
+        let fine = cut_lists(text, 0, None);
         assert_eq!(
-            format!("{:?}", cut_lists(text, 0, Some(part_bytes), cite)),
+            format!("{:?}", cut_lists(text, 0, Some(part_bytes))),
             format!("{fine:?}"),
             "{text}"
         );
+        for (_, _, chunks) in fine.iter().flatten() {
+            let starts = element_starts(&scanner, chunks).expect("the chunks walk");
+            for (starts, chunk) in starts.iter().zip(chunks) {
+                assert_eq!(starts.len(), chunk.items, "{text}");
+                let start = scanner.skip_trivia(chunk.text.start).unwrap();
+                assert_eq!(starts[0], start, "{text}");
+            }
+        }
         for chunk_bytes in [40, usize::MAX] {
-            let sequential = cut_lists(text, chunk_bytes, None, cite);
-            let speculative = cut_lists(text, chunk_bytes, Some(part_bytes), cite);
+            let sequential = cut_lists(text, chunk_bytes, None);
+            let speculative = cut_lists(text, chunk_bytes, Some(part_bytes));
             assert_eq!(sequential.is_some(), speculative.is_some(), "{text}");
             assert_eq!(fine.is_some(), speculative.is_some(), "{text}");
             if let (Some(speculative), Some(sequential), Some(fine)) =
@@ -359,14 +392,14 @@ mod tests {
 
         /// On random map texts (comments, strings holding commas and
         /// brackets, line breaks inside elements: many false starts), a cut
-        /// with speculative walks is the cut of the walk on one core.
+        /// with speculative walks is the cut of the walk on one core, and
+        /// its elements start at the same bytes.
         #[test]
         fn speculative_cuts_are_sequential_cuts(
             text in map_text(),
             part_bytes in prop::sample::select(vec![1usize, 7, 40, 300]),
-            cite in any::<bool>(),
         ) {
-            agrees_with_the_sequential_cut(&text, part_bytes, cite);
+            agrees_with_the_sequential_cut(&text, part_bytes);
         }
     }
 
@@ -380,16 +413,16 @@ mod tests {
                 .with_seed(3);
             let text = clearway_synth::map_string(&params);
             let part_bytes = text.len() / 64;
-            agrees_with_the_sequential_cut(&text, part_bytes, true);
+            agrees_with_the_sequential_cut(&text, part_bytes);
             let scanner = Scanner::new(&text);
-            let mut speculation = Speculation::run(&scanner, &text, 0, part_bytes, 0, false);
+            let mut speculation = Speculation::run(&scanner, &text, 0, part_bytes, 0);
             let starts = speculation.starts.clone();
             let walked: Vec<bool> = speculation.walks.iter().map(Option::is_some).collect();
             assert!(starts.len() > 50, "{}", starts.len());
             let mut inside_lists = 0;
             for field in ["nodes: ", "edges: ", "obstacles: "] {
                 let open = text.find(field).unwrap() + field.len();
-                let list = cut_list(&scanner, &text, open, 0, false, &mut speculation).unwrap();
+                let list = cut_list(&scanner, &text, open, 0, &mut speculation).unwrap();
                 inside_lists += starts
                     .iter()
                     .filter(|start| list.inside.contains(start))
