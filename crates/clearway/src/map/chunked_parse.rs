@@ -8,7 +8,8 @@
 //!
 //! 1. The [`Scanner`] walks the root struct and the three lists once,
 //!    finding where each element starts and ends (it understands comments,
-//!    strings, raw strings and chars, as ron does).
+//!    strings, raw strings and chars, as ron does); the lists are walked
+//!    from several places at once ([`super::list_cut`]).
 //! 2. A list is cut only where the text between two elements is nothing but
 //!    spaces and one comma. Each chunk is the exact text of a run of
 //!    elements; it is parsed into its own slots of a list allocated once at
@@ -79,24 +80,23 @@ pub(crate) fn parse_citing<F: ChunkedFile>(
     let mut file: F = options.from_str(&plan.skeleton(text)?).ok()?;
     // Worked out before the lists are parsed, and the starts freed: they
     // are not held beside the parsed lists, when memory peaks.
-    let citations = match cite {
-        true => {
-            let scanner = Scanner::new(text);
-            let starts = |field: ListField| -> Option<Vec<Vec<usize>>> {
-                match plan.lists.iter().find(|list| list.field == field) {
-                    Some(list) => element_starts(&scanner, &list.chunks),
-                    None => Some(Vec::new()),
-                }
-            };
-            let obstacles = starts(ListField::Obstacles)?;
-            let edges = starts(ListField::Edges)?;
-            Some(SourceCitations::from_starts(
-                text,
-                &slices(&obstacles),
-                &slices(&edges),
-            ))
-        }
-        false => None,
+    let citations = if cite {
+        let scanner = Scanner::new(text);
+        let starts = |field: ListField| -> Option<Vec<Vec<usize>>> {
+            match plan.lists.iter().find(|list| list.field == field) {
+                Some(list) => element_starts(&scanner, &list.chunks),
+                None => Some(Vec::new()),
+            }
+        };
+        let obstacles = starts(ListField::Obstacles)?;
+        let edges = starts(ListField::Edges)?;
+        Some(SourceCitations::from_starts(
+            text,
+            &slices(&obstacles),
+            &slices(&edges),
+        ))
+    } else {
+        None
     };
     // Each cut list is `[]` in the skeleton, and a field given twice fails
     // the skeleton's parse, so filling a list replaces an empty one. The

@@ -142,7 +142,9 @@ fn speculative_starts(bytes: &[u8], from: usize, part_bytes: usize) -> Vec<usize
                     break;
                 }
                 (_, None) => break,
-                _ => at = line_break + 1,
+                // Past the spaces that follow: each byte is looked at a
+                // bounded number of times, even in a run of blank lines.
+                (_, Some(next)) => at = line_break + next,
             }
         }
         let Some(start) = found else { break };
@@ -451,5 +453,11 @@ mod tests {
         assert_eq!(speculative_starts(text, 0, 12), [16]);
         assert_eq!(speculative_starts(text, 17, 1), [27]);
         assert_eq!(speculative_starts(b"[a, b, c]", 0, 1), Vec::<usize>::new());
+        // A million blank lines after a line that does not end in a comma
+        // take a moment, not a million squared.
+        let mut blank = b"[a".to_vec();
+        blank.extend(std::iter::repeat_n(b'\n', 1_000_000));
+        blank.extend(b", b]");
+        assert_eq!(speculative_starts(&blank, 0, 1), Vec::<usize>::new());
     }
 }
