@@ -360,7 +360,7 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
     match dimension {
         Dimension::Plane => {
             let (nodes, node_by_id) = nodes(file.nodes, |p, path| point(p, path, &first))?;
-            let edges = edges(&file.edges, &node_by_id)?;
+            let edges = edges(&file.edges, &nodes, &node_by_id)?;
             // Freed before the obstacles are converted, when memory peaks
             // (the wire edges of a million-edge level are 56 MB).
             drop(file.edges);
@@ -387,7 +387,7 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
         Dimension::Space => {
             let (nodes, node_by_id) =
                 nodes(file.nodes, |p, path| validate3d::point3(p, path, &first))?;
-            let edges = edges(&file.edges, &node_by_id)?;
+            let edges = edges(&file.edges, &nodes, &node_by_id)?;
             // Freed before the obstacles are converted, when memory peaks
             // (the wire edges of a million-edge level are 56 MB).
             drop(file.edges);
@@ -488,7 +488,11 @@ const EDGES_PER_TASK: usize = 16 * 1024;
 
 /// The edges, validated on every core into a vector of their exact length;
 /// the error is the first edge's, in file order, that has one.
-fn edges(entries: &[EdgeEntry], node_by_id: &NodesById) -> Result<Vec<Edge>, ValidationError> {
+fn edges<P: Sync>(
+    entries: &[EdgeEntry],
+    nodes: &[Node<P>],
+    node_by_id: &NodesById,
+) -> Result<Vec<Edge>, ValidationError> {
     let placeholder = Edge {
         from: NodeIdx::new(0),
         to: NodeIdx::new(0),
@@ -503,7 +507,7 @@ fn edges(entries: &[EdgeEntry], node_by_id: &NodesById) -> Result<Vec<Edge>, Val
         .map(|(task, slots)| {
             let first = task * EDGES_PER_TASK;
             for (i, slot) in (first..).zip(slots.iter_mut()) {
-                *slot = edge(i, &entries[i], node_by_id)?;
+                *slot = edge(i, &entries[i], nodes, node_by_id)?;
             }
             Ok(())
         })
@@ -512,16 +516,32 @@ fn edges(entries: &[EdgeEntry], node_by_id: &NodesById) -> Result<Vec<Edge>, Val
     Ok(edges)
 }
 
-fn edge(index: usize, entry: &EdgeEntry, node_by_id: &NodesById) -> Result<Edge, ValidationError> {
+/// The index of the node whose id is `id`: the node at index `id`, when it
+/// has that id (ids are unique, so it is the one), or else the map's. Levels
+/// whose ids count 0, 1, 2, ... in file order, as generated levels and the
+/// networks `grid` builds do, find every edge's ends without hashing.
+fn node_index<P>(id: u64, nodes: &[Node<P>], node_by_id: &NodesById) -> Option<usize> {
+    match usize::try_from(id)
+        .ok()
+        .and_then(|i| Some((i, nodes.get(i)?)))
+    {
+        Some((i, node)) if node.id == id => Some(i),
+        _ => node_by_id.get(&id).copied(),
+    }
+}
+
+fn edge<P>(
+    index: usize,
+    entry: &EdgeEntry,
+    nodes: &[Node<P>],
+    node_by_id: &NodesById,
+) -> Result<Edge, ValidationError> {
     let resolve = |end: &'static str, id: u64| {
-        node_by_id
-            .get(&id)
-            .copied()
-            .ok_or(ValidationError::UnknownNode {
-                edge: index,
-                end,
-                id,
-            })
+        node_index(id, nodes, node_by_id).ok_or(ValidationError::UnknownNode {
+            edge: index,
+            end,
+            id,
+        })
     };
     let from = resolve("from", entry.from)?;
     let to = resolve("to", entry.to)?;
@@ -650,8 +670,45 @@ pub(super) fn length(
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
     use crate::map::wire::MapFile;
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 300,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// The twin of the lookup that skips hashing: the map itself, for
+        /// unique ids that are partly their index (0, 1, 2, ...), partly
+        /// shuffled or large, and for ids no node has.
+        #[test]
+        fn node_index_is_the_maps(
+            ids in prop::collection::hash_set(
+                prop_oneof![0u64..40, any::<u64>()], 0..60,
+            ),
+            dense in any::<bool>(),
+            asked in prop::collection::vec(prop_oneof![0u64..80, any::<u64>()], 0..40),
+        ) {
+            let mut ids: Vec<u64> = ids.into_iter().collect();
+            if dense {
+                ids.sort_unstable();
+            }
+            let entries: Vec<NodeEntry> = ids.iter().map(|&id| node(id, 0.0, 0.0)).collect();
+            let first = DocPath::item("nodes", 0).field("pos");
+            let (nodes, node_by_id) = nodes(entries, |p, path| point(p, path, &first))
+                .expect("unique ids");
+            for id in ids.iter().chain(&asked) {
+                prop_assert_eq!(
+                    node_index(*id, &nodes, &node_by_id),
+                    node_by_id.get(id).copied()
+                );
+            }
+        }
+    }
 
     /// A wire file validated whole, as the loader validates one it could
     /// not read in chunks.
