@@ -163,11 +163,8 @@ fn read_file_in_parts(
         .iter()
         .rposition(|&b| !is_continuation(b))
         .unwrap_or(0);
-    if let Some(offset) = first_binary_offset_in_parts(&bytes[..checked], part) {
-        return Ok(Some(BinaryByte {
-            offset,
-            byte: bytes[offset],
-        }));
+    if let Some(bad) = first_binary_byte_in_parts(&bytes[..checked], part) {
+        return Ok(Some(bad));
     }
     file.seek(SeekFrom::Start(size as u64))
         .map_err(ReadError::Io)?;
@@ -186,7 +183,7 @@ fn is_continuation(b: u8) -> bool {
 /// that no sequence is cut (one that is broken is broken in its part, at
 /// the same byte).
 #[cfg(unix)]
-fn first_binary_offset_in_parts(bytes: &[u8], part: usize) -> Option<usize> {
+fn first_binary_byte_in_parts(bytes: &[u8], part: usize) -> Option<BinaryByte> {
     use rayon::prelude::*;
     let mut cuts = vec![0];
     let mut next = part.max(1);
@@ -199,15 +196,12 @@ fn first_binary_offset_in_parts(bytes: &[u8], part: usize) -> Option<usize> {
     }
     cuts.push(bytes.len());
     cuts.dedup();
-    let firsts: Vec<Option<usize>> = cuts
+    // Each part checked as `read_text` checks a chunk at the end of the
+    // input: a sequence cut at its end is broken, as the next part starts
+    // a character.
+    let firsts: Vec<Option<BinaryByte>> = cuts
         .par_windows(2)
-        .map(|cut| {
-            let text = &bytes[cut[0]..cut[1]];
-            let valid = std::str::from_utf8(text).map_or_else(|e| e.valid_up_to(), |_| text.len());
-            let control = clearway::map::first_control_byte(&text[..valid]);
-            let broken = (valid < text.len()).then_some(valid);
-            control.or(broken).map(|i| cut[0] + i)
-        })
+        .map(|cut| first_binary_byte(&bytes[..cut[1]], &mut cut[0].clone(), true))
         .collect();
     firsts.into_iter().flatten().next()
 }

@@ -124,7 +124,6 @@ impl Speculation {
 /// followed by something other than a `]`: in a pretty-printed file, where
 /// the next element of a list starts.
 fn speculative_starts(bytes: &[u8], from: usize, part_bytes: usize) -> Vec<usize> {
-    let is_space = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
     let mut starts = Vec::new();
     let mut target = from.saturating_add(part_bytes);
     while target < bytes.len() {
@@ -309,8 +308,12 @@ pub(super) fn element_starts(scanner: &Scanner<'_>, chunks: &[Chunk]) -> Option<
 /// Whether `gap` is spaces, one comma and spaces: a separator that reads
 /// the same to any RON reader, with no comment to hide anything in.
 fn is_plain_separator(gap: &[u8]) -> bool {
-    let is_space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
-    gap.iter().filter(|&&b| b == b',').count() == 1 && gap.iter().all(|b| *b == b',' || is_space(b))
+    gap.iter().filter(|&&b| b == b',').count() == 1 && gap.iter().all(|&b| b == b',' || is_space(b))
+}
+
+/// Whether `b` is RON whitespace.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
 #[cfg(test)]
