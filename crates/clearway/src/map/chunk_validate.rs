@@ -116,8 +116,9 @@ mod tests {
         fn parts<P: std::fmt::Debug, O: std::fmt::Debug>(
             parts: &crate::map::validate::ValidParts<P, O>,
         ) -> String {
-            let mut by_id: Vec<_> = parts.node_by_id.iter().collect();
-            by_id.sort();
+            let by_id: Vec<_> = (parts.nodes.iter())
+                .map(|n| (n.id, parts.node_ids.index(n.id, &parts.nodes)))
+                .collect();
             format!(
                 "{:?} {:?} {by_id:?} {:?} {:?}",
                 parts.agents, parts.nodes, parts.edges, parts.obstacles

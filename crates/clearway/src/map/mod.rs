@@ -25,6 +25,7 @@ mod level;
 mod list_cut;
 mod load;
 mod locate;
+mod node_ids;
 mod position;
 mod ron_scanner;
 mod validate;
@@ -38,7 +39,8 @@ pub(crate) use error::{Snippet, render_located};
 pub use extra_obstacles::{ExtraObstacle, ExtraObstacleError};
 pub use level::Level;
 pub use load::{ValidatedLevel, ValidatedMap, first_control_byte};
-pub(crate) use validate::{MAX_COORDINATE, NodesById};
+pub(crate) use node_ids::NodeIds;
+pub(crate) use validate::MAX_COORDINATE;
 
 /// A named agent profile: the radius `check` validates when none is given.
 #[derive(Clone, Debug, PartialEq)]
@@ -94,7 +96,7 @@ pub struct Map<D: Dimension = Plane> {
     agents: Vec<Agent>,
     nodes: Vec<Node<D::Point>>,
     edges: Vec<Edge>,
-    node_by_id: NodesById,
+    node_ids: NodeIds,
     graph: OnceLock<DiGraph<usize, usize>>,
     obstacles: Arc<IndexedObstacles<D>>,
     min_cost_per_length: OnceLock<f64>,
@@ -133,11 +135,11 @@ impl<D: Dimension> Map<D> {
         let validate::ValidParts {
             agents,
             nodes,
-            node_by_id,
+            node_ids,
             edges,
             obstacles,
         } = parts;
-        Map::assemble(agents, nodes, node_by_id, edges, obstacles)
+        Map::assemble(agents, nodes, node_ids, edges, obstacles)
     }
 }
 
@@ -153,14 +155,14 @@ impl<D: Dimension> Map<D> {
         edges: Vec<Edge>,
         obstacles: Vec<D::Obstacle>,
     ) -> Map<D> {
-        let node_by_id = nodes.iter().enumerate().map(|(i, n)| (n.id, i)).collect();
-        Map::assemble(agents, nodes, node_by_id, edges, obstacles)
+        let node_ids = NodeIds::of(&nodes);
+        Map::assemble(agents, nodes, node_ids, edges, obstacles)
     }
 
     fn assemble(
         agents: Vec<Agent>,
         nodes: Vec<Node<D::Point>>,
-        node_by_id: NodesById,
+        node_ids: NodeIds,
         edges: Vec<Edge>,
         obstacles: Vec<D::Obstacle>,
     ) -> Map<D> {
@@ -168,7 +170,7 @@ impl<D: Dimension> Map<D> {
             agents,
             nodes,
             edges,
-            node_by_id,
+            node_ids,
             graph: OnceLock::new(),
             obstacles: Arc::new(IndexedObstacles {
                 list: obstacles,
@@ -187,7 +189,7 @@ impl<D: Dimension> Map<D> {
             nodes: self.nodes.clone(),
             graph: OnceLock::new(),
             edges,
-            node_by_id: self.node_by_id.clone(),
+            node_ids: self.node_ids.clone(),
             obstacles: Arc::clone(&self.obstacles),
             min_cost_per_length: OnceLock::new(),
         }
@@ -215,7 +217,7 @@ impl<D: Dimension> Map<D> {
 
     /// The index (in [`Map::nodes`]) of the node with this id.
     pub fn node_index(&self, id: u64) -> Option<NodeIdx> {
-        self.node_by_id.get(&id).map(|&i| NodeIdx::new(i))
+        self.node_ids.index(id, &self.nodes).map(NodeIdx::new)
     }
 
     /// The straight segment an edge runs along, from its `from` node to its `to` node.

@@ -6,6 +6,8 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
+use super::node_ids::{NodeIds, NodesById, ids_count_up};
+
 use super::chunk_validate::{LoadFile, ValidObstacles};
 use super::locate::DocPath;
 use super::validate3d::{self, Dimension};
@@ -326,7 +328,7 @@ impl ValidationError {
 pub(crate) struct ValidParts<P = Point, O = Obstacle> {
     pub agents: Vec<Agent>,
     pub nodes: Vec<Node<P>>,
-    pub node_by_id: NodesById,
+    pub node_ids: NodeIds,
     pub edges: Vec<Edge>,
     pub obstacles: Vec<O>,
 }
@@ -359,8 +361,8 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
     let agents = agents(file.agents)?;
     match dimension {
         Dimension::Plane => {
-            let (nodes, node_by_id) = nodes(file.nodes, |p, path| point(p, path, &first))?;
-            let edges = edges(&file.edges, &nodes, &node_by_id)?;
+            let (nodes, node_ids) = nodes(file.nodes, |p, path| point(p, path, &first))?;
+            let edges = edges(&file.edges, &nodes, &node_ids)?;
             // Freed before the obstacles are converted, when memory peaks
             // (the wire edges of a million-edge level are 56 MB).
             drop(file.edges);
@@ -379,15 +381,15 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
             Ok(ValidLevel::Plane(ValidParts {
                 agents,
                 nodes,
-                node_by_id,
+                node_ids,
                 edges,
                 obstacles,
             }))
         }
         Dimension::Space => {
-            let (nodes, node_by_id) =
+            let (nodes, node_ids) =
                 nodes(file.nodes, |p, path| validate3d::point3(p, path, &first))?;
-            let edges = edges(&file.edges, &nodes, &node_by_id)?;
+            let edges = edges(&file.edges, &nodes, &node_ids)?;
             // Freed before the obstacles are converted, when memory peaks
             // (the wire edges of a million-edge level are 56 MB).
             drop(file.edges);
@@ -404,7 +406,7 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
             Ok(ValidLevel::Space(ValidParts {
                 agents,
                 nodes,
-                node_by_id,
+                node_ids,
                 edges,
                 obstacles,
             }))
@@ -448,16 +450,69 @@ fn agents(entries: Vec<AgentEntry>) -> Result<Vec<Agent>, ValidationError> {
     Ok(agents)
 }
 
-/// Node indices by node id. Hashed by foldhash, seeded per process: a
-/// million-edge level looks up two ids per edge, and the standard SipHash
-/// made those lookups most of the edges' validation.
-pub(crate) type NodesById = HashMap<u64, usize, foldhash::fast::RandomState>;
+/// The nodes, their positions read by `pos` (which checks their dimension),
+/// and where each id is among them.
+fn nodes<P: Clone + Send + Sync>(
+    entries: Vec<NodeEntry>,
+    pos: impl Fn(Position, &dyn Fn() -> DocPath) -> Result<P, ValidationError> + Sync,
+) -> Result<(Vec<Node<P>>, NodeIds), ValidationError> {
+    if ids_count_up(&entries, |e| e.id) {
+        let count = entries.len();
+        let nodes = counted_nodes_in_tasks(entries, pos, NODES_PER_TASK)?;
+        Ok((nodes, NodeIds::Counted(count)))
+    } else {
+        hashed_nodes(entries, pos)
+    }
+}
 
-/// The nodes, their positions read by `pos` (which checks their dimension).
-fn nodes<P>(
+/// How many nodes one parallel task validates.
+const NODES_PER_TASK: usize = 16 * 1024;
+
+/// The nodes of a level whose ids count 0, 1, 2, ...: none can repeat, so
+/// their positions are checked on every core, `per_task` at a time; the
+/// error is the first node's, in file order, that has one.
+fn counted_nodes_in_tasks<P: Clone + Send + Sync>(
+    mut entries: Vec<NodeEntry>,
+    pos: impl Fn(Position, &dyn Fn() -> DocPath) -> Result<P, ValidationError> + Sync,
+    per_task: usize,
+) -> Result<Vec<Node<P>>, ValidationError> {
+    let path = |i: usize| move || DocPath::item("nodes", i).field("pos");
+    let Some(first) = entries.first() else {
+        return Ok(Vec::new());
+    };
+    // Node 0's error, if it has one, is the first.
+    let placeholder = Node {
+        id: 0,
+        pos: pos(first.pos, &path(0))?,
+        name: None,
+    };
+    let mut nodes = crate::par::filled(placeholder, entries.len());
+    let outcomes: Vec<Result<(), ValidationError>> = nodes
+        .par_chunks_mut(per_task)
+        .zip(entries.par_chunks_mut(per_task))
+        .enumerate()
+        .map(|(task, (slots, entries))| {
+            let first = task * per_task;
+            for (i, (slot, entry)) in (first..).zip(slots.iter_mut().zip(entries)) {
+                *slot = Node {
+                    id: entry.id,
+                    pos: pos(entry.pos, &path(i))?,
+                    name: entry.name.take(),
+                };
+            }
+            Ok(())
+        })
+        .collect();
+    outcomes.into_iter().collect::<Result<(), _>>()?;
+    Ok(nodes)
+}
+
+/// The nodes of a level with any other ids, in file order: an id's second
+/// node is an error, checked before that node's position.
+fn hashed_nodes<P>(
     entries: Vec<NodeEntry>,
     pos: impl Fn(Position, &dyn Fn() -> DocPath) -> Result<P, ValidationError>,
-) -> Result<(Vec<Node<P>>, NodesById), ValidationError> {
+) -> Result<(Vec<Node<P>>, NodeIds), ValidationError> {
     let mut node_by_id = NodesById::with_capacity_and_hasher(entries.len(), Default::default());
     let mut nodes = Vec::with_capacity(entries.len());
     for (i, entry) in entries.into_iter().enumerate() {
@@ -480,7 +535,7 @@ fn nodes<P>(
             name: entry.name,
         });
     }
-    Ok((nodes, node_by_id))
+    Ok((nodes, NodeIds::Hashed(node_by_id)))
 }
 
 /// How many edges one parallel task validates.
@@ -491,7 +546,7 @@ const EDGES_PER_TASK: usize = 16 * 1024;
 fn edges<P: Sync>(
     entries: &[EdgeEntry],
     nodes: &[Node<P>],
-    node_by_id: &NodesById,
+    node_ids: &NodeIds,
 ) -> Result<Vec<Edge>, ValidationError> {
     let placeholder = Edge {
         from: NodeIdx::new(0),
@@ -507,7 +562,7 @@ fn edges<P: Sync>(
         .map(|(task, slots)| {
             let first = task * EDGES_PER_TASK;
             for (i, slot) in (first..).zip(slots.iter_mut()) {
-                *slot = edge(i, &entries[i], nodes, node_by_id)?;
+                *slot = edge(i, &entries[i], nodes, node_ids)?;
             }
             Ok(())
         })
@@ -516,32 +571,20 @@ fn edges<P: Sync>(
     Ok(edges)
 }
 
-/// The index of the node whose id is `id`: the node at index `id`, when it
-/// has that id (ids are unique, so it is the one), or else the map's. Levels
-/// whose ids count 0, 1, 2, ... in file order, as generated levels and the
-/// networks `grid` builds do, find every edge's ends without hashing.
-fn node_index<P>(id: u64, nodes: &[Node<P>], node_by_id: &NodesById) -> Option<usize> {
-    match usize::try_from(id)
-        .ok()
-        .and_then(|i| Some((i, nodes.get(i)?)))
-    {
-        Some((i, node)) if node.id == id => Some(i),
-        _ => node_by_id.get(&id).copied(),
-    }
-}
-
 fn edge<P>(
     index: usize,
     entry: &EdgeEntry,
     nodes: &[Node<P>],
-    node_by_id: &NodesById,
+    node_ids: &NodeIds,
 ) -> Result<Edge, ValidationError> {
     let resolve = |end: &'static str, id: u64| {
-        node_index(id, nodes, node_by_id).ok_or(ValidationError::UnknownNode {
-            edge: index,
-            end,
-            id,
-        })
+        node_ids
+            .index(id, nodes)
+            .ok_or(ValidationError::UnknownNode {
+                edge: index,
+                end,
+                id,
+            })
     };
     let from = resolve("from", entry.from)?;
     let to = resolve("to", entry.to)?;
@@ -675,41 +718,6 @@ mod tests {
     use super::*;
     use crate::map::wire::MapFile;
 
-    proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 300,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
-
-        /// The twin of the lookup that skips hashing: the map itself, for
-        /// unique ids that are partly their index (0, 1, 2, ...), partly
-        /// shuffled or large, and for ids no node has.
-        #[test]
-        fn node_index_is_the_maps(
-            ids in prop::collection::hash_set(
-                prop_oneof![0u64..40, any::<u64>()], 0..60,
-            ),
-            dense in any::<bool>(),
-            asked in prop::collection::vec(prop_oneof![0u64..80, any::<u64>()], 0..40),
-        ) {
-            let mut ids: Vec<u64> = ids.into_iter().collect();
-            if dense {
-                ids.sort_unstable();
-            }
-            let entries: Vec<NodeEntry> = ids.iter().map(|&id| node(id, 0.0, 0.0)).collect();
-            let first = DocPath::item("nodes", 0).field("pos");
-            let (nodes, node_by_id) = nodes(entries, |p, path| point(p, path, &first))
-                .expect("unique ids");
-            for id in ids.iter().chain(&asked) {
-                prop_assert_eq!(
-                    node_index(*id, &nodes, &node_by_id),
-                    node_by_id.get(id).copied()
-                );
-            }
-        }
-    }
-
     /// A wire file validated whole, as the loader validates one it could
     /// not read in chunks.
     fn validate(file: MapFile) -> Result<ValidParts, ValidationError> {
@@ -756,6 +764,71 @@ mod tests {
             ValidationError::SelfLoop {
                 edge: EDGES_PER_TASK + 7,
                 id: 2
+            }
+        );
+    }
+
+    /// A node's position, or a bad one: NaN, infinite, beyond the largest
+    /// coordinate, or with a height in a flat level.
+    fn any_position() -> impl Strategy<Value = Position> {
+        let coordinate = prop_oneof![
+            8 => -1e3..1e3f64,
+            1 => Just(f64::NAN),
+            1 => Just(f64::NEG_INFINITY),
+            1 => Just(2e15),
+        ];
+        prop_oneof![
+            8 => (-1e3..1e3f64, -1e3..1e3f64).prop_map(|(x, y)| Position::Plane(x, y)),
+            1 => (coordinate.clone(), coordinate).prop_map(|(x, y)| Position::Plane(x, y)),
+            1 => Just(Position::Space(0.0, 0.0, 0.0)),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 200,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Nodes whose ids count up, validated on every core, are the
+        /// nodes (or the error) that the one-core walk with its table
+        /// gives: its twin. Tasks of a few nodes, so that many run.
+        #[test]
+        fn counted_nodes_are_the_hashed_walks(
+            entries in prop::collection::vec((any_position(), any::<bool>()), 0..120),
+            task in 1usize..20,
+        ) {
+            let entries: Vec<NodeEntry> = (0u64..).zip(&entries)
+                .map(|(id, &(pos, named))| NodeEntry {
+                    id,
+                    pos,
+                    name: named.then(|| format!("n{id}")),
+                })
+                .collect();
+            let first = DocPath::item("nodes", 0).field("pos");
+            let point = |p, path: &dyn Fn() -> DocPath| point(p, path, &first);
+            let counted = counted_nodes_in_tasks(entries.clone(), point, task);
+            let hashed = hashed_nodes(entries, point).map(|(nodes, _)| nodes);
+            // As text: a NaN in an error is not equal to itself.
+            prop_assert_eq!(format!("{counted:?}"), format!("{hashed:?}"));
+        }
+    }
+
+    #[test]
+    fn counted_ids_build_no_table_and_others_find_duplicates() {
+        let counted = vec![node(0, 0.0, 0.0), node(1, 1.0, 0.0), node(2, 2.0, 0.0)];
+        let parts = validate(file(counted, vec![edge(2, 0)], vec![])).unwrap();
+        assert!(matches!(parts.node_ids, NodeIds::Counted(3)));
+        assert_eq!((parts.edges[0].from.get(), parts.edges[0].to.get()), (2, 0));
+        let repeated = vec![node(0, 0.0, 0.0), node(1, 1.0, 0.0), node(1, 2.0, 0.0)];
+        let err = validate(file(repeated, vec![], vec![])).unwrap_err();
+        assert_eq!(
+            err,
+            ValidationError::DuplicateNodeId {
+                id: 1,
+                first: 1,
+                second: 2
             }
         );
     }
