@@ -1,22 +1,25 @@
-//! The obstacles validated chunk by chunk as they are parsed, so that a
-//! level's wire obstacles (72 bytes each, 360 MB for five million points)
-//! are never all held at once beside the text and the validated ones.
+//! The edges and obstacles validated chunk by chunk as they are parsed, so
+//! that a level's wire edges and obstacles (56 and 72 bytes each, 360 MB
+//! for five million points) are never all held at once beside the text and
+//! the validated ones.
 //!
 //! The chunked parse ([`super::chunked_parse`]) fills the nodes first; when
 //! there is one, its position sets the level's dimension (as
-//! [`super::validate3d::dimension_of`] says), and each chunk of obstacles is
-//! validated into the domain type as soon as it is read, with the
-//! obstacle's index in the file: the same values, and the same first error,
-//! as validating the whole list afterwards. The error is held until the
-//! agents, nodes and edges are validated, which come first
-//! ([`super::validate::validate_loaded`]). A level with no nodes, or one the
-//! chunks cannot be read from, is validated as before.
+//! [`super::validate3d::dimension_of`] says). The nodes are validated before
+//! the edges are read, and each chunk of edges, then of obstacles, is
+//! validated into the domain type as soon as it is read, with the element's
+//! index in the file: the same values, and the same first error, as
+//! validating the whole lists afterwards. The errors are held until the
+//! agents are validated, and the obstacles' until the nodes and edges are,
+//! which come first ([`super::validate::validate_loaded`]). A level with no
+//! nodes, or one the chunks cannot be read from, is validated as before.
 
 use serde::Deserialize;
 
 use super::chunked_parse::{self, ChunkedFile, ListChunks, ListField};
 use super::citations::SourceCitations;
-use super::validate::{self, ValidationError};
+use super::locate::DocPath;
+use super::validate::{self, Network, ValidationError};
 use super::validate3d::{self, Dimension};
 use super::wire::{self, MapFile};
 use crate::geometry::{Point, Point3};
@@ -34,6 +37,43 @@ pub(crate) struct LoadFile {
     /// `None` when they are in `file`.
     #[serde(skip)]
     pub(crate) obstacles: Option<Result<ValidObstacles, ValidationError>>,
+    /// The nodes and edges, validated as the edges were parsed (or the
+    /// first error); `None` when they are in `file`.
+    #[serde(skip)]
+    pub(crate) network: Option<Result<ValidNetwork, ValidationError>>,
+    /// The dimension the first node set, and where, when the nodes were
+    /// taken out of `file` to be validated.
+    #[serde(skip)]
+    pub(crate) nodes_dimension: Option<(Dimension, DocPath)>,
+}
+
+impl LoadFile {
+    /// A wire file, nothing validated yet.
+    pub(crate) fn wire(file: MapFile) -> LoadFile {
+        LoadFile {
+            file,
+            obstacles: None,
+            network: None,
+            nodes_dimension: None,
+        }
+    }
+
+    /// The level's dimension and the value that sets it, as
+    /// [`validate3d::dimension_of`] says of the whole file.
+    pub(crate) fn dimension(&self) -> (Dimension, DocPath) {
+        match &self.nodes_dimension {
+            Some(dimension) => dimension.clone(),
+            None => validate3d::dimension_of(&self.file),
+        }
+    }
+}
+
+/// Validated nodes and edges of either dimension.
+pub(crate) enum ValidNetwork {
+    /// A flat level's.
+    Plane(Network<Point>),
+    /// A 3D level's.
+    Space(Network<Point3>),
 }
 
 /// Validated obstacles of either dimension.
@@ -48,13 +88,29 @@ impl ChunkedFile for LoadFile {
     fn fill_list(&mut self, field: ListField, list: &ListChunks<'_>) -> Option<()> {
         match field {
             ListField::Nodes => self.file.nodes = list.parse()?,
-            ListField::Edges => self.file.edges = list.parse()?,
-            ListField::Obstacles if self.file.nodes.is_empty() => {
+            ListField::Edges if self.file.nodes.is_empty() => self.file.edges = list.parse()?,
+            ListField::Edges => {
+                // The nodes are filled first: the first one sets the dimension.
+                let (dimension, first) = validate3d::dimension_of(&self.file);
+                let nodes = std::mem::take(&mut self.file.nodes);
+                self.network = Some(match dimension {
+                    Dimension::Plane => validate::network_as_parsed(nodes, list, |p, path| {
+                        validate::point(p, path, &first)
+                    })?
+                    .map(ValidNetwork::Plane),
+                    Dimension::Space => validate::network_as_parsed(nodes, list, |p, path| {
+                        validate3d::point3(p, path, &first)
+                    })?
+                    .map(ValidNetwork::Space),
+                });
+                self.nodes_dimension = Some((dimension, first));
+            }
+            ListField::Obstacles if self.file.nodes.is_empty() && self.network.is_none() => {
                 self.file.obstacles = list.parse()?;
             }
             ListField::Obstacles => {
                 // The nodes are filled first: the first one sets the dimension.
-                let (dimension, first) = validate3d::dimension_of(&self.file);
+                let (dimension, first) = self.dimension();
                 self.obstacles = Some(match dimension {
                     Dimension::Plane => list
                         .parse_converted(Obstacle::Point(Point::new(0.0, 0.0)), |i, o| {
@@ -92,13 +148,7 @@ fn parse_in_chunks(
     let options = wire::options();
     match chunked_parse::parse_citing(text, chunk_bytes, &options, cite) {
         Some(parsed) => Ok(parsed),
-        None => Ok((
-            LoadFile {
-                file: options.from_str(text)?,
-                obstacles: None,
-            },
-            None,
-        )),
+        None => Ok((LoadFile::wire(options.from_str(text)?), None)),
     }
 }
 
@@ -147,13 +197,18 @@ mod tests {
                 .from_str::<MapFile>(text)
                 .map_err(|e| format!("{e:?}"))
                 .and_then(|file| {
-                    validate_loaded(LoadFile {
-                        file,
-                        obstacles: None,
-                    })
-                    .map_err(|e| format!("{e:?}"))
+                    validate_loaded(LoadFile::wire(file)).map_err(|e| format!("{e:?}"))
                 }),
         )
+    }
+
+    /// Where one of the places `text` says `after` ends, picked by `pick`.
+    fn nth_end(text: &str, after: &str, pick: prop::sample::Index) -> Option<usize> {
+        let ends: Vec<usize> = text
+            .match_indices(after)
+            .map(|(i, _)| i + after.len())
+            .collect();
+        (!ends.is_empty()).then(|| ends[pick.index(ends.len())])
     }
 
     /// Validated chunk by chunk or whole, the level (or its first error) is
@@ -174,21 +229,33 @@ mod tests {
 
         /// Random levels, flat and 3D, many invalid (self-loops, negative
         /// radii, degenerate polygons), some with a position of the other
-        /// dimension among the obstacles.
+        /// dimension among the obstacles or the nodes, a node's id changed
+        /// (repeated, or out of count), or an edge's end unknown.
         #[test]
         fn validated_as_parsed_is_validated_whole(
             text in map_text(),
             text_3d in map_text_3d(),
             other in any::<prop::sample::Index>(),
+            id in 0u64..16,
         ) {
             agrees(&text);
             agrees(&text_3d);
-            // One `Point((x, y))` made `Point((1, x, y))`.
-            let at: Vec<usize> = text.match_indices("((").map(|(i, _)| i).collect();
-            if !at.is_empty() {
-                let mut mixed = text.clone();
-                mixed.insert_str(at[other.index(at.len())] + 2, "1, ");
-                agrees(&mixed);
+            // One `Point((x, y))` made `Point((1, x, y))`, and the same of a
+            // node's position.
+            for (text, after) in [(&text, "(("), (&text, "pos: ("), (&text_3d, "pos: (")] {
+                if let Some(at) = nth_end(text, after, other) {
+                    let mut mixed = text.clone();
+                    mixed.insert_str(at, "1, ");
+                    agrees(&mixed);
+                }
+            }
+            for (text, after, by) in [(&text, "id: ", id), (&text_3d, "id: ", id), (&text, "from: ", 99)] {
+                if let Some(at) = nth_end(text, after, other) {
+                    let digits = text[at..].bytes().take_while(u8::is_ascii_digit).count();
+                    let mut renumbered = text.clone();
+                    renumbered.replace_range(at..at + digits, &by.to_string());
+                    agrees(&renumbered);
+                }
             }
         }
     }

@@ -5,10 +5,12 @@
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::convert::Infallible;
 
 use super::node_ids::{NodeIds, NodesById, ids_count_up};
 
-use super::chunk_validate::{LoadFile, ValidObstacles};
+use super::chunk_validate::{LoadFile, ValidNetwork, ValidObstacles};
+use super::chunked_parse::ListChunks;
 use super::locate::DocPath;
 use super::validate3d::{self, Dimension};
 use super::wire::{AgentEntry, EdgeEntry, NodeEntry, ObstacleEntry, Position};
@@ -344,8 +346,8 @@ pub(crate) enum ValidLevel {
 }
 
 /// Validates a parsed map file of either dimension into domain values; its
-/// obstacles may have been validated as they were parsed
-/// ([`super::chunk_validate`]).
+/// nodes and edges, and its obstacles, may have been validated as they were
+/// parsed ([`super::chunk_validate`]).
 ///
 /// # Errors
 ///
@@ -353,16 +355,25 @@ pub(crate) enum ValidLevel {
 /// obstacles, each in file order; a value whose dimension is not the
 /// map's is one of them.
 pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, ValidationError> {
+    let (dimension, first) = loaded.dimension();
     let LoadFile {
         file,
         obstacles: validated,
+        network,
+        ..
     } = loaded;
-    let (dimension, first) = validate3d::dimension_of(&file);
     let agents = agents(file.agents)?;
     match dimension {
         Dimension::Plane => {
-            let (nodes, node_ids) = nodes(file.nodes, |p, path| point(p, path, &first))?;
-            let edges = edges(&file.edges, &nodes, &node_ids)?;
+            let (nodes, node_ids, edges) = match network {
+                Some(Ok(ValidNetwork::Plane(network))) => network,
+                Some(Err(e)) => return Err(e),
+                Some(Ok(ValidNetwork::Space(_))) | None => {
+                    let (nodes, node_ids) = nodes(file.nodes, |p, path| point(p, path, &first))?;
+                    let edges = edges(&file.edges, &nodes, &node_ids)?;
+                    (nodes, node_ids, edges)
+                }
+            };
             // Freed before the obstacles are converted, when memory peaks
             // (the wire edges of a million-edge level are 56 MB).
             drop(file.edges);
@@ -387,9 +398,16 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
             }))
         }
         Dimension::Space => {
-            let (nodes, node_ids) =
-                nodes(file.nodes, |p, path| validate3d::point3(p, path, &first))?;
-            let edges = edges(&file.edges, &nodes, &node_ids)?;
+            let (nodes, node_ids, edges) = match network {
+                Some(Ok(ValidNetwork::Space(network))) => network,
+                Some(Err(e)) => return Err(e),
+                Some(Ok(ValidNetwork::Plane(_))) | None => {
+                    let (nodes, node_ids) =
+                        nodes(file.nodes, |p, path| validate3d::point3(p, path, &first))?;
+                    let edges = edges(&file.edges, &nodes, &node_ids)?;
+                    (nodes, node_ids, edges)
+                }
+            };
             // Freed before the obstacles are converted, when memory peaks
             // (the wire edges of a million-edge level are 56 MB).
             drop(file.edges);
@@ -414,6 +432,42 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
     }
 }
 
+/// The nodes of `entries` and the edges of the list `edges`, each chunk of
+/// edges validated as soon as it is parsed: the same values, and the same
+/// first error (the nodes' before the edges'), as validating the wire
+/// lists afterwards. Positions are read by `pos`, as [`nodes`] reads them.
+/// `None` when a chunk of edges does not parse.
+pub(crate) fn network_as_parsed<P: Clone + Send + Sync>(
+    entries: Vec<NodeEntry>,
+    edges: &ListChunks<'_>,
+    pos: impl Fn(Position, &dyn Fn() -> DocPath) -> Result<P, ValidationError> + Sync,
+) -> Option<Result<Network<P>, ValidationError>> {
+    match nodes(entries, pos) {
+        Ok((nodes, node_ids)) => {
+            let placeholder = Edge {
+                from: NodeIdx::new(0),
+                to: NodeIdx::new(0),
+                one_way: false,
+                cost: None,
+                clearance: None,
+            };
+            let edges = edges.parse_converted(placeholder, |i, entry: EdgeEntry| {
+                edge(i, &entry, &nodes, &node_ids)
+            })?;
+            Some(edges.map(|edges| (nodes, node_ids, edges)))
+        }
+        // The edges are parsed all the same: an error in their text comes
+        // before any of validation.
+        Err(e) => {
+            let Ok(_) = edges.parse_converted((), |_, _: EdgeEntry| Ok::<(), Infallible>(()))?;
+            Some(Err(e))
+        }
+    }
+}
+
+/// A level's nodes, where each id is among them, and its edges.
+pub(crate) type Network<P> = (Vec<Node<P>>, NodeIds, Vec<Edge>);
+
 /// Validates a parsed map file into the domain values of a flat level.
 ///
 /// # Errors
@@ -421,7 +475,7 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
 /// As [`validate_loaded`], and [`ValidationError::ThreeDimensional`] for a
 /// valid 3D level.
 pub(crate) fn validate(loaded: LoadFile) -> Result<ValidParts, ValidationError> {
-    let (_, first) = validate3d::dimension_of(&loaded.file);
+    let (_, first) = loaded.dimension();
     match validate_loaded(loaded)? {
         ValidLevel::Plane(parts) => Ok(parts),
         ValidLevel::Space(_) => Err(ValidationError::ThreeDimensional { first }),
@@ -649,7 +703,7 @@ fn polygon(
 /// A position of a flat level: `(x, y)`, its coordinates finite and within
 /// range. `path` names it in the document; it is only built when there is
 /// an error to report, as is `first`, the position that made the level flat.
-fn point(
+pub(crate) fn point(
     position: Position,
     path: &dyn Fn() -> DocPath,
     first: &DocPath,
@@ -721,10 +775,7 @@ mod tests {
     /// A wire file validated whole, as the loader validates one it could
     /// not read in chunks.
     fn validate(file: MapFile) -> Result<ValidParts, ValidationError> {
-        super::validate(LoadFile {
-            file,
-            obstacles: None,
-        })
+        super::validate(LoadFile::wire(file))
     }
 
     fn node(id: u64, x: f64, y: f64) -> NodeEntry {
