@@ -102,22 +102,25 @@ fn read_text_from(
     }
 }
 
-/// How much of a regular file one task reads and checks: large enough
-/// that a task's system calls and start vanish beside its copy.
+/// How much of a regular file one task reads: large enough that a task's
+/// system calls and start vanish beside its copy.
 const FILE_PART: usize = 4 << 20;
 
 /// Reads the regular file `file`, which its metadata says holds `size`
-/// bytes, into the empty `bytes`, checking it as [`read_text`] does and
-/// giving the same answer, on every core: the pages are first touched
-/// (faulted in by the kernel) on every core, then each part of the file is
-/// read with `pread` into its own part of the buffer and checked there.
-/// One thread reading and checking it chunk by chunk was most of the time
-/// spent reading a large level. The bytes past `size`, if the file grew,
-/// are then read as [`read_text`] reads; a file that shrank meanwhile is
-/// read again from its start by [`read_text`].
+/// bytes, into the empty `bytes`, on every core: the pages are first
+/// touched (faulted in by the kernel) on every core, then each part of the
+/// file is read with `pread` into its own part of the buffer. One thread
+/// reading it chunk by chunk was most of the time spent reading a large
+/// level.
 ///
-/// Unlike [`read_text`], a binary file of known size is read whole before
-/// its first binary byte is named.
+/// Those `size` bytes are not checked for binary content, unlike
+/// [`read_text`]'s input: a file of known size is read whole whatever it
+/// holds, and what reads the bytes (the map loader, the grid and OBJ
+/// readers) checks them and names the first bad byte itself, so checking
+/// here too was a second pass over the text. The bytes past `size`, if the
+/// file grew, are then read and checked as [`read_text`] reads (the file
+/// may not stop growing); a file that shrank meanwhile is read again from
+/// its start by [`read_text`]. The byte returned, if any, is one of those.
 #[cfg(unix)]
 pub fn read_file_text(
     file: &std::fs::File,
@@ -156,16 +159,12 @@ fn read_file_in_parts(
             Err(e) => return Err(ReadError::Io(e)),
         }
     }
-    // Up to the last byte that starts a character, the text is checked in
-    // parts; from there on (a sequence the file may yet complete if it
-    // grew), as it is read on.
+    // From the last byte that starts a character on (a sequence the file
+    // may yet complete if it grew), the text is checked as it is read on.
     let checked = bytes
         .iter()
         .rposition(|&b| !is_continuation(b))
         .unwrap_or(0);
-    if let Some(bad) = first_binary_byte_in_parts(&bytes[..checked], part) {
-        return Ok(Some(bad));
-    }
     file.seek(SeekFrom::Start(size as u64))
         .map_err(ReadError::Io)?;
     read_text_from(file, bytes, false, checked)
@@ -174,36 +173,6 @@ fn read_file_in_parts(
 /// Whether `b` continues a UTF-8 sequence (`10xxxxxx`).
 fn is_continuation(b: u8) -> bool {
     b & 0xC0 == 0x80
-}
-
-/// The first byte of `bytes` that makes it binary (a control byte or one
-/// that breaks UTF-8), checked on every core in parts of about `part`
-/// bytes. `bytes` ends before a byte that starts a character, or at the
-/// end of the text: so does every part, each cut before such a byte, so
-/// that no sequence is cut (one that is broken is broken in its part, at
-/// the same byte).
-#[cfg(unix)]
-fn first_binary_byte_in_parts(bytes: &[u8], part: usize) -> Option<BinaryByte> {
-    use rayon::prelude::*;
-    let mut cuts = vec![0];
-    let mut next = part.max(1);
-    while next < bytes.len() {
-        let cut = (next..bytes.len())
-            .find(|&i| !is_continuation(bytes[i]))
-            .unwrap_or(bytes.len());
-        cuts.push(cut);
-        next = cut + part.max(1);
-    }
-    cuts.push(bytes.len());
-    cuts.dedup();
-    // Each part checked as `read_text` checks a chunk at the end of the
-    // input: a sequence cut at its end is broken, as the next part starts
-    // a character.
-    let firsts: Vec<Option<BinaryByte>> = cuts
-        .par_windows(2)
-        .map(|cut| first_binary_byte(&bytes[..cut[1]], &mut cut[0].clone(), true))
-        .collect();
-    firsts.into_iter().flatten().next()
 }
 
 /// Checks `bytes[*checked..]`, moving `checked` past the valid text; a
@@ -395,10 +364,11 @@ mod tests {
             ..proptest::prelude::ProptestConfig::default()
         })]
 
-        /// The twin: reading a file on every core names the same first
-        /// binary byte as reading it chunk by chunk, and reads the same text
-        /// when it has none; also when the file grew or shrank after its
-        /// size was taken.
+        /// The twin: reading a file on every core reads the bytes that
+        /// reading it chunk by chunk reads when it holds text, and the
+        /// whole file when it does not (what reads the bytes names the
+        /// first bad one); also when the file grew after its size was
+        /// taken. A file that shrank is read chunk by chunk.
         #[test]
         fn reading_in_parts_is_reading_in_order(
             picks in proptest::collection::vec(
@@ -423,45 +393,45 @@ mod tests {
             let expected = read_text(&text[..], &mut expected_bytes, false).unwrap();
             let size = usize::try_from(text.len() as i64 + size_change).unwrap_or(0);
             let (bad, bytes) = read_in_parts(&text, size, part);
-            proptest::prop_assert_eq!(bad, expected);
-            if expected.is_none() {
-                proptest::prop_assert_eq!(bytes, text);
+            if size > text.len() {
+                proptest::prop_assert_eq!((bad, bytes), (expected, expected_bytes));
+            } else {
+                proptest::prop_assert_eq!(&bytes, &text);
+                // A byte is named only in a file that is not text, and
+                // only past what was read in parts.
+                if let Some(bad) = bad {
+                    proptest::prop_assert!(expected.is_some_and(|first| first.offset <= bad.offset));
+                    proptest::prop_assert!(bad.offset + 3 >= size);
+                }
             }
         }
     }
 
     #[cfg(unix)]
     #[test]
-    fn a_file_read_in_parts_names_its_first_binary_byte() {
-        // `\u{20ac}` (3 bytes) cut by every part boundary of 2 bytes; the
-        // first binary byte is the NUL after them.
-        let text = "\u{20ac}\u{20ac}a\u{20ac}\0b\x7f".as_bytes();
-        let (bad, _) = read_in_parts(text, text.len(), 2);
-        assert_eq!(
-            bad,
-            Some(BinaryByte {
-                offset: 10,
-                byte: 0
-            })
-        );
+    fn a_binary_file_is_read_whole_and_left_to_its_reader() {
+        // A NUL and a DEL among `\u{20ac}` (3 bytes) cut by every part
+        // boundary of 2 bytes.
+        let text = "\u{20ac}\u{20ac}a\u{20ac}\0b\x7fc".as_bytes();
+        assert_eq!(read_in_parts(text, text.len(), 2), (None, text.to_vec()));
         // A lead byte whose sequence is broken by the next part's first
         // byte.
-        let (bad, _) = read_in_parts(b"ab\xe2\x82cd", 6, 3);
         assert_eq!(
-            bad,
-            Some(BinaryByte {
-                offset: 2,
-                byte: 0xE2
-            })
+            read_in_parts(b"ab\xe2\x82cd", 6, 3),
+            (None, b"ab\xe2\x82cd".to_vec())
         );
-        // A file that ends in the middle of a sequence.
-        let (bad, _) = read_in_parts(b"abc\xe2\x82", 5, 2);
+        // A file that ends in the middle of a sequence: its last
+        // character's bytes are checked as the end of the input.
+        let (bad, bytes) = read_in_parts(b"abc\xe2\x82", 5, 2);
         assert_eq!(
-            bad,
-            Some(BinaryByte {
-                offset: 3,
-                byte: 0xE2
-            })
+            (bad, bytes.as_slice()),
+            (
+                Some(BinaryByte {
+                    offset: 3,
+                    byte: 0xE2
+                }),
+                &b"abc\xe2\x82"[..]
+            )
         );
         let (bad, bytes) = read_in_parts("x\u{1f600}y".as_bytes(), 6, 1);
         assert_eq!((bad, bytes.as_slice()), (None, "x\u{1f600}y".as_bytes()));
