@@ -5,7 +5,8 @@
 # interpreter start and imports included, as a user waits for them).
 # The first round also checks that both block exactly the same edges.
 # Prints a markdown table: best and median of each, and the ratio of the
-# medians. See docs/PEER.md.
+# medians and of the bests (the host's load only ever adds time, so the
+# best of each is the least disturbed). See docs/PEER.md.
 #
 #   benches/peer/check_compare.sh RADIUS REPS LEVEL.ron [LEVEL.ron ...]
 #
@@ -44,8 +45,8 @@ peer_wall() {
 }
 stats() { sort -g | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.3f %.3f\n", v[1], m }'; }
 
-echo "| level | edges | clearway best / median | peer best / median | peer / clearway (medians) |"
-echo "|---|---:|---:|---:|---:|"
+echo "| level | edges | clearway best / median | peer best / median | peer / clearway (medians) | (bests) |"
+echo "|---|---:|---:|---:|---:|---:|"
 for level in "$@"; do
     json=${level%.ron}.json
     : > "$TMP/cw"
@@ -63,6 +64,6 @@ for level in "$@"; do
     done
     read -r cb cm < <(stats < "$TMP/cw")
     read -r pb pm < <(stats < "$TMP/py")
-    printf "| %s | %s | %s s / %s s | %s s / %s s | %.1fx |\n" "$(basename "$level" .ron)" \
-        "$edges" "$cb" "$cm" "$pb" "$pm" "$(echo "$pm / $cm" | bc -l)"
+    printf "| %s | %s | %s s / %s s | %s s / %s s | %.1fx | %.1fx |\n" "$(basename "$level" .ron)" \
+        "$edges" "$cb" "$cm" "$pb" "$pm" "$(echo "$pm / $cm" | bc -l)" "$(echo "$pb / $cb" | bc -l)"
 done
