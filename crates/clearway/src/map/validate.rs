@@ -444,14 +444,7 @@ pub(crate) fn network_as_parsed<P: Clone + Send + Sync>(
 ) -> Option<Result<Network<P>, ValidationError>> {
     match nodes(entries, pos) {
         Ok((nodes, node_ids)) => {
-            let placeholder = Edge {
-                from: NodeIdx::new(0),
-                to: NodeIdx::new(0),
-                one_way: false,
-                cost: None,
-                clearance: None,
-            };
-            let edges = edges.parse_converted(placeholder, |i, entry: EdgeEntry| {
+            let edges = edges.parse_converted(PLACEHOLDER_EDGE, |i, entry: EdgeEntry| {
                 edge(i, &entry, &nodes, &node_ids)
             })?;
             Some(edges.map(|edges| (nodes, node_ids, edges)))
@@ -595,6 +588,15 @@ fn hashed_nodes<P>(
 /// How many edges one parallel task validates.
 const EDGES_PER_TASK: usize = 16 * 1024;
 
+/// What an edge's slot holds before it is validated.
+const PLACEHOLDER_EDGE: Edge = Edge {
+    from: NodeIdx::new(0),
+    to: NodeIdx::new(0),
+    one_way: false,
+    cost: None,
+    clearance: None,
+};
+
 /// The edges, validated on every core into a vector of their exact length;
 /// the error is the first edge's, in file order, that has one.
 fn edges<P: Sync>(
@@ -602,14 +604,7 @@ fn edges<P: Sync>(
     nodes: &[Node<P>],
     node_ids: &NodeIds,
 ) -> Result<Vec<Edge>, ValidationError> {
-    let placeholder = Edge {
-        from: NodeIdx::new(0),
-        to: NodeIdx::new(0),
-        one_way: false,
-        cost: None,
-        clearance: None,
-    };
-    let mut edges = crate::par::filled(placeholder, entries.len());
+    let mut edges = crate::par::filled(PLACEHOLDER_EDGE, entries.len());
     let outcomes: Vec<Result<(), ValidationError>> = edges
         .par_chunks_mut(EDGES_PER_TASK)
         .enumerate()
