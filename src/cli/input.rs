@@ -291,9 +291,10 @@ impl<D: Shown> Level<D> {
 pub(super) const MAP_BUFFER_AT_LEAST: usize = 40 << 20;
 
 /// The bytes of an input file, or of standard input for `-`, and the name
-/// to give it in messages, read through the guarded reader: a binary input
-/// stops the read at its first binary byte (the parser then names it), and
-/// input that is not a regular file is bounded by `--max-input-size`. `kind`
+/// to give it in messages. A regular file is read whole, on every core
+/// ([`bounded_read::read_file_text`]); other input goes through the guarded
+/// reader, which stops at its first binary byte and at `--max-input-size`.
+/// Either way the parser checks the bytes and names a binary byte. `kind`
 /// (`map`, `grid`) names it in errors; the buffer holds at least `at_least`
 /// bytes of address space.
 pub fn read_input(path: &Path, kind: &str, at_least: usize) -> Result<(Vec<u8>, String), Failure> {

@@ -369,14 +369,9 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
                 Some(Ok(ValidNetwork::Plane(network))) => network,
                 Some(Err(e)) => return Err(e),
                 Some(Ok(ValidNetwork::Space(_))) | None => {
-                    let (nodes, node_ids) = nodes(file.nodes, |p, path| point(p, path, &first))?;
-                    let edges = edges(&file.edges, &nodes, &node_ids)?;
-                    (nodes, node_ids, edges)
+                    network_from_wire(file.nodes, file.edges, |p, path| point(p, path, &first))?
                 }
             };
-            // Freed before the obstacles are converted, when memory peaks
-            // (the wire edges of a million-edge level are 56 MB).
-            drop(file.edges);
             // Validated as parsed in the dimension the first node sets, as
             // here: never the other one.
             let obstacles = match validated {
@@ -402,15 +397,11 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
                 Some(Ok(ValidNetwork::Space(network))) => network,
                 Some(Err(e)) => return Err(e),
                 Some(Ok(ValidNetwork::Plane(_))) | None => {
-                    let (nodes, node_ids) =
-                        nodes(file.nodes, |p, path| validate3d::point3(p, path, &first))?;
-                    let edges = edges(&file.edges, &nodes, &node_ids)?;
-                    (nodes, node_ids, edges)
+                    network_from_wire(file.nodes, file.edges, |p, path| {
+                        validate3d::point3(p, path, &first)
+                    })?
                 }
             };
-            // Freed before the obstacles are converted, when memory peaks
-            // (the wire edges of a million-edge level are 56 MB).
-            drop(file.edges);
             let obstacles = match validated {
                 Some(Ok(ValidObstacles::Space(obstacles))) => obstacles,
                 Some(Err(e)) => return Err(e),
@@ -460,6 +451,20 @@ pub(crate) fn network_as_parsed<P: Clone + Send + Sync>(
 
 /// A level's nodes, where each id is among them, and its edges.
 pub(crate) type Network<P> = (Vec<Node<P>>, NodeIds, Vec<Edge>);
+
+/// The nodes and edges of a wire file, validated after the parse: what
+/// [`network_as_parsed`] gives during it. The wire edges are freed before
+/// this returns, ahead of the obstacles' conversion, when memory peaks
+/// (they are 56 MB at a million edges).
+fn network_from_wire<P: Clone + Send + Sync>(
+    entries: Vec<NodeEntry>,
+    wire_edges: Vec<EdgeEntry>,
+    pos: impl Fn(Position, &dyn Fn() -> DocPath) -> Result<P, ValidationError> + Sync,
+) -> Result<Network<P>, ValidationError> {
+    let (nodes, node_ids) = nodes(entries, pos)?;
+    let edges = edges(&wire_edges, &nodes, &node_ids)?;
+    Ok((nodes, node_ids, edges))
+}
 
 /// Validates a parsed map file into the domain values of a flat level.
 ///
