@@ -11,8 +11,8 @@
 //!
 //! The trees differ: the baseline's has one entry per obstacle box (rstar's
 //! default node size); clearway's has buckets of up to 8 parts as leaves
-//! (16 children a node), and holds polygons as boundary edges plus an
-//! interior part. clearway's "visited" counts tree nodes and buckets opened,
+//! (16 children a node), and holds large polygons as boundary edges plus
+//! an interior part (small ones whole). clearway's "visited" counts tree nodes and buckets opened,
 //! the baseline's "opened" the nodes whose children it examined; both are
 //! the nodes whose boxes a query had to look inside.
 

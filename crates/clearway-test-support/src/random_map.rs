@@ -33,7 +33,7 @@ fn point() -> impl Strategy<Value = (f64, f64)> {
 fn polygon() -> impl Strategy<Value = Vec<(f64, f64)>> {
     let star = (
         point(),
-        prop::collection::vec((0.5..15.0f64, 0.0..1.0f64), 3..9),
+        prop::collection::vec((0.5..15.0f64, 0.0..1.0f64), 3..12),
     )
         .prop_map(|((cx, cy), spokes)| {
             let n = spokes.len() as f64;

@@ -117,11 +117,14 @@ pub trait Dimension:
     fn part_quick_2(part: &Self::Part, edge: Segment<Self::Point>) -> f64;
     #[doc(hidden)]
     /// The exact separation from `edge` to a part, or `None` for an interior
-    /// part the edge is not inside.
+    /// part the edge is not inside. `may_win` says whether a squared
+    /// distance may still win against the search's best, for a part that
+    /// is measured piece by piece (a polygon indexed whole in the plane).
     fn part_separation(
         part: &Self::Part,
         edge: Segment<Self::Point>,
         obstacles: &[Self::Obstacle],
+        may_win: impl Fn(f64) -> bool,
     ) -> Option<Separation<Self::Point>>;
     #[doc(hidden)]
     /// The quick squared distance from a point obstacle to `edge`.

@@ -61,8 +61,8 @@ impl<P: rstar::Point<Scalar = f64> + Copy> RTreeObject for Bucket<P> {
 pub(crate) struct PartStore<D: Dimension> {
     /// Point obstacles.
     pub points: Vec<PointPart<D::Point>>,
-    /// Every other part: in 2D circles, walls, polygon edges and polygon
-    /// interiors.
+    /// Every other part: in 2D circles, walls and small polygons whole, and
+    /// the edges and interiors of larger polygons.
     pub others: Vec<D::Part>,
 }
 

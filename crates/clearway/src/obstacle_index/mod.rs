@@ -48,8 +48,9 @@ impl RTreeParams for TreeParams {
 /// One shard of the index.
 pub(crate) type ObstacleTree<P = Point> = RTree<Bucket<P>, TreeParams>;
 
-/// An R-tree over the parts of every obstacle (polygons as their boundary
-/// edges plus an interior part), searched by distance to a segment.
+/// An R-tree over the parts of every obstacle (small polygons whole, others
+/// as their boundary edges plus an interior part; see
+/// `obstacle_index/part.rs`), searched by distance to a segment.
 ///
 /// The tree's leaves are buckets of up to 8 parts that are neighbours along
 /// a Hilbert curve (see `obstacle_index/bucket.rs`). On large maps the top
@@ -98,7 +99,9 @@ impl<D: Dimension> ObstacleIndex<D> {
         ObstacleIndex { trees, parts }
     }
 
-    /// The number of indexed parts (a polygon of n vertices is n + 1 parts).
+    /// The number of indexed parts: one an obstacle, but for a polygon of
+    /// more than 8 vertices or that fills less than half its bounding box,
+    /// which is n + 1 parts (its n edges and its interior).
     pub fn part_count(&self) -> usize {
         self.parts.len()
     }
@@ -275,13 +278,24 @@ mod tests {
                         p,
                         Point::new(p.x + next() / 20.0, p.y - 1.0),
                     )),
-                    _ => Obstacle::Polygon(
+                    // Triangles go into the index whole, thin diagonal
+                    // slivers as their edges and interior.
+                    _ if i % 8 == 3 => Obstacle::Polygon(
                         Polygon::new(vec![
                             p,
                             Point::new(p.x + 2.0, p.y),
                             Point::new(p.x, p.y + 1.5),
                         ])
                         .expect("a triangle"),
+                    ),
+                    _ => Obstacle::Polygon(
+                        Polygon::new(vec![
+                            p,
+                            Point::new(p.x + 3.0, p.y + 3.0),
+                            Point::new(p.x + 3.25, p.y + 3.0),
+                            Point::new(p.x + 0.25, p.y),
+                        ])
+                        .expect("a sliver"),
                     ),
                 }
             })
@@ -389,10 +403,12 @@ mod tests {
     #[test]
     fn sharded_search_matches_brute_force() {
         let obstacles = scatter(400);
-        // 100 points and 600 other parts: 13 + 75 buckets, 8 shards of 11.
+        // 100 points and 500 other parts (100 circles, 100 walls, 50
+        // triangles whole, 50 slivers of 4 edges and an interior): 13 + 63
+        // buckets, 8 shards of 9 or 10.
         let index = ObstacleIndex::<Plane>::build_sharded(&obstacles, 8);
         assert_eq!(index.shard_count(), 8);
-        assert_eq!(index.part_count(), 300 + 4 * 100);
+        assert_eq!(index.part_count(), 100 + 100 + 100 + 50 + 5 * 50);
         let mut y = 1.0;
         for k in 0..200 {
             y = (y * 7.3 + 3.1) % 100.0;

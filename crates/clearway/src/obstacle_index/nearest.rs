@@ -130,7 +130,7 @@ fn hinted_best<D: Dimension>(
         (Store::Others, i) => {
             let part = parts.others.get(i as usize)?;
             (
-                D::part_separation(part, edge, obstacles)?,
+                D::part_separation(part, edge, obstacles, |_| true)?,
                 D::part_key(part),
             )
         }
@@ -490,7 +490,7 @@ fn measure_bucket<D: Dimension>(
             (scale, cutoff),
             stats,
             |part, _| D::point_quick_2(part.p, edge),
-            |part| Some((D::point_separation(edge, part.p), (part.obstacle, 0))),
+            |part, _| Some((D::point_separation(edge, part.p), (part.obstacle, 0))),
         ),
         Store::Others => measure_run(
             &parts.others[run],
@@ -511,8 +511,9 @@ fn measure_bucket<D: Dimension>(
                     f64::INFINITY
                 }
             },
-            |part| {
-                let separation = D::part_separation(part, edge, obstacles)?;
+            |part, best| {
+                let may_win = |bound_2| may_hold_better(bound_2, best, scale, cutoff);
+                let separation = D::part_separation(part, edge, obstacles, may_win)?;
                 Some((separation, D::part_key(part)))
             },
         ),
@@ -524,7 +525,8 @@ fn measure_bucket<D: Dimension>(
 /// the winner and the quick distance rules the others out. `quick` may
 /// return infinity for a part it rules out by cheaper means against the
 /// best so far. `exact` gives a part's separation and its (obstacle, piece)
-/// key, or `None` for a polygon interior the edge is not inside.
+/// key, or `None` for a polygon interior the edge is not inside; it too is
+/// given the best so far, for the pieces of a whole polygon.
 fn measure_run<T, P>(
     run: &[T],
     (store, first): PartRef,
@@ -532,7 +534,7 @@ fn measure_run<T, P>(
     (scale, cutoff): (f64, f64),
     stats: &mut SearchStats,
     quick: impl Fn(&T, Option<&Best<P>>) -> f64,
-    exact: impl Fn(&T) -> Option<(Separation<P>, (u32, u32))>,
+    exact: impl Fn(&T, Option<&Best<P>>) -> Option<(Separation<P>, (u32, u32))>,
 ) {
     let mut near = [(0.0f64, 0usize); BUCKET];
     let mut n = 0;
@@ -551,7 +553,7 @@ fn measure_run<T, P>(
             break;
         }
         stats.parts_measured += 1;
-        if let Some((separation, key)) = exact(&run[i]) {
+        if let Some((separation, key)) = exact(&run[i], best.as_ref()) {
             if is_better(&separation, key, best.as_ref()) {
                 *best = Some(Best {
                     key,

@@ -4,7 +4,7 @@
 //! Points go in as point parts (as in 2D); spheres, segments, triangles and
 //! boxes go in whole; a mesh goes in as one part per triangle (piece = the
 //! triangle's index) plus, when it is solid, one *interior* part, exactly as
-//! a 2D polygon goes in as its boundary edges plus its interior: an edge
+//! a large 2D polygon goes in as its boundary edges plus its interior: an edge
 //! that touches no triangle of a solid mesh is wholly outside (the triangle
 //! parts measure it) or wholly inside, which only the interior part sees.
 //! The interior's piece number, [`INTERIOR`], is the highest, so on a tie

@@ -80,8 +80,9 @@ impl Dimension for Plane {
         part: &ObstaclePart,
         edge: Segment,
         obstacles: &[Obstacle],
+        may_win: impl Fn(f64) -> bool,
     ) -> Option<Separation> {
-        part.separation_from(edge, obstacles)
+        part.separation_from(edge, obstacles, may_win)
     }
 
     #[inline(always)]

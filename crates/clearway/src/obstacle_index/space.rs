@@ -85,6 +85,7 @@ impl Dimension for Space {
         part: &ObstaclePart3,
         edge: Segment<Point3>,
         obstacles: &[Obstacle3],
+        _may_win: impl Fn(f64) -> bool,
     ) -> Option<Separation<Point3>> {
         part.separation_from(edge, obstacles)
     }
