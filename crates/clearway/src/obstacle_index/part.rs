@@ -23,6 +23,11 @@ use crate::obstacle::Obstacle;
 /// computation does.
 pub(crate) const INTERIOR: u32 = u32::MAX;
 
+/// The piece number of a polygon indexed whole (see [`is_whole`]): the
+/// part is made from the number alone, without deciding again whether the
+/// polygon is whole.
+pub(crate) const WHOLE: u32 = u32::MAX - 1;
+
 /// The most vertices a polygon indexed whole may have: measuring it costs
 /// a box test per edge, as its edges would cost as parts of their own.
 const WHOLE_POLYGON_VERTICES_AT_MOST: usize = 8;
@@ -73,8 +78,9 @@ pub(crate) struct PointPart<P = Point> {
 pub struct ObstaclePart {
     /// The obstacle's index in the map (file order).
     pub obstacle: u32,
-    /// Which piece of the obstacle this is: 0 for whole shapes, the boundary
-    /// edge index for polygon edges, [`INTERIOR`] for a polygon's interior.
+    /// Which piece of the obstacle this is: 0 for a circle or a wall,
+    /// [`WHOLE`] for a polygon indexed whole, the boundary edge index for
+    /// polygon edges, [`INTERIOR`] for a polygon's interior.
     pub piece: u32,
     /// The piece's shape.
     pub shape: PartShape,
@@ -106,14 +112,15 @@ pub enum PartShape {
 
 impl ObstaclePart {
     /// The piece numbers of an obstacle other than a point, in the order
-    /// they are cut: 0 for a circle, a wall or a polygon indexed whole; for
-    /// any other polygon, each boundary edge (the closing edge last), then
-    /// [`INTERIOR`]. None for a point, which is a [`PointPart`].
+    /// they are cut: 0 for a circle or a wall; [`WHOLE`] for a polygon
+    /// indexed whole; for any other polygon, each boundary edge (the closing
+    /// edge last), then [`INTERIOR`]. None for a point, which is a
+    /// [`PointPart`].
     pub(crate) fn pieces(obstacle: &Obstacle) -> impl Iterator<Item = u32> {
         let (whole, edges) = match obstacle {
             Obstacle::Point(_) => (None, 0..0),
             Obstacle::Circle(_) | Obstacle::Segment(_) => (Some(0), 0..0),
-            Obstacle::Polygon(poly) if is_whole(poly) => (Some(0), 0..0),
+            Obstacle::Polygon(poly) if is_whole(poly) => (Some(WHOLE), 0..0),
             Obstacle::Polygon(poly) => {
                 let n = u32::try_from(poly.vertices().len()).expect("fewer than 2^32 vertices");
                 (Some(INTERIOR), 0..n)
@@ -126,21 +133,23 @@ impl ObstaclePart {
     /// Piece `piece` (one of [`ObstaclePart::pieces`]) of `obstacle`, number
     /// `index` in the map. A piece number the obstacle does not have gives
     /// its closest one (an edge number wraps around the outline, a point is
-    /// a zero-length wall, a polygon indexed whole is whole whatever the
-    /// number), so this never panics.
+    /// a zero-length wall, [`WHOLE`] for a polygon of more than 8 vertices
+    /// is its interior), so this never panics.
     pub(crate) fn piece(index: u32, obstacle: &Obstacle, piece: u32) -> ObstaclePart {
         let shape = match obstacle {
             Obstacle::Point(p) => PartShape::Segment(Segment::new(*p, *p)),
             Obstacle::Circle(c) => PartShape::Circle(*c),
             Obstacle::Segment(s) => PartShape::Segment(*s),
-            Obstacle::Polygon(poly) if is_whole(poly) => {
+            Obstacle::Polygon(poly)
+                if piece == WHOLE && poly.vertices().len() <= WHOLE_POLYGON_VERTICES_AT_MOST =>
+            {
                 let bounds = AABB::from_points(poly.vertices());
                 PartShape::Polygon {
                     lower: bounds.lower(),
                     upper: bounds.upper(),
                 }
             }
-            Obstacle::Polygon(poly) if piece == INTERIOR => {
+            Obstacle::Polygon(poly) if piece == INTERIOR || piece == WHOLE => {
                 let bounds = AABB::from_points(poly.vertices());
                 PartShape::Interior {
                     lower: bounds.lower(),
@@ -417,8 +426,8 @@ mod tests {
         assert!(is_whole(&far(&hexagon)));
         assert!(!is_whole(&far(&l_shape)));
         let obstacle = Obstacle::Polygon(hexagon);
-        assert_eq!(ObstaclePart::pieces(&obstacle).collect::<Vec<_>>(), [0]);
-        let part = ObstaclePart::piece(4, &obstacle, 0);
+        assert_eq!(ObstaclePart::pieces(&obstacle).collect::<Vec<_>>(), [WHOLE]);
+        let part = ObstaclePart::piece(4, &obstacle, WHOLE);
         assert!(part.is_whole_polygon());
         assert_eq!(
             (part.envelope().lower(), part.envelope().upper()),
