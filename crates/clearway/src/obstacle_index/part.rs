@@ -12,6 +12,7 @@ use rstar::{AABB, RTreeObject};
 
 use super::quick_distance;
 use super::segment_box::{box_box_distance_2, segment_box_distance_2};
+use crate::dimension::{Dimension, Plane};
 use crate::geometry::{
     Circle, Point, Polygon, Segment, Separation, polygon_contains, segment_to_circle,
     segment_to_segment,
@@ -233,17 +234,13 @@ fn whole_polygon_separation(
     edge: Segment,
     may_win: impl Fn(f64) -> bool,
 ) -> Option<Separation> {
-    let (edge_lower, edge_upper) = (
-        Point::new(edge.a.x.min(edge.b.x), edge.a.y.min(edge.b.y)),
-        Point::new(edge.a.x.max(edge.b.x), edge.a.y.max(edge.b.y)),
-    );
+    // Only polygons of this many vertices are made whole parts (`piece`).
+    debug_assert!(poly.vertices().len() <= WHOLE_POLYGON_VERTICES_AT_MOST);
+    let (edge_lower, edge_upper) = Plane::segment_bounds(edge);
     let mut near = [(0.0f64, 0usize); WHOLE_POLYGON_VERTICES_AT_MOST];
     let mut n = 0;
     for (i, side) in poly.edges().enumerate() {
-        let (lower, upper) = (
-            Point::new(side.a.x.min(side.b.x), side.a.y.min(side.b.y)),
-            Point::new(side.a.x.max(side.b.x), side.a.y.max(side.b.y)),
-        );
+        let (lower, upper) = Plane::segment_bounds(side);
         if !may_win(box_box_distance_2(edge_lower, edge_upper, lower, upper)) {
             continue;
         }
@@ -272,7 +269,7 @@ fn whole_polygon_separation(
         if let Some((b, _)) = &best {
             // The same slack as the search's: an edge whose quick distance
             // is past the best so far cannot win or tie.
-            let limit = b.distance + 1e-12 * (scale(edge) + b.distance);
+            let limit = b.distance + 1e-12 * (Plane::scale(edge) + b.distance);
             if quick_2 > limit * limit {
                 break;
             }
@@ -294,14 +291,6 @@ fn whole_polygon_separation(
         Some((b, _)) if b.distance == 0.0 => Some(b),
         best => inside(poly, edge).or(best.map(|(b, _)| b)),
     }
-}
-
-/// The largest coordinate of `edge`, by magnitude: the scale of the
-/// search's slack.
-fn scale(edge: Segment) -> f64 {
-    [edge.a.x, edge.a.y, edge.b.x, edge.b.y]
-        .into_iter()
-        .fold(0.0_f64, |m, c| m.max(c.abs()))
 }
 
 impl ObstaclePart {
