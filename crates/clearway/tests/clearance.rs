@@ -121,7 +121,34 @@ proptest! {
     }
 }
 
-/// A long diagonal edge through a field of points: the search visits only the
+/// The map of one edge from (0, 0) to (1000, 1000) among `obstacles` (RON
+/// list items), and the unbounded search for its nearest obstacle, which
+/// must agree with the brute force: the map, the obstacle found and what
+/// the search did.
+fn search_the_diagonal(obstacles: &str) -> (Map, usize, SearchStats) {
+    let text = format!(
+        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1000, 1000))], edges: [(from: 0, to: 1)], obstacles: [{obstacles}])"
+    );
+    let map = Map::from_ron_str(&text, "diagonal.ron").expect("valid");
+    let mut stats = SearchStats::default();
+    let nearest = map
+        .obstacle_index()
+        .nearest_to_segment_with_stats(
+            map.obstacles(),
+            map.edge_segment(EdgeIdx::new(0)),
+            &mut stats,
+        )
+        .expect("there are obstacles");
+    assert_eq!(
+        Clearances::compute_brute_force(&map)
+            .edge(EdgeIdx::new(0))
+            .witness
+            .map(|w| w.obstacle),
+        Some(nearest.obstacle)
+    );
+    (map, nearest.obstacle, stats)
+}
+
 /// A long diagonal whose nearest obstacle is one point by its middle, with
 /// a field of points filling the half of its bounding box below it, none
 /// nearer than 60: the edge's box meets every bucket's box, so a walk
@@ -130,38 +157,20 @@ proptest! {
 /// the segment, it goes to the near point and opens little else.
 #[test]
 fn long_diagonal_goes_to_its_nearest_obstacle_first() {
-    let mut text = String::from(
-        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1000, 1000))], edges: [(from: 0, to: 1)], obstacles: [",
-    );
+    let mut obstacles = String::new();
     // Every 5 units where x - y >= 85: at least 85 / sqrt(2) = 60.1 from
-    // the diagonal; 16,000 points or so.
+    // the diagonal; 16,836 points.
     for i in 0..200 {
         for j in 0..200 {
             if i - j >= 17 {
-                text.push_str(&format!("Point(({}, {})),", i * 5, j * 5));
+                obstacles.push_str(&format!("Point(({}, {})),", i * 5, j * 5));
             }
         }
     }
     // The nearest: (500.5, 499.5) is 1 / sqrt(2) = 0.707 from the diagonal.
-    text.push_str("Point((500.5, 499.5))])");
-    let map = Map::from_ron_str(&text, "field.ron").expect("valid");
-    let mut stats = SearchStats::default();
-    let nearest = map
-        .obstacle_index()
-        .nearest_to_segment_with_stats(
-            map.obstacles(),
-            map.edge_segment(EdgeIdx::new(0)),
-            &mut stats,
-        )
-        .expect("there are obstacles");
-    assert_eq!(nearest.obstacle, map.obstacles().len() - 1);
-    assert_eq!(
-        Clearances::compute_brute_force(&map)
-            .edge(EdgeIdx::new(0))
-            .witness
-            .map(|w| w.obstacle),
-        Some(nearest.obstacle)
-    );
+    obstacles.push_str("Point((500.5, 499.5))");
+    let (map, nearest, stats) = search_the_diagonal(&obstacles);
+    assert_eq!(nearest, map.obstacles().len() - 1);
     // 16,837 points in some 2,100 buckets. Ordered by the segment the walk
     // opens 52 nodes and buckets and measures 64 parts; ordered by the box
     // it opened 751 (and measured 89).
@@ -169,38 +178,19 @@ fn long_diagonal_goes_to_its_nearest_obstacle_first() {
     assert!(stats.parts_measured < 150, "{stats:?}");
 }
 
+/// A long diagonal edge through a field of points: the search visits only the
 /// tree nodes near the segment, a small share of those whose boxes meet the
 /// edge's bounding box grown by the clearance (what an axis-aligned query reads).
 #[test]
 fn long_diagonal_visits_few_tree_nodes() {
-    let mut text = String::from(
-        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1000, 1000))], edges: [(from: 0, to: 1)], obstacles: [",
-    );
+    let mut obstacles = String::new();
     // A 200 x 200 lattice of points, every 5 units, shifted off the diagonal.
     for i in 0..200 {
         for j in 0..200 {
-            text.push_str(&format!("Point(({}.5, {}.25)),", i * 5, j * 5));
+            obstacles.push_str(&format!("Point(({}.5, {}.25)),", i * 5, j * 5));
         }
     }
-    text.push_str("])");
-    let map = Map::from_ron_str(&text, "lattice.ron").expect("valid");
-    let mut stats = SearchStats::default();
-    let nearest = map
-        .obstacle_index()
-        .nearest_to_segment_with_stats(
-            map.obstacles(),
-            map.edge_segment(EdgeIdx::new(0)),
-            &mut stats,
-        )
-        .expect("there are obstacles");
-    // The brute force agrees.
-    assert_eq!(
-        Clearances::compute_brute_force(&map)
-            .edge(EdgeIdx::new(0))
-            .witness
-            .map(|w| w.obstacle),
-        Some(nearest.obstacle)
-    );
+    let (map, _, stats) = search_the_diagonal(&obstacles);
     // 40,000 points; the edge's bounding box holds all of them. The segment
     // passes near about 200 lattice cells.
     assert!(stats.parts_measured < 4_000, "{stats:?}");
