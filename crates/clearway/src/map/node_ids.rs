@@ -80,11 +80,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 300,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::random_map::config(300))]
 
         /// The twin of both lookups: the first node with the id, found by
         /// a linear search. Unique ids that count up from 0, count up but

@@ -7,11 +7,10 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::convert::Infallible;
 
-use super::node_ids::{NodeIds, NodesById, ids_count_up};
-
 use super::chunk_validate::{LoadFile, ValidNetwork, ValidObstacles};
 use super::chunked_parse::ListChunks;
 use super::locate::DocPath;
+use super::node_ids::{NodeIds, NodesById, ids_count_up};
 use super::validate3d::{self, Dimension};
 use super::wire::{AgentEntry, EdgeEntry, NodeEntry, ObstacleEntry, Position};
 use super::{Agent, Edge, LoadErrorKind, Node};
@@ -836,11 +835,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 200,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::random_map::config(200))]
 
         /// Nodes whose ids count up, validated on every core, are the
         /// nodes (or the error) that the one-core walk with its table

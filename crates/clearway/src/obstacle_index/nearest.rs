@@ -175,13 +175,13 @@ fn nearest_first<D: Dimension>(
     // In the plane, a box that the edge's box is ORDER_WIDE times across on
     // two axes is ordered and pruned by its distance to the segment: the
     // edge's box overlaps most such boxes (a box-to-box bound of 0), so
-    // only the segment tells near from far.
-    // Without it a long diagonal walked first into whichever subtree came
-    // first, far from the segment (8,000 nodes opened a query on the 100k
-    // grid levels' 2,000-long diagonals, against 600). Short edges never
-    // pay for it. In space (hinted searches) it made the terrain and
-    // building levels' own edges twice as slow, for their many triangles'
-    // costlier segment-to-box bound, so there the walk orders by the box.
+    // only the segment tells near from far. Without it a long diagonal
+    // walked first into whichever subtree came first, far from the segment
+    // (8,000 nodes opened a query on the 100k grid levels' 2,000-long
+    // diagonals, against 600). Short edges never pay for it. In space
+    // (hinted searches) it made the terrain and building levels' own edges
+    // twice as slow, for their many triangles' costlier segment-to-box
+    // bound, so there the walk orders by the box.
     let box_bound = |lower: D::Point, upper: D::Point| {
         let small = || {
             (0..<D::Point as rstar::Point>::DIMENSIONS)

@@ -265,11 +265,12 @@ fn whole_polygon_separation(
         };
         Segment::new(at(i), at(i + 1))
     };
+    let scale = Plane::scale(edge);
     for &(quick_2, i) in near.iter() {
         if let Some((b, _)) = &best {
             // The same slack as the search's: an edge whose quick distance
             // is past the best so far cannot win or tie.
-            let limit = b.distance + 1e-12 * (Plane::scale(edge) + b.distance);
+            let limit = b.distance + 1e-12 * (scale + b.distance);
             if quick_2 > limit * limit {
                 break;
             }
@@ -463,11 +464,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            cases: 512,
-            failure_persistence: None,
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::random_map::config(512))]
 
         /// On small integer coordinates, where edges touch corners, lie
         /// along sides and tie everywhere: a polygon measured whole gives
