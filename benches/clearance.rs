@@ -8,9 +8,10 @@
 //!   in an R-tree of the obstacles' boxes, every candidate measured exactly
 //!   (on all cores, like clearway);
 //! * against `radius_check_clearway`: `Clearances::compute` then `admits(r)`,
-//!   and `radius_check_within`: `Clearances::compute_within(r)` (what
-//!   `check` runs: the search stops at r, runs of edges share one walk)
-//!   then `admits(r)`.
+//!   `radius_check_within`: `Clearances::compute_within(r)` (the search
+//!   stops at r, runs of edges share one walk) then `admits(r)`, and
+//!   `radius_check_tight_spots`: `TightSpots::compute(r)` (what `check`
+//!   runs: the same searches, keeping only the blocked edges and nodes).
 //!
 //! `compute` measures edges *and* nodes; `edges_only` is the same search over
 //! the edges alone, the like-for-like twin of the box baseline.
@@ -22,7 +23,7 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use clearway::{Clearances, EdgeIdx};
+use clearway::{Clearances, EdgeIdx, TightSpots};
 use clearway_synth::{Kind, Mix};
 use common::{RADIUS, aabb_blocked_edges, mix_name, obstacle_box_tree, size_name, synth_map};
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
@@ -58,6 +59,14 @@ fn clearance(c: &mut Criterion) {
                     .blocked_edges(RADIUS)
                     .eq(clearances.blocked_edges(RADIUS)),
                 "compute_within and compute disagree"
+            );
+            let spots = TightSpots::compute(&map, RADIUS);
+            assert!(
+                spots
+                    .blocked_edges(RADIUS)
+                    .map(|(e, _)| *e)
+                    .eq(clearances.blocked_edges(RADIUS)),
+                "tight spots and compute disagree"
             );
             let n_blocked = blocked.iter().filter(|&&b| b).count();
             eprintln!(
@@ -116,6 +125,13 @@ fn clearance(c: &mut Criterion) {
                 b.iter(|| {
                     let c = Clearances::compute_within(black_box(&map), RADIUS);
                     c.edges().iter().filter(|c| !c.admits(RADIUS)).count()
+                })
+            });
+            group.bench_function(BenchmarkId::new("radius_check_tight_spots", &size), |b| {
+                b.iter(|| {
+                    TightSpots::compute(black_box(&map), RADIUS)
+                        .blocked_edges(RADIUS)
+                        .count()
                 })
             });
             group.bench_function(BenchmarkId::new("radius_check_aabb", &size), |b| {

@@ -331,3 +331,50 @@ fn clearance_csv_and_text() {
         Some("edge 0 (0 -> 1 \"gate\"): clearance 2, point #0 (line 10) pinches at (3, 0)")
     );
 }
+
+/// A level without obstacles keeps its baked clearances: edge 0 was baked
+/// at 1.0, edge 1 not (unbounded). `check --radius 2` blocks edge 0 and
+/// says the value is baked; `clearance` lists 1.0 and `null` (and
+/// unbounded nodes).
+#[test]
+fn a_level_without_obstacles_keeps_its_bakes() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_file(
+        &dir,
+        "baked.ron",
+        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0)), (id: 2, pos: (4, 4))],
+          edges: [(from: 0, to: 1, clearance: 1.0), (from: 1, to: 2)])",
+    );
+    let out = clearway()
+        .args(["check", "--radius", "2"])
+        .arg(&map)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "blocked: edge 0 (0 -> 1): clearance 1 < radius 2 (baked value; the map has no obstacles)\n\
+         FAILED: radius 2: 1 of 2 edges blocked, 0 of 3 nodes blocked\n"
+    );
+    let out = clearway()
+        .args(["clearance", "--format", "json"])
+        .arg(&map)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let table = json_of(&out);
+    let edges: Vec<&Value> = table["edges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| &e["clearance"])
+        .collect();
+    assert_eq!(edges, [&json!(1.0), &Value::Null]);
+    let nodes: Vec<&Value> = table["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| &n["clearance"])
+        .collect();
+    assert_eq!(nodes, [&Value::Null, &Value::Null, &Value::Null]);
+}

@@ -4,8 +4,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use clearway::bake::{StaleBake, stale_bakes};
-use clearway::{Clearance, Clearances, EdgeIdx};
+use clearway::bake::StaleBake;
+use clearway::{Clearance, EdgeIdx, TightSpots};
 
 use super::args::{CheckArgs, CheckFormat};
 use super::conventions;
@@ -14,7 +14,7 @@ use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref};
 use super::numbers::{given, human, human_apart, human_pair, human_point};
 use super::output;
-use super::progress::{compute_clearances, compute_clearances_within};
+use super::progress::{compute_clearances, compute_tight_spots};
 use super::radius::{self, CheckedRadius, Radii};
 use super::render;
 use super::rows::{EdgeRow, NodeRow};
@@ -56,10 +56,11 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
             "--summary is for the text format; the other formats list every edge".into(),
         ));
     }
-    let level = if args.format != CheckFormat::Json {
-        AnyLevel::read_citing_lines(&args.map, timings)?
-    } else {
-        AnyLevel::read(&args.map, timings)?
+    // Text names obstacles by their line; the CI formats cite edges too.
+    let level = match args.format {
+        CheckFormat::Json => AnyLevel::read(&args.map, timings)?,
+        CheckFormat::Text => AnyLevel::read_citing_obstacles(&args.map, timings)?,
+        _ => AnyLevel::read_citing_lines(&args.map, timings)?,
     };
     match level {
         AnyLevel::Plane(level) => check(args, level, render_format, timings),
@@ -82,16 +83,26 @@ fn check<D: Shown>(
         .iter()
         .map(|r| r.agent_radius)
         .fold(0.0, f64::max);
-    let clearances = timings.time("clearance", || match args.render {
-        Some(_) => compute_clearances(&level.map),
-        None => compute_clearances_within(&level.map, largest),
+    // Only the tight spots are kept, unless the picture needs every clearance.
+    let (spots, every_clearance) = timings.time("clearance", || match args.render {
+        Some(_) => {
+            let every = compute_clearances(&level.map);
+            (
+                TightSpots::from_clearances(&level.map, &every, largest),
+                Some(every),
+            )
+        }
+        None => (compute_tight_spots(&level.map, largest), None),
     });
-    let stale_bakes = stale_bakes(&level.map, &clearances);
-    let stale: Vec<StaleRow> = stale_bakes.iter().map(|s| stale_row(&level, s)).collect();
+    let stale: Vec<StaleRow> = spots
+        .stale_bakes()
+        .iter()
+        .map(|s| stale_row(&level, s))
+        .collect();
     let reports: Vec<RadiusReport> = radii
         .all()
         .into_iter()
-        .map(|r| report_for(&level, &clearances, r, stale.clone()))
+        .map(|r| report_for(&level, &spots, r, stale.clone()))
         .collect();
     let any_blocked = !stale.is_empty() || reports.iter().any(|r| !r.blocked.is_empty());
     let output_start = std::time::Instant::now();
@@ -105,34 +116,28 @@ fn check<D: Shown>(
         }
         CheckFormat::Text => reports
             .iter()
-            .map(|r| text_for(&level, &clearances, r, args.summary))
+            .map(|r| text_for(&level, &spots, r, args.summary))
             .collect(),
         ci => {
             let summary = reports
                 .iter()
-                .map(|r| text_for(&level, &clearances, r, true))
+                .map(|r| text_for(&level, &spots, r, true))
                 .collect();
             let file = ci_report::file_name(&args.map.map);
-            let report = ci_check::report(
-                &level,
-                &clearances,
-                &radii.all(),
-                &stale_bakes,
-                file,
-                summary,
-            );
+            let report = ci_check::report(&level, &spots, &radii.all(), file, summary);
             ci_report::write(ci, &report).unwrap_or_default()
         }
     };
     write_stdout(&output)?;
     timings.record("output", output_start.elapsed());
-    if let (Some(out), Some(format)) = (&args.render, render_format) {
+    if let (Some(out), Some(format), Some(every)) = (&args.render, render_format, &every_clearance)
+    {
         let paths = (args.map.map.as_path(), out.as_path());
         timings.time("render", || {
-            D::render_check(&level, &clearances, &radii, paths, format)
+            D::render_check(&level, every, &radii, paths, format)
         })?;
     }
-    conventions::keep_until_exit((level, clearances, stale_bakes));
+    conventions::keep_until_exit((level, spots, every_clearance));
     Ok(if any_blocked {
         Outcome::Fail
     } else {
@@ -153,19 +158,19 @@ fn stale_row<D: Shown>(level: &Level<D>, s: &StaleBake) -> StaleRow {
 
 fn report_for<D: Shown>(
     level: &Level<D>,
-    clearances: &Clearances<D>,
+    spots: &TightSpots<D>,
     r: CheckedRadius,
     stale_bakes: Vec<StaleRow>,
 ) -> RadiusReport {
     let map = &level.map;
     RadiusReport {
-        blocked: clearances
+        blocked: spots
             .blocked_edges(r.agent_radius)
-            .map(|i| EdgeRow::new(map, i, clearances.edge(i)))
+            .map(|(i, c)| EdgeRow::new(map, *i, c))
             .collect(),
-        blocked_nodes: clearances
+        blocked_nodes: spots
             .blocked_nodes(r.agent_radius)
-            .map(|i| NodeRow::new(map, i, clearances.node(i)))
+            .map(|(i, c)| NodeRow::new(map, *i, c))
             .collect(),
         agent: r.agent,
         radius: r.agent_radius,
@@ -178,32 +183,35 @@ fn report_for<D: Shown>(
 /// only the summary line with `summary_only`.
 fn text_for<D: Shown>(
     level: &Level<D>,
-    clearances: &Clearances<D>,
+    spots: &TightSpots<D>,
     report: &RadiusReport,
     summary_only: bool,
 ) -> String {
     let mut out = String::new();
     let radius = given(report.radius);
     let listed = |n: usize| if summary_only { 0 } else { n };
-    for row in &report.blocked[..listed(report.blocked.len())] {
+    for (row, (i, c)) in report.blocked[..listed(report.blocked.len())]
+        .iter()
+        .zip(spots.blocked_edges(report.radius))
+    {
         let _ = writeln!(
             out,
             "blocked: {}: {}{}",
-            edge_ref(&level.map, row.edge),
+            edge_ref(&level.map, *i),
             too_tight(row.clearance, report.radius),
-            blame(level, clearances.edge(row.edge), true),
+            blame(level, c, true),
         );
     }
-    for (row, i) in report.blocked_nodes[..listed(report.blocked_nodes.len())]
+    for (row, (i, c)) in report.blocked_nodes[..listed(report.blocked_nodes.len())]
         .iter()
-        .zip(clearances.blocked_nodes(report.radius))
+        .zip(spots.blocked_nodes(report.radius))
     {
         let _ = writeln!(
             out,
             "blocked: node {}: {}{}",
-            node_ref(&level.map, i),
+            node_ref(&level.map, *i),
             too_tight(row.clearance, report.radius),
-            blame(level, clearances.node(i), false),
+            blame(level, c, false),
         );
     }
     for s in &report.stale_bakes[..listed(report.stale_bakes.len())] {

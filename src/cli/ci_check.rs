@@ -3,7 +3,7 @@
 //! failing where the bake is stale.
 
 use clearway::bake::StaleBake;
-use clearway::{Clearances, EdgeIdx};
+use clearway::{EdgeIdx, TightSpots};
 
 use super::check::{blame, plain_clearance, too_tight};
 use super::ci_report::{BLOCKED_EDGE, Case, CiReport, Finding, Rule, STALE_BAKE, Suite, edge_name};
@@ -20,15 +20,14 @@ static RULES: [&Rule; 2] = [&BLOCKED_EDGE, &STALE_BAKE];
 /// report's summary lines.
 pub fn report<D: Shown>(
     level: &Level<D>,
-    clearances: &Clearances<D>,
+    spots: &TightSpots<D>,
     radii: &[CheckedRadius],
-    stale: &[StaleBake],
     file: Option<String>,
     summary: String,
 ) -> CiReport {
     let suites = radii
         .iter()
-        .map(|r| radius_suite(level, clearances, r))
+        .map(|r| radius_suite(level, spots, r))
         .collect();
     let baked = level.map.edges().iter().any(|e| e.clearance.is_some());
     CiReport {
@@ -36,7 +35,7 @@ pub fn report<D: Shown>(
         file,
         rules: &RULES,
         suites,
-        unranked: baked.then(|| bake_suite(level, stale)),
+        unranked: baked.then(|| bake_suite(level, spots.stale_bakes())),
         summary,
     }
 }
@@ -54,37 +53,30 @@ pub fn radius_name(agent: Option<&str>, radius: f64) -> String {
     }
 }
 
-fn radius_suite<D: Shown>(
-    level: &Level<D>,
-    clearances: &Clearances<D>,
-    r: &CheckedRadius,
-) -> Suite {
+fn radius_suite<D: Shown>(level: &Level<D>, spots: &TightSpots<D>, r: &CheckedRadius) -> Suite {
     let map = &level.map;
-    let mut blocked = vec![false; map.edges().len()];
-    for i in clearances.blocked_edges(r.agent_radius) {
-        blocked[i] = true;
+    let mut blocked = vec![None; map.edges().len()];
+    for (i, clearance) in spots.blocked_edges(r.agent_radius) {
+        blocked[*i] = Some(clearance);
     }
     let who = radius_name(r.agent.as_deref(), r.agent_radius);
     let cases = EdgeIdx::all(map.edges().len())
         .map(|i| {
             let name = edge_name(map, i);
             let location = level.edge_location(i.get());
-            let failure = blocked[i].then(|| {
-                let clearance = clearances.edge(i);
-                Finding {
-                    rule: &BLOCKED_EDGE,
-                    title: format!("edge {i} blocked for {who}"),
-                    message: format!(
-                        "{name}: {}{}{}",
-                        too_tight(clearance.finite_value(), r.agent_radius),
-                        r.agent
-                            .as_ref()
-                            .map(|a| format!(" ({})", clearway::quote::capped(a)))
-                            .unwrap_or_default(),
-                        blame(level, clearance, true),
-                    ),
-                    location,
-                }
+            let failure = blocked[i].map(|clearance| Finding {
+                rule: &BLOCKED_EDGE,
+                title: format!("edge {i} blocked for {who}"),
+                message: format!(
+                    "{name}: {}{}{}",
+                    too_tight(clearance.finite_value(), r.agent_radius),
+                    r.agent
+                        .as_ref()
+                        .map(|a| format!(" ({})", clearway::quote::capped(a)))
+                        .unwrap_or_default(),
+                    blame(level, clearance, true),
+                ),
+                location,
             });
             Case {
                 name,

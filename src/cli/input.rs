@@ -44,6 +44,9 @@ enum Keep {
     Nothing,
     /// Where each edge and obstacle starts, recorded as it is parsed.
     Citations,
+    /// Where each obstacle starts (text reports name obstacles by line,
+    /// edges by their nodes).
+    ObstacleLines,
     /// The whole text, for commands that edit it.
     Text,
 }
@@ -102,6 +105,16 @@ impl AnyLevel {
         AnyLevel::read_with(source.into(), timings, Keep::Citations)
     }
 
+    /// As [`AnyLevel::read_citing_lines`], the obstacles only: what a text
+    /// report cites ([`Level::obstacle_origin`]), without holding each
+    /// edge's line and column ([`Level::edge_location`] is `None`).
+    pub fn read_citing_obstacles<'a>(
+        source: impl Into<Source<'a>>,
+        timings: &mut Timings,
+    ) -> Result<AnyLevel, Failure> {
+        AnyLevel::read_with(source.into(), timings, Keep::ObstacleLines)
+    }
+
     /// As [`AnyLevel::read`], keeping the source text for
     /// [`Level::source_text`]: `prune` and `bake` edit it.
     pub fn read_keeping_text<'a>(
@@ -149,6 +162,11 @@ impl AnyLevel {
             Keep::Citations => {
                 let (validated, cited) =
                     ValidatedLevel::from_ron_bytes_citing(&bytes, &source_name, timings)?;
+                (validated, Some(cited))
+            }
+            Keep::ObstacleLines => {
+                let (validated, cited) =
+                    ValidatedLevel::from_ron_bytes_citing_obstacles(&bytes, &source_name, timings)?;
                 (validated, Some(cited))
             }
             Keep::Nothing | Keep::Text => (
@@ -261,8 +279,8 @@ impl<D: Shown> Level<D> {
     }
 
     /// The 1-based line on which obstacle `i` starts in the source; `None`
-    /// unless the level was read with [`AnyLevel::read_citing_lines`] (or
-    /// keeping its text).
+    /// unless the level was read with [`AnyLevel::read_citing_lines`] or
+    /// [`AnyLevel::read_citing_obstacles`] (or keeping its text).
     pub fn obstacle_line(&self, i: usize) -> Option<usize> {
         self.citations().obstacle_line(i)
     }

@@ -5,45 +5,64 @@ use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use clearway::{Clearances, Dimension, Map};
+use clearway::{Clearances, Dimension, Map, TightSpots};
 
 /// Maps with fewer edges and nodes than this finish before a bar is useful.
 const WORTH_A_BAR: usize = 100_000;
 
 /// Every clearance of `map`, with a progress bar when it is worth one.
 pub fn compute_clearances<D: Dimension>(map: &Map<D>) -> Clearances<D> {
-    with_bar(map, |progress| {
-        Clearances::compute_with_progress(map, progress)
-    })
+    let bar = Bar::for_map(map, map.edges().len() + map.nodes().len());
+    Clearances::compute_with_progress(map, &|done| bar.advance(done))
 }
 
-/// The clearances that decide every radius up to `max_radius`
-/// ([`Clearances::compute_within`]), with a progress bar when it is worth one.
-pub fn compute_clearances_within<D: Dimension>(map: &Map<D>, max_radius: f64) -> Clearances<D> {
-    with_bar(map, |progress| {
-        Clearances::compute_within_with_progress(map, max_radius, progress)
-    })
+/// The edges and nodes blocked at some radius up to `max_radius`
+/// ([`TightSpots::compute`]), with a progress bar when it is worth one.
+pub fn compute_tight_spots<D: Dimension>(map: &Map<D>, max_radius: f64) -> TightSpots<D> {
+    let bar = Bar::for_map(map, map.edges().len() + map.nodes().len());
+    TightSpots::compute_with_progress(map, max_radius, &|done| bar.advance(done))
 }
 
-/// Runs `compute` with a progress callback: a bar on a terminal for a large
-/// map, nothing otherwise.
-fn with_bar<D: Dimension>(
-    map: &Map<D>,
-    compute: impl FnOnce(&(dyn Fn(usize) + Sync)) -> Clearances<D>,
-) -> Clearances<D> {
-    let work = map.edges().len() + map.nodes().len();
-    if work < WORTH_A_BAR
-        || map.obstacles().is_empty()
-        || super::conventions::quiet()
-        || !std::io::stderr().is_terminal()
-    {
-        return compute(&|_| {});
+/// A progress bar over `work` items of clearance, or nothing when it is
+/// not worth one (a small map, one without obstacles, `--quiet`, stderr
+/// not a terminal). Cleared when dropped.
+pub struct Bar(Option<ProgressBar>);
+
+impl Bar {
+    /// The bar for `work` items of `map`'s clearances.
+    pub fn for_map<D: Dimension>(map: &Map<D>, work: usize) -> Bar {
+        if work < WORTH_A_BAR
+            || map.obstacles().is_empty()
+            || super::conventions::quiet()
+            || !std::io::stderr().is_terminal()
+        {
+            return Bar::hidden();
+        }
+        let bar = ProgressBar::new(work as u64).with_message("clearance");
+        if let Ok(style) = ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta} left)")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        Bar(Some(bar))
     }
-    let bar = ProgressBar::new(work as u64).with_message("clearance");
-    if let Ok(style) = ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta} left)") {
-        bar.set_style(style.progress_chars("=> "));
+
+    /// No bar.
+    pub fn hidden() -> Bar {
+        Bar(None)
     }
-    let clearances = compute(&|done| bar.inc(done as u64));
-    bar.finish_and_clear();
-    clearances
+
+    /// `done` more items are finished.
+    pub fn advance(&self, done: usize) {
+        if let Some(bar) = &self.0 {
+            bar.inc(done as u64);
+        }
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
 }

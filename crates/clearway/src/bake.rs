@@ -104,16 +104,20 @@ pub fn stale_bakes<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>) -> Ve
         .iter()
         .zip(clearances.edges())
         .enumerate()
-        .filter_map(|(edge, (e, c))| {
-            let baked = e.clearance?;
-            let recomputed = c.value;
-            let differs =
-                (baked - recomputed).abs() > STALE_TOLERANCE * baked.abs().max(recomputed.abs());
-            differs.then_some(StaleBake {
-                edge: EdgeIdx::new(edge),
-                baked,
-                recomputed,
-            })
-        })
+        .filter_map(|(edge, (e, c))| StaleBake::of(EdgeIdx::new(edge), e.clearance?, c.value))
         .collect()
+}
+
+impl StaleBake {
+    /// The stale bake of `edge`, when `baked` differs from `recomputed` by
+    /// more than [`STALE_TOLERANCE`], relative.
+    pub(crate) fn of(edge: EdgeIdx, baked: f64, recomputed: f64) -> Option<StaleBake> {
+        let differs =
+            (baked - recomputed).abs() > STALE_TOLERANCE * baked.abs().max(recomputed.abs());
+        differs.then_some(StaleBake {
+            edge,
+            baked,
+            recomputed,
+        })
+    }
 }

@@ -34,7 +34,7 @@ use serde::Serialize;
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
-pub struct NodeIdx(usize);
+pub struct NodeIdx(u32);
 
 /// The position of an edge in [`Map::edges`](crate::Map::edges): file
 /// order, from 0. An edge has no id of its own; its index is its identity.
@@ -53,36 +53,51 @@ pub struct NodeIdx(usize);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
-pub struct EdgeIdx(usize);
+pub struct EdgeIdx(u32);
 
 macro_rules! typed_index {
     ($name:ident, $what:literal) => {
         impl $name {
+            #[doc = concat!("The largest position: a map holds at most 2^32 ", $what, "s, so that")]
+            /// an index takes 4 bytes (an [`Edge`](crate::Edge) names two).
+            pub const MAX: usize = u32::MAX as usize;
+
             #[doc = concat!("The ", $what, " at position `i`.")]
+            ///
+            /// # Panics
+            #[doc = concat!("When `i` is above [`", stringify!($name), "::MAX`].")]
             pub const fn new(i: usize) -> $name {
-                $name(i)
+                assert!(i <= $name::MAX, "a position beyond u32::MAX");
+                $name(i as u32)
             }
 
             /// The position as a plain number.
             pub const fn get(self) -> usize {
-                self.0
+                self.0 as usize
             }
 
             #[doc = concat!("Every ", $what, " of a list of `len`, in order.")]
+            ///
+            /// # Panics
+            #[doc = concat!("When `len` is above [`", stringify!($name), "::MAX`] + 1.")]
             pub fn all(len: usize) -> impl DoubleEndedIterator<Item = $name> + ExactSizeIterator {
-                (0..len).map($name)
+                (0..len).map($name::new)
             }
         }
 
+        /// As `new`.
+        ///
+        /// # Panics
+        #[doc = concat!("When `i` is above [`", stringify!($name), "::MAX`].")]
         impl From<usize> for $name {
             fn from(i: usize) -> $name {
-                $name(i)
+                $name::new(i)
             }
         }
 
         impl From<$name> for usize {
             fn from(i: $name) -> usize {
-                i.0
+                i.get()
             }
         }
 
@@ -97,13 +112,13 @@ macro_rules! typed_index {
             type Output = T;
 
             fn index(&self, i: $name) -> &T {
-                &self[i.0]
+                &self[i.get()]
             }
         }
 
         impl<T> IndexMut<$name> for [T] {
             fn index_mut(&mut self, i: $name) -> &mut T {
-                &mut self[i.0]
+                &mut self[i.get()]
             }
         }
 
@@ -111,13 +126,13 @@ macro_rules! typed_index {
             type Output = T;
 
             fn index(&self, i: $name) -> &T {
-                &self[i.0]
+                &self[i.get()]
             }
         }
 
         impl<T> IndexMut<$name> for Vec<T> {
             fn index_mut(&mut self, i: $name) -> &mut T {
-                &mut self[i.0]
+                &mut self[i.get()]
             }
         }
     };

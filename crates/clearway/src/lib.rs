@@ -21,6 +21,11 @@
 //! assert_eq!(blocked[0].name, "tank");
 //! # Ok::<(), clearway::map::LoadError>(())
 //! ```
+//!
+//! To check a level against radii up to some largest one, [`TightSpots`]
+//! keeps only the edges and nodes that are too tight, with their clearances
+//! and witnesses, in memory that grows with what it finds rather than with
+//! the level.
 
 #![deny(missing_docs)]
 
@@ -54,7 +59,7 @@ pub mod route;
 pub mod tiled;
 pub mod utf16;
 
-pub use clearance::{Clearance, Clearances, Witness};
+pub use clearance::{Clearance, Clearances, TightSpots, Witness};
 pub use dimension::{Dimension, Plane, Space};
 pub use indices::{EdgeIdx, NodeIdx};
 pub use map::{Agent, Edge, LoadError, LoadErrorKind, Location, Map, Node};

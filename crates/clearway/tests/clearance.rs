@@ -5,10 +5,11 @@
 
 mod common;
 
+use clearway::bake::stale_bakes;
 use clearway::obstacle_index::SearchStats;
-use clearway::{Clearances, EdgeIdx, Map};
+use clearway::{Clearances, EdgeIdx, Map, TightSpots};
 use common::exact::exact_segment_shape_distance;
-use common::random_map::{RandomObstacle, config, load, random_map};
+use common::random_map::{RandomMap, RandomObstacle, config, load, random_map};
 use proptest::prelude::*;
 
 /// Within `rel` of `exact`, relative to the value itself; exact zeros exactly.
@@ -66,6 +67,67 @@ proptest! {
         }
     }
 
+    /// The tight spots up to a radius R (what `check` keeps) are the edges
+    /// and nodes that brute force blocks at R, with its clearances and
+    /// witnesses; at every radius up to R they block what brute force
+    /// blocks; and on a level where some edges carry baked clearances (some
+    /// current, some stale, some 0), they find the stale bakes that brute
+    /// force's clearances give.
+    #[test]
+    fn tight_spots_decide_as_brute_force(
+        m in random_map(30, 40),
+        largest in prop_oneof![Just(0.0), 0.0..30.0f64],
+        bakes in prop::collection::vec(0u8..4, 40),
+    ) {
+        let plain = load(&m);
+        let exact = Clearances::compute_brute_force(&plain);
+        let map = with_bakes(&m, &plain, &exact, &bakes);
+        let spots = TightSpots::compute(&map, largest);
+        let brute = Clearances::compute_brute_force(&map);
+        prop_assert_eq!(spots.max_radius(), largest);
+        let expected: Vec<_> = brute.blocked_edges(largest).map(|e| (e, *brute.edge(e))).collect();
+        prop_assert_eq!(spots.edges(), &expected[..]);
+        let expected: Vec<_> = brute.blocked_nodes(largest).map(|n| (n, *brute.node(n))).collect();
+        prop_assert_eq!(spots.nodes(), &expected[..]);
+        let mut radii = vec![0.0, largest, largest.next_down().max(0.0)];
+        radii.extend(brute.edges().iter().map(|c| c.value).filter(|&v| v <= largest));
+        radii.extend(brute.edges().iter().map(|c| c.value.next_up()).filter(|&v| v <= largest));
+        for r in radii {
+            prop_assert!(spots.blocked_edges(r).map(|(e, _)| *e).eq(brute.blocked_edges(r)), "r = {}", r);
+            prop_assert!(spots.blocked_nodes(r).map(|(n, _)| *n).eq(brute.blocked_nodes(r)), "r = {}", r);
+        }
+        prop_assert_eq!(spots.stale_bakes(), &stale_bakes(&map, &brute)[..]);
+        // The same from every clearance, as `check --render` makes them.
+        prop_assert_eq!(&TightSpots::from_clearances(&map, &brute, largest), &spots);
+    }
+
+    /// Clearances computed a range of edges (or nodes) at a time, as
+    /// `clearway clearance` writes its table, are those computed at once,
+    /// at any cut; without obstacles too, where edges keep their bakes.
+    #[test]
+    fn clearances_in_ranges_are_those_of_compute(
+        m in random_map(30, 40),
+        cuts in prop::collection::vec(0usize..50, 0..4),
+        bakes in prop::collection::vec(0u8..4, 40),
+    ) {
+        let map = load(&m);
+        let whole = Clearances::compute(&map);
+        let bare = RandomMap { obstacles: Vec::new(), ..m.clone() };
+        let baked = with_bakes(&bare, &load(&bare), &whole, &bakes);
+        let baked_whole = Clearances::compute(&baked);
+        for (map, whole) in [(&map, &whole), (&baked, &baked_whole)] {
+            let in_ranges = |len: usize, compute: &dyn Fn(std::ops::Range<usize>) -> Vec<_>| {
+                let mut ends: Vec<usize> = cuts.iter().map(|&c| c.min(len)).chain([0, len]).collect();
+                ends.sort_unstable();
+                ends.windows(2).flat_map(|w| compute(w[0]..w[1])).collect::<Vec<_>>()
+            };
+            let edges = in_ranges(map.edges().len(), &|r| Clearances::compute_edges(map, r));
+            let nodes = in_ranges(map.nodes().len(), &|r| Clearances::compute_nodes(map, r));
+            prop_assert_eq!(&edges[..], whole.edges());
+            prop_assert_eq!(&nodes[..], whole.nodes());
+        }
+    }
+
     /// Every clearance agrees with exact arithmetic to 1e-9 relative; circles,
     /// whose radius is subtracted, to 1e-9 of the coordinate scale (100).
     #[test]
@@ -119,6 +181,37 @@ proptest! {
             }
         }
     }
+}
+
+/// The level `m` (loaded as `map`, whose clearances are `exact`) with a
+/// baked clearance on some edges, by `bakes[i] % 4` for edge i: none, the
+/// current value, half of it plus 0.25 (stale), or 0 (stale unless the
+/// edge touches an obstacle). An unbounded clearance is not baked.
+fn with_bakes(m: &RandomMap, map: &Map, exact: &Clearances, bakes: &[u8]) -> Map {
+    let text = m.to_ron();
+    let (head, rest) = text.split_once("  edges: [\n").expect("an edge list");
+    let (edges, tail) = rest.split_once("  ],\n").expect("its end");
+    let mut baked = format!("{head}  edges: [\n");
+    for (i, line) in edges.lines().enumerate() {
+        let value = exact.edges()[i].finite_value();
+        let bake = match (bakes.get(i).copied().unwrap_or(0) % 4, value) {
+            (1, Some(v)) => Some(v),
+            (2, Some(v)) => Some(v / 2.0 + 0.25),
+            (3, Some(_)) => Some(0.0),
+            _ => None,
+        };
+        match bake {
+            Some(v) => baked.push_str(&format!(
+                "{}, clearance: {v:?}),\n",
+                line.trim_end_matches("),")
+            )),
+            None => baked.push_str(&format!("{line}\n")),
+        }
+    }
+    baked.push_str(&format!("  ],\n{tail}"));
+    let loaded = Map::from_ron_str(&baked, "baked.ron").expect("a valid baked level");
+    assert_eq!(loaded.edges().len(), map.edges().len());
+    loaded
 }
 
 /// The map of one edge from (0, 0) to (1000, 1000) among `obstacles` (RON

@@ -1,13 +1,19 @@
 //! Per-edge and per-node clearance: the largest agent radius each admits.
 
+use std::ops::Range;
+
 use crate::par::prelude::*;
-use rstar::Envelope;
 
 use crate::dimension::{Dimension, Plane};
 use crate::geometry::{Point, Segment, Separation};
 use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
-use crate::obstacle_index::{Nearest, Neighbourhood, ObstacleIndex, PartRef, segment_box};
+use crate::obstacle_index::{Nearest, PartRef};
+use bounded_search::{BoundedSearch, Items};
+pub use tight_spots::TightSpots;
+
+mod bounded_search;
+mod tight_spots;
 
 /// Whether a clearance admits an agent radius: `clearance > 0` and
 /// `clearance >= radius`. A clearance of 0 means the edge (or node) touches
@@ -140,7 +146,7 @@ pub struct Clearances<D: Dimension = Plane> {
 }
 
 /// Edges handed to one rayon task at a time: enough to amortise the hand-off.
-const EDGES_PER_TASK: usize = 256;
+pub(super) const EDGES_PER_TASK: usize = 256;
 
 impl<D: Dimension> Clearances<D> {
     /// Computes every clearance through the map's R-tree, on all cores. The
@@ -155,33 +161,53 @@ impl<D: Dimension> Clearances<D> {
     /// As [`Clearances::compute`], calling `progress` with the number of
     /// edges and nodes just finished, from any thread, every few hundred.
     pub fn compute_with_progress(map: &Map<D>, progress: &(dyn Fn(usize) + Sync)) -> Clearances<D> {
-        let obstacles = map.obstacles();
-        let index = map.obstacle_index();
-        if obstacles.is_empty() {
-            return Clearances::from_bake(map);
-        }
-        // Each search starts from the previous one's nearest part (in 3D):
-        // neighbours in file order are usually near each other.
-        let edges = in_parallel(map.edges().len(), progress, |i, hint| {
-            Clearance::from_nearest(index.nearest_to_segment_hinted(
-                obstacles,
-                map.edge_segment(EdgeIdx::new(i)),
-                hint,
-            ))
-        });
-        let nodes = in_parallel(map.nodes().len(), progress, |i, hint| {
-            let p = map.nodes()[i].pos;
-            Clearance::from_nearest(index.nearest_to_segment_hinted(
-                obstacles,
-                Segment::new(p, p),
-                hint,
-            ))
-        });
         Clearances {
-            edges,
-            nodes,
+            edges: edge_clearances(map, 0..map.edges().len(), progress),
+            nodes: node_clearances(map, 0..map.nodes().len(), progress),
             exact_up_to: f64::INFINITY,
         }
+    }
+
+    /// The clearances of the edges in `edges` (indices into [`Map::edges`]),
+    /// in order, on all cores: those [`Clearances::compute`] gives them. For
+    /// a table of every edge that is written as it is computed, a block at
+    /// a time, without holding every clearance at once.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map};
+    /// let map = Map::from_ron_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (5, 0)), (id: 2, pos: (5, 5))],
+    ///     edges: [(from: 0, to: 1), (from: 1, to: 2)],
+    ///     obstacles: [Point((3, -2))],
+    /// )"#, "doc.ron").unwrap();
+    /// let all = Clearances::compute(&map);
+    /// assert_eq!(Clearances::compute_edges(&map, 1..2), &all.edges()[1..2]);
+    /// assert_eq!(Clearances::compute_nodes(&map, 0..3), all.nodes());
+    /// ```
+    ///
+    /// # Panics
+    /// When `edges` runs backwards or reaches past the map's edges.
+    pub fn compute_edges(map: &Map<D>, edges: Range<usize>) -> Vec<Clearance<D::Point>> {
+        assert!(
+            edges.start <= edges.end && edges.end <= map.edges().len(),
+            "edges {edges:?} of {}",
+            map.edges().len()
+        );
+        edge_clearances(map, edges, &|_| {})
+    }
+
+    /// The clearances of the nodes in `nodes` (indices into [`Map::nodes`]),
+    /// in order, on all cores: those [`Clearances::compute`] gives them.
+    ///
+    /// # Panics
+    /// When `nodes` runs backwards or reaches past the map's nodes.
+    pub fn compute_nodes(map: &Map<D>, nodes: Range<usize>) -> Vec<Clearance<D::Point>> {
+        assert!(
+            nodes.start <= nodes.end && nodes.end <= map.nodes().len(),
+            "nodes {nodes:?} of {}",
+            map.nodes().len()
+        );
+        node_clearances(map, nodes, &|_| {})
     }
 
     /// The clearances that decide every radius up to `max_radius`, and no
@@ -224,44 +250,12 @@ impl<D: Dimension> Clearances<D> {
         max_radius: f64,
         progress: &(dyn Fn(usize) + Sync),
     ) -> Clearances<D> {
-        let obstacles = map.obstacles();
-        let index = map.obstacle_index();
-        if obstacles.is_empty() || max_radius.is_nan() || max_radius == f64::INFINITY {
+        if !BoundedSearch::applies(map, max_radius) {
             return Clearances::compute_with_progress(map, progress);
         }
-        let beyond = Clearance {
-            value: max_radius.max(0.0).next_up(),
-            witness: None,
-        };
-        let bounded = |nearest: Option<Nearest<D::Point>>| match nearest {
-            Some(n) => Clearance::from_separation(n.obstacle, n.separation),
-            None => beyond,
-        };
-        let edges = in_parallel_near(
-            map.edges().len(),
-            progress,
-            index,
-            |i| map.edge_segment(EdgeIdx::new(i)),
-            |i, segment, near| {
-                if map.edges()[i].clearance.is_some() {
-                    Clearance::from_nearest(index.nearest_to_segment(obstacles, segment))
-                } else {
-                    bounded(near.nearest_within(obstacles, segment, max_radius))
-                }
-            },
-            max_radius,
-        );
-        let nodes = in_parallel_near(
-            map.nodes().len(),
-            progress,
-            index,
-            |i| {
-                let p = map.nodes()[i].pos;
-                Segment::new(p, p)
-            },
-            |_, segment, near| bounded(near.nearest_within(obstacles, segment, max_radius)),
-            max_radius,
-        );
+        let search = BoundedSearch::new(map, max_radius);
+        let edges = search.all_of(Items::Edges, progress);
+        let nodes = search.all_of(Items::Nodes, progress);
         Clearances {
             edges,
             nodes,
@@ -281,7 +275,7 @@ impl<D: Dimension> Clearances<D> {
     /// search is tested and benchmarked against.
     pub fn compute_brute_force(map: &Map<D>) -> Clearances<D> {
         if map.obstacles().is_empty() {
-            return Clearances::from_bake(map);
+            return Clearances::compute(map);
         }
         let nearest = |query: Segment<D::Point>| {
             let mut best: Option<Clearance<D::Point>> = None;
@@ -304,26 +298,6 @@ impl<D: Dimension> Clearances<D> {
                 .iter()
                 .map(|n| nearest(Segment::new(n.pos, n.pos)))
                 .collect(),
-            exact_up_to: f64::INFINITY,
-        }
-    }
-
-    /// The clearances of a map without obstacles: baked values where present.
-    fn from_bake(map: &Map<D>) -> Clearances<D> {
-        let edges = map
-            .edges()
-            .iter()
-            .map(|e| match e.clearance {
-                Some(value) => Clearance {
-                    value,
-                    witness: None,
-                },
-                None => Clearance::unbounded(),
-            })
-            .collect();
-        Clearances {
-            edges,
-            nodes: vec![Clearance::unbounded(); map.nodes().len()],
             exact_up_to: f64::INFINITY,
         }
     }
@@ -365,7 +339,59 @@ impl<D: Dimension> Clearances<D> {
     }
 }
 
-/// Runs `clearance` for 0..count on all cores, in chunks, keeping order.
+/// The clearances of `edges`, in order, on all cores. Each search starts
+/// from the previous one's nearest part (in 3D): neighbours in file order
+/// are usually near each other. A map without obstacles gives its edges'
+/// baked clearances where they have them.
+fn edge_clearances<D: Dimension>(
+    map: &Map<D>,
+    edges: Range<usize>,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<Clearance<D::Point>> {
+    let obstacles = map.obstacles();
+    if obstacles.is_empty() {
+        let baked = |value| Clearance {
+            value,
+            witness: None,
+        };
+        return map.edges()[edges]
+            .iter()
+            .map(|e| e.clearance.map_or(Clearance::unbounded(), baked))
+            .collect();
+    }
+    let index = map.obstacle_index();
+    in_parallel(edges, progress, |i, hint| {
+        Clearance::from_nearest(index.nearest_to_segment_hinted(
+            obstacles,
+            map.edge_segment(EdgeIdx::new(i)),
+            hint,
+        ))
+    })
+}
+
+/// The clearances of `nodes`, in order, on all cores, as [`edge_clearances`].
+fn node_clearances<D: Dimension>(
+    map: &Map<D>,
+    nodes: Range<usize>,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<Clearance<D::Point>> {
+    let obstacles = map.obstacles();
+    if obstacles.is_empty() {
+        return vec![Clearance::unbounded(); nodes.len()];
+    }
+    let index = map.obstacle_index();
+    in_parallel(nodes, progress, |i, hint| {
+        let p = map.nodes()[i].pos;
+        Clearance::from_nearest(index.nearest_to_segment_hinted(
+            obstacles,
+            Segment::new(p, p),
+            hint,
+        ))
+    })
+}
+
+/// Runs `clearance` for each of `items` on all cores, in chunks, keeping
+/// order.
 ///
 /// Each chunk writes straight into its own slots of the one result vector,
 /// so the results are never held twice (gathering per-chunk vectors would
@@ -373,15 +399,15 @@ impl<D: Dimension> Clearances<D> {
 /// Within a chunk, `clearance` is handed one search hint, passed from item
 /// to item (it changes no result, so neither does the chunking).
 fn in_parallel<P: Copy + Send + Sync>(
-    count: usize,
+    items: Range<usize>,
     progress: &(dyn Fn(usize) + Sync),
     clearance: impl Fn(usize, &mut Option<PartRef>) -> Clearance<P> + Sync,
 ) -> Vec<Clearance<P>> {
-    let mut all = crate::par::filled(Clearance::unbounded(), count);
+    let mut all = crate::par::filled(Clearance::unbounded(), items.len());
     all.par_chunks_mut(EDGES_PER_TASK)
         .enumerate()
         .for_each(|(chunk, slots)| {
-            let first = chunk * EDGES_PER_TASK;
+            let first = items.start + chunk * EDGES_PER_TASK;
             let mut hint = None;
             for (i, slot) in (first..).zip(slots.iter_mut()) {
                 *slot = clearance(i, &mut hint);
@@ -390,56 +416,6 @@ fn in_parallel<P: Copy + Send + Sync>(
         });
     all
 }
-
-/// As [`in_parallel`], for searches bounded by `cutoff`: each task's
-/// items go in runs of [`ITEMS_PER_NEIGHBOURHOOD`] (neighbours in the file,
-/// usually neighbours on the map), and each run shares one gathering of
-/// the buckets within `cutoff` of the box around its `segment`s (see
-/// [`Neighbourhood`]), which `clearance` searches, given each item's index
-/// and segment. A run whose box has more than [`BUCKETS_PER_NEIGHBOURHOOD`]
-/// buckets that near walks the tree per item instead. Either way each
-/// item's answer is the walk's.
-fn in_parallel_near<D: Dimension>(
-    count: usize,
-    progress: &(dyn Fn(usize) + Sync),
-    index: &ObstacleIndex<D>,
-    segment: impl Fn(usize) -> Segment<D::Point> + Sync,
-    clearance: impl Fn(usize, Segment<D::Point>, &Neighbourhood<'_, D>) -> Clearance<D::Point> + Sync,
-    cutoff: f64,
-) -> Vec<Clearance<D::Point>> {
-    let mut all = crate::par::filled(Clearance::unbounded(), count);
-    all.par_chunks_mut(EDGES_PER_TASK)
-        .enumerate()
-        .for_each(|(chunk, slots)| {
-            let first = chunk * EDGES_PER_TASK;
-            let mut near = Neighbourhood::new(index);
-            let mut segments = Vec::with_capacity(ITEMS_PER_NEIGHBOURHOOD);
-            for (k, run) in slots.chunks_mut(ITEMS_PER_NEIGHBOURHOOD).enumerate() {
-                let start = first + k * ITEMS_PER_NEIGHBOURHOOD;
-                segments.clear();
-                segments.extend((start..start + run.len()).map(&segment));
-                let around = segments
-                    .iter()
-                    .map(|&s| segment_box::<D>(s))
-                    .reduce(|a, b| a.merged(&b));
-                if let Some(around) = around {
-                    near.gather(around, cutoff, BUCKETS_PER_NEIGHBOURHOOD);
-                }
-                for ((i, slot), &s) in (start..).zip(run.iter_mut()).zip(&segments) {
-                    *slot = clearance(i, s, &near);
-                }
-            }
-            progress(slots.len());
-        });
-    all
-}
-
-/// Items (edges or nodes, in file order) that share one [`Neighbourhood`].
-const ITEMS_PER_NEIGHBOURHOOD: usize = 8;
-
-/// At most this many buckets in a shared [`Neighbourhood`]; a run with
-/// more walks the tree per item.
-const BUCKETS_PER_NEIGHBOURHOOD: usize = 64;
 
 fn blocked<P>(all: &[Clearance<P>], agent_radius: f64) -> impl Iterator<Item = usize> + '_ {
     all.iter()

@@ -54,6 +54,12 @@ fn clearances_in_space_match_brute_force() {
         }
         assert!(within.blocked_edges(r).eq(fast.blocked_edges(r)));
         assert!(within.blocked_nodes(r).eq(fast.blocked_nodes(r)));
+        // The tight spots: those edges and nodes, with their clearances.
+        let spots = TightSpots::compute(&map, r);
+        let edges: Vec<_> = fast.blocked_edges(r).map(|e| (e, *fast.edge(e))).collect();
+        let nodes: Vec<_> = fast.blocked_nodes(r).map(|n| (n, *fast.node(n))).collect();
+        assert_eq!((spots.edges(), spots.nodes()), (&edges[..], &nodes[..]));
+        assert_eq!(spots, TightSpots::from_clearances(&map, &fast, r));
     }
 }
 

@@ -17,7 +17,7 @@
 use serde::Deserialize;
 
 use super::chunked_parse::{self, ChunkedFile, ListChunks, ListField};
-use super::citations::SourceCitations;
+use super::citations::{Cite, SourceCitations};
 use super::locate::DocPath;
 use super::validate::{self, Network, ValidationError};
 use super::validate3d::{self, Dimension};
@@ -134,7 +134,7 @@ impl ChunkedFile for LoadFile {
 /// when the lists are read in chunks.
 pub(crate) fn parse(
     text: &str,
-    cite: bool,
+    cite: Cite,
 ) -> Result<(LoadFile, Option<SourceCitations>), ron::error::SpannedError> {
     parse_in_chunks(text, chunked_parse::CHUNK_BYTES, cite)
 }
@@ -143,7 +143,7 @@ pub(crate) fn parse(
 fn parse_in_chunks(
     text: &str,
     chunk_bytes: usize,
-    cite: bool,
+    cite: Cite,
 ) -> Result<(LoadFile, Option<SourceCitations>), ron::error::SpannedError> {
     let options = wire::options();
     match chunked_parse::parse_citing(text, chunk_bytes, &options, cite) {
@@ -184,7 +184,7 @@ mod tests {
     /// The level the loader validates from `text`, chunk by chunk.
     fn loaded(text: &str, chunk_bytes: usize) -> String {
         show(
-            parse_in_chunks(text, chunk_bytes, false)
+            parse_in_chunks(text, chunk_bytes, Cite::Nothing)
                 .map_err(|e| format!("{e:?}"))
                 .and_then(|(file, _)| validate_loaded(file).map_err(|e| format!("{e:?}"))),
         )
@@ -282,7 +282,7 @@ mod tests {
             format!("(obstacles: [{many}], nodes: [])"),
         ] {
             agrees(&text);
-            let (file, _) = parse_in_chunks(&text, 40, false).unwrap();
+            let (file, _) = parse_in_chunks(&text, 40, Cite::Nothing).unwrap();
             assert_eq!(file.obstacles.is_some(), text.contains("(id:"), "{text}");
         }
     }

@@ -38,7 +38,7 @@ use std::ops::Range;
 use crate::par::prelude::*;
 use serde::de::{DeserializeOwned, DeserializeSeed, Error as _, IgnoredAny, SeqAccess, Visitor};
 
-use super::citations::SourceCitations;
+use super::citations::{Cite, SourceCitations};
 use super::list_cut::{Chunk, CutList, Speculation, cut_list, element_starts};
 use super::ron_scanner::{GroupItem, Scanner, next_in_group};
 
@@ -64,23 +64,23 @@ pub(crate) fn parse_in_chunks<F: ChunkedFile>(
     chunk_bytes: usize,
     options: &ron::Options,
 ) -> Option<F> {
-    Some(parse_citing(text, chunk_bytes, options, false)?.0)
+    Some(parse_citing(text, chunk_bytes, options, Cite::Nothing)?.0)
 }
 
-/// As [`parse_in_chunks`], and, with `cite`, where each edge and obstacle
-/// starts in `text` (which must then be the whole text, from its first
-/// byte, for the lines and columns to be the file's).
+/// As [`parse_in_chunks`], and where each obstacle (and edge) starts in
+/// `text`, as `cite` asks (`text` must then be the whole text, from its
+/// first byte, for the lines and columns to be the file's).
 pub(crate) fn parse_citing<F: ChunkedFile>(
     text: &str,
     chunk_bytes: usize,
     options: &ron::Options,
-    cite: bool,
+    cite: Cite,
 ) -> Option<(F, Option<SourceCitations>)> {
     let plan = Plan::cut(text, chunk_bytes, part_bytes(text, chunk_bytes))?;
     let mut file: F = options.from_str(&plan.skeleton(text)?).ok()?;
     // Worked out before the lists are parsed, and the starts freed: they
     // are not held beside the parsed lists, when memory peaks.
-    let citations = if cite {
+    let citations = if cite != Cite::Nothing {
         let scanner = Scanner::new(text);
         let starts = |field: ListField| -> Option<Vec<Vec<usize>>> {
             match plan.lists.iter().find(|list| list.field == field) {
@@ -89,7 +89,10 @@ pub(crate) fn parse_citing<F: ChunkedFile>(
             }
         };
         let obstacles = starts(ListField::Obstacles)?;
-        let edges = starts(ListField::Edges)?;
+        let edges = match cite {
+            Cite::ObstaclesAndEdges => starts(ListField::Edges)?,
+            Cite::Nothing | Cite::Obstacles => Vec::new(),
+        };
         Some(SourceCitations::from_starts(
             text,
             &slices(&obstacles),

@@ -16,59 +16,125 @@ use crate::par::prelude::*;
 use super::error::Location;
 use super::locate;
 
-/// The line of each obstacle and the line and column of each edge of a
-/// map, in file order, as its text has them: what a report cites once the
-/// text is gone.
+/// What a parse records of where the lists' elements start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cite {
+    /// Nothing.
+    Nothing,
+    /// Each obstacle's line: what text reports cite.
+    Obstacles,
+    /// Each obstacle's line and each edge's line and column: what the CI
+    /// formats cite too.
+    ObstaclesAndEdges,
+}
+
+/// The line of each obstacle and (unless only the obstacles were cited,
+/// as [`ValidatedLevel::from_ron_bytes_citing_obstacles`] does) the line
+/// and column of each edge of a map, in file order, as its text has them:
+/// what a report cites once the text is gone.
+///
+/// [`ValidatedLevel::from_ron_bytes_citing_obstacles`]: super::ValidatedLevel::from_ron_bytes_citing_obstacles
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SourceCitations {
     obstacle_lines: Lines,
-    edge_locations: Vec<Location>,
+    edge_locations: Locations,
 }
 
 /// Line numbers, in four bytes each when the text is shorter than 4 GiB
 /// (and so has fewer lines): 20 MB for five million obstacles, not 40.
-#[derive(Clone, Debug)]
-enum Lines {
-    Short(Vec<u32>),
-    Long(Vec<usize>),
+type Lines = Packed<usize>;
+
+/// Lines and columns, in four bytes each when the text is shorter than
+/// 4 GiB (and so has fewer lines, and lines of fewer chars): 8 bytes an
+/// edge, not 16.
+type Locations = Packed<Location>;
+
+/// A number, or a pair of numbers, that fits a shorter form when it is
+/// below 2^32.
+trait Narrow: Copy + PartialEq {
+    /// The short form.
+    type Short: Copy;
+    /// The short form, when the value fits it.
+    fn narrow(self) -> Option<Self::Short>;
+    /// The value of a short form.
+    fn widen(short: Self::Short) -> Self;
 }
 
-/// The same lines, however they are held.
-impl PartialEq for Lines {
-    fn eq(&self, other: &Lines) -> bool {
+impl Narrow for usize {
+    type Short = u32;
+
+    fn narrow(self) -> Option<u32> {
+        u32::try_from(self).ok()
+    }
+
+    fn widen(short: u32) -> usize {
+        short as usize
+    }
+}
+
+impl Narrow for Location {
+    type Short = [u32; 2];
+
+    fn narrow(self) -> Option<[u32; 2]> {
+        Some([self.line.narrow()?, self.column.narrow()?])
+    }
+
+    fn widen([line, column]: [u32; 2]) -> Location {
+        Location {
+            line: usize::widen(line),
+            column: usize::widen(column),
+        }
+    }
+}
+
+/// Values held in their short form when every one fits, whole otherwise.
+#[derive(Clone, Debug)]
+enum Packed<T: Narrow> {
+    Short(Vec<T::Short>),
+    Long(Vec<T>),
+}
+
+/// The same values, however they are held.
+impl<T: Narrow> PartialEq for Packed<T> {
+    fn eq(&self, other: &Packed<T>) -> bool {
         self.len() == other.len() && (0..self.len()).all(|i| self.get(i) == other.get(i))
     }
 }
 
-impl Eq for Lines {}
+impl<T: Narrow> Eq for Packed<T> {}
 
-impl Default for Lines {
+impl<T: Narrow> Default for Packed<T> {
     fn default() -> Self {
-        Lines::Short(Vec::new())
+        Packed::Short(Vec::new())
     }
 }
 
-impl Lines {
-    fn len(&self) -> usize {
-        match self {
-            Lines::Short(lines) => lines.len(),
-            Lines::Long(lines) => lines.len(),
+impl<T: Narrow> Packed<T> {
+    /// `all`, in the short form when every one fits.
+    fn of(all: Vec<T>) -> Packed<T> {
+        match all.iter().map(|&v| v.narrow()).collect() {
+            Some(short) => Packed::Short(short),
+            None => Packed::Long(all),
         }
     }
 
-    fn get(&self, i: usize) -> Option<usize> {
+    fn len(&self) -> usize {
         match self {
-            Lines::Short(lines) => lines.get(i).map(|&line| line as usize),
-            Lines::Long(lines) => lines.get(i).copied(),
+            Packed::Short(all) => all.len(),
+            Packed::Long(all) => all.len(),
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<T> {
+        match self {
+            Packed::Short(all) => all.get(i).map(|&short| T::widen(short)),
+            Packed::Long(all) => all.get(i).copied(),
         }
     }
 
     #[cfg(test)]
-    fn to_vec(&self) -> Vec<usize> {
-        match self {
-            Lines::Short(lines) => lines.iter().map(|&line| line as usize).collect(),
-            Lines::Long(lines) => lines.clone(),
-        }
+    fn to_vec(&self) -> Vec<T> {
+        (0..self.len()).filter_map(|i| self.get(i)).collect()
     }
 }
 
@@ -81,9 +147,10 @@ impl SourceCitations {
     }
 
     /// The line and column (in chars) at which edge `i` starts; `None` as
-    /// for [`SourceCitations::obstacle_line`].
+    /// for [`SourceCitations::obstacle_line`], and for every edge when only
+    /// the obstacles were cited.
     pub fn edge_location(&self, i: usize) -> Option<Location> {
-        self.edge_locations.get(i).copied()
+        self.edge_locations.get(i)
     }
 
     /// The citations of a whole map text, found by walking it: what
@@ -91,14 +158,22 @@ impl SourceCitations {
     /// For a text kept anyway; a load records them as it parses
     /// ([`super::ValidatedLevel::from_ron_bytes_citing`]).
     pub fn walked(text: &str) -> SourceCitations {
-        let lines = locate::list_item_lines(text, "obstacles").unwrap_or_default();
-        let obstacle_lines = match lines.iter().map(|&line| u32::try_from(line)).collect() {
-            Ok(short) => Lines::Short(short),
-            Err(_) => Lines::Long(lines),
-        };
+        SourceCitations::walked_citing(text, Cite::ObstaclesAndEdges)
+    }
+
+    /// As [`SourceCitations::walked`], the edges only when `cite` asks for
+    /// them.
+    pub(crate) fn walked_citing(text: &str, cite: Cite) -> SourceCitations {
+        let obstacle_lines =
+            Lines::of(locate::list_item_lines(text, "obstacles").unwrap_or_default());
         SourceCitations {
             obstacle_lines,
-            edge_locations: locate::list_item_locations(text, "edges").unwrap_or_default(),
+            edge_locations: match cite {
+                Cite::ObstaclesAndEdges => {
+                    Locations::of(locate::list_item_locations(text, "edges").unwrap_or_default())
+                }
+                Cite::Nothing | Cite::Obstacles => Locations::default(),
+            },
         }
     }
 
@@ -110,17 +185,23 @@ impl SourceCitations {
         edges: &[&[usize]],
     ) -> SourceCitations {
         let bytes = text.as_bytes();
-        // A text of fewer bytes than `u32::MAX` has fewer lines.
-        let obstacle_lines = if u32::try_from(bytes.len()).is_ok() {
-            Lines::Short(locations_at(bytes, obstacles, 0, |at| {
-                u32::try_from(at.line).unwrap_or(u32::MAX)
-            }))
+        // A text of fewer bytes than `u32::MAX` has fewer lines, and lines
+        // of fewer chars.
+        let short = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        if u32::try_from(bytes.len()).is_ok() {
+            SourceCitations {
+                obstacle_lines: Lines::Short(locations_at(bytes, obstacles, 0, |at| {
+                    short(at.line)
+                })),
+                edge_locations: Locations::Short(locations_at(bytes, edges, [0, 0], |at| {
+                    [short(at.line), short(at.column)]
+                })),
+            }
         } else {
-            Lines::Long(locations_at(bytes, obstacles, 0, |at| at.line))
-        };
-        SourceCitations {
-            obstacle_lines,
-            edge_locations: locations_at(bytes, edges, NOWHERE, |at| at),
+            SourceCitations {
+                obstacle_lines: Lines::Long(locations_at(bytes, obstacles, 0, |at| at.line)),
+                edge_locations: Locations::Long(locations_at(bytes, edges, NOWHERE, |at| at)),
+            }
         }
     }
 }
@@ -282,16 +363,24 @@ mod tests {
             list_item_lines(text, "obstacles").unwrap_or_default()
         );
         assert_eq!(
-            walked.edge_locations,
+            walked.edge_locations.to_vec(),
             list_item_locations(text, "edges").unwrap_or_default()
         );
+        // Citing the obstacles only: their lines, and no edge.
+        let obstacles = SourceCitations::walked_citing(text, Cite::Obstacles);
+        assert_eq!(obstacles.obstacle_lines, walked.obstacle_lines);
+        assert_eq!(obstacles.edge_locations.len(), 0);
         let mut all_ran = true;
         for chunk_bytes in [0, 1, 40, chunked_parse::CHUNK_BYTES] {
-            let parsed =
-                chunked_parse::parse_citing::<MapFile>(text, chunk_bytes, &wire::options(), true);
-            match parsed {
-                Some((_, cited)) => assert_eq!(cited.as_ref(), Some(&walked), "{text}"),
-                None => all_ran = false,
+            for (cite, expected) in [
+                (Cite::ObstaclesAndEdges, &walked),
+                (Cite::Obstacles, &obstacles),
+            ] {
+                let options = wire::options();
+                match chunked_parse::parse_citing::<MapFile>(text, chunk_bytes, &options, cite) {
+                    Some((_, cited)) => assert_eq!(cited.as_ref(), Some(expected), "{text}"),
+                    None => all_ran = false,
+                }
             }
         }
         all_ran
@@ -322,6 +411,23 @@ mod tests {
 
     /// The loader cites what the walk of the whole text finds, byte-order
     /// mark and attributes (which the chunked parse does not read) included.
+    /// Locations that fit in four bytes are held in four; one that does not
+    /// keeps them all whole; either way they read back as given.
+    #[test]
+    fn locations_are_short_when_they_fit() {
+        let at = |line, column| Location { line, column };
+        let fits = vec![at(1, 1), at(7, u32::MAX as usize)];
+        let held = Locations::of(fits.clone());
+        assert!(matches!(held, Locations::Short(_)));
+        assert_eq!(held.to_vec(), fits);
+        let long = vec![at(1, 1), at(2, u32::MAX as usize + 1)];
+        let held = Locations::of(long.clone());
+        assert!(matches!(held, Locations::Long(_)));
+        assert_eq!(held.to_vec(), long);
+        assert_eq!(held, Locations::Long(long));
+        assert_ne!(held, Locations::of(fits));
+    }
+
     #[test]
     fn the_loader_cites_as_the_walk_does() {
         let body = "Map(\r\n  nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))],\r\n  \
@@ -397,7 +503,10 @@ mod tests {
             let cited = from_starts(text, per_chunk);
             assert_eq!(cited.obstacle_lines.to_vec(), [4, 5]);
             let at = |line, column| Location { line, column };
-            assert_eq!(cited.edge_locations, [at(2, 11), at(3, 3), at(3, 27)]);
+            assert_eq!(
+                cited.edge_locations.to_vec(),
+                [at(2, 11), at(3, 3), at(3, 27)]
+            );
         }
     }
 }

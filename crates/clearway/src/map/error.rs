@@ -36,7 +36,8 @@ pub enum LoadErrorKind {
     NonFinite,
     /// A radius, cost or clearance is below zero.
     Negative,
-    /// A coordinate beyond ±1e15, or an integer too large for its type.
+    /// A coordinate beyond ±1e15, an integer too large for its type, or a
+    /// list of more than 2^32 nodes or edges.
     OutOfRange,
     /// A polygon with fewer than 3 distinct vertices.
     DegeneratePolygon,

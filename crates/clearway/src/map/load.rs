@@ -11,7 +11,7 @@ use ron::error::{Error as RonError, SpannedError};
 
 use super::Map;
 use super::chunk_validate::{self, LoadFile};
-use super::citations::SourceCitations;
+use super::citations::{Cite, SourceCitations};
 use super::error::{LoadError, LoadErrorKind, Location};
 use super::locate::{self, DocPath};
 use super::validate::{self, ValidLevel, ValidParts, ValidationError};
@@ -207,15 +207,51 @@ impl ValidatedLevel {
         source_name: &str,
         timings: &mut dyn Phases,
     ) -> Result<(ValidatedLevel, SourceCitations), LoadError> {
+        ValidatedLevel::citing(bytes, source_name, timings, Cite::ObstaclesAndEdges)
+    }
+
+    /// As [`ValidatedLevel::from_ron_bytes_citing`], citing the obstacles
+    /// only ([`SourceCitations::edge_location`] is `None`): what a report
+    /// that names obstacles by their line needs, without 8 bytes an edge
+    /// held beside the level.
+    ///
+    /// ```
+    /// use clearway::map::ValidatedLevel;
+    /// let text = b"Map(\n  nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))],\n  \
+    ///              edges: [(from: 0, to: 1)],\n  obstacles: [\n    Point((3, 4)),\n  ],\n)";
+    /// let (_, cited) = ValidatedLevel::from_ron_bytes_citing_obstacles(text, "level.ron", &mut ())?;
+    /// assert_eq!(cited.obstacle_line(0), Some(5));
+    /// assert_eq!(cited.edge_location(0), None);
+    /// # Ok::<(), clearway::LoadError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`ValidatedLevel::from_ron_bytes`].
+    pub fn from_ron_bytes_citing_obstacles(
+        bytes: &[u8],
+        source_name: &str,
+        timings: &mut dyn Phases,
+    ) -> Result<(ValidatedLevel, SourceCitations), LoadError> {
+        ValidatedLevel::citing(bytes, source_name, timings, Cite::Obstacles)
+    }
+
+    fn citing(
+        bytes: &[u8],
+        source_name: &str,
+        timings: &mut dyn Phases,
+        cite: Cite,
+    ) -> Result<(ValidatedLevel, SourceCitations), LoadError> {
         let text = checked_text(bytes, source_name, timings)?;
         // The lines and columns are the whole text's, byte-order mark
         // included (as `list_item_locations` counts them); the chunked
         // parse reads the text after it, so a text that has one is walked.
         let bom = text.starts_with('\u{feff}');
-        let (level, cited) = parse_level(text, source_name, timings, !bom)?;
+        let parse_cites = if bom { Cite::Nothing } else { cite };
+        let (level, cited) = parse_level(text, source_name, timings, parse_cites)?;
         let cited = match cited {
             Some(cited) => cited,
-            None => timings.time("parse", || SourceCitations::walked(text)),
+            None => timings.time("parse", || SourceCitations::walked_citing(text, cite)),
         };
         Ok((ValidatedLevel::from_valid(level), cited))
     }
@@ -321,14 +357,14 @@ pub(crate) fn level_from_ron_bytes(
     timings: &mut dyn Phases,
 ) -> Result<ValidLevel, LoadError> {
     let text = checked_text(bytes, source_name, timings)?;
-    Ok(parse_level(text, source_name, timings, false)?.0)
+    Ok(parse_level(text, source_name, timings, Cite::Nothing)?.0)
 }
 
 /// As [`level_from_ron_bytes`], from text: the checks and errors of
 /// [`Map::from_ron_str`].
 pub(crate) fn level_from_ron_str(text: &str, source_name: &str) -> Result<ValidLevel, LoadError> {
     check_control_chars(text, source_name)?;
-    Ok(parse_level(text, source_name, &mut (), false)?.0)
+    Ok(parse_level(text, source_name, &mut (), Cite::Nothing)?.0)
 }
 
 /// Rejects text holding a control character other than tab, LF and CR.
@@ -378,7 +414,7 @@ pub fn first_control_byte(bytes: &[u8]) -> Option<usize> {
 /// columns are counted without it.
 fn parse(text: &str, source_name: &str, timings: &mut dyn Phases) -> Result<ValidParts, LoadError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let (file, _) = parse_file(text, source_name, timings, false)?;
+    let (file, _) = parse_file(text, source_name, timings, Cite::Nothing)?;
     timings
         .time("validate", || validate::validate(file))
         .map_err(|e| validation_error(text, source_name, &e))
@@ -386,13 +422,14 @@ fn parse(text: &str, source_name: &str, timings: &mut dyn Phases) -> Result<Vali
 
 /// Parses and validates text (free of control characters) as a level of
 /// either dimension, recording the `parse` and `validate` phases: the entry
-/// for 3D levels. Errors are located as [`Map::from_ron_str`]'s are. With
-/// `cite`, where each edge and obstacle starts, when the parse found them.
+/// for 3D levels. Errors are located as [`Map::from_ron_str`]'s are. And
+/// where each obstacle (and edge) starts, as `cite` asks, when the parse
+/// found them.
 fn parse_level(
     text: &str,
     source_name: &str,
     timings: &mut dyn Phases,
-    cite: bool,
+    cite: Cite,
 ) -> Result<(ValidLevel, Option<SourceCitations>), LoadError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (file, cited) = parse_file(text, source_name, timings, cite)?;
@@ -404,13 +441,13 @@ fn parse_level(
 
 /// The wire form of a map text with no byte-order mark: an `Empty` error
 /// for a blank text, a located syntax-level error for one that is not a map.
-/// With `cite`, where each edge and obstacle starts, when the lists were
-/// read in chunks.
+/// And where each obstacle (and edge) starts, as `cite` asks, when the
+/// lists were read in chunks.
 fn parse_file(
     text: &str,
     source_name: &str,
     timings: &mut dyn Phases,
-    cite: bool,
+    cite: Cite,
 ) -> Result<(LoadFile, Option<SourceCitations>), LoadError> {
     if locate::is_blank(text) {
         let message = if text.is_empty() {

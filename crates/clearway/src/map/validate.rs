@@ -118,6 +118,14 @@ pub(crate) enum ValidationError {
         /// The coordinate.
         value: f64,
     },
+    /// A list holds more nodes or edges than an index can name.
+    #[error("`{list}` holds more than {} items: a map holds at most 2^32 nodes and 2^32 edges", crate::NodeIdx::MAX as u64 + 1)]
+    TooMany {
+        /// The list: `nodes` or `edges`.
+        list: &'static str,
+        /// The index of its first item beyond the limit.
+        index: usize,
+    },
     /// A polygon has fewer than 3 distinct vertices.
     #[error(
         "obstacle {index} (polygon) has {distinct} distinct vertices: a polygon needs at least 3"
@@ -224,7 +232,9 @@ impl ValidationError {
             ValidationError::SelfLoop { .. } => LoadErrorKind::SelfLoop,
             ValidationError::NonFinite { .. } => LoadErrorKind::NonFinite,
             ValidationError::Negative { .. } => LoadErrorKind::Negative,
-            ValidationError::OutOfRange { .. } => LoadErrorKind::OutOfRange,
+            ValidationError::OutOfRange { .. } | ValidationError::TooMany { .. } => {
+                LoadErrorKind::OutOfRange
+            }
             ValidationError::DegeneratePolygon { .. } => LoadErrorKind::DegeneratePolygon,
             ValidationError::DuplicateAgentName { .. } => LoadErrorKind::DuplicateAgentName,
             ValidationError::MixedDimensions { .. } => LoadErrorKind::MixedDimensions,
@@ -249,6 +259,7 @@ impl ValidationError {
             ValidationError::NonFinite { path, .. }
             | ValidationError::Negative { path, .. }
             | ValidationError::OutOfRange { path, .. } => path.clone(),
+            ValidationError::TooMany { list, index } => DocPath::item(list, *index),
             ValidationError::DegeneratePolygon { index, .. } => DocPath::item("obstacles", *index),
             ValidationError::DuplicateAgentName { second, .. } => {
                 DocPath::item("agents", *second).field("name")
@@ -283,6 +294,7 @@ impl ValidationError {
             ValidationError::NonFinite { value, .. } => format!("{} number", non_finite(*value)),
             ValidationError::Negative { quantity, .. } => format!("negative {quantity}"),
             ValidationError::OutOfRange { .. } => "beyond ±1e15".to_owned(),
+            ValidationError::TooMany { .. } => "one more than a map can hold".to_owned(),
             ValidationError::DegeneratePolygon { .. } => {
                 "fewer than 3 distinct vertices".to_owned()
             }
@@ -507,6 +519,7 @@ fn nodes<P: Clone + Send + Sync>(
     entries: Vec<NodeEntry>,
     pos: impl Fn(Position, &dyn Fn() -> DocPath) -> Result<P, ValidationError> + Sync,
 ) -> Result<(Vec<Node<P>>, NodeIds), ValidationError> {
+    within_the_indices("nodes", entries.len())?;
     if ids_count_up(&entries, |e| e.id) {
         let count = entries.len();
         let nodes = counted_nodes_in_tasks(entries, pos, NODES_PER_TASK)?;
@@ -624,12 +637,28 @@ fn edges<P: Sync>(
     Ok(edges)
 }
 
+/// Whether a list of `len` nodes or edges can be indexed: at most
+/// [`NodeIdx::MAX`](crate::NodeIdx::MAX) + 1 of them (the same for edges).
+/// A level that large (tens of gigabytes of nodes) is refused, not
+/// truncated.
+fn within_the_indices(list: &'static str, len: usize) -> Result<(), ValidationError> {
+    const _: () = assert!(crate::NodeIdx::MAX == crate::EdgeIdx::MAX);
+    if len.saturating_sub(1) > crate::NodeIdx::MAX {
+        return Err(ValidationError::TooMany {
+            list,
+            index: crate::NodeIdx::MAX + 1,
+        });
+    }
+    Ok(())
+}
+
 fn edge<P>(
     index: usize,
     entry: &EdgeEntry,
     nodes: &[Node<P>],
     node_ids: &NodeIds,
 ) -> Result<Edge, ValidationError> {
+    within_the_indices("edges", index + 1)?;
     let resolve = |end: &'static str, id: u64| {
         node_ids
             .index(id, nodes)
@@ -793,6 +822,34 @@ mod tests {
             cost: None,
             clearance: None,
         }
+    }
+
+    /// A list longer than an index can name is refused with an error at
+    /// its first item beyond the limit (2^32: no level this large fits in
+    /// memory here, so the checks are called directly).
+    #[test]
+    fn a_list_longer_than_the_indices_is_an_error() {
+        let limit = crate::NodeIdx::MAX + 1;
+        assert!(within_the_indices("nodes", 0).is_ok());
+        assert!(within_the_indices("nodes", limit).is_ok());
+        let too_many = within_the_indices("nodes", limit + 1).unwrap_err();
+        assert_eq!(too_many.path(), DocPath::item("nodes", limit));
+        assert_eq!(too_many.kind(), LoadErrorKind::OutOfRange);
+        assert_eq!(
+            too_many.to_string(),
+            "`nodes` holds more than 4294967296 items: a map holds at most 2^32 nodes and 2^32 edges"
+        );
+        let nodes: Vec<Node> = (0..2)
+            .map(|id| Node {
+                id,
+                pos: Point::new(id as f64, 0.0),
+                name: None,
+            })
+            .collect();
+        let ids = NodeIds::Counted(2);
+        assert!(super::edge(limit - 1, &edge(0, 1), &nodes, &ids).is_ok());
+        let beyond = super::edge(limit, &edge(0, 1), &nodes, &ids).unwrap_err();
+        assert_eq!(beyond.path(), DocPath::item("edges", limit));
     }
 
     /// Edges are validated in parallel tasks; the error is still the
