@@ -19,7 +19,7 @@ use super::radius::{self, CheckedRadius, Radii};
 use super::render;
 use super::rows::{EdgeRow, NodeRow};
 use super::timings::Timings;
-use super::{Failure, Outcome, write_stdout};
+use super::{Failure, Outcome, stream_stdout, write_stdout};
 use super::{ci_check, ci_report};
 
 /// The verdict for one radius, as JSON.
@@ -106,18 +106,22 @@ fn check<D: Shown>(
         .collect();
     let any_blocked = !stale.is_empty() || reports.iter().any(|r| !r.blocked.is_empty());
     let output_start = std::time::Instant::now();
-    let output = match args.format {
+    match args.format {
         CheckFormat::Json => {
             let json = match &radii {
                 Radii::One(_) => serde_json::to_string_pretty(&reports[0]),
                 Radii::EveryProfile(_) => serde_json::to_string_pretty(&reports),
             };
-            json.map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))? + "\n"
+            write_stdout(
+                &(json.map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))? + "\n"),
+            )?;
         }
-        CheckFormat::Text => reports
-            .iter()
-            .map(|r| text_for(&level, &spots, r, args.summary))
-            .collect(),
+        CheckFormat::Text => write_stdout(
+            &reports
+                .iter()
+                .map(|r| text_for(&level, &spots, r, args.summary))
+                .collect::<String>(),
+        )?,
         ci => {
             let summary = reports
                 .iter()
@@ -125,10 +129,11 @@ fn check<D: Shown>(
                 .collect();
             let file = ci_report::file_name(&args.map.map);
             let report = ci_check::report(&level, &spots, &radii.all(), file, summary);
-            ci_report::write(ci, &report).unwrap_or_default()
+            // Written as it is made: a case per edge and radius is too many
+            // to hold.
+            stream_stdout(|out| ci_report::write(ci, &report, out))?;
         }
-    };
-    write_stdout(&output)?;
+    }
     timings.record("output", output_start.elapsed());
     if let (Some(out), Some(format), Some(every)) = (&args.render, render_format, &every_clearance)
     {

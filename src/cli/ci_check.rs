@@ -6,7 +6,9 @@ use clearway::bake::StaleBake;
 use clearway::{EdgeIdx, TightSpots};
 
 use super::check::{blame, plain_clearance, too_tight};
-use super::ci_report::{BLOCKED_EDGE, Case, CiReport, Finding, Rule, STALE_BAKE, Suite, edge_name};
+use super::ci_report::{
+    BLOCKED_EDGE, CaseEdges, CiReport, Finding, Rule, STALE_BAKE, Suite, edge_name,
+};
 use super::dimension::Shown;
 use super::input::Level;
 use super::numbers::{given, human};
@@ -18,13 +20,13 @@ static RULES: [&Rule; 2] = [&BLOCKED_EDGE, &STALE_BAKE];
 /// What `check` found, for the CI formats. `file` is the map as named on
 /// the command line (`None` for standard input); `summary` is the text
 /// report's summary lines.
-pub fn report<D: Shown>(
-    level: &Level<D>,
+pub fn report<'a, D: Shown>(
+    level: &'a Level<D>,
     spots: &TightSpots<D>,
     radii: &[CheckedRadius],
     file: Option<String>,
     summary: String,
-) -> CiReport {
+) -> CiReport<'a> {
     let suites = radii
         .iter()
         .map(|r| radius_suite(level, spots, r))
@@ -37,6 +39,7 @@ pub fn report<D: Shown>(
         suites,
         unranked: baked.then(|| bake_suite(level, spots.stale_bakes())),
         summary,
+        case_of: Box::new(|i| (edge_name(&level.map, i), level.edge_location(i.get()))),
     }
 }
 
@@ -53,22 +56,19 @@ pub fn radius_name(agent: Option<&str>, radius: f64) -> String {
     }
 }
 
+/// A case per edge, failing where the edge is blocked for `r`.
 fn radius_suite<D: Shown>(level: &Level<D>, spots: &TightSpots<D>, r: &CheckedRadius) -> Suite {
     let map = &level.map;
-    let mut blocked = vec![None; map.edges().len()];
-    for (i, clearance) in spots.blocked_edges(r.agent_radius) {
-        blocked[*i] = Some(clearance);
-    }
     let who = radius_name(r.agent.as_deref(), r.agent_radius);
-    let cases = EdgeIdx::all(map.edges().len())
-        .map(|i| {
-            let name = edge_name(map, i);
-            let location = level.edge_location(i.get());
-            let failure = blocked[i].map(|clearance| Finding {
+    let failures = spots
+        .blocked_edges(r.agent_radius)
+        .map(|&(i, ref clearance)| {
+            let finding = Finding {
                 rule: &BLOCKED_EDGE,
                 title: format!("edge {i} blocked for {who}"),
                 message: format!(
-                    "{name}: {}{}{}",
+                    "{}: {}{}{}",
+                    edge_name(map, i),
                     too_tight(clearance.finite_value(), r.agent_radius),
                     r.agent
                         .as_ref()
@@ -76,52 +76,37 @@ fn radius_suite<D: Shown>(level: &Level<D>, spots: &TightSpots<D>, r: &CheckedRa
                         .unwrap_or_default(),
                     blame(level, clearance, true),
                 ),
-                location,
-            });
-            Case {
-                name,
-                location,
-                failure,
-            }
+                location: level.edge_location(i.get()),
+            };
+            (i, finding)
         })
         .collect();
-    Suite { name: who, cases }
+    Suite::new(who, CaseEdges::Every(map.edges().len()), failures)
 }
 
 /// A case per edge with a baked clearance, failing when it is stale.
 fn bake_suite<D: Shown>(level: &Level<D>, stale: &[StaleBake]) -> Suite {
     let map = &level.map;
-    let mut stale_by_edge = vec![None; map.edges().len()];
-    for s in stale {
-        stale_by_edge[s.edge] = Some(s);
-    }
-    let cases = map
-        .edges()
+    let baked = EdgeIdx::all(map.edges().len())
+        .filter(|&i| map.edges()[i].clearance.is_some())
+        .collect();
+    let failures = stale
         .iter()
-        .enumerate()
-        .filter(|(_, e)| e.clearance.is_some())
-        .map(|(i, _)| {
-            let name = edge_name(map, EdgeIdx::new(i));
-            let location = level.edge_location(i);
-            let failure = stale_by_edge[i].map(|s| Finding {
+        .map(|s| {
+            let i = s.edge;
+            let finding = Finding {
                 rule: &STALE_BAKE,
                 title: format!("stale baked clearance on edge {i}"),
                 message: format!(
-                    "{name}: baked clearance {}, the obstacles now give {}",
+                    "{}: baked clearance {}, the obstacles now give {}",
+                    edge_name(map, i),
                     human(s.baked),
                     plain_clearance(s.recomputed.is_finite().then_some(s.recomputed)),
                 ),
-                location,
-            });
-            Case {
-                name,
-                location,
-                failure,
-            }
+                location: level.edge_location(i.get()),
+            };
+            (i, finding)
         })
         .collect();
-    Suite {
-        name: "baked clearances".into(),
-        cases,
-    }
+    Suite::new("baked clearances".into(), CaseEdges::These(baked), failures)
 }

@@ -2,14 +2,12 @@
 //! edge of NEW, failing where the change blocks the edge. The findings point
 //! into NEW, the file under review.
 
-use std::collections::HashMap;
-
-use clearway::level_diff::{ChangeKind, EdgeChange, LevelDiff};
-use clearway::{Clearances, EdgeIdx};
+use clearway::Clearances;
+use clearway::level_diff::{ChangeKind, LevelDiff};
 
 use super::check::{blame, fails};
 use super::ci_check::radius_name;
-use super::ci_report::{Case, CiReport, Finding, NEWLY_BLOCKED_EDGE, Rule, Suite, edge_name};
+use super::ci_report::{CaseEdges, CiReport, Finding, NEWLY_BLOCKED_EDGE, Rule, Suite, edge_name};
 use super::diff::numbers;
 use super::dimension::Shown;
 use super::input::Level;
@@ -20,20 +18,13 @@ static RULES: [&Rule; 1] = [&NEWLY_BLOCKED_EDGE];
 /// What `diff` found, for the CI formats. `file` is NEW as named on the
 /// command line (`None` for standard input); `summary` is the text report's
 /// summary line.
-pub fn report<D: Shown>(
+pub fn report<'a, D: Shown>(
     diff: &LevelDiff,
-    new: &Level<D>,
+    new: &'a Level<D>,
     new_clearances: &Clearances<D>,
     file: Option<String>,
     summary: String,
-) -> CiReport {
-    // (radius, edge of NEW) -> the change that blocks it.
-    let blocked: HashMap<(usize, EdgeIdx), &EdgeChange> = diff
-        .changes
-        .iter()
-        .filter(|c| c.kind == ChangeKind::Blocked)
-        .filter_map(|c| Some(((c.radius?, c.new?.edge), c)))
-        .collect();
+) -> CiReport<'a> {
     let map = &new.map;
     let suites = diff
         .radii
@@ -41,37 +32,33 @@ pub fn report<D: Shown>(
         .enumerate()
         .map(|(k, r)| {
             let who = radius_name(r.agent.as_deref(), r.agent_radius);
-            let cases = EdgeIdx::all(map.edges().len())
-                .map(|i| {
-                    let name = edge_name(map, i);
-                    let location = new.edge_location(i.get());
-                    let failure = blocked.get(&(k, i)).map(|c| {
-                        let (old, now) = numbers(c.old, c.new, Some(r.agent_radius));
-                        let agent = r
-                            .agent
-                            .as_ref()
-                            .map(|a| format!(" ({})", clearway::quote::capped(a)));
-                        Finding {
-                            rule: &NEWLY_BLOCKED_EDGE,
-                            title: format!("edge {i} newly blocked for {who}"),
-                            message: format!(
-                                "{name}: clearance {old} -> {now} {}{}: \
-                                 the change blocks it{}",
-                                fails(c.new.map(|s| s.clearance), r.agent_radius),
-                                agent.unwrap_or_default(),
-                                blame(new, new_clearances.edge(i), true),
-                            ),
-                            location,
-                        }
-                    });
-                    Case {
-                        name,
-                        location,
-                        failure,
-                    }
+            let failures = diff
+                .changes
+                .iter()
+                .filter(|c| c.kind == ChangeKind::Blocked && c.radius == Some(k))
+                .filter_map(|c| Some((c.new?.edge, c)))
+                .map(|(i, c)| {
+                    let (old, now) = numbers(c.old, c.new, Some(r.agent_radius));
+                    let agent = r
+                        .agent
+                        .as_ref()
+                        .map(|a| format!(" ({})", clearway::quote::capped(a)));
+                    let finding = Finding {
+                        rule: &NEWLY_BLOCKED_EDGE,
+                        title: format!("edge {i} newly blocked for {who}"),
+                        message: format!(
+                            "{}: clearance {old} -> {now} {}{}: the change blocks it{}",
+                            edge_name(map, i),
+                            fails(c.new.map(|s| s.clearance), r.agent_radius),
+                            agent.unwrap_or_default(),
+                            blame(new, new_clearances.edge(i), true),
+                        ),
+                        location: new.edge_location(i.get()),
+                    };
+                    (i, finding)
                 })
                 .collect();
-            Suite { name: who, cases }
+            Suite::new(who, CaseEdges::Every(map.edges().len()), failures)
         })
         .collect();
     CiReport {
@@ -81,5 +68,6 @@ pub fn report<D: Shown>(
         suites,
         unranked: None,
         summary,
+        case_of: Box::new(|i| (edge_name(&new.map, i), new.edge_location(i.get()))),
     }
 }

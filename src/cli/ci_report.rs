@@ -4,6 +4,7 @@
 //! ([`super::report_github`], [`super::report_junit`],
 //! [`super::report_sarif`]) write it.
 
+use std::io;
 use std::path::Path;
 
 use clearway::map::Location;
@@ -12,8 +13,12 @@ use clearway::{Dimension, EdgeIdx, Map};
 use super::args::CheckFormat;
 
 /// A whole CI report: one command's verdict on one map.
-#[derive(Debug)]
-pub struct CiReport {
+///
+/// Only the findings are made up front. A passing case (most of them: one
+/// per edge and radius) is named only as a writer walks it, so that a
+/// report on a level of a million edges holds its findings, not a million
+/// cases.
+pub struct CiReport<'a> {
     /// `check` or `diff`: names the JUnit run.
     pub command: &'static str,
     /// The map the findings point into as given on the command line; `None`
@@ -29,19 +34,34 @@ pub struct CiReport {
     pub unranked: Option<Suite>,
     /// The text report's summary lines, for the CI log.
     pub summary: String,
+    /// A case's name and place, from its edge: `edge 3 (1 -> 2 "gate")`
+    /// ([`edge_name`]) and where the edge starts in the map.
+    pub case_of: Box<dyn Fn(EdgeIdx) -> (String, Option<Location>) + 'a>,
 }
 
-impl CiReport {
+impl CiReport<'_> {
     /// Every suite: one per radius, then the one for stale bakes.
     pub fn all_suites(&self) -> impl Iterator<Item = &Suite> {
         self.suites.iter().chain(&self.unranked)
     }
 
-    /// Every finding, in suite order.
+    /// Every finding, in suite order, then edge order.
     pub fn findings(&self) -> impl Iterator<Item = &Finding> {
-        self.all_suites()
-            .flat_map(|s| &s.cases)
-            .filter_map(|c| c.failure.as_ref())
+        self.all_suites().flat_map(Suite::findings)
+    }
+
+    /// A suite's cases in edge order, each named as it is reached.
+    pub fn cases<'s>(&'s self, suite: &'s Suite) -> impl Iterator<Item = Case<'s>> {
+        let mut failures = suite.failures.iter().peekable();
+        suite.edges.iter().map(move |edge| {
+            let (name, location) = (self.case_of)(edge);
+            let failure = failures.next_if(|(e, _)| *e == edge).map(|(_, f)| f);
+            Case {
+                name,
+                location,
+                failure,
+            }
+        })
     }
 }
 
@@ -50,19 +70,79 @@ impl CiReport {
 pub struct Suite {
     /// `tank (radius 1.5)`, `radius 2`, `baked clearances`.
     pub name: String,
-    /// One per edge checked, in file order.
-    pub cases: Vec<Case>,
+    /// The edges checked: a case each.
+    pub edges: CaseEdges,
+    /// The failing cases' findings, each with its edge, in edge order: a
+    /// subset of [`Suite::edges`].
+    pub failures: Vec<(EdgeIdx, Finding)>,
 }
 
-/// One edge checked.
+impl Suite {
+    /// A suite of these edges, failing with these findings, which are put in
+    /// edge order.
+    ///
+    /// # Panics
+    /// In debug builds, when a finding's edge is not among the edges, or two
+    /// findings have one edge.
+    pub fn new(name: String, edges: CaseEdges, mut failures: Vec<(EdgeIdx, Finding)>) -> Suite {
+        failures.sort_by_key(|(edge, _)| *edge);
+        debug_assert!(failures.iter().all(|(e, _)| edges.contains(*e)));
+        debug_assert!(failures.windows(2).all(|w| w[0].0 < w[1].0));
+        Suite {
+            name,
+            edges,
+            failures,
+        }
+    }
+
+    /// How many cases: one per edge checked.
+    pub fn len(&self) -> usize {
+        match &self.edges {
+            CaseEdges::Every(n) => *n,
+            CaseEdges::These(edges) => edges.len(),
+        }
+    }
+
+    /// The findings, in edge order.
+    pub fn findings(&self) -> impl Iterator<Item = &Finding> {
+        self.failures.iter().map(|(_, f)| f)
+    }
+}
+
+/// Which edges a suite checks.
 #[derive(Debug)]
-pub struct Case {
+pub enum CaseEdges {
+    /// Every edge of a map of this many.
+    Every(usize),
+    /// These, in increasing order.
+    These(Vec<EdgeIdx>),
+}
+
+impl CaseEdges {
+    fn iter(&self) -> Box<dyn Iterator<Item = EdgeIdx> + '_> {
+        match self {
+            CaseEdges::Every(n) => Box::new(EdgeIdx::all(*n)),
+            CaseEdges::These(edges) => Box::new(edges.iter().copied()),
+        }
+    }
+
+    fn contains(&self, edge: EdgeIdx) -> bool {
+        match self {
+            CaseEdges::Every(n) => edge.get() < *n,
+            CaseEdges::These(edges) => edges.binary_search(&edge).is_ok(),
+        }
+    }
+}
+
+/// One edge checked, as a writer walks the cases.
+#[derive(Debug)]
+pub struct Case<'a> {
     /// `edge 3 (1 -> 2 "gate")`.
     pub name: String,
     /// Where the edge starts in the map.
     pub location: Option<Location>,
     /// Why it failed; `None` when it passed.
-    pub failure: Option<Finding>,
+    pub failure: Option<&'a Finding>,
 }
 
 /// One thing wrong with the map, at one place.
@@ -137,13 +217,104 @@ pub fn file_name(path: &Path) -> Option<String> {
     (path.as_os_str() != "-").then(|| path.display().to_string())
 }
 
-/// The report as `format` writes it; `None` for the formats that are not
-/// CI formats.
-pub fn write(format: CheckFormat, report: &CiReport) -> Option<String> {
+/// Writes the report as `format` has it; nothing for the formats that are
+/// not CI formats.
+pub fn write(format: CheckFormat, report: &CiReport, out: &mut dyn io::Write) -> io::Result<()> {
     match format {
-        CheckFormat::Github => Some(super::report_github::write(report)),
-        CheckFormat::Junit => Some(super::report_junit::write(report)),
-        CheckFormat::Sarif => Some(super::report_sarif::write(report)),
-        CheckFormat::Text | CheckFormat::Json => None,
+        CheckFormat::Github => super::report_github::write(report, out),
+        CheckFormat::Junit => super::report_junit::write(report, out),
+        CheckFormat::Sarif => super::report_sarif::write(report, out),
+        CheckFormat::Text | CheckFormat::Json => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clearway::EdgeIdx;
+    use clearway::map::Location;
+
+    use super::{BLOCKED_EDGE, CaseEdges, CiReport, Finding, Suite};
+
+    fn finding(title: &str) -> Finding {
+        Finding {
+            rule: &BLOCKED_EDGE,
+            title: title.into(),
+            message: String::new(),
+            location: None,
+        }
+    }
+
+    fn report(suites: Vec<Suite>) -> CiReport<'static> {
+        CiReport {
+            command: "check",
+            file: None,
+            rules: &[],
+            suites,
+            unranked: None,
+            summary: String::new(),
+            case_of: Box::new(|i| {
+                let line = 10 + i.get();
+                (format!("e{i}"), Some(Location { line, column: 1 }))
+            }),
+        }
+    }
+
+    /// What the writers see of a suite: each case's name, line and failure.
+    fn walked(report: &CiReport, suite: &Suite) -> Vec<(String, usize, Option<String>)> {
+        report
+            .cases(suite)
+            .map(|c| {
+                let line = c.location.map_or(0, |l| l.line);
+                (c.name, line, c.failure.map(|f| f.title.clone()))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn cases_are_named_as_walked_and_meet_their_findings_in_edge_order() {
+        // Findings given out of order: the suite puts them in edge order.
+        let failures = vec![
+            (EdgeIdx::new(3), finding("three")),
+            (EdgeIdx::new(0), finding("zero")),
+        ];
+        let every = Suite::new("r".into(), CaseEdges::Every(4), failures);
+        let some = Suite::new(
+            "baked".into(),
+            CaseEdges::These(vec![EdgeIdx::new(1), EdgeIdx::new(4)]),
+            vec![(EdgeIdx::new(4), finding("four"))],
+        );
+        let report = report(vec![every, some]);
+        let case = |name: &str, line, failure: Option<&str>| {
+            (name.to_string(), line, failure.map(String::from))
+        };
+        assert_eq!(
+            walked(&report, &report.suites[0]),
+            [
+                case("e0", 10, Some("zero")),
+                case("e1", 11, None),
+                case("e2", 12, None),
+                case("e3", 13, Some("three")),
+            ]
+        );
+        assert_eq!(
+            walked(&report, &report.suites[1]),
+            [case("e1", 11, None), case("e4", 14, Some("four"))]
+        );
+        assert_eq!(report.suites[0].len(), 4);
+        assert_eq!(report.suites[1].len(), 2);
+        let titles: Vec<&str> = report.findings().map(|f| f.title.as_str()).collect();
+        assert_eq!(titles, ["zero", "three", "four"]);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic]
+    fn a_finding_off_the_suites_edges_is_refused() {
+        let failures = vec![(EdgeIdx::new(2), finding("two"))];
+        Suite::new(
+            "baked".into(),
+            CaseEdges::These(vec![EdgeIdx::new(1)]),
+            failures,
+        );
     }
 }

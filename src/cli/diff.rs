@@ -16,7 +16,7 @@ use super::node_names::node_ref_by_id;
 use super::numbers::{given, human, human_apart};
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
-use super::{Failure, Outcome, write_stdout};
+use super::{Failure, Outcome, stream_stdout, write_stdout};
 use super::{ci_diff, ci_report};
 
 /// The JSON report.
@@ -161,8 +161,8 @@ fn compare<D: Shown>(
         &options,
     );
     let output_start = std::time::Instant::now();
-    let output = match args.format {
-        CheckFormat::Text => text(&diff, (&old.map, &new.map), args.summary),
+    match args.format {
+        CheckFormat::Text => write_stdout(&text(&diff, (&old.map, &new.map), args.summary))?,
         CheckFormat::Json => {
             let report = Report {
                 old: args.old.display().to_string(),
@@ -183,18 +183,18 @@ fn compare<D: Shown>(
                     .map(|c| ChangeRow::new(&diff, c))
                     .collect(),
             };
-            serde_json::to_string_pretty(&report)
-                .map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))?
-                + "\n"
+            let json = serde_json::to_string_pretty(&report)
+                .map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))?;
+            write_stdout(&(json + "\n"))?;
         }
         ci => {
             let file = ci_report::file_name(&args.new);
             let summary = text(&diff, (&old.map, &new.map), true);
             let report = ci_diff::report(&diff, new, new_clearances, file, summary);
-            ci_report::write(ci, &report).unwrap_or_default()
+            stream_stdout(|out| ci_report::write(ci, &report, out))?;
         }
-    };
-    write_stdout(&output)?;
+    }
+
     timings.record("output", output_start.elapsed());
     Ok(if diff.newly_blocked() > 0 {
         Outcome::Fail

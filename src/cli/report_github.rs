@@ -10,21 +10,19 @@
 //! are. Properties and messages are escaped as the workflow-command syntax
 //! requires; a map read from standard input gets no `file`, `line` or `col`.
 
-use std::fmt::Write as _;
+use std::io::{self, Write};
 
 use super::ci_report::{CiReport, Finding, Severity};
 
 /// The report as workflow commands, one per line.
-pub fn write(report: &CiReport) -> String {
-    let mut out = String::new();
+pub fn write(report: &CiReport, out: &mut dyn Write) -> io::Result<()> {
     for finding in report.findings() {
-        command(&mut out, report.file.as_deref(), finding);
+        command(out, report.file.as_deref(), finding)?;
     }
-    out.push_str(&report.summary);
-    out
+    out.write_all(report.summary.as_bytes())
 }
 
-fn command(out: &mut String, file: Option<&str>, finding: &Finding) {
+fn command(out: &mut dyn Write, file: Option<&str>, finding: &Finding) -> io::Result<()> {
     let name = match finding.rule.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
@@ -38,12 +36,12 @@ fn command(out: &mut String, file: Option<&str>, finding: &Finding) {
         }
     }
     properties.push(format!("title={}", property(&finding.title)));
-    let _ = writeln!(
+    writeln!(
         out,
         "::{name} {}::{}",
         properties.join(","),
         data(&finding.message)
-    );
+    )
 }
 
 /// A command's message: `%`, CR and LF escaped.

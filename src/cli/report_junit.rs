@@ -6,66 +6,69 @@
 //! characters XML 1.0 cannot carry at all (control characters, U+FFFE,
 //! U+FFFF) are replaced with U+FFFD.
 
-use std::fmt::Write as _;
+use std::io::{self, Write};
 
-use super::ci_report::{Case, CiReport, Suite};
+use super::ci_report::{Case, CiReport};
 
 /// The report as one XML document.
-pub fn write(report: &CiReport) -> String {
+pub fn write(report: &CiReport, out: &mut dyn Write) -> io::Result<()> {
     let file = report.file.as_deref();
-    let suites: Vec<&Suite> = report.all_suites().collect();
-    let tests: usize = suites.iter().map(|s| s.cases.len()).sum();
+    let tests: usize = report.all_suites().map(|s| s.len()).sum();
     let failures = report.findings().count();
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let _ = writeln!(
+    out.write_all(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")?;
+    writeln!(
         out,
         "<testsuites name=\"clearway {}\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\">",
         report.command
-    );
-    for suite in suites {
-        let failures = suite.cases.iter().filter(|c| c.failure.is_some()).count();
-        let _ = write!(
+    )?;
+    for suite in report.all_suites() {
+        write!(
             out,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\" skipped=\"0\"",
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\"",
             escape(&suite.name),
-            suite.cases.len(),
-        );
+            suite.len(),
+            suite.failures.len(),
+        )?;
         if let Some(file) = file {
-            let _ = write!(out, " file=\"{}\"", escape(file));
+            write!(out, " file=\"{}\"", escape(file))?;
         }
-        out.push_str(">\n");
-        for case in &suite.cases {
-            test_case(&mut out, file, &suite.name, case);
+        out.write_all(b">\n")?;
+        let classname = escape(&suite.name);
+        for case in report.cases(suite) {
+            test_case(out, file, &classname, &case)?;
         }
-        out.push_str("  </testsuite>\n");
+        out.write_all(b"  </testsuite>\n")?;
     }
-    out.push_str("</testsuites>\n");
-    out
+    out.write_all(b"</testsuites>\n")
 }
 
-fn test_case(out: &mut String, file: Option<&str>, suite: &str, case: &Case) {
-    let _ = write!(
+/// One `<testcase>`; `classname` is the suite's name, escaped.
+fn test_case(
+    out: &mut dyn Write,
+    file: Option<&str>,
+    classname: &str,
+    case: &Case,
+) -> io::Result<()> {
+    write!(
         out,
-        "    <testcase name=\"{}\" classname=\"{}\"",
+        "    <testcase name=\"{}\" classname=\"{classname}\"",
         escape(&case.name),
-        escape(suite),
-    );
+    )?;
     if let Some(file) = file {
-        let _ = write!(out, " file=\"{}\"", escape(file));
+        write!(out, " file=\"{}\"", escape(file))?;
         if let Some(at) = case.location {
-            let _ = write!(out, " line=\"{}\"", at.line);
+            write!(out, " line=\"{}\"", at.line)?;
         }
     }
-    match &case.failure {
-        None => out.push_str("/>\n"),
+    match case.failure {
+        None => out.write_all(b"/>\n"),
         Some(f) => {
-            let _ = writeln!(
+            let message = escape(&f.message);
+            writeln!(
                 out,
-                ">\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>",
+                ">\n      <failure type=\"{}\" message=\"{message}\">{message}</failure>\n    </testcase>",
                 f.rule.id,
-                escape(&f.message),
-                escape(&f.message),
-            );
+            )
         }
     }
 }

@@ -4,6 +4,9 @@
 //! Unicode code points (`columnKind`). A map read from standard input has no
 //! place to point at: its results carry no location.
 
+use std::io::{self, Write};
+
+use serde::{Serialize, Serializer};
 use serde_json::{Value, json};
 
 use super::ci_report::{CiReport, Finding, Severity};
@@ -13,7 +16,7 @@ const SCHEMA: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
 /// The report as one SARIF document.
-pub fn write(report: &CiReport) -> String {
+pub fn write(report: &CiReport, out: &mut dyn Write) -> io::Result<()> {
     let rules: Vec<Value> = report
         .rules
         .iter()
@@ -26,22 +29,52 @@ pub fn write(report: &CiReport) -> String {
             })
         })
         .collect();
-    let results: Vec<Value> = report.findings().map(|f| result(report, f)).collect();
-    let log = json!({
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [{
-            "tool": { "driver": {
+    let log = Log {
+        schema: SCHEMA,
+        runs: [Run {
+            column_kind: "unicodeCodePoints",
+            results: Results(report),
+            tool: json!({ "driver": {
                 "name": "clearway",
                 "version": env!("CARGO_PKG_VERSION"),
                 "rules": rules,
-            }},
-            "columnKind": "unicodeCodePoints",
-            "results": results,
+            }}),
         }],
-    });
-    // A `Value` always serializes.
-    serde_json::to_string_pretty(&log).unwrap_or_default() + "\n"
+        version: "2.1.0",
+    };
+    serde_json::to_writer_pretty(&mut *out, &log)?;
+    out.write_all(b"\n")
+}
+
+/// The log's top level. Fields are in the order a JSON object of
+/// `serde_json` writes its keys (sorted), as the whole log was once a
+/// `json!` value: a log is the same byte for byte.
+#[derive(Serialize)]
+struct Log<'a> {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    runs: [Run<'a>; 1],
+    version: &'static str,
+}
+
+/// The one run, its fields sorted as in [`Log`].
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Run<'a> {
+    column_kind: &'static str,
+    results: Results<'a>,
+    tool: Value,
+}
+
+/// The results, each made as it is written: a level can have a finding
+/// per edge, and a finding's JSON value is some kilobytes.
+struct Results<'a>(&'a CiReport<'a>);
+
+impl Serialize for Results<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let report = self.0;
+        serializer.collect_seq(report.findings().map(|f| result(report, f)))
+    }
 }
 
 fn result(report: &CiReport, f: &Finding) -> Value {
