@@ -6,9 +6,9 @@
 //! and holding every clearance at once (56 bytes an edge and a node) as
 //! much as the file on a tile level.
 
-use std::cell::Cell;
 use std::io::{self, IsTerminal, Write};
 use std::ops::Range;
+use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
@@ -51,82 +51,159 @@ fn table<D: Shown>(
 ) -> Result<Outcome, Failure> {
     let map = &level.map;
     // Only the JSON table has a row per node.
-    let work = match args.format {
-        TableFormat::Json => map.edges().len() + map.nodes().len(),
-        TableFormat::Csv | TableFormat::Text => map.edges().len(),
+    let lists = match args.format {
+        TableFormat::Json => Lists::EdgesAndNodes,
+        TableFormat::Csv | TableFormat::Text => Lists::Edges,
     };
     // A bar on the terminal the table is written to would break its lines.
     let bar = match io::stdout().is_terminal() {
         true => Bar::hidden(),
-        false => Bar::for_map(map, work),
+        false => Bar::for_map(map, lists.work(map)),
     };
-    let table = Table::new(map, BLOCK, bar);
     let start = Instant::now();
-    stream_stdout(|out| match args.format {
-        TableFormat::Json => {
-            serde_json::to_writer(&mut *out, &table)?;
-            writeln!(out)
-        }
-        TableFormat::Csv => csv(out, &table),
-        TableFormat::Text => text(out, &level, &table),
-    })?;
-    let computing = table.computing.get();
+    let (written, computing) = with_table(map, BLOCK, lists, &bar, |table| {
+        stream_stdout(|out| match args.format {
+            TableFormat::Json => {
+                serde_json::to_writer(&mut *out, table)?;
+                writeln!(out)
+            }
+            TableFormat::Csv => csv(out, table),
+            TableFormat::Text => text(out, &level, table),
+        })
+    });
+    written?;
+    // The computing overlaps the writing: `output` is what the writing
+    // added to it.
     timings.record("clearance", computing);
     timings.record("output", start.elapsed().saturating_sub(computing));
-    drop(table);
     conventions::keep_until_exit(level);
     Ok(Outcome::Pass)
 }
 
+/// Which rows a table has.
+#[derive(Clone, Copy)]
+enum Lists {
+    /// An edge's row each.
+    Edges,
+    /// An edge's row each, then a node's.
+    EdgesAndNodes,
+}
+
+impl Lists {
+    /// How many clearances the table computes.
+    fn work<D: Shown>(self, map: &Map<D>) -> usize {
+        match self {
+            Lists::Edges => map.edges().len(),
+            Lists::EdgesAndNodes => map.edges().len() + map.nodes().len(),
+        }
+    }
+}
+
+/// Runs `write` on the table of `lists`, whose clearances are computed a
+/// block at a time on another thread (and rayon's pool), the next block
+/// while the rows of the last are written: the writer works on one core,
+/// and both have work while it does. Returns what `write` returned and the
+/// time spent computing.
+///
+/// At most two blocks are held: the one being written and the one
+/// computed after it.
+fn with_table<D: Shown, R>(
+    map: &Map<D>,
+    block: usize,
+    lists: Lists,
+    bar: &Bar,
+    write: impl FnOnce(&Table<'_, D>) -> R,
+) -> (R, Duration) {
+    std::thread::scope(|scope| {
+        let (sender, blocks) = mpsc::sync_channel(0);
+        let computer = scope.spawn(move || {
+            let mut computing = Duration::ZERO;
+            let edges = map.edges().len();
+            let nodes = match lists {
+                Lists::Edges => 0,
+                Lists::EdgesAndNodes => map.nodes().len(),
+            };
+            let work = starts(edges, block)
+                .map(|range| (range, true))
+                .chain(starts(nodes, block).map(|range| (range, false)));
+            for (range, edge) in work {
+                let began = Instant::now();
+                let clearances = match edge {
+                    true => Clearances::compute_edges(map, range.clone()),
+                    false => Clearances::compute_nodes(map, range.clone()),
+                };
+                computing += began.elapsed();
+                bar.advance(range.len());
+                // The writer has stopped (standard output closed): stop.
+                if sender.send(clearances).is_err() {
+                    break;
+                }
+            }
+            computing
+        });
+        let table = Table { map, block, blocks };
+        let written = write(&table);
+        // Dropped before the computer is joined, so that a computer still
+        // waiting to hand a block over is told to stop.
+        drop(table);
+        // The computer only panics where the computing would have.
+        let computing = computer
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (written, computing)
+    })
+}
+
+/// The blocks of `0..count`, in order.
+fn starts(count: usize, block: usize) -> impl Iterator<Item = Range<usize>> {
+    (0..count)
+        .step_by(block)
+        .map(move |start| start..(start + block).min(count))
+}
+
 /// Every edge's and node's row, made one at a time as they are written,
-/// their clearances computed a block at a time.
+/// their clearances handed over a block at a time by [`with_table`]'s
+/// computer.
 struct Table<'a, D: Shown> {
     map: &'a Map<D>,
     /// How many clearances are computed together.
     block: usize,
-    bar: Bar,
-    /// The time spent computing clearances so far.
-    computing: Cell<Duration>,
+    /// The computed blocks, edges first and then (for JSON) nodes.
+    blocks: Receiver<Vec<Clearance<D::Point>>>,
 }
 
-impl<'a, D: Shown> Table<'a, D> {
-    fn new(map: &'a Map<D>, block: usize, bar: Bar) -> Table<'a, D> {
-        Table {
-            map,
-            block,
-            bar,
-            computing: Cell::new(Duration::ZERO),
-        }
-    }
-
+impl<D: Shown> Table<'_, D> {
     fn edge_rows(&self) -> impl Iterator<Item = EdgeRow> + '_ {
-        self.in_blocks(self.map.edges().len(), |edges| {
-            Clearances::compute_edges(self.map, edges)
-        })
-        .map(|(i, c)| EdgeRow::new(self.map, EdgeIdx::new(i), &c))
+        self.in_blocks(self.map.edges().len())
+            .map(|(i, c)| EdgeRow::new(self.map, EdgeIdx::new(i), &c))
     }
 
     fn node_rows(&self) -> impl Iterator<Item = NodeRow> + '_ {
-        self.in_blocks(self.map.nodes().len(), |nodes| {
-            Clearances::compute_nodes(self.map, nodes)
-        })
-        .map(|(i, c)| NodeRow::new(self.map, NodeIdx::new(i), &c))
+        self.in_blocks(self.map.nodes().len())
+            .map(|(i, c)| NodeRow::new(self.map, NodeIdx::new(i), &c))
     }
 
-    /// Items 0..count with their clearances, each block of them computed
-    /// by `compute` when the first of them is reached.
-    fn in_blocks<'s>(
-        &'s self,
-        count: usize,
-        compute: impl Fn(Range<usize>) -> Vec<Clearance<D::Point>> + 's,
-    ) -> impl Iterator<Item = (usize, Clearance<D::Point>)> + 's {
-        (0..count).step_by(self.block).flat_map(move |start| {
-            let block = start..(start + self.block).min(count);
-            let began = Instant::now();
-            let clearances = compute(block.clone());
-            self.computing.set(self.computing.get() + began.elapsed());
-            self.bar.advance(block.len());
-            block.zip(clearances)
+    /// Items 0..count with their clearances, each block of them taken from
+    /// the computer when the first of them is reached.
+    fn in_blocks(&self, count: usize) -> impl Iterator<Item = (usize, Clearance<D::Point>)> + '_ {
+        let mut starts = starts(count, self.block);
+        let (mut items, mut clearances) = (0..0, Vec::new().into_iter());
+        std::iter::from_fn(move || {
+            loop {
+                if let (Some(i), Some(c)) = (items.next(), clearances.next()) {
+                    return Some((i, c));
+                }
+                // The written block is freed before the next is taken, so
+                // that no more than two are held: this one and the one the
+                // computer works on.
+                clearances = Vec::new().into_iter();
+                items = starts.next()?;
+                // The computer hands over every block the rows reach,
+                // unless it panicked, which `with_table` passes on.
+                let block = self.blocks.recv().unwrap_or_default();
+                debug_assert_eq!(block.len(), items.len());
+                clearances = block.into_iter();
+            }
         })
     }
 }
@@ -221,21 +298,45 @@ mod tests {
         serde_json::to_string(&rows.collect::<Vec<R>>()).unwrap()
     }
 
-    /// Rows computed a block of 3 at a time (blocks that cut the edges and
-    /// nodes unevenly) are the rows of every clearance computed at once.
-    #[test]
-    fn rows_in_blocks_are_the_rows_of_every_clearance() {
+    fn grid() -> Map {
         let params = clearway_synth::Params::new(clearway_synth::Kind::Grid, 40)
             .with_mix(clearway_synth::Mix::Mixed)
             .with_seed(5);
-        let map = Map::from_ron_str(&clearway_synth::map_string(&params), "grid.ron").unwrap();
+        Map::from_ron_str(&clearway_synth::map_string(&params), "grid.ron").unwrap()
+    }
+
+    /// Rows computed a block of 3 at a time (blocks that cut the edges and
+    /// nodes unevenly) on the computer's thread are the rows of every
+    /// clearance computed at once.
+    #[test]
+    fn rows_in_blocks_are_the_rows_of_every_clearance() {
+        let map = grid();
         assert!(map.edges().len() % 3 != 0 && map.nodes().len() > 3);
         let every = Clearances::compute(&map);
-        let table = Table::new(&map, 3, Bar::hidden());
         let edges = EdgeIdx::all(map.edges().len()).map(|i| EdgeRow::new(&map, i, every.edge(i)));
-        assert_eq!(json(table.edge_rows()), json(edges));
         let nodes = NodeIdx::all(map.nodes().len()).map(|i| NodeRow::new(&map, i, every.node(i)));
-        assert_eq!(json(table.node_rows()), json(nodes));
-        assert!(table.computing.get() > Duration::ZERO);
+        let lists = Lists::EdgesAndNodes;
+        let ((edge_rows, node_rows), computing) = with_table(&map, 3, lists, &Bar::hidden(), |t| {
+            (json(t.edge_rows()), json(t.node_rows()))
+        });
+        assert_eq!(edge_rows, json(edges));
+        assert_eq!(node_rows, json(nodes));
+        assert!(computing > Duration::ZERO);
+    }
+
+    /// A writer that stops early (standard output closed) stops the
+    /// computer: the table returns (the computer, waiting to hand over its
+    /// next block, is told to stop rather than left waiting).
+    #[test]
+    fn a_writer_that_stops_stops_the_computer() {
+        let map = grid();
+        let every = Clearances::compute(&map);
+        let first = json(EdgeIdx::all(4).map(|i| EdgeRow::new(&map, i, every.edge(i))));
+        for lists in [Lists::Edges, Lists::EdgesAndNodes] {
+            let (rows, _) = with_table(&map, 3, lists, &Bar::hidden(), |t| {
+                json(t.edge_rows().take(4))
+            });
+            assert_eq!(rows, first);
+        }
     }
 }
