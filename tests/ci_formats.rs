@@ -742,3 +742,44 @@ fn citations_on_a_level_read_in_chunks_are_the_walked_ones() {
         assert_eq!(cited, obstacle_lines[obstacle].to_string(), "{line}");
     }
 }
+
+// ------------------------------------------------------------- the bytes
+
+/// Each CI format byte for byte, pinned in `tests/snapshots/`: the parsers
+/// above accept a report whatever its whitespace and key order, and CI
+/// systems diff reports from one run to the next. The stale map (edge 0
+/// blocked for `big`, edge 1's bake stale) from a file named as given and
+/// from standard input, and `diff` of the rock moving in.
+#[test]
+fn each_format_is_pinned_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(&dir, "level.ron", &stale_map());
+    for format in ["github", "junit", "sarif"] {
+        let out = clearway()
+            .current_dir(dir.path())
+            .args(["check", "level.ron", "--format", format])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        insta::assert_snapshot!(format!("check_{format}"), stdout(&out));
+        let out = clearway()
+            .args(["check", "-", "--format", format])
+            .write_stdin(stale_map())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        insta::assert_snapshot!(format!("check_stdin_{format}"), stdout(&out));
+    }
+    let (dir, old, new, _) = diff_files();
+    for format in ["github", "junit", "sarif"] {
+        let out = clearway()
+            .current_dir(dir.path())
+            .args(["diff", "--format", format])
+            .arg(old.file_name().unwrap())
+            .arg(new.file_name().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        insta::assert_snapshot!(format!("diff_{format}"), stdout(&out));
+    }
+}

@@ -7,7 +7,7 @@ use clearway::{EdgeIdx, TightSpots};
 
 use super::check::{blame, plain_clearance, too_tight};
 use super::ci_report::{
-    BLOCKED_EDGE, CaseEdges, CiReport, Finding, Rule, STALE_BAKE, Suite, edge_name,
+    BLOCKED_EDGE, CaseEdges, CiReport, Rule, STALE_BAKE, Suite, edge_finding, edge_name,
 };
 use super::dimension::Shown;
 use super::input::Level;
@@ -63,22 +63,22 @@ fn radius_suite<D: Shown>(level: &Level<D>, spots: &TightSpots<D>, r: &CheckedRa
     let failures = spots
         .blocked_edges(r.agent_radius)
         .map(|&(i, ref clearance)| {
-            let finding = Finding {
-                rule: &BLOCKED_EDGE,
-                title: format!("edge {i} blocked for {who}"),
-                message: format!(
-                    "{}: {}{}{}",
-                    edge_name(map, i),
+            let agent = r
+                .agent
+                .as_ref()
+                .map(|a| format!(" ({})", clearway::quote::capped(a)));
+            edge_finding(
+                level,
+                &BLOCKED_EDGE,
+                i,
+                format!("edge {i} blocked for {who}"),
+                format_args!(
+                    "{}{}{}",
                     too_tight(clearance.finite_value(), r.agent_radius),
-                    r.agent
-                        .as_ref()
-                        .map(|a| format!(" ({})", clearway::quote::capped(a)))
-                        .unwrap_or_default(),
+                    agent.unwrap_or_default(),
                     blame(level, clearance, true),
                 ),
-                location: level.edge_location(i.get()),
-            };
-            (i, finding)
+            )
         })
         .collect();
     Suite::new(who, CaseEdges::Every(map.edges().len()), failures)
@@ -93,19 +93,17 @@ fn bake_suite<D: Shown>(level: &Level<D>, stale: &[StaleBake]) -> Suite {
     let failures = stale
         .iter()
         .map(|s| {
-            let i = s.edge;
-            let finding = Finding {
-                rule: &STALE_BAKE,
-                title: format!("stale baked clearance on edge {i}"),
-                message: format!(
-                    "{}: baked clearance {}, the obstacles now give {}",
-                    edge_name(map, i),
+            edge_finding(
+                level,
+                &STALE_BAKE,
+                s.edge,
+                format!("stale baked clearance on edge {}", s.edge),
+                format_args!(
+                    "baked clearance {}, the obstacles now give {}",
                     human(s.baked),
                     plain_clearance(s.recomputed.is_finite().then_some(s.recomputed)),
                 ),
-                location: level.edge_location(i.get()),
-            };
-            (i, finding)
+            )
         })
         .collect();
     Suite::new("baked clearances".into(), CaseEdges::These(baked), failures)

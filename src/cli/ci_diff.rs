@@ -7,7 +7,9 @@ use clearway::level_diff::{ChangeKind, LevelDiff};
 
 use super::check::{blame, fails};
 use super::ci_check::radius_name;
-use super::ci_report::{CaseEdges, CiReport, Finding, NEWLY_BLOCKED_EDGE, Rule, Suite, edge_name};
+use super::ci_report::{
+    CaseEdges, CiReport, NEWLY_BLOCKED_EDGE, Rule, Suite, edge_finding, edge_name,
+};
 use super::diff::numbers;
 use super::dimension::Shown;
 use super::input::Level;
@@ -43,19 +45,18 @@ pub fn report<'a, D: Shown>(
                         .agent
                         .as_ref()
                         .map(|a| format!(" ({})", clearway::quote::capped(a)));
-                    let finding = Finding {
-                        rule: &NEWLY_BLOCKED_EDGE,
-                        title: format!("edge {i} newly blocked for {who}"),
-                        message: format!(
-                            "{}: clearance {old} -> {now} {}{}: the change blocks it{}",
-                            edge_name(map, i),
+                    edge_finding(
+                        new,
+                        &NEWLY_BLOCKED_EDGE,
+                        i,
+                        format!("edge {i} newly blocked for {who}"),
+                        format_args!(
+                            "clearance {old} -> {now} {}{}: the change blocks it{}",
                             fails(c.new.map(|s| s.clearance), r.agent_radius),
                             agent.unwrap_or_default(),
                             blame(new, new_clearances.edge(i), true),
                         ),
-                        location: new.edge_location(i.get()),
-                    };
-                    (i, finding)
+                    )
                 })
                 .collect();
             Suite::new(who, CaseEdges::Every(map.edges().len()), failures)

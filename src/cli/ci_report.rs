@@ -11,6 +11,8 @@ use clearway::map::Location;
 use clearway::{Dimension, EdgeIdx, Map};
 
 use super::args::CheckFormat;
+use super::dimension::Shown;
+use super::input::Level;
 
 /// A whole CI report: one command's verdict on one map.
 ///
@@ -82,12 +84,13 @@ impl Suite {
     /// edge order.
     ///
     /// # Panics
-    /// In debug builds, when a finding's edge is not among the edges, or two
-    /// findings have one edge.
+    /// When a finding's edge is not among the edges, or two findings have
+    /// one edge: [`CiReport::cases`] would pass over a finding, and a report
+    /// would count a failure it does not show.
     pub fn new(name: String, edges: CaseEdges, mut failures: Vec<(EdgeIdx, Finding)>) -> Suite {
         failures.sort_by_key(|(edge, _)| *edge);
-        debug_assert!(failures.iter().all(|(e, _)| edges.contains(*e)));
-        debug_assert!(failures.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(failures.iter().all(|(e, _)| edges.contains(*e)));
+        assert!(failures.windows(2).all(|w| w[0].0 < w[1].0));
         Suite {
             name,
             edges,
@@ -212,6 +215,25 @@ pub fn edge_name<D: Dimension>(map: &Map<D>, edge: EdgeIdx) -> String {
     super::node_names::edge_ref(map, edge)
 }
 
+/// A finding of `rule` on `edge`, at the edge's place in the map, paired
+/// with its edge as [`Suite::new`] takes it. The message starts with the
+/// edge's name ([`edge_name`]) and a colon.
+pub fn edge_finding<D: Shown>(
+    level: &Level<D>,
+    rule: &'static Rule,
+    edge: EdgeIdx,
+    title: String,
+    message: std::fmt::Arguments,
+) -> (EdgeIdx, Finding) {
+    let finding = Finding {
+        rule,
+        title,
+        message: format!("{}: {message}", edge_name(&level.map, edge)),
+        location: level.edge_location(edge.get()),
+    };
+    (edge, finding)
+}
+
 /// The map's path as the findings name it; `None` for standard input.
 pub fn file_name(path: &Path) -> Option<String> {
     (path.as_os_str() != "-").then(|| path.display().to_string())
@@ -307,7 +329,6 @@ mod tests {
     }
 
     #[test]
-    #[cfg(debug_assertions)]
     #[should_panic]
     fn a_finding_off_the_suites_edges_is_refused() {
         let failures = vec![(EdgeIdx::new(2), finding("two"))];
@@ -316,5 +337,15 @@ mod tests {
             CaseEdges::These(vec![EdgeIdx::new(1)]),
             failures,
         );
+    }
+
+    #[test]
+    #[should_panic]
+    fn two_findings_on_one_edge_are_refused() {
+        let failures = vec![
+            (EdgeIdx::new(1), finding("one")),
+            (EdgeIdx::new(1), finding("one again")),
+        ];
+        Suite::new("r".into(), CaseEdges::Every(2), failures);
     }
 }

@@ -1,7 +1,8 @@
 //! `clearway clearance`: every edge's clearance, in map order.
 //!
 //! The table is streamed to stdout row by row, and its clearances are
-//! computed a block at a time as the rows reach them: on a large level,
+//! computed a block at a time on another thread, the next block while the
+//! rows of the last are written: on a large level,
 //! building the table in memory first would cost more than the map itself,
 //! and holding every clearance at once (56 bytes an edge and a node) as
 //! much as the file on a tile level.
@@ -198,9 +199,10 @@ impl<D: Shown> Table<'_, D> {
                 // computer works on.
                 clearances = Vec::new().into_iter();
                 items = starts.next()?;
-                // The computer hands over every block the rows reach,
-                // unless it panicked, which `with_table` passes on.
-                let block = self.blocks.recv().unwrap_or_default();
+                // The computer hands over every block the rows reach; if
+                // it panicked instead, so does the writer, with the table
+                // cut short, never closed as if it were whole.
+                let block = self.blocks.recv().expect("the clearance computer stopped");
                 debug_assert_eq!(block.len(), items.len());
                 clearances = block.into_iter();
             }
