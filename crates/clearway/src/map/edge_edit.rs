@@ -62,7 +62,7 @@ pub fn edit_edges(text: &str, edits: &[EdgeEdit]) -> Option<String> {
     }
     let mut out = String::with_capacity(text.len() + 32 * edits.len());
     out.push_str(bom);
-    out.push_str(&apply(body, changes)?);
+    apply(body, changes, &mut out)?;
     Some(out)
 }
 
@@ -131,7 +131,7 @@ pub fn append_edges(text: &str, existing: usize, added: &[EdgeAppend]) -> Option
     };
     let mut out = String::with_capacity(text.len() + 24 * added.len());
     out.push_str(bom);
-    out.push_str(&apply(body, changes)?);
+    apply(body, changes, &mut out)?;
     Some(out)
 }
 
@@ -454,10 +454,11 @@ fn line_end_from(text: &str, pos: usize) -> Option<usize> {
     (rest.as_bytes().get(skip) == Some(&b'\n')).then_some(after + skip + 1)
 }
 
-/// `text` with every range replaced by its text; `None` if ranges overlap.
-fn apply(text: &str, mut changes: Vec<(Range<usize>, String)>) -> Option<String> {
+/// Appends `text` with every range replaced by its text to `out`, which
+/// the caller sized for the whole result (so that a map's edited text is
+/// not built twice); `None` if ranges overlap.
+fn apply(text: &str, mut changes: Vec<(Range<usize>, String)>, out: &mut String) -> Option<()> {
     changes.sort_by_key(|(range, _)| (range.start, range.end));
-    let mut out = String::with_capacity(text.len());
     let mut from = 0;
     for (range, replacement) in changes {
         if range.start < from {
@@ -468,7 +469,7 @@ fn apply(text: &str, mut changes: Vec<(Range<usize>, String)>) -> Option<String>
         from = range.end;
     }
     out.push_str(text.get(from..)?);
-    Some(out)
+    Some(())
 }
 
 /// The number of spaces and tabs at `pos`.
