@@ -32,8 +32,6 @@
 //! # Ok::<(), clearway::map::LoadError>(())
 //! ```
 
-use std::collections::{BTreeMap, BTreeSet};
-
 use serde::Serialize;
 
 use crate::clearance::{Clearances, admits};
@@ -206,6 +204,7 @@ pub struct LevelDiff {
 
 /// One edge of either level or both, matched, with its place among the
 /// edges between the same two nodes.
+#[cfg_attr(test, derive(Debug, PartialEq))]
 struct Matched {
     from: u64,
     to: u64,
@@ -214,67 +213,90 @@ struct Matched {
     new: Option<EdgeSide>,
 }
 
-/// The edges of each level, grouped by their two end ids (smaller first).
-fn groups<D: Dimension>(
-    map: &Map<D>,
-    clearances: &Clearances<D>,
-) -> BTreeMap<(u64, u64), Vec<EdgeSide>> {
-    let mut groups: BTreeMap<(u64, u64), Vec<EdgeSide>> = BTreeMap::new();
-    for i in 0..map.edges().len() {
-        let side = EdgeSide::of(map, clearances, EdgeIdx::new(i));
-        let key = (side.from.min(side.to), side.from.max(side.to));
-        groups.entry(key).or_default().push(side);
-    }
-    groups
+/// The edges between two nodes: their end ids, smaller first.
+type Ends = (u64, u64);
+
+/// A level's edges, each with its [`Ends`], sorted by them: the edges
+/// between the same two nodes side by side, in file order. (One list, not
+/// a map of lists: a list per pair of nodes, most of them of one edge,
+/// cost four times the edges' own memory.)
+fn grouped<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>) -> Vec<(Ends, EdgeSide)> {
+    let mut sides: Vec<(Ends, EdgeSide)> = EdgeIdx::all(map.edges().len())
+        .map(|i| {
+            let side = EdgeSide::of(map, clearances, i);
+            ((side.from.min(side.to), side.from.max(side.to)), side)
+        })
+        .collect();
+    // Stable: each group keeps its file order.
+    sides.sort_by_key(|(ends, _)| *ends);
+    sides
 }
 
-/// Matches the edges of both levels (see the module comment).
+/// The leading run of `sides` between `ends`.
+fn run(sides: &[(Ends, EdgeSide)], ends: Ends) -> &[(Ends, EdgeSide)] {
+    let n = sides.iter().take_while(|(e, _)| *e == ends).count();
+    &sides[..n]
+}
+
+/// Matches the edges of both levels (see the module comment), handing each
+/// match to `each`: by end ids, then as [`match_group`] orders them.
 fn match_edges<D: Dimension>(
     old: (&Map<D>, &Clearances<D>),
     new: (&Map<D>, &Clearances<D>),
-) -> Vec<Matched> {
-    let (mut old_groups, mut new_groups) = (groups(old.0, old.1), groups(new.0, new.1));
-    let keys: BTreeSet<(u64, u64)> = old_groups
-        .keys()
-        .chain(new_groups.keys())
-        .copied()
-        .collect();
-    let mut all = Vec::new();
-    for key in keys {
-        let olds = old_groups.remove(&key).unwrap_or_default();
-        let news = new_groups.remove(&key).unwrap_or_default();
-        let mut taken_new = vec![false; news.len()];
-        let mut pairs: Vec<(Option<EdgeSide>, Option<EdgeSide>)> = Vec::new();
-        let mut left_old = Vec::new();
-        for o in olds {
-            let alike = (0..news.len()).find(|&j| !taken_new[j] && news[j].shape() == o.shape());
-            match alike {
-                Some(j) => {
-                    taken_new[j] = true;
-                    pairs.push((Some(o), Some(news[j])));
-                }
-                None => left_old.push(o),
+    mut each: impl FnMut(Matched),
+) {
+    let (olds, news) = (grouped(old.0, old.1), grouped(new.0, new.1));
+    let (mut o, mut n) = (0, 0);
+    loop {
+        let ends = match (olds.get(o), news.get(n)) {
+            (Some((a, _)), Some((b, _))) => *a.min(b),
+            (Some((a, _)), None) => *a,
+            (None, Some((b, _))) => *b,
+            (None, None) => break,
+        };
+        let (old_run, new_run) = (run(&olds[o..], ends), run(&news[n..], ends));
+        o += old_run.len();
+        n += new_run.len();
+        let sides = |run: &[(Ends, EdgeSide)]| run.iter().map(|(_, side)| *side).collect();
+        match_group(sides(old_run), sides(new_run), &mut each);
+    }
+}
+
+/// Matches the edges between two nodes, each level's in file order: alike
+/// edges first, then what is left of both as edges whose `one_way`
+/// changed, then the added and removed. `each` gets them in the new
+/// level's file order, then the removed ones in the old level's.
+fn match_group(olds: Vec<EdgeSide>, news: Vec<EdgeSide>, each: &mut impl FnMut(Matched)) {
+    let mut taken_new = vec![false; news.len()];
+    let mut pairs: Vec<(Option<EdgeSide>, Option<EdgeSide>)> = Vec::new();
+    let mut left_old = Vec::new();
+    for o in olds {
+        let alike = (0..news.len()).find(|&j| !taken_new[j] && news[j].shape() == o.shape());
+        match alike {
+            Some(j) => {
+                taken_new[j] = true;
+                pairs.push((Some(o), Some(news[j])));
             }
-        }
-        let mut left_new = (0..news.len()).filter(|&j| !taken_new[j]).map(|j| news[j]);
-        for o in left_old {
-            pairs.push((Some(o), left_new.next()));
-        }
-        pairs.extend(left_new.map(|n| (None, Some(n))));
-        // The new level's edges in its file order, then the removed ones.
-        pairs.sort_by_key(|(o, n)| (n.map_or(usize::MAX, |n| n.edge.get()), o.map(|o| o.edge)));
-        for (occurrence, (o, n)) in pairs.into_iter().enumerate() {
-            let written = n.or(o).expect("a pair holds an edge");
-            all.push(Matched {
-                from: written.from,
-                to: written.to,
-                occurrence,
-                old: o,
-                new: n,
-            });
+            None => left_old.push(o),
         }
     }
-    all
+    let mut left_new = (0..news.len()).filter(|&j| !taken_new[j]).map(|j| news[j]);
+    for o in left_old {
+        pairs.push((Some(o), left_new.next()));
+    }
+    pairs.extend(left_new.map(|n| (None, Some(n))));
+    // The new level's edges in its file order, then the removed ones.
+    pairs.sort_by_key(|(o, n)| (n.map_or(usize::MAX, |n| n.edge.get()), o.map(|o| o.edge)));
+    for (occurrence, (o, n)) in pairs.into_iter().enumerate() {
+        let written = n.or(o).expect("a pair holds an edge");
+        each(Matched {
+            from: written.from,
+            to: written.to,
+            occurrence,
+            old: o,
+            new: n,
+        });
+    }
 }
 
 impl LevelDiff {
@@ -288,14 +310,14 @@ impl LevelDiff {
         options: &DiffOptions,
     ) -> LevelDiff {
         let mut changes = Vec::new();
-        for Matched {
-            from,
-            to,
-            occurrence,
-            old: o,
-            new: n,
-        } in match_edges(old, new)
-        {
+        match_edges(old, new, |matched| {
+            let Matched {
+                from,
+                to,
+                occurrence,
+                old: o,
+                new: n,
+            } = matched;
             let change = |kind, radius| EdgeChange {
                 kind,
                 from,
@@ -337,7 +359,7 @@ impl LevelDiff {
                 }
                 _ => {}
             }
-        }
+        });
         changes.sort_by_key(|c| (c.kind, c.from, c.to, c.occurrence, c.radius));
         LevelDiff {
             radii: radii.to_vec(),
@@ -362,5 +384,85 @@ fn finite_or_null<S: serde::Serializer>(value: &f64, s: S) -> Result<S::Ok, S::E
         s.serialize_f64(*value)
     } else {
         s.serialize_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The matching as first written: a map from end ids to each level's
+    /// edges, walked key by key. Obviously in key order and file order, at
+    /// a list per pair of nodes.
+    fn match_edges_by_map(old: (&Map, &Clearances), new: (&Map, &Clearances)) -> Vec<Matched> {
+        fn groups(map: &Map, clearances: &Clearances) -> BTreeMap<Ends, Vec<EdgeSide>> {
+            let mut groups: BTreeMap<Ends, Vec<EdgeSide>> = BTreeMap::new();
+            for i in EdgeIdx::all(map.edges().len()) {
+                let side = EdgeSide::of(map, clearances, i);
+                let key = (side.from.min(side.to), side.from.max(side.to));
+                groups.entry(key).or_default().push(side);
+            }
+            groups
+        }
+        let (mut olds, mut news) = (groups(old.0, old.1), groups(new.0, new.1));
+        let keys: BTreeSet<Ends> = olds.keys().chain(news.keys()).copied().collect();
+        let mut all = Vec::new();
+        for key in keys {
+            let (o, n) = (olds.remove(&key), news.remove(&key));
+            match_group(o.unwrap_or_default(), n.unwrap_or_default(), &mut |m| {
+                all.push(m)
+            });
+        }
+        all
+    }
+
+    /// A level on nodes 0 to 4 (ids 10 to 14) with these edges: `(from,
+    /// to, one_way, cost)`, self-loops left out. Few nodes, so that many
+    /// edges share their ends, both ways round.
+    fn level(edges: &[(u8, u8, bool, Option<u8>)]) -> Map {
+        let edges: Vec<String> = edges
+            .iter()
+            .filter(|(a, b, _, _)| a != b)
+            .map(|&(a, b, one_way, cost)| {
+                let cost = cost.map_or("None".into(), |c| format!("Some({c}.0)"));
+                format!(
+                    "(from: {}, to: {}, one_way: {one_way}, cost: {cost})",
+                    10 + a,
+                    10 + b
+                )
+            })
+            .collect();
+        let text = format!(
+            "(nodes: [(id: 10, pos: (0, 0)), (id: 11, pos: (4, 0)), (id: 12, pos: (4, 4)), \
+             (id: 13, pos: (0, 4)), (id: 14, pos: (2, 9))], edges: [{}], \
+             obstacles: [Point((2, 1))])",
+            edges.join(", ")
+        );
+        Map::from_ron_str(&text, "random.ron").unwrap()
+    }
+
+    fn edges() -> impl Strategy<Value = Vec<(u8, u8, bool, Option<u8>)>> {
+        prop::collection::vec(
+            (0..5u8, 0..5u8, any::<bool>(), prop::option::of(1..3u8)),
+            0..24,
+        )
+    }
+
+    proptest! {
+        #![proptest_config(clearway_test_support::random_map::config(256))]
+
+        /// The merge walk over sorted lists matches as the map of lists did.
+        #[test]
+        fn matching_in_sorted_lists_is_matching_by_map(old in edges(), new in edges()) {
+            let (old, new) = (level(&old), level(&new));
+            let (old_c, new_c) = (Clearances::compute(&old), Clearances::compute(&new));
+            let mut walked = Vec::new();
+            match_edges((&old, &old_c), (&new, &new_c), |m| walked.push(m));
+            prop_assert_eq!(walked, match_edges_by_map((&old, &old_c), (&new, &new_c)));
+        }
     }
 }
