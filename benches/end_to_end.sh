@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End to end: one command of the release binary on each level, REPS runs,
 # best wall clock, its phases (`--timings`) and peak RSS. Prints a
-# markdown table, the rows docs/PERFORMANCE.md shows.
+# markdown table, the rows docs/PERFORMANCE.md shows. GNU time's %M is in
+# KiB; the table's MB are 10^6 bytes, as the file sizes are.
 #
 #   benches/end_to_end.sh REPS 'COMMAND ARGS' LEVEL.ron [LEVEL.ron ...]
 #
@@ -43,5 +44,5 @@ for level in "$@"; do
         "$(basename "$level" .ron)" "$(echo "$bytes / 1000000" | bc -l)" "$COMMAND" "$best" \
         "$(phase read "$TMP/best")" "$(phase parse "$TMP/best")" "$(phase validate "$TMP/best")" \
         "$(phase R-tree "$TMP/best")" "$(phase clearance "$TMP/best")" "$(phase output "$TMP/best")" \
-        "$(echo "$best_rss / 1000" | bc -l)" "$(echo "$best_rss * 1000 / $bytes" | bc -l)"
+        "$(echo "$best_rss * 1024 / 1000000" | bc -l)" "$(echo "$best_rss * 1024 / $bytes" | bc -l)"
 done
