@@ -1,5 +1,5 @@
 //! `clearway render`: a picture of the map, SVG or PNG by the output's
-//! extension. `check --render` writes the same picture through [`write`].
+//! extension. `check --render` writes the same picture through [`write()`].
 
 use std::path::Path;
 
