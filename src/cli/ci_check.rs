@@ -7,7 +7,7 @@ use clearway::{EdgeIdx, TightSpots};
 
 use super::check::{blame, plain_clearance, too_tight};
 use super::ci_report::{
-    BLOCKED_EDGE, CaseEdges, CiReport, Rule, STALE_BAKE, Suite, edge_finding, edge_name,
+    BLOCKED_EDGE, CaseEdges, CiReport, Rule, STALE_BAKE, Suite, edge_case, edge_finding,
 };
 use super::dimension::Shown;
 use super::input::Level;
@@ -39,8 +39,16 @@ pub fn report<'a, D: Shown>(
         suites,
         unranked: baked.then(|| bake_suite(level, spots.stale_bakes())),
         summary,
-        case_of: Box::new(|i| (edge_name(&level.map, i), level.edge_location(i.get()))),
+        case_of: Box::new(|i| edge_case(level, i)),
     }
+}
+
+/// ` (tank)` after a finding's message, or nothing without a profile: the
+/// name cut as the text report cuts it.
+pub fn agent_suffix(agent: Option<&str>) -> String {
+    agent
+        .map(|a| format!(" ({})", clearway::quote::capped(a)))
+        .unwrap_or_default()
 }
 
 /// `tank (radius 1.5)`, or `radius 1.5` without a profile: the radius as
@@ -60,13 +68,10 @@ pub fn radius_name(agent: Option<&str>, radius: f64) -> String {
 fn radius_suite<D: Shown>(level: &Level<D>, spots: &TightSpots<D>, r: &CheckedRadius) -> Suite {
     let map = &level.map;
     let who = radius_name(r.agent.as_deref(), r.agent_radius);
+    let agent = agent_suffix(r.agent.as_deref());
     let failures = spots
         .blocked_edges(r.agent_radius)
         .map(|&(i, ref clearance)| {
-            let agent = r
-                .agent
-                .as_ref()
-                .map(|a| format!(" ({})", clearway::quote::capped(a)));
             edge_finding(
                 level,
                 &BLOCKED_EDGE,
@@ -75,7 +80,7 @@ fn radius_suite<D: Shown>(level: &Level<D>, spots: &TightSpots<D>, r: &CheckedRa
                 format_args!(
                     "{}{}{}",
                     too_tight(clearance.finite_value(), r.agent_radius),
-                    agent.unwrap_or_default(),
+                    agent,
                     blame(level, clearance, true),
                 ),
             )

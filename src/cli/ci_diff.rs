@@ -6,9 +6,9 @@ use clearway::Clearances;
 use clearway::level_diff::{ChangeKind, LevelDiff};
 
 use super::check::{blame, fails};
-use super::ci_check::radius_name;
+use super::ci_check::{agent_suffix, radius_name};
 use super::ci_report::{
-    CaseEdges, CiReport, NEWLY_BLOCKED_EDGE, Rule, Suite, edge_finding, edge_name,
+    CaseEdges, CiReport, NEWLY_BLOCKED_EDGE, Rule, Suite, edge_case, edge_finding,
 };
 use super::diff::numbers;
 use super::dimension::Shown;
@@ -34,6 +34,7 @@ pub fn report<'a, D: Shown>(
         .enumerate()
         .map(|(k, r)| {
             let who = radius_name(r.agent.as_deref(), r.agent_radius);
+            let agent = agent_suffix(r.agent.as_deref());
             let failures = diff
                 .changes
                 .iter()
@@ -41,10 +42,6 @@ pub fn report<'a, D: Shown>(
                 .filter_map(|c| Some((c.new?.edge, c)))
                 .map(|(i, c)| {
                     let (old, now) = numbers(c.old, c.new, Some(r.agent_radius));
-                    let agent = r
-                        .agent
-                        .as_ref()
-                        .map(|a| format!(" ({})", clearway::quote::capped(a)));
                     edge_finding(
                         new,
                         &NEWLY_BLOCKED_EDGE,
@@ -53,7 +50,7 @@ pub fn report<'a, D: Shown>(
                         format_args!(
                             "clearance {old} -> {now} {}{}: the change blocks it{}",
                             fails(c.new.map(|s| s.clearance), r.agent_radius),
-                            agent.unwrap_or_default(),
+                            agent,
                             blame(new, new_clearances.edge(i), true),
                         ),
                     )
@@ -69,6 +66,6 @@ pub fn report<'a, D: Shown>(
         suites,
         unranked: None,
         summary,
-        case_of: Box::new(|i| (edge_name(&new.map, i), new.edge_location(i.get()))),
+        case_of: Box::new(|i| edge_case(new, i)),
     }
 }

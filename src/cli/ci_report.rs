@@ -215,9 +215,15 @@ pub fn edge_name<D: Dimension>(map: &Map<D>, edge: EdgeIdx) -> String {
     super::node_names::edge_ref(map, edge)
 }
 
+/// An edge's case: its name ([`edge_name`]) and where it starts in the
+/// map. [`CiReport::case_of`] is this, for the level the report is on.
+pub fn edge_case<D: Shown>(level: &Level<D>, edge: EdgeIdx) -> (String, Option<Location>) {
+    (edge_name(&level.map, edge), level.edge_location(edge.get()))
+}
+
 /// A finding of `rule` on `edge`, at the edge's place in the map, paired
 /// with its edge as [`Suite::new`] takes it. The message starts with the
-/// edge's name ([`edge_name`]) and a colon.
+/// edge's name and a colon.
 pub fn edge_finding<D: Shown>(
     level: &Level<D>,
     rule: &'static Rule,
@@ -225,11 +231,12 @@ pub fn edge_finding<D: Shown>(
     title: String,
     message: std::fmt::Arguments,
 ) -> (EdgeIdx, Finding) {
+    let (name, location) = edge_case(level, edge);
     let finding = Finding {
         rule,
         title,
-        message: format!("{}: {message}", edge_name(&level.map, edge)),
-        location: level.edge_location(edge.get()),
+        message: format!("{name}: {message}"),
+        location,
     };
     (edge, finding)
 }

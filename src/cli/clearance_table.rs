@@ -91,12 +91,17 @@ enum Lists {
 }
 
 impl Lists {
+    /// How many node rows the table has.
+    fn nodes<D: Shown>(self, map: &Map<D>) -> usize {
+        match self {
+            Lists::Edges => 0,
+            Lists::EdgesAndNodes => map.nodes().len(),
+        }
+    }
+
     /// How many clearances the table computes.
     fn work<D: Shown>(self, map: &Map<D>) -> usize {
-        match self {
-            Lists::Edges => map.edges().len(),
-            Lists::EdgesAndNodes => map.edges().len() + map.nodes().len(),
-        }
+        map.edges().len() + self.nodes(map)
     }
 }
 
@@ -119,14 +124,9 @@ fn with_table<D: Shown, R>(
         let (sender, blocks) = mpsc::sync_channel(0);
         let computer = scope.spawn(move || {
             let mut computing = Duration::ZERO;
-            let edges = map.edges().len();
-            let nodes = match lists {
-                Lists::Edges => 0,
-                Lists::EdgesAndNodes => map.nodes().len(),
-            };
-            let work = starts(edges, block)
+            let work = starts(map.edges().len(), block)
                 .map(|range| (range, true))
-                .chain(starts(nodes, block).map(|range| (range, false)));
+                .chain(starts(lists.nodes(map), block).map(|range| (range, false)));
             for (range, edge) in work {
                 let began = Instant::now();
                 let clearances = match edge {

@@ -194,7 +194,6 @@ fn compare<D: Shown>(
             stream_stdout(|out| ci_report::write(ci, &report, out))?;
         }
     }
-
     timings.record("output", output_start.elapsed());
     Ok(if diff.newly_blocked() > 0 {
         Outcome::Fail

@@ -157,13 +157,20 @@ impl EdgeSide {
         }
     }
 
+    /// Its end ids, smaller first: what the edges between the same two
+    /// nodes share.
+    fn ends(&self) -> Ends {
+        (self.from.min(self.to), self.from.max(self.to))
+    }
+
     /// What matching compares first: one-way edges by direction, two-way
     /// edges by their unordered ends.
     fn shape(&self) -> (u64, u64, bool) {
         if self.one_way {
             (self.from, self.to, true)
         } else {
-            (self.from.min(self.to), self.from.max(self.to), false)
+            let (a, b) = self.ends();
+            (a, b, false)
         }
     }
 }
@@ -216,25 +223,22 @@ struct Matched {
 /// The edges between two nodes: their end ids, smaller first.
 type Ends = (u64, u64);
 
-/// A level's edges, each with its [`Ends`], sorted by them: the edges
-/// between the same two nodes side by side, in file order. (One list, not
-/// a map of lists: a list per pair of nodes, most of them of one edge,
-/// cost four times the edges' own memory.)
-fn grouped<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>) -> Vec<(Ends, EdgeSide)> {
-    let mut sides: Vec<(Ends, EdgeSide)> = EdgeIdx::all(map.edges().len())
-        .map(|i| {
-            let side = EdgeSide::of(map, clearances, i);
-            ((side.from.min(side.to), side.from.max(side.to)), side)
-        })
+/// A level's edges sorted by their [`EdgeSide::ends`]: the edges between
+/// the same two nodes side by side, in file order. (One list, not a map of
+/// lists: a list per pair of nodes, most of them of one edge, cost four
+/// times the edges' own memory.)
+fn grouped<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>) -> Vec<EdgeSide> {
+    let mut sides: Vec<EdgeSide> = EdgeIdx::all(map.edges().len())
+        .map(|i| EdgeSide::of(map, clearances, i))
         .collect();
     // Stable: each group keeps its file order.
-    sides.sort_by_key(|(ends, _)| *ends);
+    sides.sort_by_key(EdgeSide::ends);
     sides
 }
 
 /// The leading run of `sides` between `ends`.
-fn run(sides: &[(Ends, EdgeSide)], ends: Ends) -> &[(Ends, EdgeSide)] {
-    let n = sides.iter().take_while(|(e, _)| *e == ends).count();
+fn run(sides: &[EdgeSide], ends: Ends) -> &[EdgeSide] {
+    let n = sides.iter().take_while(|s| s.ends() == ends).count();
     &sides[..n]
 }
 
@@ -249,16 +253,15 @@ fn match_edges<D: Dimension>(
     let (mut o, mut n) = (0, 0);
     loop {
         let ends = match (olds.get(o), news.get(n)) {
-            (Some((a, _)), Some((b, _))) => *a.min(b),
-            (Some((a, _)), None) => *a,
-            (None, Some((b, _))) => *b,
+            (Some(a), Some(b)) => a.ends().min(b.ends()),
+            (Some(a), None) => a.ends(),
+            (None, Some(b)) => b.ends(),
             (None, None) => break,
         };
         let (old_run, new_run) = (run(&olds[o..], ends), run(&news[n..], ends));
         o += old_run.len();
         n += new_run.len();
-        let sides = |run: &[(Ends, EdgeSide)]| run.iter().map(|(_, side)| *side).collect();
-        match_group(sides(old_run), sides(new_run), &mut each);
+        match_group(old_run, new_run, &mut each);
     }
 }
 
@@ -266,11 +269,11 @@ fn match_edges<D: Dimension>(
 /// edges first, then what is left of both as edges whose `one_way`
 /// changed, then the added and removed. `each` gets them in the new
 /// level's file order, then the removed ones in the old level's.
-fn match_group(olds: Vec<EdgeSide>, news: Vec<EdgeSide>, each: &mut impl FnMut(Matched)) {
+fn match_group(olds: &[EdgeSide], news: &[EdgeSide], each: &mut impl FnMut(Matched)) {
     let mut taken_new = vec![false; news.len()];
     let mut pairs: Vec<(Option<EdgeSide>, Option<EdgeSide>)> = Vec::new();
     let mut left_old = Vec::new();
-    for o in olds {
+    for &o in olds {
         let alike = (0..news.len()).find(|&j| !taken_new[j] && news[j].shape() == o.shape());
         match alike {
             Some(j) => {
@@ -403,8 +406,7 @@ mod tests {
             let mut groups: BTreeMap<Ends, Vec<EdgeSide>> = BTreeMap::new();
             for i in EdgeIdx::all(map.edges().len()) {
                 let side = EdgeSide::of(map, clearances, i);
-                let key = (side.from.min(side.to), side.from.max(side.to));
-                groups.entry(key).or_default().push(side);
+                groups.entry(side.ends()).or_default().push(side);
             }
             groups
         }
@@ -413,7 +415,7 @@ mod tests {
         let mut all = Vec::new();
         for key in keys {
             let (o, n) = (olds.remove(&key), news.remove(&key));
-            match_group(o.unwrap_or_default(), n.unwrap_or_default(), &mut |m| {
+            match_group(&o.unwrap_or_default(), &n.unwrap_or_default(), &mut |m| {
                 all.push(m)
             });
         }
