@@ -60,7 +60,7 @@ fn check(clearances: &Clearances, router: &mut Router<'_>, queries: &[(usize, us
                     a.cost,
                     d.cost
                 );
-                assert!(a.edges.iter().all(|&e| clearances.edge(e).admits(RADIUS)));
+                assert!(a.edges.iter().all(|&e| clearances.edge_admits(e, RADIUS)));
             }
             (None, None) => {}
             (a, d) => panic!("A* found {}, Dijkstra found {}", a.is_some(), d.is_some()),

@@ -517,3 +517,102 @@ fn a_name_that_is_another_node_s_id_is_ambiguous() {
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(stderr(&out).contains("--from id:8: no node has that id"));
 }
+
+/// Issue #29 item 3: the passage of `maps/rooms.ron` between polygon #0
+/// (x = 30) and the edge from node 5 to node 6 (x = 30.9) is 0.9 in the
+/// file's decimals and 0.8999999999999986 in binary. A designer's 0.9 agent
+/// fits it in every command, and no output prints a clearance that reads as
+/// 0.9 or more beside a verdict that 0.9 does not fit.
+#[test]
+fn a_printed_clearance_of_0_9_admits_radius_0_9_everywhere() {
+    let map = "maps/rooms.ron";
+    let run = |args: &[&str]| clearway().args(args).output().unwrap();
+    // clearance prints 0.9 for edge 9.
+    let out = run(&["clearance", map]);
+    assert!(
+        stdout(&out)
+            .contains("edge 9 (5 \"passage_south\" -> 6 \"passage_north\"): clearance 0.9,"),
+        "{}",
+        stdout(&out)
+    );
+    // check at 0.9 does not block edge 9 (edge 10 at 0.855202 stays blocked).
+    let out = run(&["check", map, "--radius", "0.9"]);
+    let text = stdout(&out);
+    assert!(!text.contains("edge 9 "), "{text}");
+    assert!(text.contains("blocked: edge 10 "), "{text}");
+    // route at 0.9 takes edge 9, the direct way from 5 to 6.
+    let out = run(&[
+        "route", map, "--from", "5", "--to", "6", "--radius", "0.9", "--format", "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let route: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(route["path"], serde_json::json!([5, 6]));
+    // A radius the slack cannot cover is still turned away, and the widest
+    // radius it then names reads 0.9 and fits when given back: a door 1.8
+    // wide, walls at x = 30 and x = 31.8, the edge at x = 30.9.
+    let dir = tempfile::tempdir().unwrap();
+    let door = write_file(
+        &dir,
+        "door.ron",
+        "(nodes: [(id: 0, pos: (30.9, 0.0)), (id: 1, pos: (30.9, 10.0))], \
+          edges: [(from: 0, to: 1)], \
+          obstacles: [Segment(from: (30.0, -5.0), to: (30.0, 15.0)), \
+                      Segment(from: (31.8, -5.0), to: (31.8, 15.0))])",
+    );
+    let door = door.to_str().unwrap();
+    let out = run(&[
+        "route",
+        door,
+        "--from",
+        "0",
+        "--to",
+        "1",
+        "--radius",
+        "0.9000001",
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("the widest agent that can go has radius 0.9;"),
+        "{text}"
+    );
+    let out = run(&["widest", door, "--from", "0", "--to", "1"]);
+    let text = stdout(&out);
+    assert!(text.contains("widest radius from 0 to 1: 0.9\n"), "{text}");
+    assert!(text.contains("clearance 0.9"), "{text}");
+    let out = run(&["route", door, "--from", "0", "--to", "1", "--radius", "0.9"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // prune at 0.9 keeps edge 9.
+    let pruned = dir.path().join("pruned.ron");
+    let out = run(&[
+        "prune",
+        map,
+        "--radius",
+        "0.9",
+        "-o",
+        pruned.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&pruned).unwrap();
+    assert!(text.contains("(from: 5, to: 6)"), "{text}");
+    // render at 0.9: edge 9's title reads as admitted.
+    let svg = dir.path().join("rooms.svg");
+    let out = run(&[
+        "render",
+        map,
+        "--radius",
+        "0.9",
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        text.contains("clearance 0.9 &gt;= radius 0.9: tight"),
+        "{}",
+        text.lines()
+            .filter(|l| l.contains("passage_south"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}

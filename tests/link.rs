@@ -45,7 +45,7 @@ fn brute_force(map: &Map, rule: &LinkRule) -> Vec<(u64, u64)> {
                 .iter()
                 .map(|o| o.separation_from(segment).distance)
                 .fold(f64::INFINITY, f64::min);
-            if admits(clearance, rule.agent_radius) {
+            if admits(clearance, rule.agent_radius, map.slack()) {
                 candidates.push((length, nodes[a].id, nodes[b].id));
             }
         }
@@ -208,8 +208,9 @@ proptest! {
         prop_assert_eq!(linked.edges().len(), map.edges().len() + found.len());
         let clearances = Clearances::compute(&linked);
         for (k, l) in found.iter().enumerate() {
-            let c = clearances.edge(EdgeIdx::new(map.edges().len() + k));
-            prop_assert!(c.admits(rule.agent_radius));
+            let edge = EdgeIdx::new(map.edges().len() + k);
+            let c = clearances.edge(edge);
+            prop_assert!(clearances.edge_admits(edge, rule.agent_radius));
             if l.length == 0.0 {
                 prop_assert_eq!(c.value, clearances.node(l.from).value);
             }

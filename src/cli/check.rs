@@ -12,7 +12,7 @@ use super::conventions;
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref};
-use super::numbers::{given, human, human_apart, human_pair, human_point};
+use super::numbers::{given, human, human_judged, human_pair, human_point};
 use super::output;
 use super::progress::{compute_clearances, compute_tight_spots};
 use super::radius::{self, CheckedRadius, Radii};
@@ -277,9 +277,9 @@ pub(super) fn plain_clearance(value: Option<f64>) -> String {
     value.map_or_else(|| "inf".into(), human)
 }
 
-/// A clearance next to the radius it is compared with: never reads as it.
+/// A blocked clearance next to the radius it fails: always reads below it.
 fn clearance_text(value: Option<f64>, radius: f64) -> String {
-    value.map_or_else(|| "inf".into(), |c| human_apart(c, radius))
+    value.map_or_else(|| "inf".into(), |c| human_judged(c, radius, false))
 }
 
 /// `: circle #7 (line 42) pinches at (x, y)`, or a note that the value is baked.

@@ -17,17 +17,28 @@ pub fn human_apart(x: f64, given: f64) -> String {
     clearway::numbers::significant_apart(x, given, 7)
 }
 
+/// A clearance judged against `radius`, to seven significant digits or
+/// more where needed to read as the verdict says (see
+/// [`clearway::numbers::significant_judged`]).
+pub fn human_judged(x: f64, radius: f64, admitted: bool) -> String {
+    clearway::numbers::significant_judged(x, radius, 7, admitted)
+}
+
 /// The largest radius that fits (a widest route's), to seven significant
-/// digits when that does not read as more than it is, else with as many more
+/// digits when that does not read as more than fits, else with as many more
 /// as it takes: a radius printed here always fits when given back as
-/// `--radius` (0.99999999 is not printed as 1).
-pub fn human_at_most(x: f64) -> String {
+/// `--radius` on a level with slack `slack` (0.99999999 is not printed as
+/// 1; 0.8999999999999986 is printed 0.9 where the slack admits 0.9).
+pub fn human_at_most(x: f64, slack: f64) -> String {
     if !x.is_finite() {
         return human(x);
     }
     (7..=17)
         .map(|digits| clearway::numbers::significant(x, digits))
-        .find(|text| text.parse::<f64>().is_ok_and(|v| v <= x))
+        .find(|text| {
+            text.parse::<f64>()
+                .is_ok_and(|v| clearway::clearance::admits(x, v, slack) || v <= x)
+        })
         .unwrap_or_else(|| given(x))
 }
 
@@ -64,13 +75,14 @@ mod tests {
     use super::human;
 
     #[test]
-    fn a_widest_radius_never_reads_as_more_than_it_is() {
+    fn a_widest_radius_never_reads_as_more_than_fits() {
         use super::human_at_most;
-        assert_eq!(human_at_most(2.0), "2");
-        assert_eq!(human_at_most(1.4000000000000004), "1.4");
-        assert_eq!(human_at_most(26f64.sqrt()), "5.0990195"); // 5.09902 > sqrt(26)
-        assert_eq!(human_at_most(0.99999999), "0.99999999");
-        assert_eq!(human_at_most(0.9999999899999998), "0.9999999899999998");
+        // With no slack: never more than it is.
+        assert_eq!(human_at_most(2.0, 0.0), "2");
+        assert_eq!(human_at_most(1.4000000000000004, 0.0), "1.4");
+        assert_eq!(human_at_most(26f64.sqrt(), 0.0), "5.0990195"); // 5.09902 > sqrt(26)
+        assert_eq!(human_at_most(0.99999999, 0.0), "0.99999999");
+        assert_eq!(human_at_most(0.9999999899999998, 0.0), "0.9999999899999998");
         for x in [
             0.1,
             1.0 / 3.0,
@@ -79,9 +91,18 @@ mod tests {
             1e-300,
             123456789.0,
         ] {
-            assert!(human_at_most(x).parse::<f64>().unwrap() <= x, "{x}");
+            assert!(human_at_most(x, 0.0).parse::<f64>().unwrap() <= x, "{x}");
         }
-        assert_eq!(human_at_most(f64::INFINITY), "inf");
+        assert_eq!(human_at_most(f64::INFINITY, 0.0), "inf");
+        // The door 1.8 wide of a level reaching 31.8 (slack 31.8 * 2^-50 ~
+        // 2.8e-14): 0.8999999999999986 admits 0.9, so it reads 0.9; with
+        // no slack it would not.
+        let slack = 31.8 / 2f64.powi(50);
+        assert_eq!(human_at_most(0.8999999999999986, slack), "0.9");
+        assert_eq!(human_at_most(0.8999999999999986, 0.0), "0.8999999999999986");
+        // The slack never lets 7 digits read more than it admits:
+        // sqrt(26) rounds up by 4.9e-8, far beyond it.
+        assert_eq!(human_at_most(26f64.sqrt(), slack), "5.0990195");
     }
 
     #[test]

@@ -173,7 +173,7 @@ pub fn text<D: Dimension>(
             let _ = write!(
                 out,
                 "the widest agent that can go has radius {}",
-                human_at_most(w.widest_radius)
+                human_at_most(w.widest_radius, map.slack())
             );
             if let Some(e) = w.bottleneck_edge {
                 let _ = write!(out, "; bottleneck: {}", edge_ref(map, e));

@@ -84,7 +84,7 @@ fn widest<D: Shown>(
             if report.found {
                 let radius = report
                     .widest_radius
-                    .map_or_else(|| "unbounded".into(), human_at_most);
+                    .map_or_else(|| "unbounded".into(), |w| human_at_most(w, map.slack()));
                 let _ = writeln!(out, "widest radius from {from} to {to}: {radius}");
                 let path: Vec<String> = report
                     .path

@@ -151,6 +151,13 @@ pub trait Dimension:
     /// The largest absolute coordinate of a segment: the scale of the
     /// search's floating-point slack.
     fn scale(edge: Segment<Self::Point>) -> f64;
+    #[doc(hidden)]
+    /// The largest absolute coordinate of a position.
+    fn point_magnitude(p: Self::Point) -> f64;
+    #[doc(hidden)]
+    /// The largest absolute coordinate of an obstacle (a circle's or
+    /// sphere's centre plus its radius): what sets a level's slack.
+    fn obstacle_magnitude(obstacle: &Self::Obstacle) -> f64;
 }
 
 /// The obstacle type of a dimension, named from the obstacle: what lets

@@ -330,10 +330,15 @@ impl LevelDiff {
                 new: n,
                 radius,
             };
-            let admits = |s: Option<EdgeSide>, r: f64| s.map(|s| admits(s.clearance, r));
+            // Each level judges its own edges, with its own slack.
+            let admits =
+                |s: Option<EdgeSide>, r: f64, slack: f64| s.map(|s| admits(s.clearance, r, slack));
             let mut crossed = false;
             for (i, r) in radii.iter().enumerate() {
-                let (was, is) = (admits(o, r.agent_radius), admits(n, r.agent_radius));
+                let (was, is) = (
+                    admits(o, r.agent_radius, old.1.slack()),
+                    admits(n, r.agent_radius, new.1.slack()),
+                );
                 match (was, is) {
                     (Some(true) | None, Some(false)) => {
                         changes.push(change(ChangeKind::Blocked, Some(i)));

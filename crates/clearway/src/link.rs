@@ -98,7 +98,7 @@ pub fn links(map: &Map, rule: &LinkRule) -> Vec<Link> {
             // it (so above 0 too), which admits the radius.
             index
                 .nearest_within(obstacles, segment, rule.agent_radius)
-                .is_none_or(|n| admits(n.separation.distance, rule.agent_radius))
+                .is_none_or(|n| admits(n.separation.distance, rule.agent_radius, map.slack()))
         })
         .collect();
     let id = |i: NodeIdx| nodes[i].id;

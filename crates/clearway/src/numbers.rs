@@ -91,6 +91,37 @@ pub fn shortest(x: f64) -> String {
     }
 }
 
+/// A clearance `x` next to the radius it was judged against, to `digits`
+/// significant digits or more where needed so that it reads as the verdict
+/// says: below `radius` when it does not admit it, at least `radius` when
+/// it does. A clearance within the level's slack below the radius
+/// ([`crate::clearance::admits`]) reads as the radius it admits (0.9, not
+/// 0.8999999999999986), and a blocked one never reads as the radius or
+/// above it (0.1234568 is not printed for 0.1234567881 < 0.123456789).
+/// Falls back to every digit of `x` when no shorter text reads right.
+///
+/// ```
+/// use clearway::numbers::significant_judged;
+/// assert_eq!(significant_judged(0.8999999999999986, 0.9, 7, true), "0.9");
+/// assert_eq!(significant_judged(0.8999999999999986, 0.9, 7, false), "0.899999999999999");
+/// assert_eq!(significant_judged(0.1234567881, 0.123456789, 7, false), "0.123456788");
+/// assert_eq!(significant_judged(1.25, 1.5, 7, false), "1.25");
+/// assert_eq!(significant_judged(0.0, 0.0, 7, false), "0"); // touching, at radius 0
+/// ```
+pub fn significant_judged(x: f64, radius: f64, digits: usize, admitted: bool) -> String {
+    if !x.is_finite() {
+        return significant(x, digits);
+    }
+    let reads_right = |text: &str| {
+        text.parse::<f64>()
+            .is_ok_and(|v| if admitted { v >= radius } else { v < radius })
+    };
+    (digits.max(1)..=17)
+        .map(|d| significant(x, d))
+        .find(|text| reads_right(text))
+        .unwrap_or_else(|| shortest(x))
+}
+
 /// `x` to `digits` significant digits, or more where needed so that it
 /// does not read as `other` does in [`shortest`] form unless the two are
 /// equal: a clearance of 0.99999999 next to a radius of 1 reads

@@ -29,7 +29,7 @@ impl<D: Dimension> Map<D> {
             .edges()
             .iter()
             .zip(clearances.edges())
-            .filter(|(_, c)| c.admits(agent_radius))
+            .filter(|(_, c)| c.admits(agent_radius, clearances.slack()))
             .map(|(e, _)| e.clone())
             .collect();
         self.with_edges(edges)
@@ -57,7 +57,7 @@ impl<D: Dimension> Map<D> {
             .edges()
             .iter()
             .map(|c| {
-                if c.admits(agent_radius) {
+                if c.admits(agent_radius, clearances.slack()) {
                     EdgeEdit::Keep
                 } else {
                     EdgeEdit::Remove
@@ -91,7 +91,9 @@ impl PruneReport {
     ) -> PruneReport {
         let pruned_edges: Vec<EdgeIdx> = clearances.blocked_edges(agent_radius).collect();
         let before = components(map, |_| true);
-        let after = components(map, |e| clearances.edges()[e].admits(agent_radius));
+        let after = components(map, |e| {
+            clearances.edge_admits(EdgeIdx::new(e), agent_radius)
+        });
         PruneReport {
             components_before: count_roots(&before),
             components_after: count_roots(&after),

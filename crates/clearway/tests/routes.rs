@@ -26,9 +26,10 @@ fn arcs(map: &Map, clearances: &Clearances) -> Vec<(usize, usize, f64, f64)> {
 }
 
 /// The rule, written out again: clearance 0 (touching an obstacle) admits
-/// no agent, radius 0 included; clearance c > 0 admits every radius up to c.
-fn fits(clearance: f64, r: f64) -> bool {
-    clearance > 0.0 && clearance >= r
+/// no agent, radius 0 included; clearance c > 0 admits every radius up to c,
+/// and up to the level's slack above it.
+fn fits(clearance: f64, r: f64, slack: f64) -> bool {
+    clearance > 0.0 && clearance >= r - slack
 }
 
 /// Bellman-Ford: relax every arc that admits the radius, n times. A route
@@ -41,14 +42,19 @@ fn cheapest_cost(
     r: f64,
 ) -> Option<f64> {
     if start == goal {
-        return fits(clearances.node(NodeIdx::new(start)).value, r).then_some(0.0);
+        return fits(
+            clearances.node(NodeIdx::new(start)).value,
+            r,
+            clearances.slack(),
+        )
+        .then_some(0.0);
     }
     let mut best = vec![f64::INFINITY; map.nodes().len()];
     best[start] = 0.0;
     let arcs = arcs(map, clearances);
     for _ in 0..map.nodes().len() {
         for &(a, b, cost, c) in &arcs {
-            if fits(c, r) && best[a] + cost < best[b] {
+            if fits(c, r, clearances.slack()) && best[a] + cost < best[b] {
                 best[b] = best[a] + cost;
             }
         }
@@ -56,7 +62,9 @@ fn cheapest_cost(
     best[goal].is_finite().then_some(best[goal])
 }
 
-/// Whether `goal` can be reached using only arcs that admit radius t.
+/// Whether `goal` can be reached using only arcs whose clearance is at least
+/// t (and above 0): the strict rule, which the widest radius (the largest
+/// bottleneck clearance) is defined by.
 fn reachable(map: &Map, clearances: &Clearances, start: usize, goal: usize, t: f64) -> bool {
     let mut seen = vec![false; map.nodes().len()];
     seen[start] = true;
@@ -65,7 +73,7 @@ fn reachable(map: &Map, clearances: &Clearances, start: usize, goal: usize, t: f
     while changed {
         changed = false;
         for &(a, b, _, c) in &arcs {
-            if seen[a] && !seen[b] && fits(c, t) {
+            if seen[a] && !seen[b] && fits(c, t, 0.0) {
                 seen[b] = true;
                 changed = true;
             }
@@ -79,13 +87,13 @@ fn reachable(map: &Map, clearances: &Clearances, start: usize, goal: usize, t: f
 fn widest_by_sweep(map: &Map, clearances: &Clearances, start: usize, goal: usize) -> Option<f64> {
     if start == goal {
         let c = clearances.node(NodeIdx::new(start)).value;
-        return fits(c, c).then_some(c);
+        return (c > 0.0).then_some(c);
     }
     let mut thresholds: Vec<f64> = clearances
         .edges()
         .iter()
         .map(|c| c.value)
-        .filter(|&c| fits(c, c))
+        .filter(|&c| c > 0.0)
         .collect();
     thresholds.push(f64::INFINITY);
     thresholds.sort_by(|a, b| b.total_cmp(a));
@@ -115,10 +123,20 @@ fn petgraph_astar_cost(
     let view = EdgeFiltered::from_fn(
         map.graph(),
         |e: petgraph::graph::EdgeReference<'_, usize>| {
-            fits(clearances.edge(EdgeIdx::new(*e.weight())).value, r)
+            fits(
+                clearances.edge(EdgeIdx::new(*e.weight())).value,
+                r,
+                clearances.slack(),
+            )
         },
     );
-    if start == goal && !fits(clearances.node(NodeIdx::new(start)).value, r) {
+    if start == goal
+        && !fits(
+            clearances.node(NodeIdx::new(start)).value,
+            r,
+            clearances.slack(),
+        )
+    {
         return None;
     }
     petgraph::algo::astar(
@@ -151,7 +169,7 @@ fn check_route_shape(
             (edge.from == x && edge.to == y) || (!edge.one_way && edge.from == y && edge.to == x)
         );
         // Never an edge too tight for the radius.
-        prop_assert!(fits(clearances.edge(e).value, r));
+        prop_assert!(fits(clearances.edge(e).value, r, clearances.slack()));
     }
     Ok(())
 }
@@ -348,7 +366,7 @@ proptest! {
         let text = map.pruned(&clearances, r).to_ron_string();
         let again = Map::from_ron_str(&text, "pruned.ron").expect("pruned maps load");
         let kept: Vec<_> = map.edges().iter().zip(clearances.edges())
-            .filter(|(_, c)| fits(c.value, r)).map(|(e, _)| e.clone()).collect();
+            .filter(|(_, c)| fits(c.value, r, clearances.slack())).map(|(e, _)| e.clone()).collect();
         prop_assert_eq!(again.edges(), kept.as_slice());
         prop_assert_eq!(again.nodes(), map.nodes());
         prop_assert_eq!(again.obstacles(), map.obstacles());

@@ -10,37 +10,47 @@ use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
 use crate::obstacle_index::{Nearest, PartRef};
 use bounded_search::{BoundedSearch, Items};
+pub(crate) use slack::level_magnitude;
+pub use slack::slack_for_magnitude;
 pub use tight_spots::TightSpots;
 
 mod bounded_search;
+mod slack;
 mod tight_spots;
 
-/// Whether a clearance admits an agent radius: `clearance > 0` and
-/// `clearance >= radius`. A clearance of 0 means the edge (or node) touches
-/// or crosses an obstacle, so even an agent of radius 0 cannot pass it; a
-/// clearance c > 0 admits every radius up to c, c included. A NaN radius
-/// fits nothing. The one rule every command and search applies.
+/// Whether a clearance admits an agent radius on a level with slack
+/// `slack` ([`Map::slack`]): `clearance > 0` and `clearance >= radius -
+/// slack`. A clearance of 0 means the edge (or node) touches or crosses an
+/// obstacle, so even an agent of radius 0 cannot pass it; a clearance
+/// c > 0 admits every radius up to c, and up to `slack` above it, the few
+/// units in the last place by which the level's decimal coordinates, stored
+/// in binary, may shift a distance (a door 1.8 wide admits a 0.9 agent
+/// though it measures 0.8999999999999986; see [`slack_for_magnitude`]). A
+/// NaN radius fits nothing. The one rule every command and search applies.
 ///
 /// ```
 /// use clearway::clearance::admits;
-/// assert!(admits(1.0, 1.0) && admits(1.0, 0.0) && !admits(1.0, 1.5));
-/// assert!(!admits(0.0, 0.0)); // through a wall: blocked at radius 0 too
-/// assert!(admits(f64::INFINITY, 1e300));
+/// assert!(admits(1.0, 1.0, 0.0) && admits(1.0, 0.0, 0.0) && !admits(1.0, 1.5, 0.0));
+/// assert!(!admits(0.0, 0.0, 0.0)); // through a wall: blocked at radius 0 too
+/// assert!(!admits(0.0, 1e-20, 1e-14)); // the slack never opens a wall
+/// assert!(admits(0.8999999999999986, 0.9, 2.8e-14)); // the door above
+/// assert!(admits(f64::INFINITY, 1e300, 0.0));
 /// ```
-pub fn admits(clearance: f64, agent_radius: f64) -> bool {
-    clearance > 0.0 && clearance >= agent_radius
+pub fn admits(clearance: f64, agent_radius: f64, slack: f64) -> bool {
+    clearance > 0.0 && clearance >= agent_radius - slack
 }
 
 /// The radius that admits exactly what `agent_radius` admits under
-/// [`admits`], but by the plain comparison `clearance >= radius`: the
-/// radius itself, or the least positive `f64` when it is below that (so a
-/// clearance of 0 never admits). NaN stays NaN. For the searches, which
-/// compare radii against clearance floors.
-pub(crate) fn effective_radius(agent_radius: f64) -> f64 {
-    if agent_radius.is_nan() {
-        agent_radius
+/// [`admits`] with `slack`, but by the plain comparison `clearance >=
+/// radius`: `agent_radius - slack`, or the least positive `f64` when that
+/// is below it (so a clearance of 0 never admits). NaN stays NaN. For the
+/// searches, which compare radii against clearance floors.
+pub(crate) fn effective_radius(agent_radius: f64, slack: f64) -> f64 {
+    let radius = agent_radius - slack;
+    if radius.is_nan() {
+        radius
     } else {
-        agent_radius.max(LEAST_POSITIVE)
+        radius.max(LEAST_POSITIVE)
     }
 }
 
@@ -86,11 +96,13 @@ impl<P> Clearance<P> {
         }
     }
 
-    /// Whether an agent of this radius fits (see [`admits`]): clearance 0
-    /// admits no agent, radius 0 included; clearance c > 0 admits every
-    /// radius up to c, c included.
-    pub fn admits(&self, agent_radius: f64) -> bool {
-        admits(self.value, agent_radius)
+    /// Whether an agent of this radius fits on a level with slack `slack`
+    /// ([`Map::slack`]; see [`admits`]): clearance 0 admits no agent,
+    /// radius 0 included; clearance c > 0 admits every radius up to c, and
+    /// up to `slack` above it. [`Clearances::edge_admits`] and
+    /// [`Clearances::node_admits`] apply their level's slack.
+    pub fn admits(&self, agent_radius: f64, slack: f64) -> bool {
+        admits(self.value, agent_radius, slack)
     }
 
     /// Whether nothing limits this clearance.
@@ -132,7 +144,8 @@ impl<P> Clearance<P> {
 /// )"#, "doc.ron").unwrap();
 /// let clearances = Clearances::compute(&map);
 /// assert_eq!(clearances.edge(clearway::EdgeIdx::new(0)).value, 2.0);
-/// assert!(clearances.edge(clearway::EdgeIdx::new(0)).admits(2.0) && !clearances.edge(clearway::EdgeIdx::new(0)).admits(2.01));
+/// let edge = clearway::EdgeIdx::new(0);
+/// assert!(clearances.edge_admits(edge, 2.0) && !clearances.edge_admits(edge, 2.01));
 /// ```
 ///
 /// Generic over the [`Dimension`]: `Clearances` of a flat map,
@@ -143,6 +156,8 @@ pub struct Clearances<D: Dimension = Plane> {
     nodes: Vec<Clearance<D::Point>>,
     /// Values up to this are exact; see [`Clearances::compute_within`].
     exact_up_to: f64,
+    /// The map's slack ([`Map::slack`]), which [`admits`] takes.
+    slack: f64,
 }
 
 /// Edges handed to one rayon task at a time: enough to amortise the hand-off.
@@ -165,6 +180,7 @@ impl<D: Dimension> Clearances<D> {
             edges: edge_clearances(map, 0..map.edges().len(), progress),
             nodes: node_clearances(map, 0..map.nodes().len(), progress),
             exact_up_to: f64::INFINITY,
+            slack: map.slack(),
         }
     }
 
@@ -260,6 +276,7 @@ impl<D: Dimension> Clearances<D> {
             edges,
             nodes,
             exact_up_to: max_radius.max(0.0),
+            slack: map.slack(),
         }
     }
 
@@ -299,6 +316,7 @@ impl<D: Dimension> Clearances<D> {
                 .map(|n| nearest(Segment::new(n.pos, n.pos)))
                 .collect(),
             exact_up_to: f64::INFINITY,
+            slack: map.slack(),
         }
     }
 
@@ -310,6 +328,30 @@ impl<D: Dimension> Clearances<D> {
     /// Every node's clearance, indexed like [`Map::nodes`].
     pub fn nodes(&self) -> &[Clearance<D::Point>] {
         &self.nodes
+    }
+
+    /// The slack of the map these were computed for ([`Map::slack`]): how
+    /// far below a radius a clearance may fall and still admit it.
+    pub fn slack(&self) -> f64 {
+        self.slack
+    }
+
+    /// Whether edge `i` admits an agent of radius `agent_radius`, by the
+    /// level's rule ([`admits`] with [`Clearances::slack`]).
+    ///
+    /// # Panics
+    /// When `i` is not an edge index of the map these were computed for.
+    pub fn edge_admits(&self, i: EdgeIdx, agent_radius: f64) -> bool {
+        self.edges[i].admits(agent_radius, self.slack)
+    }
+
+    /// Whether node `i` admits an agent of radius `agent_radius`, by the
+    /// level's rule ([`admits`] with [`Clearances::slack`]).
+    ///
+    /// # Panics
+    /// When `i` is not a node index of the map these were computed for.
+    pub fn node_admits(&self, i: NodeIdx, agent_radius: f64) -> bool {
+        self.nodes[i].admits(agent_radius, self.slack)
     }
 
     /// The clearance of edge `i`.
@@ -330,12 +372,12 @@ impl<D: Dimension> Clearances<D> {
 
     /// The indices of the edges too tight for an agent of this radius.
     pub fn blocked_edges(&self, agent_radius: f64) -> impl Iterator<Item = EdgeIdx> + '_ {
-        blocked(&self.edges, agent_radius).map(EdgeIdx::new)
+        blocked(&self.edges, agent_radius, self.slack).map(EdgeIdx::new)
     }
 
     /// The indices of the nodes too tight for an agent of this radius.
     pub fn blocked_nodes(&self, agent_radius: f64) -> impl Iterator<Item = NodeIdx> + '_ {
-        blocked(&self.nodes, agent_radius).map(NodeIdx::new)
+        blocked(&self.nodes, agent_radius, self.slack).map(NodeIdx::new)
     }
 }
 
@@ -417,10 +459,14 @@ fn in_parallel<P: Copy + Send + Sync>(
     all
 }
 
-fn blocked<P>(all: &[Clearance<P>], agent_radius: f64) -> impl Iterator<Item = usize> + '_ {
+fn blocked<P>(
+    all: &[Clearance<P>],
+    agent_radius: f64,
+    slack: f64,
+) -> impl Iterator<Item = usize> + '_ {
     all.iter()
         .enumerate()
-        .filter(move |(_, c)| !c.admits(agent_radius))
+        .filter(move |(_, c)| !c.admits(agent_radius, slack))
         .map(|(i, _)| i)
 }
 
@@ -480,13 +526,21 @@ mod tests {
     }
 
     #[test]
-    fn admits_is_clearance_at_least_radius() {
+    fn admits_is_clearance_at_least_radius_less_the_slack() {
         let c = corner();
-        // Exactly the clearance fits; a hair more does not.
-        assert!(c.edge(EdgeIdx::new(0)).admits(1.0));
-        assert!(!c.edge(EdgeIdx::new(0)).admits(1.0f64.next_up()));
-        assert!(c.edge(EdgeIdx::new(0)).admits(0.0));
-        assert!(Clearance::UNBOUNDED.admits(1e300));
+        let edge = EdgeIdx::new(0);
+        // The level reaches 10: slack 10 * 2^-50 ~ 8.9e-15.
+        assert_eq!(c.slack(), 10.0 / 2f64.powi(50));
+        // Exactly the clearance fits, and a radius within the slack above
+        // it; one twice the slack above it does not.
+        assert!(c.edge_admits(edge, 1.0));
+        assert!(c.edge_admits(edge, 1.0 + 0.5 * c.slack()));
+        assert!(!c.edge_admits(edge, 1.0 + 2.0 * c.slack()));
+        assert!(c.edge_admits(edge, 0.0));
+        // With no slack, a hair more does not fit.
+        assert!(c.edge(edge).admits(1.0, 0.0));
+        assert!(!c.edge(edge).admits(1.0f64.next_up(), 0.0));
+        assert!(Clearance::UNBOUNDED.admits(1e300, 0.0));
     }
 
     #[test]
@@ -495,26 +549,54 @@ mod tests {
             value: 0.0,
             witness: None,
         };
-        assert!(!touching.admits(0.0));
-        assert!(!touching.admits(-1.0));
+        for slack in [0.0, 1e-14, 1.0] {
+            assert!(!touching.admits(0.0, slack));
+            assert!(!touching.admits(-1.0, slack));
+        }
         let tiny: Clearance = Clearance {
             value: LEAST_POSITIVE,
             witness: None,
         };
-        assert!(tiny.admits(0.0) && tiny.admits(LEAST_POSITIVE));
-        assert!(!tiny.admits(LEAST_POSITIVE.next_up()));
-        assert!(!Clearance::UNBOUNDED.admits(f64::NAN));
+        assert!(tiny.admits(0.0, 0.0) && tiny.admits(LEAST_POSITIVE, 0.0));
+        assert!(!tiny.admits(LEAST_POSITIVE.next_up(), 0.0));
+        assert!(tiny.admits(1e-15, 1e-14));
+        assert!(!Clearance::UNBOUNDED.admits(f64::NAN, 0.0));
+        assert!(!Clearance::UNBOUNDED.admits(f64::NAN, 1.0));
     }
 
     #[test]
     fn the_effective_radius_turns_the_rule_into_a_plain_comparison() {
-        let values = [0.0, LEAST_POSITIVE, 1e-300, 0.5, 1.0, f64::INFINITY];
-        for r in [-1.0, 0.0, LEAST_POSITIVE, 1e-300, 0.5, 1.0, f64::INFINITY] {
-            for c in values {
-                assert_eq!(c >= effective_radius(r), admits(c, r), "c {c:e}, r {r:e}");
+        let values = [
+            0.0,
+            LEAST_POSITIVE,
+            1e-300,
+            1e-15,
+            0.5,
+            1.0 - 1e-15,
+            1.0,
+            f64::INFINITY,
+        ];
+        for slack in [0.0, 1e-14, 0.25] {
+            for r in [
+                -1.0,
+                0.0,
+                LEAST_POSITIVE,
+                1e-300,
+                1e-15,
+                0.5,
+                1.0,
+                f64::INFINITY,
+            ] {
+                for c in values {
+                    assert_eq!(
+                        c >= effective_radius(r, slack),
+                        admits(c, r, slack),
+                        "c {c:e}, r {r:e}, slack {slack:e}"
+                    );
+                }
             }
+            assert!(effective_radius(f64::NAN, slack).is_nan());
         }
-        assert!(effective_radius(f64::NAN).is_nan());
     }
 
     #[test]

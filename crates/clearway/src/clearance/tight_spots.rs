@@ -46,6 +46,8 @@ pub struct TightSpots<D: Dimension = Plane> {
     nodes: Vec<(NodeIdx, Clearance<D::Point>)>,
     stale_bakes: Vec<StaleBake>,
     max_radius: f64,
+    /// The map's slack ([`Map::slack`]), which [`admits`] takes.
+    slack: f64,
 }
 
 impl<D: Dimension> TightSpots<D> {
@@ -71,7 +73,8 @@ impl<D: Dimension> TightSpots<D> {
             let clearances = Clearances::compute_with_progress(map, progress);
             return TightSpots::from_clearances(map, &clearances, max_radius);
         }
-        let tight = |c: &Clearance<D::Point>| !admits(c.value, max_radius);
+        let slack = map.slack();
+        let tight = |c: &Clearance<D::Point>| !admits(c.value, max_radius, slack);
         let stale = |i: usize, c: &Clearance<D::Point>| {
             StaleBake::of(EdgeIdx::new(i), map.edges()[i].clearance?, c.value)
         };
@@ -98,6 +101,7 @@ impl<D: Dimension> TightSpots<D> {
                 .collect(),
             stale_bakes,
             max_radius,
+            slack,
         }
     }
 
@@ -129,6 +133,7 @@ impl<D: Dimension> TightSpots<D> {
                 .collect(),
             stale_bakes: stale_bakes(map, clearances),
             max_radius,
+            slack: clearances.slack(),
         }
     }
 
@@ -162,7 +167,7 @@ impl<D: Dimension> TightSpots<D> {
         self.assert_decides(agent_radius);
         self.edges
             .iter()
-            .filter(move |(_, c)| !c.admits(agent_radius))
+            .filter(move |(_, c)| !c.admits(agent_radius, self.slack))
     }
 
     /// The nodes too tight for an agent of this radius, with their
@@ -177,7 +182,7 @@ impl<D: Dimension> TightSpots<D> {
         self.assert_decides(agent_radius);
         self.nodes
             .iter()
-            .filter(move |(_, c)| !c.admits(agent_radius))
+            .filter(move |(_, c)| !c.admits(agent_radius, self.slack))
     }
 
     /// The edges whose baked clearance differs from the one the obstacles

@@ -100,6 +100,7 @@ pub struct Map<D: Dimension = Plane> {
     graph: OnceLock<DiGraph<usize, usize>>,
     obstacles: Arc<IndexedObstacles<D>>,
     min_cost_per_length: OnceLock<f64>,
+    slack: OnceLock<f64>,
 }
 
 /// The obstacles and their R-tree (built on first use), shared by a map and
@@ -177,6 +178,7 @@ impl<D: Dimension> Map<D> {
                 index: OnceLock::new(),
             }),
             min_cost_per_length: OnceLock::new(),
+            slack: OnceLock::new(),
         }
     }
 
@@ -192,6 +194,7 @@ impl<D: Dimension> Map<D> {
             node_ids: self.node_ids.clone(),
             obstacles: Arc::clone(&self.obstacles),
             min_cost_per_length: OnceLock::new(),
+            slack: self.slack.clone(),
         }
     }
 
@@ -218,6 +221,28 @@ impl<D: Dimension> Map<D> {
     /// The index (in [`Map::nodes`]) of the node with this id.
     pub fn node_index(&self, id: u64) -> Option<NodeIdx> {
         self.node_ids.index(id, &self.nodes).map(NodeIdx::new)
+    }
+
+    /// The level's slack: how far below an agent's radius a clearance may
+    /// fall and still admit it, `M · 2^-50` for the largest coordinate
+    /// magnitude M of the level (its nodes and obstacles), four units in the
+    /// last place of M. It absorbs the rounding of decimal coordinates into
+    /// binary, so that a door drawn 1.8 wide admits an agent of radius 0.9;
+    /// see [`crate::clearance::admits`]. Worked out on first use, then kept.
+    ///
+    /// ```
+    /// use clearway::Map;
+    /// let map = Map::from_ron_str("(nodes: [(id: 0, pos: (-64.0, 3.0))], edges: [])", "doc.ron").unwrap();
+    /// assert_eq!(map.slack(), 64.0 / 2f64.powi(50)); // 2^6 · 2^-50 = 2^-44
+    /// ```
+    pub fn slack(&self) -> f64 {
+        *self.slack.get_or_init(|| {
+            let magnitude = crate::clearance::level_magnitude::<D>(
+                self.nodes.iter().map(|n| n.pos),
+                self.obstacles(),
+            );
+            crate::clearance::slack_for_magnitude(magnitude)
+        })
     }
 
     /// The straight segment an edge runs along, from its `from` node to its `to` node.

@@ -119,4 +119,23 @@ impl Dimension for Plane {
             .into_iter()
             .fold(0.0_f64, |m, c| m.max(c.abs()))
     }
+
+    fn point_magnitude(p: Point) -> f64 {
+        p.x.abs().max(p.y.abs())
+    }
+
+    fn obstacle_magnitude(obstacle: &Obstacle) -> f64 {
+        let most = |points: &[Point]| {
+            points
+                .iter()
+                .map(|&p| Plane::point_magnitude(p))
+                .fold(0.0, f64::max)
+        };
+        match obstacle {
+            Obstacle::Point(p) => Plane::point_magnitude(*p),
+            Obstacle::Circle(c) => Plane::point_magnitude(c.center) + c.radius,
+            Obstacle::Segment(s) => most(&[s.a, s.b]),
+            Obstacle::Polygon(p) => most(p.vertices()),
+        }
+    }
 }

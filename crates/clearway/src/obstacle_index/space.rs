@@ -126,4 +126,25 @@ impl Dimension for Space {
             .into_iter()
             .fold(0.0_f64, |m, c| m.max(c.abs()))
     }
+
+    fn point_magnitude(p: Point3) -> f64 {
+        p.x.abs().max(p.y.abs()).max(p.z.abs())
+    }
+
+    fn obstacle_magnitude(obstacle: &Obstacle3) -> f64 {
+        let most = |points: &[Point3]| {
+            points
+                .iter()
+                .map(|&p| Space::point_magnitude(p))
+                .fold(0.0, f64::max)
+        };
+        match obstacle {
+            Obstacle3::Point(p) => Space::point_magnitude(*p),
+            Obstacle3::Sphere(s) => Space::point_magnitude(s.center) + s.radius,
+            Obstacle3::Segment(s) => most(&[s.a, s.b]),
+            Obstacle3::Triangle(t) => most(&t.corners),
+            Obstacle3::Box(b) => most(&[b.min, b.max]),
+            Obstacle3::Mesh(m) => most(m.vertices()),
+        }
+    }
 }

@@ -21,7 +21,7 @@ impl<D: Flatten> Picture<'_, D> {
     ) -> (Color, usize) {
         match self.agent_radius {
             Some(r) => {
-                let verdict = Verdict::of(clearance.value, r);
+                let verdict = Verdict::of(clearance.value, r, self.clearances.slack());
                 (verdict.color(), verdict as usize)
             }
             None => {
@@ -135,20 +135,21 @@ impl<D: Flatten> Picture<'_, D> {
         let map = self.map;
         let c = &self.clearances.edges()[i];
         let e = &map.edges()[i];
+        let slack = self.clearances.slack();
         let clearance = match self.agent_radius {
-            Some(r) => text::human_apart(c.value, r),
+            Some(r) => text::human_judged(c.value, r, c.admits(r, slack)),
             None => human(c.value),
         };
         let mut title = format!("{}: clearance {clearance}", text::edge_name(map, i));
         if let Some(r) = self.agent_radius {
-            let verdict = Verdict::of(c.value, r);
-            let relation = if c.value < r {
+            let verdict = Verdict::of(c.value, r, slack);
+            let relation = if verdict != Verdict::Blocked {
+                ">="
+            } else if c.value < r {
                 "<"
-            } else if verdict == Verdict::Blocked {
+            } else {
                 // Clearance 0 at radius 0: touching blocks every agent.
                 "touches an obstacle at"
-            } else {
-                ">="
             };
             let words = match verdict {
                 Verdict::Blocked => "blocked",

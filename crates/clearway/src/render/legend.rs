@@ -56,7 +56,7 @@ impl<D: Flatten> Picture<'_, D> {
                         .clearances
                         .edges()
                         .iter()
-                        .filter(|c| Verdict::of(c.value, r) == v)
+                        .filter(|c| Verdict::of(c.value, r, self.clearances.slack()) == v)
                         .count();
                     keys.push(Key::Line(
                         palette::verdict_line(v, width),

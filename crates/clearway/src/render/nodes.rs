@@ -44,12 +44,13 @@ impl<D: Flatten> Picture<'_, D> {
         for &i in &order {
             let node = &map.nodes()[i];
             let c = &self.clearances.nodes()[i];
+            let slack = self.clearances.slack();
             let clearance = match self.agent_radius {
-                Some(r) => text::human_apart(c.value, r),
+                Some(r) => text::human_judged(c.value, r, c.admits(r, slack)),
                 None => human(c.value),
             };
             let mut title = format!("{}: clearance {clearance}", text::node_title(node));
-            let is_blocked = self.agent_radius.is_some_and(|r| !c.admits(r));
+            let is_blocked = self.agent_radius.is_some_and(|r| !c.admits(r, slack));
             if is_blocked {
                 let r = self.agent_radius.unwrap_or(0.0);
                 let relation = if c.value < r {

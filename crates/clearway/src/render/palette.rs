@@ -78,9 +78,10 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The verdict for a clearance against a radius.
-    pub fn of(clearance: f64, agent_radius: f64) -> Verdict {
-        if !crate::clearance::admits(clearance, agent_radius) {
+    /// The verdict for a clearance against a radius, on a level with slack
+    /// `slack` ([`crate::Map::slack`]).
+    pub fn of(clearance: f64, agent_radius: f64, slack: f64) -> Verdict {
+        if !crate::clearance::admits(clearance, agent_radius, slack) {
             Verdict::Blocked
         } else if clearance < 2.0 * agent_radius {
             Verdict::Tight

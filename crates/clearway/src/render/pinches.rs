@@ -74,7 +74,7 @@ impl<D: Flatten> Picture<'_, D> {
             let title = format!(
                 "pinch point of {noun} {}: {kind} #{obstacle} leaves clearance {} {relation} radius {}",
                 text::list(edges, 12),
-                text::human_apart(*value, r),
+                text::human_judged(*value, r, false),
                 text::given(r)
             );
             drawer.polyline(&[*p, *q], &line, None);

@@ -32,16 +32,6 @@ pub fn given(x: f64) -> String {
     }
 }
 
-/// A clearance compared with radius `r`: [`human`], with more digits where
-/// seven would read as `r` (`clearance 1 < radius 1.0000000001`).
-pub fn human_apart(x: f64, r: f64) -> String {
-    if x.is_infinite() {
-        "unbounded".into()
-    } else {
-        crate::numbers::significant_apart(x, r, 7)
-    }
-}
-
 /// A label's clearance next to radius `r`: [`short`], with more digits
 /// where three would read as `r` (`fits r ≤ 0.99999999` at radius 1).
 pub fn short_apart(x: f64, r: f64) -> String {
@@ -49,6 +39,17 @@ pub fn short_apart(x: f64, r: f64) -> String {
         "unbounded".into()
     } else {
         crate::numbers::significant_apart(x, r, 3)
+    }
+}
+
+/// A clearance judged against radius `r`: [`human`], with more digits where
+/// seven would read on the wrong side of `r` for the verdict (see
+/// [`crate::numbers::significant_judged`]).
+pub fn human_judged(x: f64, r: f64, admitted: bool) -> String {
+    if x.is_infinite() {
+        "unbounded".into()
+    } else {
+        crate::numbers::significant_judged(x, r, 7, admitted)
     }
 }
 

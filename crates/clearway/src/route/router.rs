@@ -7,7 +7,7 @@ use super::goal_bound::GoalBound;
 use super::landmarks::Landmarks;
 use super::network::RouteNetwork;
 use super::widest::{self, WidestRoute};
-use crate::clearance::{Clearances, admits, effective_radius};
+use crate::clearance::{Clearances, effective_radius};
 use crate::dimension::{Dimension, Plane};
 use crate::indices::NodeIdx;
 use crate::map::Map;
@@ -177,7 +177,10 @@ impl<'m, D: Dimension> Router<'m, D> {
             .any(|e| e.one_way)
             .then(|| router.network.reversed(map, clearances));
         for r in &mut radii {
-            *r = least_radius_admitting_the_same(effective_radius(*r), clearances);
+            *r = least_radius_admitting_the_same(
+                effective_radius(*r, clearances.slack()),
+                clearances,
+            );
         }
         radii.sort_by(f64::total_cmp);
         radii.dedup();
@@ -271,7 +274,7 @@ impl<'m, D: Dimension> Router<'m, D> {
             );
             widest::widest_radius(&self.network, self.clearances, from, to)?
         };
-        if !admits(widest_radius, widest_radius) {
+        if widest_radius <= 0.0 {
             // Every route touches an obstacle (clearance 0): no radius fits.
             return None;
         }
@@ -297,13 +300,13 @@ impl<'m, D: Dimension> Router<'m, D> {
         if agent_radius.is_nan() {
             return None;
         }
-        if start == goal && !self.clearances.node(start).admits(agent_radius) {
+        if start == goal && !self.clearances.node_admits(start, agent_radius) {
             // A route of one node: the node's own clearance bounds it.
             return None;
         }
         // Clearance 0 admits no agent, radius 0 included: the searches
         // compare against the least radius that admits the same edges.
-        let agent_radius = effective_radius(agent_radius);
+        let agent_radius = effective_radius(agent_radius, self.clearances.slack());
         let Router {
             network,
             clearances,
@@ -450,8 +453,16 @@ mod tests {
             (&[NodeIdx::new(4)][..], 0)
         );
         assert_eq!(route.min_clearance, 5.0);
+        // A radius within the level's slack above 5 still fits; one twice
+        // the slack above it does not.
+        let slack = map.slack();
+        assert!(
+            router
+                .route(NodeIdx::new(4), NodeIdx::new(4), 5.0 + 0.5 * slack)
+                .is_some()
+        );
         assert_eq!(
-            router.route(NodeIdx::new(4), NodeIdx::new(4), 5.0f64.next_up()),
+            router.route(NodeIdx::new(4), NodeIdx::new(4), 5.0 + 2.0 * slack),
             None
         );
         let widest = router
@@ -534,9 +545,11 @@ mod tests {
     #[test]
     fn a_table_reads_the_exact_clearance_when_the_floors_tie() {
         // The rock at the origin is exactly y from edge 0-1 along y = -y,
-        // where y is the f64 just above 0.5, and 0.5 from edge 2-3 along
-        // y = 0.5: the two clearances share the f32 floor 0.5.
-        let y = 0.5f64.next_up();
+        // where y = 0.5 + 2^-40 (above 0.5 by far more than the level's
+        // slack, 2^-50, and by far less than an f32 step, 2^-25), and 0.5
+        // from edge 2-3 along y = 0.5: the two clearances share the f32
+        // floor 0.5.
+        let y = 0.5 + 2f64.powi(-40);
         let map = Map::from_ron_str(
             &format!(
                 "(nodes: [(id: 0, pos: (-1, {:?})), (id: 1, pos: (1, {:?})), \
@@ -556,16 +569,18 @@ mod tests {
             (y, 0.5)
         );
         let mut router = Router::with_landmarks_for(&map, &clearances, 2, &[y]);
-        // The largest clearance below y is 0.5, so the table stays at y. It
-        // counts edge 0-1 (clearance y >= y, decided exactly) and not 2-3:
+        // The radius y admits what y - slack does; the largest clearance
+        // below that is 0.5, so the table's radius is the f64 just above
+        // 0.5. It counts edge 0-1 (clearance y, decided exactly) and not 2-3:
         // seeded at node 0, its landmarks are nodes 1 and 0, and its bound
         // lets the route through. (Without edge 0-1 each node would be a
         // part of its own, one landmark, and node 1 proved out of reach.)
-        assert_eq!(router.landmarks[0].radius(), y);
+        assert_eq!(map.slack(), 2f64.powi(-50)); // the level reaches 1
+        assert_eq!(router.landmarks[0].radius(), 0.5f64.next_up());
         assert_eq!(router.landmark_count(), 2);
         assert!(router.route(NodeIdx::new(0), NodeIdx::new(1), y).is_some());
         assert_eq!(
-            router.route(NodeIdx::new(0), NodeIdx::new(1), y.next_up()),
+            router.route(NodeIdx::new(0), NodeIdx::new(1), y + 2.0 * map.slack()),
             None
         );
     }
