@@ -501,6 +501,69 @@ fn diff_formats_point_at_the_edges_the_change_blocks_in_new() {
     );
 }
 
+/// MAP with `small` grown from 0.5 to 1.5 and nothing else changed: edge 0
+/// (clearance 1) admitted 0.5 and does not admit 1.5, so every format fails
+/// it for `small`; `big` (2) is blocked in both levels, so not newly.
+#[test]
+fn diff_formats_judge_a_resized_agent_at_both_radii() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = write_file(&dir, "old.ron", MAP);
+    let grown = MAP.replace(
+        "(name: \"small\", radius: 0.5)",
+        "(name: \"small\", radius: 1.5)",
+    );
+    let new = write_file(&dir, "new.ron", &grown);
+    let run = |format: &str| {
+        let out = clearway()
+            .args(["diff", "--format", format])
+            .arg(&old)
+            .arg(&new)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{format}: {}", stderr(&out));
+        out
+    };
+    let title = "edge 0 newly blocked for small (radius 0.5 -> 1.5)";
+    let message = format!(
+        "edge 0 (0 \"{NAME}\" -> 1): clearance 1 -> 1 < radius 1.5 (small, resized from 0.5): \
+         the change blocks it: point #0 (line 12) pinches at (5, 0)"
+    );
+    let summary = "FAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, \
+                   0 one_way, 0 cost, 1 agent changed (small radius 0.5 -> 1.5)\n";
+
+    let out = run("github");
+    let commands: Vec<WorkflowCommand> = stdout(&out).lines().filter_map(parse_command).collect();
+    assert_eq!(commands.len(), 1);
+    assert_eq!(commands[0].property("title"), Some(title));
+    assert_eq!(commands[0].message, message);
+    assert!(stdout(&out).ends_with(&format!("\n{summary}")));
+
+    let out = run("junit");
+    let xml = stdout(&out);
+    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+    let failures: Vec<_> = (doc.root_element().descendants())
+        .filter(|n| n.has_tag_name("failure"))
+        .collect();
+    assert_eq!(failures.len(), 1);
+    let case = failures[0].parent_element().unwrap();
+    assert_eq!(attr(case, "classname"), "small (radius 0.5 -> 1.5)");
+
+    let out = run("sarif");
+    let log = valid_sarif(&out);
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0]["message"]["text"], message);
+
+    let out = clearway()
+        .args(["diff", "--summary"])
+        .arg(&old)
+        .arg(&new)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), summary);
+}
+
 // --------------------------------------------------------------- summary
 
 #[test]

@@ -336,7 +336,7 @@ fn diff_of_two_3d_levels_and_a_flat_one_against_a_3d_one() {
     assert_eq!(code, Some(1));
     assert_eq!(
         out,
-        "blocked    edge 1 \"a\"->2 \"b\"  clearance 1.5 -> 1.25  (radius 1.4)\n\
+        "blocked    edge 0 (1 \"a\" -> 2 \"b\")  clearance 1.5 -> 1.25  (radius 1.4)\n\
          FAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost\n"
     );
     let (code, out, _) = run(dir.path(), &["diff", "level3d.ron", "level3d.ron"]);
