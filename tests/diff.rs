@@ -406,7 +406,10 @@ fn a_shrunk_agent_unblocks_the_edges_it_now_fits() {
     let out = diff_of(&old, &new, &["--format", "json"]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!((v["newly_blocked"].as_u64(), v["unblocked"].as_u64()), (Some(0), Some(4)));
+    assert_eq!(
+        (v["newly_blocked"].as_u64(), v["unblocked"].as_u64()),
+        (Some(0), Some(4))
+    );
     assert_eq!(
         v["agent_changes"],
         serde_json::json!([{"agent": "tank", "old_radius": 1.5, "radius": 0.9}])
@@ -422,11 +425,15 @@ fn a_shrunk_agent_unblocks_the_edges_it_now_fits() {
         .map(|c| {
             let kind = c["kind"].as_str().unwrap();
             let edge = c["new"]["edge"].as_u64().unwrap();
-            (kind, edge, c["old_radius"].as_f64().unwrap(), c["radius"].as_f64().unwrap())
+            (
+                kind,
+                edge,
+                c["old_radius"].as_f64().unwrap(),
+                c["radius"].as_f64().unwrap(),
+            )
         })
         .collect();
-    let expected: Vec<(&str, u64, f64, f64)> =
-        (4..8).map(|e| ("unblocked", e, 1.5, 0.9)).collect();
+    let expected: Vec<(&str, u64, f64, f64)> = (4..8).map(|e| ("unblocked", e, 1.5, 0.9)).collect();
     assert_eq!(changes, expected);
 }
 
@@ -436,7 +443,10 @@ fn a_shrunk_agent_unblocks_the_edges_it_now_fits() {
 #[test]
 fn added_and_removed_agents_are_reported_and_block_nothing_unchanged() {
     let old = std::fs::read_to_string("maps/corridors.ron").unwrap();
-    let new = corridors_with(r#"(name: "tank", radius: 1.5)"#, r#"(name: "apc", radius: 1.5)"#);
+    let new = corridors_with(
+        r#"(name: "tank", radius: 1.5)"#,
+        r#"(name: "apc", radius: 1.5)"#,
+    );
     let out = diff_of(&old, &new, &[]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(

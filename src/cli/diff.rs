@@ -385,7 +385,10 @@ pub(super) fn numbers(
             },
         )
     };
-    let (a, b) = (short(old, radii.map(|r| r.0)), short(new, radii.map(|r| r.1)));
+    let (a, b) = (
+        short(old, radii.map(|r| r.0)),
+        short(new, radii.map(|r| r.1)),
+    );
     match (old, new) {
         (Some(o), Some(n)) if a == b && o.clearance != n.clearance => {
             (format!("{}", o.clearance), format!("{}", n.clearance))

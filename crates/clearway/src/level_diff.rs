@@ -156,9 +156,8 @@ impl AgentChange {
     /// The profiles added or resized, in NEW's file order, then the
     /// profiles removed, in OLD's; profiles alike in both are left out.
     pub fn between(old: &[Agent], new: &[Agent]) -> Vec<AgentChange> {
-        let find = |agents: &[Agent], name: &str| {
-            agents.iter().find(|a| a.name == name).map(|a| a.radius)
-        };
+        let find =
+            |agents: &[Agent], name: &str| agents.iter().find(|a| a.name == name).map(|a| a.radius);
         let added_or_resized = new.iter().filter_map(|a| {
             let before = find(old, &a.name);
             (before != Some(a.radius)).then(|| AgentChange {
