@@ -21,8 +21,8 @@ use serde_json::Value;
 /// ```
 ///
 /// Edge 0 (0 -> 1) passes 1 from the rock, pinched at (5, 0): blocked for
-/// `big` (radius 2), not for `small` (0.5). Edge 1 (1 -> 2) is 5 from it,
-/// at (10, 1). Node 0's name holds every character the formats must escape,
+/// `big` (radius 2), not for `small` (0.5): the obstacle's point is the
+/// rock itself. Edge 1 (1 -> 2) is 5 from it, at (10, 1). Node 0's name holds every character the formats must escape,
 /// and a control character XML cannot carry. Both edges sit on one line,
 /// after a comment with a two-byte char, so that columns count chars.
 const MAP: &str = "Map(
@@ -47,7 +47,7 @@ const NAME: &str = "a&b<c>\"q\" 'x' 100%:,\n\u{1}end";
 /// The message for edge 0 blocked for `big`; the rock is on line 12.
 fn blocked_message(name: &str) -> String {
     format!(
-        "edge 0 (0 \"{name}\" -> 1): clearance 1 < radius 2 (big): point #0 (line 12) pinches at (5, 0)"
+        "edge 0 (0 \"{name}\" -> 1): clearance 1 < radius 2 (big): point #0 (line 12) pinches at (5, 0), obstacle at (5, 1)"
     )
 }
 
@@ -448,7 +448,7 @@ fn diff_formats_point_at_the_edges_the_change_blocks_in_new() {
     assert_eq!((line, col), (11, 17));
     let message = format!(
         "edge 0 (0 \"{NAME}\" -> 1): clearance 3 -> 1 < radius 2 (big): the change blocks it: \
-         point #0 (line 14) pinches at (5, 0)"
+         point #0 (line 14) pinches at (5, 0), obstacle at (5, 1)"
     );
 
     let out = run("github");
@@ -526,7 +526,7 @@ fn diff_formats_judge_a_resized_agent_at_both_radii() {
     let title = "edge 0 newly blocked for small (radius 0.5 -> 1.5)";
     let message = format!(
         "edge 0 (0 \"{NAME}\" -> 1): clearance 1 -> 1 < radius 1.5 (small, resized from 0.5): \
-         the change blocks it: point #0 (line 12) pinches at (5, 0)"
+         the change blocks it: point #0 (line 12) pinches at (5, 0), obstacle at (5, 1)"
     );
     let summary = "FAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, \
                    0 one_way, 0 cost, 1 agent changed (small radius 0.5 -> 1.5)\n";
@@ -643,9 +643,9 @@ fn ci_formats_report_a_3d_level() {
     };
     // Edges 0 (sphere, 1.5) and 3 (point, 1.5) are blocked for the drone.
     let edge0 = "edge 0 (1 \"a\" -> 2 \"b\"): clearance 1.5 < radius 1.6 (drone): sphere #1 \
-                 (line 20) pinches at (5, 0, 1)";
+                 (line 20) pinches at (5, 0, 1), obstacle at (5, 0, 2.5)";
     let edge3 = "edge 3 (4 \"d\" -> 5 \"up\"): clearance 1.5 < radius 1.6 (drone): point #4 \
-                 (line 27) pinches at (0, 10, 4.5)";
+                 (line 27) pinches at (0, 10, 4.5), obstacle at (0, 8.5, 4.5)";
 
     let out = check("github");
     assert_eq!(out.status.code(), Some(1));

@@ -78,7 +78,7 @@ fn radius_suite<D: Shown>(level: &Level<D>, spots: &TightSpots<D>, r: &CheckedRa
                     "{}{}{}",
                     too_tight(clearance.finite_value(), r.agent_radius),
                     agent,
-                    blame(level, clearance, true),
+                    blame(level, clearance),
                 ),
             )
         })

@@ -60,7 +60,7 @@ pub fn report<'a, D: Shown>(
                             "clearance {old} -> {now} {}{}: the change blocks it{}",
                             fails(c.new.map(|s| s.clearance), r.agent_radius),
                             agent,
-                            blame(new, new_clearances.edge(i), true),
+                            blame(new, new_clearances.edge(i)),
                         ),
                     )
                 })
