@@ -431,19 +431,27 @@ fn diff_files() -> (
     (dir, old, new, new_text)
 }
 
+/// `diff OPTIONS OLD NEW`, which must fail: exit 1.
+fn failing_diff(
+    options: &[&str],
+    old: &std::path::Path,
+    new: &std::path::Path,
+) -> std::process::Output {
+    let out = clearway()
+        .arg("diff")
+        .args(options)
+        .arg(old)
+        .arg(new)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{options:?}: {}", stderr(&out));
+    out
+}
+
 #[test]
 fn diff_formats_point_at_the_edges_the_change_blocks_in_new() {
     let (_dir, old, new, new_text) = diff_files();
-    let run = |format: &str| {
-        let out = clearway()
-            .args(["diff", "--format", format])
-            .arg(&old)
-            .arg(&new)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1), "{format}");
-        out
-    };
+    let run = |format: &str| failing_diff(&["--format", format], &old, &new);
     let (line, col) = line_col(&new_text, "(from: 0, to: 1)");
     assert_eq!((line, col), (11, 17));
     let message = format!(
@@ -513,16 +521,7 @@ fn diff_formats_judge_a_resized_agent_at_both_radii() {
         "(name: \"small\", radius: 1.5)",
     );
     let new = write_file(&dir, "new.ron", &grown);
-    let run = |format: &str| {
-        let out = clearway()
-            .args(["diff", "--format", format])
-            .arg(&old)
-            .arg(&new)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1), "{format}: {}", stderr(&out));
-        out
-    };
+    let run = |format: &str| failing_diff(&["--format", format], &old, &new);
     let title = "edge 0 newly blocked for small (radius 0.5 -> 1.5)";
     let message = format!(
         "edge 0 (0 \"{NAME}\" -> 1): clearance 1 -> 1 < radius 1.5 (small, resized from 0.5): \
@@ -554,13 +553,7 @@ fn diff_formats_judge_a_resized_agent_at_both_radii() {
     assert_eq!(results.len(), 1);
     assert_eq!(results[0]["message"]["text"], message);
 
-    let out = clearway()
-        .args(["diff", "--summary"])
-        .arg(&old)
-        .arg(&new)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    let out = failing_diff(&["--summary"], &old, &new);
     assert_eq!(stdout(&out), summary);
 }
 
@@ -593,13 +586,7 @@ fn summary_prints_the_verdict_lines_alone() {
     assert!(full.lines().count() > 2);
 
     let (_dir, old, new, _) = diff_files();
-    let out = clearway()
-        .args(["diff", "--summary"])
-        .arg(&old)
-        .arg(&new)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    let out = failing_diff(&["--summary"], &old, &new);
     assert_eq!(
         stdout(&out),
         "FAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost\n"

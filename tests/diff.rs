@@ -348,11 +348,12 @@ fn an_edge_moved_onto_an_obstacle_is_blocked_at_radius_0() {
     );
 }
 
-/// `maps/corridors.ron` with one agent profile's radius changed.
-fn corridors_with(from: &str, to: &str) -> String {
-    let text = std::fs::read_to_string("maps/corridors.ron").unwrap();
-    assert!(text.contains(from), "{from}");
-    text.replace(from, to)
+/// `diff` of `maps/corridors.ron` against itself with one agent profile
+/// changed (`from` replaced by `to`).
+fn corridors_changed(from: &str, to: &str, extra: &[&str]) -> std::process::Output {
+    let old = std::fs::read_to_string("maps/corridors.ron").unwrap();
+    assert!(old.contains(from), "{from}");
+    diff_of(&old, &old.replace(from, to), extra)
 }
 
 /// The corridors' four edges through the west and inner doors (edges 4 to
@@ -362,12 +363,14 @@ fn corridors_with(from: &str, to: &str) -> String {
 /// (1 < 1.2, and 1 >= 0.4 before), though no edge changed.
 #[test]
 fn a_grown_agent_newly_blocks_the_edges_it_no_longer_fits() {
-    let new = corridors_with(
-        r#"(name: "soldier", radius: 0.4)"#,
-        r#"(name: "soldier", radius: 1.2)"#,
-    );
-    let old = std::fs::read_to_string("maps/corridors.ron").unwrap();
-    let out = diff_of(&old, &new, &[]);
+    let soldier = |extra: &[&str]| {
+        corridors_changed(
+            r#"(name: "soldier", radius: 0.4)"#,
+            r#"(name: "soldier", radius: 1.2)"#,
+            extra,
+        )
+    };
+    let out = soldier(&[]);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert_eq!(
         stdout(&out),
@@ -380,7 +383,7 @@ fn a_grown_agent_newly_blocks_the_edges_it_no_longer_fits() {
          1 agent changed (soldier radius 0.4 -> 1.2)\n"
     );
     // --agent soldier judges it the same way; --summary keeps the agent.
-    let out = diff_of(&old, &new, &["--agent", "soldier", "--summary"]);
+    let out = soldier(&["--agent", "soldier", "--summary"]);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert_eq!(
         stdout(&out),
@@ -389,7 +392,7 @@ fn a_grown_agent_newly_blocks_the_edges_it_no_longer_fits() {
     );
     // --radius 0.4 is one radius for both levels, as before: nothing
     // blocked, but the profile change is still reported.
-    let out = diff_of(&old, &new, &["--radius", "0.4"]);
+    let out = soldier(&["--radius", "0.4"]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert!(stdout(&out).starts_with("agent      soldier  radius 0.4 -> 1.2\nok: 0 newly"));
 }
@@ -398,12 +401,11 @@ fn a_grown_agent_newly_blocks_the_edges_it_no_longer_fits() {
 /// to 0.9 (fits): four edges newly passable, nothing blocked, exit 0.
 #[test]
 fn a_shrunk_agent_unblocks_the_edges_it_now_fits() {
-    let old = std::fs::read_to_string("maps/corridors.ron").unwrap();
-    let new = corridors_with(
+    let out = corridors_changed(
         r#"(name: "tank", radius: 1.5)"#,
         r#"(name: "tank", radius: 0.9)"#,
+        &["--format", "json"],
     );
-    let out = diff_of(&old, &new, &["--format", "json"]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
@@ -442,12 +444,11 @@ fn a_shrunk_agent_unblocks_the_edges_it_now_fits() {
 /// one travels NEW no more, so nothing is blocked for it either.
 #[test]
 fn added_and_removed_agents_are_reported_and_block_nothing_unchanged() {
-    let old = std::fs::read_to_string("maps/corridors.ron").unwrap();
-    let new = corridors_with(
+    let out = corridors_changed(
         r#"(name: "tank", radius: 1.5)"#,
         r#"(name: "apc", radius: 1.5)"#,
+        &[],
     );
-    let out = diff_of(&old, &new, &[]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(
         stdout(&out),
