@@ -21,8 +21,8 @@ use serde_json::Value;
 /// ```
 ///
 /// Edge 0 (0 -> 1) passes 1 from the rock, pinched at (5, 0): blocked for
-/// `big` (radius 2), not for `small` (0.5). Edge 1 (1 -> 2) is 5 from it,
-/// at (10, 1). Node 0's name holds every character the formats must escape,
+/// `big` (radius 2), not for `small` (0.5): the obstacle's point is the
+/// rock itself. Edge 1 (1 -> 2) is 5 from it, at (10, 1). Node 0's name holds every character the formats must escape,
 /// and a control character XML cannot carry. Both edges sit on one line,
 /// after a comment with a two-byte char, so that columns count chars.
 const MAP: &str = "Map(
@@ -47,7 +47,7 @@ const NAME: &str = "a&b<c>\"q\" 'x' 100%:,\n\u{1}end";
 /// The message for edge 0 blocked for `big`; the rock is on line 12.
 fn blocked_message(name: &str) -> String {
     format!(
-        "edge 0 (0 \"{name}\" -> 1): clearance 1 < radius 2 (big): point #0 (line 12) pinches at (5, 0)"
+        "edge 0 (0 \"{name}\" -> 1): clearance 1 < radius 2 (big): point #0 (line 12) pinches at (5, 0), obstacle at (5, 1)"
     )
 }
 
@@ -431,24 +431,32 @@ fn diff_files() -> (
     (dir, old, new, new_text)
 }
 
+/// `diff OPTIONS OLD NEW`, which must fail: exit 1.
+fn failing_diff(
+    options: &[&str],
+    old: &std::path::Path,
+    new: &std::path::Path,
+) -> std::process::Output {
+    let out = clearway()
+        .arg("diff")
+        .args(options)
+        .arg(old)
+        .arg(new)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{options:?}: {}", stderr(&out));
+    out
+}
+
 #[test]
 fn diff_formats_point_at_the_edges_the_change_blocks_in_new() {
     let (_dir, old, new, new_text) = diff_files();
-    let run = |format: &str| {
-        let out = clearway()
-            .args(["diff", "--format", format])
-            .arg(&old)
-            .arg(&new)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1), "{format}");
-        out
-    };
+    let run = |format: &str| failing_diff(&["--format", format], &old, &new);
     let (line, col) = line_col(&new_text, "(from: 0, to: 1)");
     assert_eq!((line, col), (11, 17));
     let message = format!(
         "edge 0 (0 \"{NAME}\" -> 1): clearance 3 -> 1 < radius 2 (big): the change blocks it: \
-         point #0 (line 14) pinches at (5, 0)"
+         point #0 (line 14) pinches at (5, 0), obstacle at (5, 1)"
     );
 
     let out = run("github");
@@ -501,6 +509,54 @@ fn diff_formats_point_at_the_edges_the_change_blocks_in_new() {
     );
 }
 
+/// MAP with `small` grown from 0.5 to 1.5 and nothing else changed: edge 0
+/// (clearance 1) admitted 0.5 and does not admit 1.5, so every format fails
+/// it for `small`; `big` (2) is blocked in both levels, so not newly.
+#[test]
+fn diff_formats_judge_a_resized_agent_at_both_radii() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = write_file(&dir, "old.ron", MAP);
+    let grown = MAP.replace(
+        "(name: \"small\", radius: 0.5)",
+        "(name: \"small\", radius: 1.5)",
+    );
+    let new = write_file(&dir, "new.ron", &grown);
+    let run = |format: &str| failing_diff(&["--format", format], &old, &new);
+    let title = "edge 0 newly blocked for small (radius 0.5 -> 1.5)";
+    let message = format!(
+        "edge 0 (0 \"{NAME}\" -> 1): clearance 1 -> 1 < radius 1.5 (small, resized from 0.5): \
+         the change blocks it: point #0 (line 12) pinches at (5, 0), obstacle at (5, 1)"
+    );
+    let summary = "FAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, \
+                   0 one_way, 0 cost, 1 agent changed (small radius 0.5 -> 1.5)\n";
+
+    let out = run("github");
+    let commands: Vec<WorkflowCommand> = stdout(&out).lines().filter_map(parse_command).collect();
+    assert_eq!(commands.len(), 1);
+    assert_eq!(commands[0].property("title"), Some(title));
+    assert_eq!(commands[0].message, message);
+    assert!(stdout(&out).ends_with(&format!("\n{summary}")));
+
+    let out = run("junit");
+    let xml = stdout(&out);
+    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+    let failures: Vec<_> = (doc.root_element().descendants())
+        .filter(|n| n.has_tag_name("failure"))
+        .collect();
+    assert_eq!(failures.len(), 1);
+    let case = failures[0].parent_element().unwrap();
+    assert_eq!(attr(case, "classname"), "small (radius 0.5 -> 1.5)");
+
+    let out = run("sarif");
+    let log = valid_sarif(&out);
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0]["message"]["text"], message);
+
+    let out = failing_diff(&["--summary"], &old, &new);
+    assert_eq!(stdout(&out), summary);
+}
+
 // --------------------------------------------------------------- summary
 
 #[test]
@@ -530,13 +586,7 @@ fn summary_prints_the_verdict_lines_alone() {
     assert!(full.lines().count() > 2);
 
     let (_dir, old, new, _) = diff_files();
-    let out = clearway()
-        .args(["diff", "--summary"])
-        .arg(&old)
-        .arg(&new)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    let out = failing_diff(&["--summary"], &old, &new);
     assert_eq!(
         stdout(&out),
         "FAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost\n"
@@ -580,9 +630,9 @@ fn ci_formats_report_a_3d_level() {
     };
     // Edges 0 (sphere, 1.5) and 3 (point, 1.5) are blocked for the drone.
     let edge0 = "edge 0 (1 \"a\" -> 2 \"b\"): clearance 1.5 < radius 1.6 (drone): sphere #1 \
-                 (line 20) pinches at (5, 0, 1)";
+                 (line 20) pinches at (5, 0, 1), obstacle at (5, 0, 2.5)";
     let edge3 = "edge 3 (4 \"d\" -> 5 \"up\"): clearance 1.5 < radius 1.6 (drone): point #4 \
-                 (line 27) pinches at (0, 10, 4.5)";
+                 (line 27) pinches at (0, 10, 4.5), obstacle at (0, 8.5, 4.5)";
 
     let out = check("github");
     assert_eq!(out.status.code(), Some(1));

@@ -35,11 +35,11 @@ fn clearance_text_names_each_obstacle_and_its_pinch_point_in_3d() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
         out,
-        "edge 0 (1 \"a\" -> 2 \"b\"): clearance 1.5, sphere #1 (line 20) pinches at (5, 0, 1)\n\
-         edge 1 (2 \"b\" -> 3 \"c\"): clearance 2, triangle #2 (line 21) pinches at (10, 5, 1)\n\
-         edge 2 (3 \"c\" -> 4 \"d\"): clearance 2.5, mesh #3 (line 22) pinches at (5, 10, 1)\n\
-         edge 3 (4 \"d\" -> 5 \"up\"): clearance 1.5, point #4 (line 27) pinches at (0, 10, 4.5)\n\
-         edge 4 (1 \"a\" -> 4 \"d\"): clearance 1.75, segment #5 (line 28) pinches at (0, 5, 1)\n"
+        "edge 0 (1 \"a\" -> 2 \"b\"): clearance 1.5, sphere #1 (line 20) pinches at (5, 0, 1), obstacle at (5, 0, 2.5)\n\
+         edge 1 (2 \"b\" -> 3 \"c\"): clearance 2, triangle #2 (line 21) pinches at (10, 5, 1), obstacle at (12, 5, 1)\n\
+         edge 2 (3 \"c\" -> 4 \"d\"): clearance 2.5, mesh #3 (line 22) pinches at (5, 10, 1), obstacle at (5, 12.5, 1)\n\
+         edge 3 (4 \"d\" -> 5 \"up\"): clearance 1.5, point #4 (line 27) pinches at (0, 10, 4.5), obstacle at (0, 8.5, 4.5)\n\
+         edge 4 (1 \"a\" -> 4 \"d\"): clearance 1.75, segment #5 (line 28) pinches at (0, 5, 1), obstacle at (-1.75, 5, 1)\n"
     );
 }
 
@@ -109,9 +109,9 @@ fn check_fails_the_drone_and_passes_a_smaller_agent() {
     assert_eq!(code, Some(1));
     assert_eq!(
         out,
-        "blocked: edge 0 (1 \"a\" -> 2 \"b\"): clearance 1.5 < radius 1.6: sphere #1 (line 20) pinches at (5, 0, 1)\n\
-         blocked: edge 3 (4 \"d\" -> 5 \"up\"): clearance 1.5 < radius 1.6: point #4 (line 27) pinches at (0, 10, 4.5)\n\
-         blocked: node 5 \"up\": clearance 1.581139 < radius 1.6: point #4 (line 27) at (0, 8.5, 4.5)\n\
+        "blocked: edge 0 (1 \"a\" -> 2 \"b\"): clearance 1.5 < radius 1.6: sphere #1 (line 20) pinches at (5, 0, 1), obstacle at (5, 0, 2.5)\n\
+         blocked: edge 3 (4 \"d\" -> 5 \"up\"): clearance 1.5 < radius 1.6: point #4 (line 27) pinches at (0, 10, 4.5), obstacle at (0, 8.5, 4.5)\n\
+         blocked: node 5 \"up\": clearance 1.581139 < radius 1.6: point #4 (line 27) pinches at (0, 10, 5), obstacle at (0, 8.5, 4.5)\n\
          FAILED: drone (radius 1.6): 2 of 5 edges blocked, 1 of 5 nodes blocked\n"
     );
     let (code, out, _) = run(dir.path(), &["check", "level3d.ron", "--summary"]);
@@ -139,7 +139,13 @@ fn check_fails_the_drone_and_passes_a_smaller_agent() {
                "clearance": 1.5, "obstacle": 4,
                "edge_point": [0.0, 10.0, 4.5], "obstacle_point": [0.0, 8.5, 4.5]})
     );
-    assert_eq!(report["blocked_nodes"][0]["id"], 5);
+    // Node "up" (0, 10, 5) is sqrt(2.5) from point #4 (0, 8.5, 4.5): both
+    // points, as an edge row has them.
+    assert_eq!(
+        report["blocked_nodes"][0],
+        json!({"id": 5, "name": "up", "clearance": 2.5f64.sqrt(), "obstacle": 4,
+               "node_point": [0.0, 10.0, 5.0], "obstacle_point": [0.0, 8.5, 4.5]})
+    );
 }
 
 #[test]
@@ -336,7 +342,7 @@ fn diff_of_two_3d_levels_and_a_flat_one_against_a_3d_one() {
     assert_eq!(code, Some(1));
     assert_eq!(
         out,
-        "blocked    edge 1 \"a\"->2 \"b\"  clearance 1.5 -> 1.25  (radius 1.4)\n\
+        "blocked    edge 0 (1 \"a\" -> 2 \"b\")  clearance 1.5 -> 1.25  (radius 1.4)\n\
          FAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost\n"
     );
     let (code, out, _) = run(dir.path(), &["diff", "level3d.ron", "level3d.ron"]);
@@ -407,7 +413,7 @@ fn obj_meshes_join_a_3d_level_named_by_file_and_object() {
     assert_eq!(code, Some(1));
     assert_eq!(
         out,
-        "blocked: edge 4 (1 \"a\" -> 4 \"d\"): clearance 1 < radius 1.2: mesh #6 (level.obj object `arch`) pinches at (0, 5, 1)\n\
+        "blocked: edge 4 (1 \"a\" -> 4 \"d\"): clearance 1 < radius 1.2: mesh #6 (level.obj object `arch`) pinches at (0, 5, 1), obstacle at (0, 5, 2)\n\
          FAILED: radius 1.2: 1 of 5 edges blocked, 0 of 5 nodes blocked\n"
     );
     let (code, out, _) = run(

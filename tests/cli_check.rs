@@ -75,7 +75,7 @@ fn blocked_edge_exits_1_with_a_line_per_edge() {
     let text = stdout(&out);
     assert_eq!(
         text,
-        "blocked: edge 0 (0 -> 1 \"gate\"): clearance 2 < radius 2.5: point #0 (line 10) pinches at (3, 0)\n\
+        "blocked: edge 0 (0 -> 1 \"gate\"): clearance 2 < radius 2.5: point #0 (line 10) pinches at (3, 0), obstacle at (3, -2)\n\
          FAILED: radius 2.5: 1 of 2 edges blocked, 0 of 3 nodes blocked\n"
     );
 }
@@ -103,7 +103,9 @@ fn json_for_one_radius_is_an_object() {
                 {"edge": 1, "from": 1, "from_name": "gate", "to": 2, "clearance": sqrt8, "obstacle": 0,
                  "edge_point": [5.0, 0.0], "obstacle_point": [3.0, -2.0]},
             ],
-            "blocked_nodes": [{"id": 1, "name": "gate", "clearance": sqrt8, "obstacle": 0}],
+            // Node 1 (5, 0) is sqrt(8) from rock 0 (3, -2).
+            "blocked_nodes": [{"id": 1, "name": "gate", "clearance": sqrt8, "obstacle": 0,
+                               "node_point": [5.0, 0.0], "obstacle_point": [3.0, -2.0]}],
             "stale_bakes": [],
         })
     );
@@ -141,7 +143,7 @@ fn every_agent_profile_without_a_radius() {
     );
     assert!(
         text.contains(
-            "blocked: node 1 \"gate\": clearance 2.828427 < radius 2.9: point #0 (line 10) at (3, -2)"
+            "blocked: node 1 \"gate\": clearance 2.828427 < radius 2.9: point #0 (line 10) pinches at (5, 0), obstacle at (3, -2)"
         ),
         "{text}"
     );
@@ -273,11 +275,13 @@ fn clearance_json_lists_every_edge_and_node() {
     assert_eq!(v["edges"][1]["clearance"], 8f64.sqrt());
     assert_eq!(
         v["nodes"][0],
-        json!({"id": 0, "clearance": 13f64.sqrt(), "obstacle": 0})
+        json!({"id": 0, "clearance": 13f64.sqrt(), "obstacle": 0,
+               "node_point": [0.0, 0.0], "obstacle_point": [3.0, -2.0]})
     );
     assert_eq!(
         v["nodes"][2],
-        json!({"id": 2, "clearance": 10f64.sqrt(), "obstacle": 1})
+        json!({"id": 2, "clearance": 10f64.sqrt(), "obstacle": 1,
+               "node_point": [5.0, 5.0], "obstacle_point": [8.0, 4.0]})
     );
 }
 
@@ -301,8 +305,10 @@ fn clearance_is_null_without_obstacles() {
         json!({
             "edges": [{"edge": 0, "from": 7, "to": 9, "clearance": null, "obstacle": null,
                        "edge_point": null, "obstacle_point": null}],
-            "nodes": [{"id": 7, "clearance": null, "obstacle": null},
-                      {"id": 9, "clearance": null, "obstacle": null}],
+            "nodes": [{"id": 7, "clearance": null, "obstacle": null,
+                       "node_point": null, "obstacle_point": null},
+                      {"id": 9, "clearance": null, "obstacle": null,
+                       "node_point": null, "obstacle_point": null}],
         })
     );
 }
@@ -328,7 +334,9 @@ fn clearance_csv_and_text() {
     let text = stdout(&out);
     assert_eq!(
         text.lines().next(),
-        Some("edge 0 (0 -> 1 \"gate\"): clearance 2, point #0 (line 10) pinches at (3, 0)")
+        Some(
+            "edge 0 (0 -> 1 \"gate\"): clearance 2, point #0 (line 10) pinches at (3, 0), obstacle at (3, -2)"
+        )
     );
 }
 

@@ -289,7 +289,7 @@ fn a_utf8_bom_before_a_line_break_keeps_the_citations() {
         assert!(
             stdout(&out).contains(&format!(
                 "blocked: edge 0 (0 -> 1 \"gate\"): clearance 2 < radius 3: \
-                 point #0 (line {line}) pinches at (3, 0)"
+                 point #0 (line {line}) pinches at (3, 0), obstacle at (3, -2)"
             )),
             "{text:?}: {out:?}"
         );

@@ -121,9 +121,9 @@ fn at_radius_0_an_edge_through_a_wall_fails_check() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert_eq!(
         stdout(&out),
-        "blocked: edge 0 (0 -> 1): clearance 0 (touches an obstacle) at radius 0: segment #0 (line 10) pinches at (5, 0)\n\
-         blocked: edge 3 (3 -> 2): clearance 0 (touches an obstacle) at radius 0: segment #0 (line 10) pinches at (5, 1)\n\
-         blocked: node 3: clearance 0 (touches an obstacle) at radius 0: segment #0 (line 10) at (5, 1)\n\
+        "blocked: edge 0 (0 -> 1): clearance 0 (touches an obstacle) at radius 0: segment #0 (line 10) pinches at (5, 0), obstacle at (5, 0)\n\
+         blocked: edge 3 (3 -> 2): clearance 0 (touches an obstacle) at radius 0: segment #0 (line 10) pinches at (5, 1), obstacle at (5, 1)\n\
+         blocked: node 3: clearance 0 (touches an obstacle) at radius 0: segment #0 (line 10) pinches at (5, 1), obstacle at (5, 1)\n\
          FAILED: radius 0: 2 of 4 edges blocked, 1 of 4 nodes blocked\n"
     );
     // The agent profile of radius 0 fails too.

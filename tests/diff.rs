@@ -57,14 +57,16 @@ fn a_change_that_unblocks_and_adds_is_reported_line_by_line() {
     let out = clearway().arg("diff").arg(&old).arg(&new).output().unwrap();
     // Edge 0 -> 1 goes from 1.5 to 2.5: unblocked for the tank. The new
     // edge 4 -> 0 is blocked for the tank: a new blocked edge, exit 1.
+    // Edges are named by their index in NEW, with OLD's when it differs
+    // (every edge moved one on); the removed edge by its index in OLD.
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert_eq!(
         stdout(&out),
-        "blocked    edge 4->0  clearance absent -> 0.6708204  (radius 2 tank)\n\
-         unblocked  edge 0->1  clearance 1.5 -> 2.5  (radius 2 tank)\n\
-         added      edge 4->0  clearance absent -> 0.6708204\n\
-         removed    edge 2->3 #2  clearance 3.162278 -> absent\n\
-         changed    edge 1->2  clearance 2.5 -> 3\n\
+        "blocked    edge 0 (4 -> 0)  clearance absent -> 0.6708204  (radius 2 tank)\n\
+         unblocked  edge 1 (0 -> 1, was edge 0)  clearance 1.5 -> 2.5  (radius 2 tank)\n\
+         added      edge 0 (4 -> 0)  clearance absent -> 0.6708204\n\
+         removed    edge 3 (2 -> 3, in OLD)  clearance 3.162278 -> absent\n\
+         changed    edge 2 (1 -> 2, was edge 1)  clearance 2.5 -> 3\n\
          FAILED: 1 newly blocked, 1 unblocked, 1 added, 1 removed, 1 changed, 0 one_way, 0 cost\n"
     );
     assert!(out.stderr.is_empty());
@@ -83,10 +85,10 @@ fn the_reverse_change_blocks_and_removes() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert_eq!(
         stdout(&out),
-        "blocked    edge 0->1  clearance 2.5 -> 1.5  (radius 2 tank)\n\
-         added      edge 2->3 #2  clearance absent -> 3.162278\n\
-         removed    edge 4->0  clearance 0.6708204 -> absent\n\
-         changed    edge 1->2  clearance 3 -> 2.5\n\
+        "blocked    edge 0 (0 -> 1, was edge 1)  clearance 2.5 -> 1.5  (radius 2 tank)\n\
+         added      edge 3 (2 -> 3)  clearance absent -> 3.162278\n\
+         removed    edge 0 (4 -> 0, in OLD)  clearance 0.6708204 -> absent\n\
+         changed    edge 1 (1 -> 2, was edge 2)  clearance 3 -> 2.5\n\
          FAILED: 1 newly blocked, 0 unblocked, 1 added, 1 removed, 1 changed, 0 one_way, 0 cost\n"
     );
 }
@@ -104,10 +106,10 @@ fn changes_below_the_checked_radii_are_changed_lines_and_pass() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(
         stdout(&out),
-        "added      edge 4->0  clearance absent -> 0.6708204\n\
-         removed    edge 2->3 #2  clearance 3.162278 -> absent\n\
-         changed    edge 0->1  clearance 1.5 -> 2.5\n\
-         changed    edge 1->2  clearance 2.5 -> 3\n\
+        "added      edge 0 (4 -> 0)  clearance absent -> 0.6708204\n\
+         removed    edge 3 (2 -> 3, in OLD)  clearance 3.162278 -> absent\n\
+         changed    edge 1 (0 -> 1, was edge 0)  clearance 1.5 -> 2.5\n\
+         changed    edge 2 (1 -> 2, was edge 1)  clearance 2.5 -> 3\n\
          ok: 0 newly blocked, 0 unblocked, 1 added, 1 removed, 2 changed, 0 one_way, 0 cost\n"
     );
     // An absolute tolerance of 0.5 hides the change of 0.5 on edge 1 -> 2,
@@ -119,8 +121,8 @@ fn changes_below_the_checked_radii_are_changed_lines_and_pass() {
         .args(["--radius", "0.5", "--tolerance", "0.5"])
         .output()
         .unwrap();
-    assert!(stdout(&out).contains("changed    edge 0->1"));
-    assert!(!stdout(&out).contains("edge 1->2"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("changed    edge 1 (0 -> 1"));
+    assert!(!stdout(&out).contains("(1 -> 2"), "{}", stdout(&out));
 }
 
 #[test]
@@ -179,7 +181,7 @@ fn old_may_come_from_standard_input() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{out:?}");
-    assert!(stdout(&out).starts_with("blocked    edge 4->0"));
+    assert!(stdout(&out).starts_with("blocked    edge 0 (4 -> 0)"));
     let out = clearway().args(["diff", "-", "-"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
@@ -215,11 +217,11 @@ fn the_shipped_review_example_blocks_the_forklift() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert_eq!(
         stdout(&out),
-        "blocked    edge 6 \"aisle_bc_west\"->7  clearance 1.3 -> 1.1  (radius 1.25 forklift)\n\
-         blocked    edge 7->8  clearance 1.3 -> 1.1  (radius 1.25 forklift)\n\
-         added      edge 0->2  clearance absent -> 1.6\n\
-         changed    edge 1 \"dock\"->2  clearance 1.565248 -> 1.6\n\
-         changed    edge 2->5  clearance 1.565248 -> 2\n\
+        "blocked    edge 5 (6 \"aisle_bc_west\" -> 7, was edge 4)  clearance 1.3 -> 1.1  (radius 1.25 forklift)\n\
+         blocked    edge 6 (7 -> 8, was edge 5)  clearance 1.3 -> 1.1  (radius 1.25 forklift)\n\
+         added      edge 0 (0 -> 2)  clearance absent -> 1.6\n\
+         changed    edge 2 (1 \"dock\" -> 2, was edge 1)  clearance 1.565248 -> 1.6\n\
+         changed    edge 18 (2 -> 5, was edge 17)  clearance 1.565248 -> 2\n\
          FAILED: 2 newly blocked, 0 unblocked, 1 added, 0 removed, 2 changed, 0 one_way, 0 cost\n"
     );
 }
@@ -281,8 +283,8 @@ fn one_way_changes_are_their_own_kind() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(
         stdout(&out),
-        "one_way    edge 1->2  two-way -> one-way 1->2\n\
-         one_way    edge 3->2  one-way 2->3 -> one-way 3->2\n\
+        "one_way    edge 0 (1 -> 2)  two-way -> one-way 1->2\n\
+         one_way    edge 1 (3 -> 2)  one-way 2->3 -> one-way 3->2\n\
          ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 2 one_way, 0 cost\n"
     );
     let out = diff_of(
@@ -315,8 +317,8 @@ fn cost_changes_are_their_own_kind() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(
         stdout(&out),
-        "cost       edge 1->2  cost length -> 7\n\
-         cost       edge 2->3  cost 5 -> 5.0000001\n\
+        "cost       edge 0 (1 -> 2)  cost length -> 7\n\
+         cost       edge 1 (2 -> 3)  cost 5 -> 5.0000001\n\
          ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 2 cost\n"
     );
     let out = diff_of(
@@ -340,8 +342,119 @@ fn an_edge_moved_onto_an_obstacle_is_blocked_at_radius_0() {
     let out = diff_of(&old, &new, &["--radius", "0"]);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert!(
-        stdout(&out).starts_with("blocked    edge 1->2  clearance 1 -> 0  (radius 0)\n"),
+        stdout(&out).starts_with("blocked    edge 0 (1 -> 2)  clearance 1 -> 0  (radius 0)\n"),
         "{}",
         stdout(&out)
+    );
+}
+
+/// `diff` of `maps/corridors.ron` against itself with one agent profile
+/// changed (`from` replaced by `to`).
+fn corridors_changed(from: &str, to: &str, extra: &[&str]) -> std::process::Output {
+    let old = std::fs::read_to_string("maps/corridors.ron").unwrap();
+    assert!(old.contains(from), "{from}");
+    diff_of(&old, &old.replace(from, to), extra)
+}
+
+/// The corridors' four edges through the west and inner doors (edges 4 to
+/// 7) have clearance 1: the doors are 2 wide (walls end at x 9 and 11, and
+/// at y 8 and 10). Every other edge has at least 1.7 (the east door, 3.4
+/// wide). So a soldier grown from 0.4 to 1.2 no longer fits edges 4 to 7
+/// (1 < 1.2, and 1 >= 0.4 before), though no edge changed.
+#[test]
+fn a_grown_agent_newly_blocks_the_edges_it_no_longer_fits() {
+    let soldier = |extra: &[&str]| {
+        corridors_changed(
+            r#"(name: "soldier", radius: 0.4)"#,
+            r#"(name: "soldier", radius: 1.2)"#,
+            extra,
+        )
+    };
+    let out = soldier(&[]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "agent      soldier  radius 0.4 -> 1.2\n\
+         blocked    edge 4 (101 -> 110 \"west_door\")  clearance 1 -> 1  (radius 0.4 -> 1.2 soldier)\n\
+         blocked    edge 5 (110 \"west_door\" -> 120 \"armory\")  clearance 1 -> 1  (radius 0.4 -> 1.2 soldier)\n\
+         blocked    edge 6 (120 \"armory\" -> 121 \"inner_door\")  clearance 1 -> 1  (radius 0.4 -> 1.2 soldier)\n\
+         blocked    edge 7 (121 \"inner_door\" -> 122)  clearance 1 -> 1  (radius 0.4 -> 1.2 soldier)\n\
+         FAILED: 4 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost, \
+         1 agent changed (soldier radius 0.4 -> 1.2)\n"
+    );
+    // --agent soldier judges it the same way; --summary keeps the agent.
+    let out = soldier(&["--agent", "soldier", "--summary"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "FAILED: 4 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost, \
+         1 agent changed (soldier radius 0.4 -> 1.2)\n"
+    );
+    // --radius 0.4 is one radius for both levels, as before: nothing
+    // blocked, but the profile change is still reported.
+    let out = soldier(&["--radius", "0.4"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(stdout(&out).starts_with("agent      soldier  radius 0.4 -> 1.2\nok: 0 newly"));
+}
+
+/// The tank shrunk from 1.5 (does not fit the clearance 1 of edges 4 to 7)
+/// to 0.9 (fits): four edges newly passable, nothing blocked, exit 0.
+#[test]
+fn a_shrunk_agent_unblocks_the_edges_it_now_fits() {
+    let out = corridors_changed(
+        r#"(name: "tank", radius: 1.5)"#,
+        r#"(name: "tank", radius: 0.9)"#,
+        &["--format", "json"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["newly_blocked"].as_u64(), v["unblocked"].as_u64()),
+        (Some(0), Some(4))
+    );
+    assert_eq!(
+        v["agent_changes"],
+        serde_json::json!([{"agent": "tank", "old_radius": 1.5, "radius": 0.9}])
+    );
+    assert_eq!(
+        v["radii"][1],
+        serde_json::json!({"agent": "tank", "radius": 0.9, "old_radius": 1.5})
+    );
+    let changes: Vec<(&str, u64, f64, f64)> = v["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let kind = c["kind"].as_str().unwrap();
+            let edge = c["new"]["edge"].as_u64().unwrap();
+            (
+                kind,
+                edge,
+                c["old_radius"].as_f64().unwrap(),
+                c["radius"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    let expected: Vec<(&str, u64, f64, f64)> = (4..8).map(|e| ("unblocked", e, 1.5, 0.9)).collect();
+    assert_eq!(changes, expected);
+}
+
+/// A profile renamed is one removed and one added: the added one is judged
+/// at its radius in both levels, so nothing is blocked for it; the removed
+/// one travels NEW no more, so nothing is blocked for it either.
+#[test]
+fn added_and_removed_agents_are_reported_and_block_nothing_unchanged() {
+    let out = corridors_changed(
+        r#"(name: "tank", radius: 1.5)"#,
+        r#"(name: "apc", radius: 1.5)"#,
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "agent      apc  radius absent -> 1.5\n\
+         agent      tank  radius 1.5 -> absent\n\
+         ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost, \
+         2 agents changed (apc radius absent -> 1.5, tank radius 1.5 -> absent)\n"
     );
 }

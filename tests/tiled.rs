@@ -357,7 +357,7 @@ fn check_with_tiled_obstacles_names_the_tmx_object() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let text = stdout(&out);
     assert!(
-        text.contains("blocked: edge 1 (2 -> 3): clearance 1 < radius 1.2: polygon #4 (maps/tiled_yard.tmx object 2) pinches at (4, 13)"),
+        text.contains("blocked: edge 1 (2 -> 3): clearance 1 < radius 1.2: polygon #4 (maps/tiled_yard.tmx object 2) pinches at (4, 13), obstacle at (4, 12)"),
         "{text}"
     );
     assert!(text.contains("ok: cart (radius 0.5)"), "{text}");

@@ -74,7 +74,9 @@ pub enum Command {
     /// Exit 0 when the goal can be reached, 1 when it cannot at any radius.
     Widest(WidestArgs),
     /// Compare two versions of a level edge by edge: which edges became
-    /// blocked or unblocked, were added or removed, or changed clearance.
+    /// blocked or unblocked, were added or removed, or changed clearance,
+    /// and which agent profiles were added, removed or resized. A profile is
+    /// checked at its radius in OLD on OLD and its radius in NEW on NEW.
     ///
     /// Exit 0 when the change blocks no edge for a checked radius, 1 when it
     /// does, 2 on bad input.

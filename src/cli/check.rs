@@ -204,7 +204,7 @@ fn text_for<D: Shown>(
             "blocked: {}: {}{}",
             edge_ref(&level.map, *i),
             too_tight(row.clearance, report.radius),
-            blame(level, c, true),
+            blame(level, c),
         );
     }
     for (row, (i, c)) in report.blocked_nodes[..listed(report.blocked_nodes.len())]
@@ -216,7 +216,7 @@ fn text_for<D: Shown>(
             "blocked: node {}: {}{}",
             node_ref(&level.map, *i),
             too_tight(row.clearance, report.radius),
-            blame(level, c, false),
+            blame(level, c),
         );
     }
     for s in &report.stale_bakes[..listed(report.stale_bakes.len())] {
@@ -282,12 +282,10 @@ fn clearance_text(value: Option<f64>, radius: f64) -> String {
     value.map_or_else(|| "inf".into(), |c| human_judged(c, radius, false))
 }
 
-/// `: circle #7 (line 42) pinches at (x, y)`, or a note that the value is baked.
-pub(super) fn blame<D: Shown>(
-    level: &Level<D>,
-    clearance: &Clearance<D::Point>,
-    with_pinch: bool,
-) -> String {
+/// `: circle #7 (line 42) pinches at (10, 4), obstacle at (9, 4)`: the
+/// obstacle that sets a clearance and [`pinch_points`]; or a note that the
+/// value is baked.
+pub(super) fn blame<D: Shown>(level: &Level<D>, clearance: &Clearance<D::Point>) -> String {
     let Some(w) = clearance.witness else {
         return " (baked value; the map has no obstacles)".into();
     };
@@ -296,11 +294,17 @@ pub(super) fn blame<D: Shown>(
         .obstacle_origin(w.obstacle)
         .map(|origin| format!(" ({origin})"))
         .unwrap_or_default();
-    let mut text = format!(": {kind} #{}{line}", w.obstacle);
-    if with_pinch {
-        let _ = write!(text, " pinches at {}", human_point::<D>(w.edge_point));
-    } else {
-        let _ = write!(text, " at {}", human_point::<D>(w.obstacle_point));
-    }
-    text
+    let points = pinch_points(
+        human_point::<D>(w.edge_point),
+        human_point::<D>(w.obstacle_point),
+    );
+    format!(": {kind} #{}{line}{points}", w.obstacle)
+}
+
+/// ` pinches at (10, 4), obstacle at (9, 4)`: where the clearance is
+/// measured on the path (the point on an edge, or a node's place) and the
+/// obstacle's nearest point, worded alike for edges and nodes in every
+/// report.
+pub(super) fn pinch_points(at: String, obstacle: String) -> String {
+    format!(" pinches at {at}, obstacle at {obstacle}")
 }

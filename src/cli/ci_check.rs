@@ -52,22 +52,19 @@ pub fn agent_suffix(agent: Option<&str>) -> String {
 }
 
 /// `tank (radius 1.5)`, or `radius 1.5` without a profile: the radius as
-/// given, the name cut as the text report cuts it.
-pub fn radius_name(agent: Option<&str>, radius: f64) -> String {
+/// given (`radius` is its text: `diff` writes a resized profile's as
+/// `0.4 -> 1.2`), the name cut as the text report cuts it.
+pub fn radius_name(agent: Option<&str>, radius: &str) -> String {
     match agent {
-        Some(name) => format!(
-            "{} (radius {})",
-            clearway::quote::capped(name),
-            given(radius)
-        ),
-        None => format!("radius {}", given(radius)),
+        Some(name) => format!("{} (radius {radius})", clearway::quote::capped(name)),
+        None => format!("radius {radius}"),
     }
 }
 
 /// A case per edge, failing where the edge is blocked for `r`.
 fn radius_suite<D: Shown>(level: &Level<D>, spots: &TightSpots<D>, r: &CheckedRadius) -> Suite {
     let map = &level.map;
-    let who = radius_name(r.agent.as_deref(), r.agent_radius);
+    let who = radius_name(r.agent.as_deref(), &given(r.agent_radius));
     let agent = agent_suffix(r.agent.as_deref());
     let failures = spots
         .blocked_edges(r.agent_radius)
@@ -81,7 +78,7 @@ fn radius_suite<D: Shown>(level: &Level<D>, spots: &TightSpots<D>, r: &CheckedRa
                     "{}{}{}",
                     too_tight(clearance.finite_value(), r.agent_radius),
                     agent,
-                    blame(level, clearance, true),
+                    blame(level, clearance),
                 ),
             )
         })

@@ -1,6 +1,7 @@
 //! `diff`'s verdict as a [`CiReport`]: a suite per radius with a case per
 //! edge of NEW, failing where the change blocks the edge. The findings point
-//! into NEW, the file under review.
+//! into NEW, the file under review. A resized agent profile's suite is
+//! named with both radii: `soldier (radius 0.4 -> 1.2)`.
 
 use clearway::Clearances;
 use clearway::level_diff::{ChangeKind, LevelDiff};
@@ -10,9 +11,10 @@ use super::ci_check::{agent_suffix, radius_name};
 use super::ci_report::{
     CaseEdges, CiReport, NEWLY_BLOCKED_EDGE, Rule, Suite, edge_case, edge_finding,
 };
-use super::diff::numbers;
+use super::diff::{numbers, radius_text};
 use super::dimension::Shown;
 use super::input::Level;
+use super::numbers::given;
 
 /// The rules `diff` reports.
 static RULES: [&Rule; 1] = [&NEWLY_BLOCKED_EDGE];
@@ -33,15 +35,27 @@ pub fn report<'a, D: Shown>(
         .iter()
         .enumerate()
         .map(|(k, r)| {
-            let who = radius_name(r.agent.as_deref(), r.agent_radius);
-            let agent = agent_suffix(r.agent.as_deref());
+            let who = radius_name(r.agent.as_deref(), &radius_text(r));
+            let mut agent = agent_suffix(r.agent.as_deref());
+            if r.resized() {
+                // ` (soldier)` becomes ` (soldier, resized from 0.4)`.
+                agent.insert_str(
+                    agent.len() - 1,
+                    &format!(", resized from {}", given(r.old_radius)),
+                );
+            }
             let failures = diff
                 .changes
                 .iter()
                 .filter(|c| c.kind == ChangeKind::Blocked && c.radius == Some(k))
                 .filter_map(|c| Some((c.new?.edge, c)))
                 .map(|(i, c)| {
-                    let (old, now) = numbers(c.old, c.new, Some(r.agent_radius));
+                    let (old, now) = numbers(
+                        c.old,
+                        c.new,
+                        Some((r.old_radius, r.agent_radius)),
+                        (true, false),
+                    );
                     edge_finding(
                         new,
                         &NEWLY_BLOCKED_EDGE,
@@ -51,7 +65,7 @@ pub fn report<'a, D: Shown>(
                             "clearance {old} -> {now} {}{}: the change blocks it{}",
                             fails(c.new.map(|s| s.clearance), r.agent_radius),
                             agent,
-                            blame(new, new_clearances.edge(i), true),
+                            blame(new, new_clearances.edge(i)),
                         ),
                     )
                 })

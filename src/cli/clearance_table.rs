@@ -20,6 +20,7 @@ use clearway::{Clearance, Clearances, EdgeIdx, Map, NodeIdx};
 use super::dimension::Shown;
 
 use super::args::{ClearanceArgs, TableFormat};
+use super::check::pinch_points;
 use super::conventions;
 use super::input::{AnyLevel, Level};
 use super::node_names::edge_ref;
@@ -275,17 +276,14 @@ fn text<D: Shown>(out: &mut dyn Write, level: &Level<D>, table: &Table<'_, D>) -
     for r in table.edge_rows() {
         let value = r.clearance.map_or_else(|| "inf".into(), human);
         write!(out, "{}: clearance {value}", edge_ref(&level.map, r.edge))?;
-        if let (Some(o), Some(p)) = (r.obstacle, r.edge_point) {
+        if let (Some(o), Some(p), Some(q)) = (r.obstacle, r.edge_point, r.obstacle_point) {
             let kind = D::kind(&level.map.obstacles()[o]);
             let origin = level
                 .obstacle_origin(o)
                 .map(|origin| format!(" ({origin})"))
                 .unwrap_or_default();
-            write!(
-                out,
-                ", {kind} #{o}{origin} pinches at {}",
-                human_coordinates(p)
-            )?;
+            let points = pinch_points(human_coordinates(p), human_coordinates(q));
+            write!(out, ", {kind} #{o}{origin}{points}")?;
         }
         writeln!(out)?;
     }

@@ -6,14 +6,16 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::timings::Timings;
-use clearway::level_diff::{ChangeKind, DiffOptions, DiffRadius, EdgeChange, EdgeSide, LevelDiff};
+use clearway::level_diff::{
+    AgentChange, ChangeKind, DiffOptions, DiffRadius, EdgeChange, EdgeSide, LevelDiff,
+};
 
 use super::args::{CheckFormat, DiffArgs, TiledArgs};
 use super::conventions::kept_until_exit;
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level, Source};
-use super::node_names::node_ref_by_id;
-use super::numbers::{given, human, human_apart};
+use super::node_names::edge_ref_noted;
+use super::numbers::{given, human, human_judged};
 use super::progress::compute_clearances;
 use super::radius::resolve_required;
 use super::{Failure, Outcome, stream_stdout, write_stdout};
@@ -27,6 +29,7 @@ struct Report<'a> {
     absolute_tolerance: f64,
     relative_tolerance: f64,
     radii: &'a [DiffRadius],
+    agent_changes: &'a [AgentChange],
     newly_blocked: usize,
     unblocked: usize,
     added: usize,
@@ -50,9 +53,12 @@ struct ChangeRow<'a> {
     old: Option<EdgeSide>,
     /// The same in NEW; `null` when removed.
     new: Option<EdgeSide>,
-    /// For blocked and unblocked: the radius and its agent profile.
+    /// For blocked and unblocked: the radius NEW is judged against, the
+    /// one OLD is (they differ for a resized profile), and the profile.
     #[serde(skip_serializing_if = "Option::is_none")]
     radius: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    old_radius: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     agent: Option<&'a str>,
 }
@@ -68,6 +74,7 @@ impl<'a> ChangeRow<'a> {
             old: c.old,
             new: c.new,
             radius: r.map(|r| r.agent_radius),
+            old_radius: r.map(|r| r.old_radius),
             agent: r.and_then(|r| r.agent.as_deref()),
         }
     }
@@ -146,7 +153,7 @@ fn compare<D: Shown>(
     new: &Level<D>,
     timings: &mut Timings,
 ) -> Result<Outcome, Failure> {
-    let radii = radii(args, new)?;
+    let radii = radii(args, old, new)?;
     let (old_clearances, new_clearances) = kept_until_exit(timings.time("clearance", || {
         (compute_clearances(&old.map), compute_clearances(&new.map))
     }));
@@ -170,6 +177,7 @@ fn compare<D: Shown>(
                 absolute_tolerance: options.absolute_tolerance,
                 relative_tolerance: options.relative_tolerance,
                 radii: &diff.radii,
+                agent_changes: &diff.agent_changes,
                 newly_blocked: diff.newly_blocked(),
                 unblocked: diff.count(ChangeKind::Unblocked),
                 added: diff.count(ChangeKind::Added),
@@ -202,35 +210,40 @@ fn compare<D: Shown>(
     })
 }
 
-/// `--radius`, `--agent` (a profile of NEW), or every profile of NEW.
-fn radii<D: Shown>(args: &DiffArgs, new: &Level<D>) -> Result<Vec<DiffRadius>, Failure> {
+/// `--radius`, `--agent` (a profile of NEW), or every profile of NEW; a
+/// profile judged in OLD at its radius there (see [`DiffRadius`]).
+fn radii<D: Shown>(
+    args: &DiffArgs,
+    old: &Level<D>,
+    new: &Level<D>,
+) -> Result<Vec<DiffRadius>, Failure> {
+    let (old_agents, new_agents) = (old.map.agents(), new.map.agents());
     if args.radius.radius.is_some() || args.radius.agent.is_some() {
         let r = resolve_required(&args.radius, &new.map)?;
-        return Ok(vec![DiffRadius {
-            agent: r.agent,
-            agent_radius: r.agent_radius,
-        }]);
+        let profile = r
+            .agent
+            .as_deref()
+            .and_then(|name| DiffRadius::profile(old_agents, new_agents, name));
+        return Ok(vec![
+            profile.unwrap_or_else(|| DiffRadius::same(r.agent, r.agent_radius)),
+        ]);
     }
-    Ok(new
-        .map
-        .agents()
-        .iter()
-        .map(|a| DiffRadius {
-            agent: Some(a.name.clone()),
-            agent_radius: a.radius,
-        })
-        .collect())
+    Ok(DiffRadius::every_profile(old_agents, new_agents))
 }
 
-/// One line per change, then a summary line:
+/// One line per agent profile changed, one per edge change, then a summary
+/// line:
 ///
 /// ```text
-/// blocked    edge 101->110  clearance 2 -> 1  (radius 1.5 tank)
-/// added      edge 130->131  clearance absent -> 3
-/// changed    edge 102->103  clearance 4.5 -> 4.25
-/// one_way    edge 103->104  two-way -> one-way 103->104
-/// cost       edge 104->105  cost length -> 7
-/// FAILED: 1 newly blocked, 0 unblocked, 1 added, 0 removed, 1 changed, 1 one_way, 1 cost
+/// agent      soldier  radius 0.4 -> 1.2
+/// blocked    edge 4 (101 -> 110 "west_door")  clearance 1 -> 1  (radius 0.4 -> 1.2 soldier)
+/// blocked    edge 0 (4 -> 0)  clearance absent -> 0.67  (radius 2 tank)
+/// added      edge 0 (4 -> 0)  clearance absent -> 0.67
+/// removed    edge 3 (2 -> 3, in OLD)  clearance 3.2 -> absent
+/// changed    edge 2 (1 -> 2, was edge 1)  clearance 4.5 -> 4.25
+/// one_way    edge 3 (103 -> 104)  two-way -> one-way 103->104
+/// cost       edge 5 (104 -> 105)  cost length -> 7
+/// FAILED: 2 newly blocked, 0 unblocked, 1 added, 1 removed, 1 changed, 1 one_way, 1 cost, 1 agent changed (soldier radius 0.4 -> 1.2)
 /// ```
 ///
 /// Only the summary line with `summary_only`.
@@ -240,10 +253,16 @@ fn text<D: Shown>(
     summary_only: bool,
 ) -> String {
     let mut out = String::new();
+    if !summary_only {
+        for a in &diff.agent_changes {
+            let (name, radii) = agent_change(a);
+            let _ = writeln!(out, "{:<10} {name}  {radii}", "agent");
+        }
+    }
     let listed = if summary_only { 0 } else { diff.changes.len() };
     for c in &diff.changes[..listed] {
         let radius = c.radius.and_then(|i| diff.radii.get(i));
-        let _ = write!(out, "{:<10} edge {}  ", c.kind.name(), edge_label(c, maps));
+        let _ = write!(out, "{:<10} {}  ", c.kind.name(), edge_label(c, maps));
         match (c.kind, c.old, c.new) {
             (ChangeKind::OneWay, Some(o), Some(n)) => {
                 let _ = write!(out, "{} -> {}", direction(o), direction(n));
@@ -257,12 +276,16 @@ fn text<D: Shown>(
                 let _ = write!(out, "cost {a} -> {b}");
             }
             _ => {
-                let (old, new) = numbers(c.old, c.new, radius.map(|r| r.agent_radius));
+                let radii = radius.map(|r| (r.old_radius, r.agent_radius));
+                // A newly blocked edge admitted the old radius and fails the
+                // new one; a newly passable one the other way round.
+                let blocked = c.kind == ChangeKind::Blocked;
+                let (old, new) = numbers(c.old, c.new, radii, (blocked, !blocked));
                 let _ = write!(out, "clearance {old} -> {new}");
             }
         }
         if let Some(r) = radius {
-            let _ = write!(out, "  (radius {}", given(r.agent_radius));
+            let _ = write!(out, "  (radius {}", radius_text(r));
             if let Some(agent) = &r.agent {
                 let _ = write!(out, " {}", clearway::quote::capped(agent));
             }
@@ -271,7 +294,7 @@ fn text<D: Shown>(
         out.push('\n');
     }
     let newly_blocked = diff.newly_blocked();
-    let _ = writeln!(
+    let _ = write!(
         out,
         "{}: {newly_blocked} newly blocked, {} unblocked, {} added, {} removed, {} changed, {} one_way, {} cost",
         if newly_blocked > 0 { "FAILED" } else { "ok" },
@@ -282,9 +305,41 @@ fn text<D: Shown>(
         diff.count(ChangeKind::OneWay),
         diff.count(ChangeKind::Cost),
     );
+    if !diff.agent_changes.is_empty() {
+        let n = diff.agent_changes.len();
+        let all: Vec<String> = (diff.agent_changes.iter())
+            .map(|a| {
+                let (name, radii) = agent_change(a);
+                format!("{name} {radii}")
+            })
+            .collect();
+        let _ = write!(
+            out,
+            ", {n} {} changed ({})",
+            if n == 1 { "agent" } else { "agents" },
+            clearway::quote::capped_list(&all)
+        );
+    }
+    out.push('\n');
     out
 }
 
+/// `soldier` and `radius 0.4 -> 1.2`; `absent` for the side without the
+/// profile.
+fn agent_change(a: &AgentChange) -> (String, String) {
+    let side = |r: Option<f64>| r.map_or_else(|| "absent".to_string(), given);
+    let radii = format!("radius {} -> {}", side(a.old_radius), side(a.radius));
+    (clearway::quote::capped(&a.agent).to_string(), radii)
+}
+
+/// The radius as given, `0.4 -> 1.2` for a resized profile.
+pub(super) fn radius_text(r: &DiffRadius) -> String {
+    if r.resized() {
+        format!("{} -> {}", given(r.old_radius), given(r.agent_radius))
+    } else {
+        given(r.agent_radius)
+    }
+}
 /// `two-way`, or `one-way 3->4` with its direction.
 fn direction(side: EdgeSide) -> String {
     if side.one_way {
@@ -299,42 +354,47 @@ fn cost(side: EdgeSide, number: impl Fn(f64) -> String) -> String {
     side.cost.map_or_else(|| "length".to_string(), number)
 }
 
-/// `101->110`, or `101->110 #2` for the second of parallel edges; a named
-/// node as `110 "west_door"` (its name in NEW, else in OLD).
+/// The edge as every report names it (`edge 4 (101 -> 110 "west_door")`),
+/// by its index in NEW, with `, was edge 3` when OLD had it at another
+/// index; a removed edge by its index in OLD: `edge 3 (2 -> 3, in OLD)`.
 fn edge_label<D: Shown>(
     c: &EdgeChange,
     (old, new): (&clearway::Map<D>, &clearway::Map<D>),
 ) -> String {
-    let node = |id: u64| match new.node_index(id) {
-        Some(_) => node_ref_by_id(new, id),
-        None => node_ref_by_id(old, id),
-    };
-    let (from, to) = (node(c.from), node(c.to));
-    if c.occurrence == 0 {
-        format!("{from}->{to}")
-    } else {
-        format!("{from}->{to} #{}", c.occurrence + 1)
+    match (c.old, c.new) {
+        (Some(o), Some(n)) if o.edge != n.edge => {
+            edge_ref_noted(new, n.edge, &format!(", was edge {}", o.edge))
+        }
+        (_, Some(n)) => edge_ref_noted(new, n.edge, ""),
+        (Some(o), None) => edge_ref_noted(old, o.edge, ", in OLD"),
+        (None, None) => unreachable!("a change is to an edge of either level"),
     }
 }
 
-/// The two clearances as text: seven significant digits, or every digit
-/// when seven would show a change as no change, or a clearance as the
-/// radius it is compared with.
+/// The two clearances as text, each judged against its level's radius:
+/// seven significant digits, or more where seven would read on the wrong
+/// side of the radius for the verdict (`verdicts`: whether the old and the
+/// new side admit it; see [`human_judged`]), or every digit when seven
+/// would show a change as no change.
 pub(super) fn numbers(
     old: Option<EdgeSide>,
     new: Option<EdgeSide>,
-    radius: Option<f64>,
+    radii: Option<(f64, f64)>,
+    verdicts: (bool, bool),
 ) -> (String, String) {
-    let short = |s: Option<EdgeSide>| {
+    let short = |s: Option<EdgeSide>, radius: Option<f64>, admitted: bool| {
         s.map_or_else(
             || "absent".to_string(),
             |s| match radius {
-                Some(r) => human_apart(s.clearance, r),
+                Some(r) => human_judged(s.clearance, r, admitted),
                 None => human(s.clearance),
             },
         )
     };
-    let (a, b) = (short(old), short(new));
+    let (a, b) = (
+        short(old, radii.map(|r| r.0), verdicts.0),
+        short(new, radii.map(|r| r.1), verdicts.1),
+    );
     match (old, new) {
         (Some(o), Some(n)) if a == b && o.clearance != n.clearance => {
             (format!("{}", o.clearance), format!("{}", n.clearance))

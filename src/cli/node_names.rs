@@ -19,11 +19,17 @@ pub fn node_ref_by_id<D: Dimension>(map: &Map<D>, id: u64) -> String {
         .map_or_else(|| id.to_string(), |i| node_ref(map, i))
 }
 
-/// `edge 4 (101 -> 110 "west_door")`, as `check` names an edge.
+/// `edge 4 (101 -> 110 "west_door")`, as every report names an edge.
 pub fn edge_ref<D: Dimension>(map: &Map<D>, edge: EdgeIdx) -> String {
+    edge_ref_noted(map, edge, "")
+}
+
+/// As [`edge_ref`], with a note after the ends: `edge 4 (101 -> 110, was
+/// edge 3)`, as `diff` names an edge whose index moved.
+pub fn edge_ref_noted<D: Dimension>(map: &Map<D>, edge: EdgeIdx, note: &str) -> String {
     let e = &map.edges()[edge];
     format!(
-        "edge {edge} ({} -> {})",
+        "edge {edge} ({} -> {}{note})",
         node_ref(map, e.from),
         node_ref(map, e.to)
     )

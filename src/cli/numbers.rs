@@ -11,12 +11,6 @@ pub fn given(x: f64) -> String {
     clearway::numbers::shortest(x)
 }
 
-/// A computed value (a clearance) to seven significant digits, or more
-/// where needed not to read as `given` (a radius it is compared with).
-pub fn human_apart(x: f64, given: f64) -> String {
-    clearway::numbers::significant_apart(x, given, 7)
-}
-
 /// A clearance judged against `radius`, to seven significant digits or
 /// more where needed to read as the verdict says (see
 /// [`clearway::numbers::significant_judged`]).

@@ -43,12 +43,8 @@ impl EdgeRow {
             to_name: map.nodes()[e.to].name.clone(),
             clearance: clearance.finite_value(),
             obstacle: clearance.witness.map(|w| w.obstacle),
-            edge_point: clearance
-                .witness
-                .map(|w| D::coordinates(w.edge_point).unsigned_zero()),
-            obstacle_point: clearance
-                .witness
-                .map(|w| D::coordinates(w.obstacle_point).unsigned_zero()),
+            edge_point: path_point::<D>(clearance),
+            obstacle_point: obstacle_point::<D>(clearance),
         }
     }
 }
@@ -65,6 +61,11 @@ pub struct NodeRow {
     pub clearance: Option<f64>,
     /// The obstacle that sets it; `null` without obstacles.
     pub obstacle: Option<usize>,
+    /// Where the clearance is measured: the node's place, as `edge_point`
+    /// is an edge's pinch point.
+    pub node_point: Option<Coordinates>,
+    /// The closest point of the obstacle.
+    pub obstacle_point: Option<Coordinates>,
 }
 
 impl NodeRow {
@@ -75,6 +76,19 @@ impl NodeRow {
             name: map.nodes()[node].name.clone(),
             clearance: clearance.finite_value(),
             obstacle: clearance.witness.map(|w| w.obstacle),
+            node_point: path_point::<D>(clearance),
+            obstacle_point: obstacle_point::<D>(clearance),
         }
     }
+}
+
+/// Where a clearance is measured: the pinch point on an edge, a node's
+/// place.
+fn path_point<D: Shown>(clearance: &Clearance<D::Point>) -> Option<Coordinates> {
+    (clearance.witness).map(|w| D::coordinates(w.edge_point).unsigned_zero())
+}
+
+/// The obstacle's point nearest to [`path_point`].
+fn obstacle_point<D: Shown>(clearance: &Clearance<D::Point>) -> Option<Coordinates> {
+    (clearance.witness).map(|w| D::coordinates(w.obstacle_point).unsigned_zero())
 }

@@ -12,6 +12,16 @@
 //! matched edge whose `one_way` or explicit `cost` changed is reported as
 //! such, besides any change of its clearance.
 //!
+//! Agent profiles are part of the change: one added, removed or resized is
+//! an [`AgentChange`], and each level is judged against its own profiles. A
+//! profile of NEW is checked with its radius in NEW on the new level and its
+//! radius in OLD on the old one ([`DiffRadius::every_profile`]): an edge is
+//! newly blocked for it when it admitted the OLD radius in OLD (or is new)
+//! and does not admit the NEW radius in NEW. A profile only in NEW is judged
+//! against its radius on both levels, so adding an agent blocks only what
+//! the level change blocks for it; a profile only in OLD is no longer
+//! travelled, so nothing is blocked for it.
+//!
 //! ```
 //! use clearway::level_diff::{ChangeKind, DiffOptions, DiffRadius, LevelDiff};
 //! use clearway::{Clearances, Map};
@@ -19,7 +29,7 @@
 //!     edges: [(from: 1, to: 2)], obstacles: [Point((5, 2))])", "old.ron")?;
 //! let new = Map::from_ron_str("(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))],
 //!     edges: [(from: 1, to: 2)], obstacles: [Point((5, 1))])", "new.ron")?;
-//! let tank = DiffRadius { agent: Some("tank".into()), agent_radius: 1.5 };
+//! let tank = DiffRadius::same(Some("tank".into()), 1.5);
 //! let diff = LevelDiff::compute(
 //!     (&old, &Clearances::compute(&old)),
 //!     (&new, &Clearances::compute(&new)),
@@ -37,7 +47,7 @@ use serde::Serialize;
 use crate::clearance::{Clearances, admits};
 use crate::dimension::Dimension;
 use crate::indices::EdgeIdx;
-use crate::map::Map;
+use crate::map::{Agent, Map};
 
 /// When two clearances count as different.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -77,13 +87,95 @@ impl DiffOptions {
 }
 
 /// A radius the diff checks, and the agent profile it came from, if any.
+/// A resized profile has two radii: the old level is judged against the
+/// one it had in OLD, the new level against the one it has in NEW.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DiffRadius {
     /// The agent profile's name.
     pub agent: Option<String>,
-    /// The radius.
+    /// The radius the new level is judged against.
     #[serde(rename = "radius")]
     pub agent_radius: f64,
+    /// The radius the old level is judged against: the profile's radius in
+    /// OLD when it was resized, else the same as `agent_radius`.
+    pub old_radius: f64,
+}
+
+impl DiffRadius {
+    /// One radius for both levels: `--radius`, or a profile the same size
+    /// in both.
+    pub fn same(agent: Option<String>, radius: f64) -> DiffRadius {
+        DiffRadius {
+            agent,
+            agent_radius: radius,
+            old_radius: radius,
+        }
+    }
+
+    /// NEW's profile `name`, judged in OLD against OLD's profile of that
+    /// name when there is one (else against its NEW radius); `None` when
+    /// NEW has no such profile.
+    pub fn profile(old: &[Agent], new: &[Agent], name: &str) -> Option<DiffRadius> {
+        let now = new.iter().find(|a| a.name == name)?;
+        let before = old.iter().find(|a| a.name == name).unwrap_or(now);
+        Some(DiffRadius {
+            agent: Some(now.name.clone()),
+            agent_radius: now.radius,
+            old_radius: before.radius,
+        })
+    }
+
+    /// Every profile of NEW, in its file order, as [`DiffRadius::profile`]
+    /// judges each. A profile only in OLD is not checked: no agent of that
+    /// name travels the new level.
+    pub fn every_profile(old: &[Agent], new: &[Agent]) -> Vec<DiffRadius> {
+        new.iter()
+            .filter_map(|a| DiffRadius::profile(old, new, &a.name))
+            .collect()
+    }
+
+    /// Whether the profile's radius changed between the levels.
+    pub fn resized(&self) -> bool {
+        self.old_radius != self.agent_radius
+    }
+}
+
+/// An agent profile added, removed or resized: a change to the level even
+/// where no edge's verdict moves.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AgentChange {
+    /// The profile's name.
+    pub agent: String,
+    /// Its radius in OLD; `None` (`null` in JSON) when added.
+    pub old_radius: Option<f64>,
+    /// Its radius in NEW; `None` (`null` in JSON) when removed.
+    pub radius: Option<f64>,
+}
+
+impl AgentChange {
+    /// The profiles added or resized, in NEW's file order, then the
+    /// profiles removed, in OLD's; profiles alike in both are left out.
+    pub fn between(old: &[Agent], new: &[Agent]) -> Vec<AgentChange> {
+        let find =
+            |agents: &[Agent], name: &str| agents.iter().find(|a| a.name == name).map(|a| a.radius);
+        let added_or_resized = new.iter().filter_map(|a| {
+            let before = find(old, &a.name);
+            (before != Some(a.radius)).then(|| AgentChange {
+                agent: a.name.clone(),
+                old_radius: before,
+                radius: Some(a.radius),
+            })
+        });
+        let removed = old
+            .iter()
+            .filter(|a| find(new, &a.name).is_none())
+            .map(|a| AgentChange {
+                agent: a.name.clone(),
+                old_radius: Some(a.radius),
+                radius: None,
+            });
+        added_or_resized.chain(removed).collect()
+    }
 }
 
 /// What happened to an edge.
@@ -205,6 +297,9 @@ pub struct EdgeChange {
 pub struct LevelDiff {
     /// The radii checked, in the order given.
     pub radii: Vec<DiffRadius>,
+    /// The agent profiles added, resized or removed, as
+    /// [`AgentChange::between`] lists them, whatever the radii checked.
+    pub agent_changes: Vec<AgentChange>,
     /// The changes.
     pub changes: Vec<EdgeChange>,
 }
@@ -304,8 +399,9 @@ fn match_group(olds: &[EdgeSide], news: &[EdgeSide], each: &mut impl FnMut(Match
 
 impl LevelDiff {
     /// Compares two levels, each with its clearances, for the radii given
-    /// (none: only additions, removals and changed clearances). Both levels
-    /// have the same dimension, flat or 3D.
+    /// (none: only additions, removals and changed clearances), judging
+    /// OLD against each radius's `old_radius` and NEW against its
+    /// `agent_radius`. Both levels have the same dimension, flat or 3D.
     pub fn compute<D: Dimension>(
         old: (&Map<D>, &Clearances<D>),
         new: (&Map<D>, &Clearances<D>),
@@ -336,7 +432,7 @@ impl LevelDiff {
             let mut crossed = false;
             for (i, r) in radii.iter().enumerate() {
                 let (was, is) = (
-                    admits(o, r.agent_radius, old.1.slack()),
+                    admits(o, r.old_radius, old.1.slack()),
                     admits(n, r.agent_radius, new.1.slack()),
                 );
                 match (was, is) {
@@ -371,6 +467,7 @@ impl LevelDiff {
         changes.sort_by_key(|c| (c.kind, c.from, c.to, c.occurrence, c.radius));
         LevelDiff {
             radii: radii.to_vec(),
+            agent_changes: AgentChange::between(old.0.agents(), new.0.agents()),
             changes,
         }
     }
@@ -457,6 +554,82 @@ mod tests {
             (0..5u8, 0..5u8, any::<bool>(), prop::option::of(1..3u8)),
             0..24,
         )
+    }
+
+    /// A door 2 wide: one edge through it, clearance 1 (the wall ends at
+    /// (9, 4) and (11, 4), the edge runs up x = 10), with these agents.
+    fn door(agents: &str) -> Map {
+        let text = format!(
+            "(agents: [{agents}], nodes: [(id: 1, pos: (10, 0)), (id: 2, pos: (10, 8))], \
+             edges: [(from: 1, to: 2)], \
+             obstacles: [Segment(from: (0, 4), to: (9, 4)), Segment(from: (11, 4), to: (20, 4))])"
+        );
+        Map::from_ron_str(&text, "door.ron").unwrap()
+    }
+
+    fn diff_of(old: &Map, new: &Map) -> LevelDiff {
+        let radii = DiffRadius::every_profile(old.agents(), new.agents());
+        LevelDiff::compute(
+            (old, &Clearances::compute(old)),
+            (new, &Clearances::compute(new)),
+            &radii,
+            &DiffOptions::default(),
+        )
+    }
+
+    /// The geometry is the same; only the profiles change. The soldier grows
+    /// from 0.4 (fits the clearance 1) to 1.2 (does not): blocked. The tank
+    /// shrinks from 1.5 (does not fit) to 0.9 (fits): unblocked. The ogre
+    /// (2) is new: judged at 2 in both levels, blocked in both, so not newly
+    /// blocked. The cat is gone: not judged.
+    #[test]
+    fn a_resized_agent_is_judged_at_its_old_radius_in_old_and_its_new_in_new() {
+        let old = door(
+            r#"(name: "soldier", radius: 0.4), (name: "tank", radius: 1.5), (name: "cat", radius: 0.1)"#,
+        );
+        let new = door(
+            r#"(name: "soldier", radius: 1.2), (name: "tank", radius: 0.9), (name: "ogre", radius: 2)"#,
+        );
+        let diff = diff_of(&old, &new);
+        let kinds: Vec<(ChangeKind, Option<&str>)> = diff
+            .changes
+            .iter()
+            .map(|c| (c.kind, diff.radii[c.radius.unwrap()].agent.as_deref()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (ChangeKind::Blocked, Some("soldier")),
+                (ChangeKind::Unblocked, Some("tank"))
+            ]
+        );
+        assert_eq!(diff.newly_blocked(), 1);
+        let ogre = &diff.radii[2];
+        assert_eq!((ogre.old_radius, ogre.agent_radius), (2.0, 2.0));
+        assert!(diff.radii[0].resized() && !ogre.resized());
+        let change = |agent: &str, old_radius, radius| AgentChange {
+            agent: agent.into(),
+            old_radius,
+            radius,
+        };
+        assert_eq!(
+            diff.agent_changes,
+            [
+                change("soldier", Some(0.4), Some(1.2)),
+                change("tank", Some(1.5), Some(0.9)),
+                change("ogre", None, Some(2.0)),
+                change("cat", Some(0.1), None),
+            ]
+        );
+    }
+
+    /// Profiles alike in both levels are no change, in whatever order.
+    #[test]
+    fn the_same_profiles_in_another_order_are_no_change() {
+        let old = door(r#"(name: "a", radius: 0.4), (name: "b", radius: 1.5)"#);
+        let new = door(r#"(name: "b", radius: 1.5), (name: "a", radius: 0.4)"#);
+        let diff = diff_of(&old, &new);
+        assert!(diff.agent_changes.is_empty() && diff.changes.is_empty());
     }
 
     proptest! {
