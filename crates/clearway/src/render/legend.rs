@@ -91,12 +91,15 @@ impl<D: Flatten> Picture<'_, D> {
                 let tallest = footprints::tallest(&footprints::pieces(map, self.up));
                 keys.push(Key::Swatch(
                     footprints::area_style(0.0),
-                    "flat obstacle (floor)".into(),
+                    format!(
+                        "flat obstacle (floor, ramp up to {}°)",
+                        short(footprints::WALKABLE_SLOPE)
+                    ),
                 ));
                 keys.push(Key::Swatch(
                     footprints::area_style(1.0),
                     format!(
-                        "tall obstacle ({} from bottom to top): darker = taller, drawn over flatter",
+                        "tall obstacle ({} high): darker = taller, drawn over flatter",
                         short(tallest)
                     ),
                 ));
