@@ -527,3 +527,76 @@ fn a_ramp_is_shaded_as_a_floor_however_high_it_climbs() {
         recording.texts()
     );
 }
+
+/// `check --render --up y` draws a y-up level from above, as `render --up
+/// y` does (without `--up`, `check --render` could only draw it along z: a
+/// side view); `--up` on a 2D level, or without `--render`, is a usage
+/// error that writes nothing.
+#[test]
+fn check_render_up_y_draws_a_y_up_level_from_above() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = write_file(&dir, "y_up.ron", &house(y_up));
+    let (checked, drawn) = (dir.path().join("check.svg"), dir.path().join("render.svg"));
+    let check = clearway()
+        .args(["check", "--radius", "0.5", "--up", "y", "--render"])
+        .arg(&checked)
+        .arg(&level)
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(1), "{}", stderr(&check));
+    let render = clearway()
+        .args(["render", "--radius", "0.5", "--up", "y", "-o"])
+        .arg(&drawn)
+        .arg(&level)
+        .output()
+        .unwrap();
+    assert_eq!(render.status.code(), Some(0), "{}", stderr(&render));
+    let svg = std::fs::read_to_string(&checked).unwrap();
+    assert_eq!(
+        geometry(&svg),
+        geometry(&std::fs::read_to_string(&drawn).unwrap())
+    );
+    // The same picture as the z-up house seen along z, not a side view.
+    assert_eq!(geometry(&svg), geometry(&svg_of_house_along_z()));
+    assert!(svg.contains("node at y 1<"), "heights along y");
+
+    let flat = write_file(
+        &dir,
+        "flat.ron",
+        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))], edges: [(from: 0, to: 1)])",
+    );
+    let out = clearway()
+        .args(["check", "--radius", "0.5", "--up", "y", "--render"])
+        .arg(dir.path().join("flat.svg"))
+        .arg(&flat)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--up y applies to 3D levels only"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(out.stdout.is_empty(), "nothing checked, nothing printed");
+    let out = clearway()
+        .args(["check", "--radius", "0.5", "--up", "y"])
+        .arg(&level)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--render"), "{}", stderr(&out));
+    assert_eq!(
+        files_in(dir.path()),
+        ["check.svg", "flat.ron", "render.svg", "y_up.ron"]
+    );
+}
+
+/// The z-up house at radius 0.5, drawn along z with the CLI's title.
+fn svg_of_house_along_z() -> String {
+    let map = space(&house(|q| q));
+    let clearances = Clearances::compute(&map);
+    Picture::new(&map, &clearances)
+        .agent_radius(0.5)
+        .title("y_up.ron")
+        .to_svg()
+}

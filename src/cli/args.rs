@@ -144,6 +144,11 @@ pub struct CheckArgs {
     /// passes, so that a failing CI job can keep it as an artifact.
     #[arg(long, value_name = "OUT")]
     pub render: Option<PathBuf>,
+    /// With --render, for a 3D level: the axis that points up, which the
+    /// picture looks down along (default z), as `render --up` takes it. A
+    /// usage error on a 2D level.
+    #[arg(long, value_name = "AXIS", requires = "render")]
+    pub up: Option<UpAxis>,
 }
 
 /// `clearway render`.

@@ -54,22 +54,28 @@ pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure>
     output::refuse_inputs(&args.output, &args.map)?;
     match AnyLevel::read(&args.map, timings)? {
         AnyLevel::Plane(level) => {
-            if let Some(up) = args.up {
-                return Err(Failure::Usage(format!(
-                    "--up {} applies to 3D levels only: `{}` is a 2D level (positions (x, y)); leave it out",
-                    up_name(up),
-                    args.map.map.display()
-                )));
-            }
-            draw(args, &kept_until_exit(level).map, Up::Z, format, timings)
-        }
-        AnyLevel::Space(level) => {
-            let up = match args.up {
-                Some(UpAxis::Y) => Up::Y,
-                Some(UpAxis::Z) | None => Up::Z,
-            };
+            let up = up_of(args.up, false, &args.map.map)?;
             draw(args, &kept_until_exit(level).map, up, format, timings)
         }
+        AnyLevel::Space(level) => {
+            let up = up_of(args.up, true, &args.map.map)?;
+            draw(args, &kept_until_exit(level).map, up, format, timings)
+        }
+    }
+}
+
+/// The up axis `--up` asks for (`render`, `check --render`): z unless
+/// told otherwise; a usage error on a 2D level (`three_d` false), whose
+/// picture has no other side to be seen from.
+pub fn up_of(given: Option<UpAxis>, three_d: bool, map: &Path) -> Result<Up, Failure> {
+    match given {
+        Some(up) if !three_d => Err(Failure::Usage(format!(
+            "--up {} applies to 3D levels only: `{}` is a 2D level (positions (x, y)); leave it out",
+            up_name(up),
+            map.display()
+        ))),
+        Some(UpAxis::Y) => Ok(Up::Y),
+        Some(UpAxis::Z) | None => Ok(Up::Z),
     }
 }
 
@@ -214,13 +220,13 @@ pub fn write<D: Flatten>(picture: &Picture<D>, out: &Path, format: Format) -> Re
 /// `check --render OUT`: the picture against the radius checked; when every
 /// agent profile is checked, against the largest agent's radius (the first
 /// such agent on a tie), whose picture shows every edge blocked for anyone.
-/// A 3D level is seen from above along z.
+/// A 3D level is seen from above along `up` (`check --up`).
 pub fn for_check_map<D: Flatten>(
     map: &Map<D>,
     clearances: &clearway::Clearances<D>,
     radii: &radius::Radii,
     (map_path, out): (&Path, &Path),
-    format: Format,
+    (format, up): (Format, Up),
 ) -> Result<(), Failure> {
     let all = radii.all();
     let largest = all
@@ -229,7 +235,9 @@ pub fn for_check_map<D: Flatten>(
             Some(b) if b.agent_radius >= r.agent_radius => Some(b),
             _ => Some(r),
         });
-    let mut picture = Picture::new(map, clearances).title(&map_title(map_path));
+    let mut picture = Picture::new(map, clearances)
+        .up(up)
+        .title(&map_title(map_path));
     if let Some(r) = largest {
         picture = with_radius(picture, r);
     }
