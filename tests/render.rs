@@ -946,3 +946,47 @@ fn cli_pictures_of_hostile_names_parse() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     parsed(&std::fs::read_to_string(&picture).unwrap());
 }
+
+/// A `--region` that misses the level still writes the picture (the
+/// legend and scale bar), but says on stderr, and in the SVG, that it shows
+/// none of the level and where the level is; a region that overlaps the
+/// level, even at one corner, says nothing.
+#[test]
+fn cli_region_outside_the_level_warns() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("empty.svg");
+    let out = clearway()
+        .args(["render", "maps/rooms.ron", "--region=100,100,110,110", "-o"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let level = Bounds::of_map(&load("rooms.ron")).unwrap();
+    let corner = |p: Point| format!("({}, {})", p.x, p.y);
+    let says = format!(
+        "warning: --region (100, 100) to (110, 110) lies outside the level, which spans {} to {}: \
+         the picture shows none of it",
+        corner(level.min),
+        corner(level.max)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&says), "{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("<!-- the view shows none of the level, which spans "));
+    // One corner of the region on the level's upper-right corner: it
+    // shows that corner, no warning.
+    let touching = format!(
+        "--region={},{},{},{}",
+        level.max.x,
+        level.max.y,
+        level.max.x + 5.0,
+        level.max.y + 5.0
+    );
+    let out = clearway()
+        .args(["render", "maps/rooms.ron", &touching, "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!stdout(&out).contains("shows none of the level"));
+}

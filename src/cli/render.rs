@@ -127,6 +127,19 @@ fn draw<D: Flatten>(
         });
     if let Some(bounds) = view {
         picture = picture.view(bounds);
+        if let Some(level) = picture.level_bounds()
+            && !level.overlaps(&bounds)
+        {
+            let corner = |p: Point| format!("({}, {})", numbers::human(p.x), numbers::human(p.y));
+            eprintln!(
+                "warning: --region {} to {} lies outside the level, which spans {} to {}: \
+                 the picture shows none of it",
+                corner(bounds.min),
+                corner(bounds.max),
+                corner(level.min),
+                corner(level.max)
+            );
+        }
     }
     if let Some(r) = &radius {
         picture = with_radius(picture, r);

@@ -28,6 +28,15 @@ impl<D: Flatten> Picture<'_, D> {
                 text::point(v.min),
                 text::point(v.max)
             ));
+            if let Some(level) = self.level_bounds()
+                && !level.overlaps(&v)
+            {
+                drawer.note(&format!(
+                    "the view shows none of the level, which spans {} to {}",
+                    text::point(level.min),
+                    text::point(level.max)
+                ));
+            }
         }
         if metrics.large {
             drawer.note(&format!(
