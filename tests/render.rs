@@ -535,7 +535,8 @@ fn cli_around_a_node_shows_its_neighbourhood_clipped() {
     let picture = Picture::new(&map, &clearances)
         .agent("ogre", 1.2)
         .title("rooms.ron")
-        .view(Bounds::around(node, 6.0));
+        .view(Bounds::around(node, 6.0))
+        .centre(map.node_index(6).unwrap());
     let layout = picture.layout();
     let [a, b] = layout.clip.unwrap();
     let centre = layout.frame.to_picture(node);
@@ -552,6 +553,7 @@ fn cli_around_a_node_shows_its_neighbourhood_clipped() {
         "agent outlines",
         "nodes",
         "pinch points",
+        "centre",
     ] {
         let g = format!("<g id=\"{layer}\"");
         assert_eq!(attribute(&svg, &g, "clip-path"), "url(#clip0)", "{layer}");
@@ -989,4 +991,73 @@ fn cli_region_outside_the_level_warns() {
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(!stdout(&out).contains("shows none of the level"));
+}
+
+/// `--around NODE` rings the node it centres on (over everything but the
+/// legend), titled with the node, and the legend names it: among its
+/// neighbours, the node asked about is the one the eye finds.
+#[test]
+fn cli_around_rings_its_node() {
+    let out = clearway()
+        .args(["render", "maps/rooms.ron", "--agent", "ogre"])
+        .args(["--around", "passage_north", "--margin", "6", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let svg = stdout(&out);
+    let doc = parsed(&svg);
+    let words = "node 6 \"passage_north\": centre of the view";
+    let ring = doc
+        .descendants()
+        .find(|n| {
+            n.has_tag_name("circle")
+                && n.children()
+                    .any(|t| t.has_tag_name("title") && t.text() == Some(words))
+        })
+        .unwrap_or_else(|| panic!("no ring titled {words}"));
+    // At the node, which is at the centre of the view.
+    let map = load("rooms.ron");
+    let clearances = Clearances::compute(&map);
+    let node = map.nodes()[map.node_index(6).unwrap()].pos;
+    let layout = Picture::new(&map, &clearances)
+        .agent("ogre", 1.2)
+        .view(Bounds::around(node, 6.0))
+        .layout();
+    let at = layout.frame.to_picture(node);
+    let number = |name: &str| ring.attribute(name).unwrap().parse::<f64>().unwrap();
+    assert!((number("cx") - at.x).abs() <= 0.05, "{at:?}");
+    assert!((number("cy") - at.y).abs() <= 0.05, "{at:?}");
+    // Wider than the node's disc, which it rings.
+    let disc = doc
+        .descendants()
+        .find(|n| {
+            n.has_tag_name("circle")
+                && n.children().any(|t| {
+                    t.has_tag_name("title")
+                        && t.text().is_some_and(|t| t.starts_with("node 6 \"passage_north\": clearance"))
+                })
+        })
+        .unwrap();
+    let r = |n: roxmltree::Node| n.attribute("r").unwrap().parse::<f64>().unwrap();
+    assert!(r(ring) > r(disc) + 3.0);
+    // The ring's layer comes after the nodes and the pinch points.
+    let layers: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("g"))
+        .filter_map(|n| n.attribute("id"))
+        .collect();
+    let index = |id: &str| layers.iter().position(|l| *l == id).unwrap();
+    let ring_layer = ring.parent().unwrap().attribute("id").unwrap();
+    assert!(index(ring_layer) > index("nodes"), "{layers:?}");
+    assert!(index(ring_layer) > index("pinch points"), "{layers:?}");
+    let legend = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("legend"))
+        .unwrap();
+    assert!(
+        legend
+            .descendants()
+            .any(|n| n.has_tag_name("text") && n.text() == Some(words)),
+        "in the legend"
+    );
 }

@@ -182,7 +182,8 @@ pub struct RenderArgs {
     #[arg(long, value_name = "H", value_parser = parse_pixels, allow_negative_numbers = true)]
     pub height: Option<u32>,
     /// Show only the part of the level around NODE (an id, or a unique
-    /// name), --margin level units each way; what lies beyond is clipped.
+    /// name), --margin level units each way, the node ringed; what lies
+    /// beyond is clipped.
     #[arg(
         long,
         value_name = "NODE",

@@ -116,7 +116,7 @@ fn draw<D: Flatten>(
     };
     let route = ends(&args.route, "--route")?;
     let widest = ends(&args.widest, "--widest")?;
-    let view = view(args, map, up)?;
+    let (view, centre) = view(args, map, up)?;
     let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(map)));
     let mut picture = Picture::new(map, clearances)
         .up(up)
@@ -125,6 +125,9 @@ fn draw<D: Flatten>(
             width: args.width,
             height: args.height,
         });
+    if let Some(node) = centre {
+        picture = picture.centre(node);
+    }
     if let Some(bounds) = view {
         picture = picture.view(bounds);
         if let Some(level) = picture.level_bounds()
@@ -175,21 +178,25 @@ fn draw<D: Flatten>(
     Ok(Outcome::Pass)
 }
 
-/// The part of the level `--around NODE --margin M` or `--region` shows.
+/// The part of the level `--around NODE --margin M` or `--region` shows,
+/// and the node `--around` centres it on.
 /// For a 3D level, `--region` is in the picture's plane (x, y for `--up z`;
 /// x, -z for `--up y`) and `--around` centres on the node seen from above.
-fn view<D: Flatten>(args: &RenderArgs, map: &Map<D>, up: Up) -> Result<Option<Bounds>, Failure> {
+fn view<D: Flatten>(
+    args: &RenderArgs,
+    map: &Map<D>,
+    up: Up,
+) -> Result<(Option<Bounds>, Option<NodeIdx>), Failure> {
     if let (Some(node), Some(margin)) = (&args.around, args.margin) {
         let i = resolve_node(map, node, "--around")?;
-        return Ok(Some(Bounds::around(
-            D::flat(map.nodes()[i].pos, up),
-            margin,
-        )));
+        let bounds = Bounds::around(D::flat(map.nodes()[i].pos, up), margin);
+        return Ok((Some(bounds), Some(i)));
     }
-    Ok(args.region.map(|r| Bounds {
+    let region = args.region.map(|r| Bounds {
         min: Point::new(r.min.0, r.min.1),
         max: Point::new(r.max.0, r.max.1),
-    }))
+    });
+    Ok((region, None))
 }
 
 /// The picture coloured against a checked radius.

@@ -2,6 +2,7 @@
 //! thing drawn (verdicts or the clearance ramp, pinch points, outlines,
 //! arrows, obstacles, nodes, routes), laid out in rows.
 
+use super::centre::centre_ring;
 use super::drawer::{Anchor, Color, Drawer, Style, TextStyle};
 use super::edges::{ramp_top, verdict_words};
 use super::flatten::Flatten;
@@ -130,6 +131,9 @@ impl<D: Flatten> Picture<'_, D> {
                     "blocked node".into(),
                 ));
             }
+        }
+        if let Some(words) = self.centre_words() {
+            keys.push(Key::Dot(centre_ring(), words));
         }
         let map = self.map;
         let ends = |a: NodeIdx, b: NodeIdx| {

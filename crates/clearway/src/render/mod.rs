@@ -42,6 +42,7 @@
 //! # Ok::<(), clearway::map::LoadError>(())
 //! ```
 
+mod centre;
 mod drawer;
 mod edges;
 mod flatten;

@@ -87,6 +87,8 @@ pub struct Picture<'a, D: Flatten = Plane> {
     pub(super) long_side: f64,
     /// The part of the level shown, when not all of it.
     pub(super) view: Option<Bounds>,
+    /// The node the view is centred on, ringed.
+    pub(super) centre: Option<NodeIdx>,
     pub(super) size: OutputSize,
 }
 
@@ -112,6 +114,7 @@ impl<'a, D: Flatten> Picture<'a, D> {
             title: None,
             long_side: DEFAULT_LONG_SIDE,
             view: None,
+            centre: None,
             size: OutputSize::default(),
         }
     }
@@ -168,6 +171,14 @@ impl<'a, D: Flatten> Picture<'a, D> {
     /// scale bar stay.
     pub fn view(mut self, bounds: Bounds) -> Picture<'a, D> {
         self.view = Some(bounds);
+        self
+    }
+
+    /// Rings this node (an index into [`Map::nodes`]) and names it in the
+    /// legend as the centre of the view: `--around NODE` shows the node
+    /// asked about, and the ring makes it the one the eye finds.
+    pub fn centre(mut self, node: NodeIdx) -> Picture<'a, D> {
+        self.centre = Some(node);
         self
     }
 
@@ -244,6 +255,7 @@ impl<'a, D: Flatten> Picture<'a, D> {
         if let Some(r) = self.agent_radius {
             self.draw_pinches(drawer, &layout.frame, r);
         }
+        self.draw_centre(drawer, &layout.frame, &metrics);
         if layout.clip.is_some() {
             drawer.clip(None);
         }
