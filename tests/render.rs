@@ -1061,3 +1061,43 @@ fn cli_around_rings_its_node() {
         "in the legend"
     );
 }
+
+/// A route over dense edges stays visible: it is drawn after every other
+/// shape of the level (edges, agent outlines, nodes, pinch points), on a
+/// white halo wider than its line along the same points.
+#[test]
+fn a_route_is_drawn_over_everything_on_a_halo() {
+    let map = load("corridors.ron");
+    let clearances = Clearances::compute(&map);
+    let west_end = map.node_index(100).unwrap();
+    let hangar = map.node_index(125).unwrap();
+    let route = Router::new(&map, &clearances).route(west_end, hangar, 0.4);
+    assert!(route.is_some());
+    let mut recording = RecordingDrawer::default();
+    Picture::new(&map, &clearances)
+        .agent("tank", 1.5)
+        .route(west_end, hangar, route)
+        .draw(&mut recording);
+    let shapes = &recording.shapes;
+    let line = shapes
+        .iter()
+        .position(|s| {
+            matches!(s.shape, Shape::Polyline(_))
+                && s.title.as_deref().is_some_and(|t| t.starts_with("route from"))
+        })
+        .unwrap();
+    let last_of = |layer: &str| {
+        shapes
+            .iter()
+            .rposition(|s| s.layer == layer)
+            .unwrap_or_else(|| panic!("no {layer}"))
+    };
+    for layer in ["edges", "agent outlines", "nodes", "pinch points"] {
+        assert!(line > last_of(layer), "the route under the {layer}");
+    }
+    let halo = &shapes[line - 1];
+    assert_eq!(halo.shape, shapes[line].shape, "along the same points");
+    let (halo, route) = (halo.style.as_ref().unwrap(), shapes[line].style.as_ref().unwrap());
+    assert_eq!(halo.stroke, Some(palette::BACKGROUND));
+    assert!(halo.stroke_width > route.stroke_width + 3.0);
+}

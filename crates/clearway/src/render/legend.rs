@@ -174,7 +174,7 @@ impl<D: Flatten> Picture<'_, D> {
                 ),
             };
             keys.push(Key::Line(
-                Style::stroke(palette::ROUTE, 4.0).with_opacity(0.6),
+                Style::stroke(palette::ROUTE, 4.0).with_opacity(0.85),
                 words,
             ));
         }

@@ -248,13 +248,15 @@ impl<'a, D: Flatten> Picture<'a, D> {
         if let Some(r) = self.agent_radius {
             self.draw_capsules(drawer, &layout.frame, &metrics, r);
         }
-        self.draw_routes(drawer, &layout.frame, &metrics);
         if !metrics.large {
             self.draw_nodes(drawer, &layout.frame, &metrics);
         }
         if let Some(r) = self.agent_radius {
             self.draw_pinches(drawer, &layout.frame, r);
         }
+        // Routes over every shape of the level, so that one over dense edges
+        // stays visible; the ring and the labels over them.
+        self.draw_routes(drawer, &layout.frame, &metrics);
         self.draw_centre(drawer, &layout.frame, &metrics);
         if layout.clip.is_some() {
             drawer.clip(None);
