@@ -291,10 +291,12 @@ fn node_labels_are_left_out_when_they_would_crowd() {
     let clearances = Clearances::compute(&map);
     let mut rec = RecordingDrawer::default();
     Picture::new(&map, &clearances).draw(&mut rec);
-    assert!(
-        rec.in_layer("nodes")
-            .all(|s| !matches!(s.shape, Shape::Text(..)))
-    );
+    for layer in ["nodes", "labels"] {
+        assert!(
+            rec.in_layer(layer)
+                .all(|s| !matches!(s.shape, Shape::Text(..)))
+        );
+    }
     assert!(rec.notes.iter().any(|n| n.contains("node labels left out")));
 }
 
@@ -850,11 +852,22 @@ fn hostile_names_give_well_formed_svg_that_reads_back() {
         let words = words_of(&doc);
         let caption = format!("{} · {} (radius", as_written(name), as_written(name));
         assert!(words.iter().any(|w| w.starts_with(&caption)), "{caption:?}");
+        // Every node's label reads back, or is one of those the legend
+        // says were left out for want of room beside the pinch labels.
+        let mut missing = 0;
         for (j, node) in HOSTILE.iter().enumerate() {
             let title = format!("node {j} \"{}\": clearance", as_written(node));
             assert!(words.iter().any(|w| w.starts_with(&title)), "{title:?}");
-            assert!(words.contains(&as_written(node)), "label {node:?}");
+            if !words.contains(&as_written(node)) {
+                missing += 1;
+            }
         }
+        let left_out = words
+            .iter()
+            .find_map(|w| w.strip_suffix(" left out: no room clear of the others"))
+            .map_or(0, |n| n.split(' ').next().unwrap().parse().unwrap());
+        assert_eq!(missing, left_out, "{name:?}");
+        assert!(missing <= 1, "{name:?}");
         let ends = format!(
             "{} to {}",
             as_written(HOSTILE[first]),
@@ -1063,8 +1076,9 @@ fn cli_around_rings_its_node() {
 }
 
 /// A route over dense edges stays visible: it is drawn after every other
-/// shape of the level (edges, agent outlines, nodes, pinch points), on a
-/// white halo wider than its line along the same points.
+/// shape of the level (edges, agent outlines, nodes) but the small markers
+/// of the pinch points, on a white halo wider than its line along the same
+/// points.
 #[test]
 fn a_route_is_drawn_over_everything_on_a_halo() {
     let map = load("corridors.ron");
@@ -1092,12 +1106,82 @@ fn a_route_is_drawn_over_everything_on_a_halo() {
             .rposition(|s| s.layer == layer)
             .unwrap_or_else(|| panic!("no {layer}"))
     };
-    for layer in ["edges", "agent outlines", "nodes", "pinch points"] {
+    for layer in ["edges", "agent outlines", "nodes"] {
         assert!(line > last_of(layer), "the route under the {layer}");
     }
+    // Only the small markers of the verdicts, and the labels, over it.
+    let first_of = |layer: &str| shapes.iter().position(|s| s.layer == layer).unwrap();
+    assert!(first_of("pinch points") > line);
+    assert!(first_of("labels") > line);
     let halo = &shapes[line - 1];
     assert_eq!(halo.shape, shapes[line].shape, "along the same points");
     let (halo, route) = (halo.style.as_ref().unwrap(), shapes[line].style.as_ref().unwrap());
     assert_eq!(halo.stroke, Some(palette::BACKGROUND));
     assert!(halo.stroke_width > route.stroke_width + 3.0);
+}
+
+/// A box inside a label's text as drawn: at least half an em a character
+/// wide (DejaVu Sans averages more) and 0.7 em tall, so that two of them
+/// overlapping means the texts do.
+fn inner_box(at: Point, text: &str, style: &clearway::render::TextStyle) -> [f64; 4] {
+    use clearway::render::Anchor;
+    let width = text.chars().count() as f64 * style.size * 0.5;
+    let left = match style.anchor {
+        Anchor::Start => at.x,
+        Anchor::Middle => at.x - width / 2.0,
+        Anchor::End => at.x - width,
+    };
+    [left, at.y - style.size * 0.7, left + width, at.y]
+}
+
+/// On a grid level, many blocked corner diagonals are pinched close
+/// together: their labels are placed clear of one another, and those that
+/// find no room (on a small picture) are left out, the legend saying how
+/// many. Every pinch point is either labelled or counted.
+#[test]
+fn labels_never_overlap_and_those_left_out_are_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = dir.path().join("bunker.ron");
+    clearway()
+        .args(["grid", "maps/bunker.map", "--agent", "robot=0.45", "-o"])
+        .arg(&level)
+        .assert()
+        .code(0);
+    let map = Map::load(&level).unwrap();
+    let clearances = Clearances::compute(&map);
+    for (long_side, some_left_out) in [(1200.0, false), (500.0, true)] {
+        let mut rec = RecordingDrawer::default();
+        Picture::new(&map, &clearances)
+            .agent("robot", 0.45)
+            .long_side(long_side)
+            .draw(&mut rec);
+        let labels: Vec<[f64; 4]> = rec
+            .in_layer("labels")
+            .filter_map(|s| match (&s.shape, &s.text_style) {
+                (Shape::Text(at, text), Some(style)) => Some(inner_box(*at, text, style)),
+                _ => None,
+            })
+            .collect();
+        for (i, a) in labels.iter().enumerate() {
+            for b in &labels[..i] {
+                let apart = a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1];
+                assert!(apart, "{long_side}: labels overlap: {a:?} {b:?}");
+            }
+        }
+        // 36 corner diagonals, each pinched at its own corner.
+        let rings = rec
+            .in_layer("pinch points")
+            .filter(|s| s.title.as_deref().is_some_and(|t| t.starts_with("pinch point of")))
+            .count();
+        assert_eq!(rings, 36);
+        let left_out = rings - labels.len();
+        assert_eq!(left_out > 0, some_left_out, "{long_side}: {left_out} left out");
+        if some_left_out {
+            let says = format!("{left_out} labels left out: no room clear of the others");
+            assert!(rec.texts().contains(&says.as_str()), "{:?}", rec.texts());
+            assert!(rec.notes.contains(&says));
+        } else {
+            assert!(!rec.texts().iter().any(|t| t.contains("left out")));
+        }
+    }
 }

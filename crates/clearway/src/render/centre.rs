@@ -22,7 +22,7 @@ impl<D: Flatten> Picture<'_, D> {
         drawer.layer("centre");
         let p = frame.to_picture(self.at(self.map.nodes()[i].pos));
         // Clear of the node's own disc, with a white halo under the ring.
-        let r = (metrics.edge_width * 1.2).clamp(2.5, 4.5) + 9.0;
+        let r = metrics.node_radius() + 9.0;
         drawer.circle(p, r, &Style::stroke(palette::BACKGROUND, 5.0), None);
         drawer.circle(p, r, &centre_ring(), Some(&words));
     }

@@ -136,6 +136,16 @@ impl Frame {
         (w * self.scale, h * self.scale)
     }
 
+    /// The fitted box in the picture: its upper-left and lower-right
+    /// corners, pixels.
+    pub(super) fn area(&self) -> [Point; 2] {
+        let (w, h) = self.size();
+        [
+            self.origin,
+            Point::new(self.origin.x + w, self.origin.y + h),
+        ]
+    }
+
     /// Where a level point lands in the picture.
     pub fn to_picture(&self, p: Point) -> Point {
         Point::new(

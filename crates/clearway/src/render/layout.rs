@@ -41,8 +41,7 @@ impl<D: Flatten> Picture<'_, D> {
 
     /// Where things go: the level-to-picture transform and the picture size.
     pub fn layout(&self) -> Layout {
-        let keys = self.legend_keys();
-        self.layout_with(&keys)
+        self.plan().1
     }
 
     pub(super) fn layout_with(&self, keys: &[Key]) -> Layout {

@@ -23,6 +23,8 @@ pub(super) enum Key {
     Pinch(String),
     Arrow(String),
     Swatch(Style, String),
+    /// Words without a sample (labels left out).
+    Note(String),
 }
 
 impl Key {
@@ -34,6 +36,7 @@ impl Key {
             | Key::Arrow(t)
             | Key::Swatch(_, t) => t.as_str(),
             Key::Ramp(_) => return 420.0,
+            Key::Note(t) => return text_width(t, LEGEND_FONT) + 22.0,
         };
         30.0 + text_width(words, LEGEND_FONT) + 22.0
     }
@@ -285,6 +288,14 @@ impl<D: Flatten> Picture<'_, D> {
                         drawer.text(Point::new(x + 30.0, y), t, &words);
                     }
                     Key::Ramp(top) => self.draw_ramp_key(drawer, Point::new(x, y), *top, &words),
+                    Key::Note(t) => drawer.text(
+                        Point::new(x, y),
+                        t,
+                        &TextStyle {
+                            color: palette::MUTED,
+                            ..words.clone()
+                        },
+                    ),
                 }
                 x += key.width();
             }

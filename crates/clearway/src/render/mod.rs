@@ -50,6 +50,7 @@ mod font;
 mod footprints;
 mod frame;
 mod heights;
+mod labels;
 mod layout;
 mod legend;
 mod nodes;

@@ -51,7 +51,7 @@ impl<D: Flatten> Picture<'_, D> {
                 route_words(map, &w.route)
             );
             let style = Style::stroke(palette::WIDEST, width * 1.5).with_opacity(0.45);
-            self.draw_route(drawer, frame, &w.route, &style, &title);
+            self.draw_route(drawer, (frame, metrics), &w.route, &style, &title);
         }
         if let Some(Shown {
             start,
@@ -67,14 +67,14 @@ impl<D: Flatten> Picture<'_, D> {
                 route_words(map, r)
             );
             let style = Style::stroke(palette::ROUTE, width).with_opacity(0.85);
-            self.draw_route(drawer, frame, r, &style, &title);
+            self.draw_route(drawer, (frame, metrics), r, &style, &title);
         }
     }
 
     pub(super) fn draw_route(
         &self,
         drawer: &mut impl Drawer,
-        frame: &Frame,
+        (frame, metrics): (&Frame, &Metrics),
         r: &Route,
         style: &Style,
         title: &str,
@@ -88,6 +88,16 @@ impl<D: Flatten> Picture<'_, D> {
             .with_opacity(0.85);
         drawer.polyline(&points, &halo, None);
         drawer.polyline(&points, style, Some(title));
+        // The nodes it passes, which it covers, again on top of it: small,
+        // filled as the nodes are (by height in 3D).
+        if !metrics.large && points.len() > 2 {
+            let bands = self.height_bands();
+            let dot = (style.stroke_width * 0.3).clamp(1.5, 3.0);
+            let passed = r.nodes.iter().zip(&points).skip(1).take(points.len() - 2);
+            for (&n, &p) in passed {
+                drawer.circle(p, dot, &self.node_style(n.get(), bands.as_ref()), None);
+            }
+        }
         let color = style.stroke.unwrap_or(palette::ROUTE);
         if let (Some(first), Some(last)) = (points.first(), points.last()) {
             let end = Style::fill(color).outlined(palette::BACKGROUND, 1.5);
