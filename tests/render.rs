@@ -1002,7 +1002,11 @@ fn cli_region_outside_the_level_warns() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(!stdout(&out).contains("shows none of the level"));
 }
 
@@ -1047,7 +1051,8 @@ fn cli_around_rings_its_node() {
             n.has_tag_name("circle")
                 && n.children().any(|t| {
                     t.has_tag_name("title")
-                        && t.text().is_some_and(|t| t.starts_with("node 6 \"passage_north\": clearance"))
+                        && t.text()
+                            .is_some_and(|t| t.starts_with("node 6 \"passage_north\": clearance"))
                 })
         })
         .unwrap();
@@ -1097,7 +1102,9 @@ fn a_route_is_drawn_over_everything_on_a_halo() {
         .iter()
         .position(|s| {
             matches!(s.shape, Shape::Polyline(_))
-                && s.title.as_deref().is_some_and(|t| t.starts_with("route from"))
+                && s.title
+                    .as_deref()
+                    .is_some_and(|t| t.starts_with("route from"))
         })
         .unwrap();
     let last_of = |layer: &str| {
@@ -1115,7 +1122,10 @@ fn a_route_is_drawn_over_everything_on_a_halo() {
     assert!(first_of("labels") > line);
     let halo = &shapes[line - 1];
     assert_eq!(halo.shape, shapes[line].shape, "along the same points");
-    let (halo, route) = (halo.style.as_ref().unwrap(), shapes[line].style.as_ref().unwrap());
+    let (halo, route) = (
+        halo.style.as_ref().unwrap(),
+        shapes[line].style.as_ref().unwrap(),
+    );
     assert_eq!(halo.stroke, Some(palette::BACKGROUND));
     assert!(halo.stroke_width > route.stroke_width + 3.0);
 }
@@ -1155,8 +1165,11 @@ fn labels_never_overlap_and_those_left_out_are_counted() {
             .agent("robot", 0.45)
             .long_side(long_side)
             .draw(&mut rec);
+        // Every text on the map, whatever its layer.
         let labels: Vec<[f64; 4]> = rec
-            .in_layer("labels")
+            .shapes
+            .iter()
+            .filter(|s| s.layer != "legend")
             .filter_map(|s| match (&s.shape, &s.text_style) {
                 (Shape::Text(at, text), Some(style)) => Some(inner_box(*at, text, style)),
                 _ => None,
@@ -1171,11 +1184,19 @@ fn labels_never_overlap_and_those_left_out_are_counted() {
         // 36 corner diagonals, each pinched at its own corner.
         let rings = rec
             .in_layer("pinch points")
-            .filter(|s| s.title.as_deref().is_some_and(|t| t.starts_with("pinch point of")))
+            .filter(|s| {
+                s.title
+                    .as_deref()
+                    .is_some_and(|t| t.starts_with("pinch point of"))
+            })
             .count();
         assert_eq!(rings, 36);
         let left_out = rings - labels.len();
-        assert_eq!(left_out > 0, some_left_out, "{long_side}: {left_out} left out");
+        assert_eq!(
+            left_out > 0,
+            some_left_out,
+            "{long_side}: {left_out} left out"
+        );
         if some_left_out {
             let says = format!("{left_out} labels left out: no room clear of the others");
             assert!(rec.texts().contains(&says.as_str()), "{:?}", rec.texts());

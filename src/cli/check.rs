@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use clearway::bake::StaleBake;
-use clearway::{Clearance, EdgeIdx, TightSpots};
 use clearway::render::Up;
+use clearway::{Clearance, EdgeIdx, TightSpots};
 
 use super::args::{CheckArgs, CheckFormat};
 use super::conventions;
@@ -142,8 +142,7 @@ fn check<D: Shown>(
         }
     }
     timings.record("output", output_start.elapsed());
-    if let (Some(out), Some(picture), Some(every)) =
-        (&args.render, render_format, &every_clearance)
+    if let (Some(out), Some(picture), Some(every)) = (&args.render, render_format, &every_clearance)
     {
         let paths = (args.map.map.as_path(), out.as_path());
         timings.time("render", || {

@@ -168,7 +168,11 @@ fn node_spots(p: Point, radius: f64, style: &TextStyle) -> Vec<(Point, TextStyle
         (Point::new(p.x + d, below), styled(Anchor::Start), free),
         (Point::new(p.x - d, above), styled(Anchor::End), free),
         (Point::new(p.x - d, below), styled(Anchor::End), free),
-        (Point::new(p.x + d + 1.0, beside), styled(Anchor::Start), free),
+        (
+            Point::new(p.x + d + 1.0, beside),
+            styled(Anchor::Start),
+            free,
+        ),
         (Point::new(p.x - d - 1.0, beside), styled(Anchor::End), free),
         (Point::new(p.x, above - 1.0), styled(Anchor::Middle), free),
         (Point::new(p.x, below + 1.0), styled(Anchor::Middle), free),

@@ -84,8 +84,8 @@ impl<D: Flatten> Picture<'_, D> {
             .iter()
             .map(|&n| frame.to_picture(self.at(self.map.nodes()[n].pos)))
             .collect();
-        let halo = Style::stroke(palette::BACKGROUND, style.stroke_width + HALO * 2.0)
-            .with_opacity(0.85);
+        let halo =
+            Style::stroke(palette::BACKGROUND, style.stroke_width + HALO * 2.0).with_opacity(0.85);
         drawer.polyline(&points, &halo, None);
         drawer.polyline(&points, style, Some(title));
         // The nodes it passes, which it covers, again on top of it: small,
