@@ -365,13 +365,7 @@ fn the_cli_draws_a_3d_level_as_png_and_svg() {
 fn check_render_draws_a_3d_level() {
     let dir = tempfile::tempdir().unwrap();
     let level = write_file(&dir, "level3d.ron", &house(|q| q));
-    let (checked, drawn) = (dir.path().join("check.svg"), dir.path().join("render.svg"));
-    let check = clearway()
-        .args(["check", "--radius", "0.5", "--render"])
-        .arg(&checked)
-        .arg(&level)
-        .output()
-        .unwrap();
+    let (check, svg, drawn) = check_and_render(&dir, &level, &[]);
     let plain = clearway()
         .args(["check", "--radius", "0.5"])
         .arg(&level)
@@ -379,19 +373,38 @@ fn check_render_draws_a_3d_level() {
         .unwrap();
     assert_eq!(check.status.code(), plain.status.code());
     assert_eq!(check.stdout, plain.stdout);
+    assert_eq!(geometry(&svg), geometry(&drawn));
+    assert!(svg.contains("node at z 1<"), "heights in the legend");
+}
+
+/// `check --radius 0.5 --render` and `render --radius 0.5` of `level`,
+/// both with the options `extra`: the check's output, its picture and
+/// render's.
+fn check_and_render(
+    dir: &tempfile::TempDir,
+    level: &std::path::Path,
+    extra: &[&str],
+) -> (std::process::Output, String, String) {
+    let (checked, drawn) = (dir.path().join("check.svg"), dir.path().join("render.svg"));
+    let check = clearway()
+        .args(["check", "--radius", "0.5"])
+        .args(extra)
+        .arg("--render")
+        .arg(&checked)
+        .arg(level)
+        .output()
+        .unwrap();
     let render = clearway()
-        .args(["render", "--radius", "0.5", "-o"])
+        .args(["render", "--radius", "0.5"])
+        .args(extra)
+        .arg("-o")
         .arg(&drawn)
-        .arg(&level)
+        .arg(level)
         .output()
         .unwrap();
     assert_eq!(render.status.code(), Some(0), "{}", stderr(&render));
-    let svg = std::fs::read_to_string(&checked).unwrap();
-    assert_eq!(
-        geometry(&svg),
-        geometry(&std::fs::read_to_string(&drawn).unwrap())
-    );
-    assert!(svg.contains("node at z 1<"), "heights in the legend");
+    let read = |path| std::fs::read_to_string(path).unwrap();
+    (check, read(&checked), read(&drawn))
 }
 
 #[test]
@@ -536,26 +549,9 @@ fn a_ramp_is_shaded_as_a_floor_however_high_it_climbs() {
 fn check_render_up_y_draws_a_y_up_level_from_above() {
     let dir = tempfile::tempdir().unwrap();
     let level = write_file(&dir, "y_up.ron", &house(y_up));
-    let (checked, drawn) = (dir.path().join("check.svg"), dir.path().join("render.svg"));
-    let check = clearway()
-        .args(["check", "--radius", "0.5", "--up", "y", "--render"])
-        .arg(&checked)
-        .arg(&level)
-        .output()
-        .unwrap();
+    let (check, svg, drawn) = check_and_render(&dir, &level, &["--up", "y"]);
     assert_eq!(check.status.code(), Some(1), "{}", stderr(&check));
-    let render = clearway()
-        .args(["render", "--radius", "0.5", "--up", "y", "-o"])
-        .arg(&drawn)
-        .arg(&level)
-        .output()
-        .unwrap();
-    assert_eq!(render.status.code(), Some(0), "{}", stderr(&render));
-    let svg = std::fs::read_to_string(&checked).unwrap();
-    assert_eq!(
-        geometry(&svg),
-        geometry(&std::fs::read_to_string(&drawn).unwrap())
-    );
+    assert_eq!(geometry(&svg), geometry(&drawn));
     // The same picture as the z-up house seen along z, not a side view.
     assert_eq!(geometry(&svg), geometry(&svg_of_house_along_z()));
     assert!(svg.contains("node at y 1<"), "heights along y");
