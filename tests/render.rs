@@ -291,10 +291,12 @@ fn node_labels_are_left_out_when_they_would_crowd() {
     let clearances = Clearances::compute(&map);
     let mut rec = RecordingDrawer::default();
     Picture::new(&map, &clearances).draw(&mut rec);
-    assert!(
-        rec.in_layer("nodes")
-            .all(|s| !matches!(s.shape, Shape::Text(..)))
-    );
+    for layer in ["nodes", "labels"] {
+        assert!(
+            rec.in_layer(layer)
+                .all(|s| !matches!(s.shape, Shape::Text(..)))
+        );
+    }
     assert!(rec.notes.iter().any(|n| n.contains("node labels left out")));
 }
 
@@ -535,7 +537,8 @@ fn cli_around_a_node_shows_its_neighbourhood_clipped() {
     let picture = Picture::new(&map, &clearances)
         .agent("ogre", 1.2)
         .title("rooms.ron")
-        .view(Bounds::around(node, 6.0));
+        .view(Bounds::around(node, 6.0))
+        .centre(map.node_index(6).unwrap());
     let layout = picture.layout();
     let [a, b] = layout.clip.unwrap();
     let centre = layout.frame.to_picture(node);
@@ -552,6 +555,7 @@ fn cli_around_a_node_shows_its_neighbourhood_clipped() {
         "agent outlines",
         "nodes",
         "pinch points",
+        "centre",
     ] {
         let g = format!("<g id=\"{layer}\"");
         assert_eq!(attribute(&svg, &g, "clip-path"), "url(#clip0)", "{layer}");
@@ -848,11 +852,22 @@ fn hostile_names_give_well_formed_svg_that_reads_back() {
         let words = words_of(&doc);
         let caption = format!("{} · {} (radius", as_written(name), as_written(name));
         assert!(words.iter().any(|w| w.starts_with(&caption)), "{caption:?}");
+        // Every node's label reads back, or is one of those the legend
+        // says were left out for want of room beside the pinch labels.
+        let mut missing = 0;
         for (j, node) in HOSTILE.iter().enumerate() {
             let title = format!("node {j} \"{}\": clearance", as_written(node));
             assert!(words.iter().any(|w| w.starts_with(&title)), "{title:?}");
-            assert!(words.contains(&as_written(node)), "label {node:?}");
+            if !words.contains(&as_written(node)) {
+                missing += 1;
+            }
         }
+        let left_out = words
+            .iter()
+            .find_map(|w| w.strip_suffix(" left out: no room clear of the others"))
+            .map_or(0, |n| n.split(' ').next().unwrap().parse().unwrap());
+        assert_eq!(missing, left_out, "{name:?}");
+        assert!(missing <= 1, "{name:?}");
         let ends = format!(
             "{} to {}",
             as_written(HOSTILE[first]),
@@ -945,4 +960,249 @@ fn cli_pictures_of_hostile_names_parse() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     parsed(&std::fs::read_to_string(&picture).unwrap());
+}
+
+/// A `--region` that misses the level still writes the picture (the
+/// legend and scale bar), but says on stderr, and in the SVG, that it shows
+/// none of the level and where the level is; a region that overlaps the
+/// level, even at one corner, says nothing.
+#[test]
+fn cli_region_outside_the_level_warns() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("empty.svg");
+    let out = clearway()
+        .args(["render", "maps/rooms.ron", "--region=100,100,110,110", "-o"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let level = Bounds::of_map(&load("rooms.ron")).unwrap();
+    let corner = |p: Point| format!("({}, {})", p.x, p.y);
+    let says = format!(
+        "warning: --region (100, 100) to (110, 110) lies outside the level, which spans {} to {}: \
+         the picture shows none of it",
+        corner(level.min),
+        corner(level.max)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&says), "{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("<!-- the view shows none of the level, which spans "));
+    // One corner of the region on the level's upper-right corner: it
+    // shows that corner, no warning.
+    let touching = format!(
+        "--region={},{},{},{}",
+        level.max.x,
+        level.max.y,
+        level.max.x + 5.0,
+        level.max.y + 5.0
+    );
+    let out = clearway()
+        .args(["render", "maps/rooms.ron", &touching, "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!stdout(&out).contains("shows none of the level"));
+}
+
+/// `--around NODE` rings the node it centres on (over everything but the
+/// legend), titled with the node, and the legend names it: among its
+/// neighbours, the node asked about is the one the eye finds.
+#[test]
+fn cli_around_rings_its_node() {
+    let out = clearway()
+        .args(["render", "maps/rooms.ron", "--agent", "ogre"])
+        .args(["--around", "passage_north", "--margin", "6", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let svg = stdout(&out);
+    let doc = parsed(&svg);
+    let words = "node 6 \"passage_north\": centre of the view";
+    let ring = doc
+        .descendants()
+        .find(|n| {
+            n.has_tag_name("circle")
+                && n.children()
+                    .any(|t| t.has_tag_name("title") && t.text() == Some(words))
+        })
+        .unwrap_or_else(|| panic!("no ring titled {words}"));
+    // At the node, which is at the centre of the view.
+    let map = load("rooms.ron");
+    let clearances = Clearances::compute(&map);
+    let node = map.nodes()[map.node_index(6).unwrap()].pos;
+    let layout = Picture::new(&map, &clearances)
+        .agent("ogre", 1.2)
+        .view(Bounds::around(node, 6.0))
+        .layout();
+    let at = layout.frame.to_picture(node);
+    let number = |name: &str| ring.attribute(name).unwrap().parse::<f64>().unwrap();
+    assert!((number("cx") - at.x).abs() <= 0.05, "{at:?}");
+    assert!((number("cy") - at.y).abs() <= 0.05, "{at:?}");
+    // Wider than the node's disc, which it rings.
+    let disc = doc
+        .descendants()
+        .find(|n| {
+            n.has_tag_name("circle")
+                && n.children().any(|t| {
+                    t.has_tag_name("title")
+                        && t.text()
+                            .is_some_and(|t| t.starts_with("node 6 \"passage_north\": clearance"))
+                })
+        })
+        .unwrap();
+    let r = |n: roxmltree::Node| n.attribute("r").unwrap().parse::<f64>().unwrap();
+    assert!(r(ring) > r(disc) + 3.0);
+    // The ring's layer comes after the nodes and the pinch points.
+    let layers: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("g"))
+        .filter_map(|n| n.attribute("id"))
+        .collect();
+    let index = |id: &str| layers.iter().position(|l| *l == id).unwrap();
+    let ring_layer = ring.parent().unwrap().attribute("id").unwrap();
+    assert!(index(ring_layer) > index("nodes"), "{layers:?}");
+    assert!(index(ring_layer) > index("pinch points"), "{layers:?}");
+    let legend = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("legend"))
+        .unwrap();
+    assert!(
+        legend
+            .descendants()
+            .any(|n| n.has_tag_name("text") && n.text() == Some(words)),
+        "in the legend"
+    );
+}
+
+/// A route over dense edges stays visible: it is drawn after every other
+/// shape of the level (edges, agent outlines, nodes) but the small markers
+/// of the pinch points, on a white halo wider than its line along the same
+/// points.
+#[test]
+fn a_route_is_drawn_over_everything_on_a_halo() {
+    let map = load("corridors.ron");
+    let clearances = Clearances::compute(&map);
+    let west_end = map.node_index(100).unwrap();
+    let hangar = map.node_index(125).unwrap();
+    let route = Router::new(&map, &clearances).route(west_end, hangar, 0.4);
+    assert!(route.is_some());
+    let mut recording = RecordingDrawer::default();
+    Picture::new(&map, &clearances)
+        .agent("tank", 1.5)
+        .route(west_end, hangar, route)
+        .draw(&mut recording);
+    let shapes = &recording.shapes;
+    let line = shapes
+        .iter()
+        .position(|s| {
+            matches!(s.shape, Shape::Polyline(_))
+                && s.title
+                    .as_deref()
+                    .is_some_and(|t| t.starts_with("route from"))
+        })
+        .unwrap();
+    let last_of = |layer: &str| {
+        shapes
+            .iter()
+            .rposition(|s| s.layer == layer)
+            .unwrap_or_else(|| panic!("no {layer}"))
+    };
+    for layer in ["edges", "agent outlines", "nodes"] {
+        assert!(line > last_of(layer), "the route under the {layer}");
+    }
+    // Only the small markers of the verdicts, and the labels, over it.
+    let first_of = |layer: &str| shapes.iter().position(|s| s.layer == layer).unwrap();
+    assert!(first_of("pinch points") > line);
+    assert!(first_of("labels") > line);
+    let halo = &shapes[line - 1];
+    assert_eq!(halo.shape, shapes[line].shape, "along the same points");
+    let (halo, route) = (
+        halo.style.as_ref().unwrap(),
+        shapes[line].style.as_ref().unwrap(),
+    );
+    assert_eq!(halo.stroke, Some(palette::BACKGROUND));
+    assert!(halo.stroke_width > route.stroke_width + 3.0);
+}
+
+/// A box inside a label's text as drawn: at least half an em a character
+/// wide (DejaVu Sans averages more) and 0.7 em tall, so that two of them
+/// overlapping means the texts do.
+fn inner_box(at: Point, text: &str, style: &clearway::render::TextStyle) -> [f64; 4] {
+    use clearway::render::Anchor;
+    let width = text.chars().count() as f64 * style.size * 0.5;
+    let left = match style.anchor {
+        Anchor::Start => at.x,
+        Anchor::Middle => at.x - width / 2.0,
+        Anchor::End => at.x - width,
+    };
+    [left, at.y - style.size * 0.7, left + width, at.y]
+}
+
+/// On a grid level, many blocked corner diagonals are pinched close
+/// together: their labels are placed clear of one another, and those that
+/// find no room (on a small picture) are left out, the legend saying how
+/// many. Every pinch point is either labelled or counted.
+#[test]
+fn labels_never_overlap_and_those_left_out_are_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = dir.path().join("bunker.ron");
+    clearway()
+        .args(["grid", "maps/bunker.map", "--agent", "robot=0.45", "-o"])
+        .arg(&level)
+        .assert()
+        .code(0);
+    let map = Map::load(&level).unwrap();
+    let clearances = Clearances::compute(&map);
+    for (long_side, some_left_out) in [(1200.0, false), (500.0, true)] {
+        let mut rec = RecordingDrawer::default();
+        Picture::new(&map, &clearances)
+            .agent("robot", 0.45)
+            .long_side(long_side)
+            .draw(&mut rec);
+        // Every text on the map, whatever its layer.
+        let labels: Vec<[f64; 4]> = rec
+            .shapes
+            .iter()
+            .filter(|s| s.layer != "legend")
+            .filter_map(|s| match (&s.shape, &s.text_style) {
+                (Shape::Text(at, text), Some(style)) => Some(inner_box(*at, text, style)),
+                _ => None,
+            })
+            .collect();
+        for (i, a) in labels.iter().enumerate() {
+            for b in &labels[..i] {
+                let apart = a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1];
+                assert!(apart, "{long_side}: labels overlap: {a:?} {b:?}");
+            }
+        }
+        // 36 corner diagonals, each pinched at its own corner.
+        let rings = rec
+            .in_layer("pinch points")
+            .filter(|s| {
+                s.title
+                    .as_deref()
+                    .is_some_and(|t| t.starts_with("pinch point of"))
+            })
+            .count();
+        assert_eq!(rings, 36);
+        let left_out = rings - labels.len();
+        assert_eq!(
+            left_out > 0,
+            some_left_out,
+            "{long_side}: {left_out} left out"
+        );
+        if some_left_out {
+            let says = format!("{left_out} labels left out: no room clear of the others");
+            assert!(rec.texts().contains(&says.as_str()), "{:?}", rec.texts());
+            assert!(rec.notes.contains(&says));
+        } else {
+            assert!(!rec.texts().iter().any(|t| t.contains("left out")));
+        }
+    }
 }

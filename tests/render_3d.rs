@@ -173,13 +173,15 @@ fn footprints_are_drawn_flattest_first_as_their_shapes_shaded_by_height() {
         rest[..rest.find(':').unwrap()].parse().unwrap()
     };
     let order: Vec<usize> = obstacles.iter().map(|(_, _, t)| number(t)).collect();
-    // Flattest first (by vertical extent, then bottom): the post top (a
-    // point, 0), the ground slab (-0.2..0) and the upper floor (3..3.2),
-    // the beam (4.6..5: 0.4), the lamp (2.2..2.8: 0.6), the sign (4..5: 1),
-    // the ground-floor wall (0..3), the ramp's triangles (0..3.2), the
-    // railing (1..4.2: 3.2, higher), the outer wall (-0.2..6.2: 6.4). So the
-    // walls of both storeys lie over both floors.
-    assert_eq!(order, [9, 1, 0, 5, 6, 8, 3, 4, 4, 7, 2], "{obstacles:#?}");
+    // Flattest first (by how high each stands, then bottom): the ramp's
+    // triangles (rising 3.2 over 4.5, 35°: a walkable slope stands 0,
+    // bottom 0), the post top (a point, 0, bottom 4.5), the ground slab
+    // (-0.2..0) and the upper floor (3..3.2), the beam (4.6..5: 0.4), the
+    // lamp (2.2..2.8: 0.6), the upright sign (4..5: 1), the ground-floor
+    // wall (0..3), the railing (1..4.2: 3.2, a segment stands its extent),
+    // the outer wall (-0.2..6.2: 6.4). So the walls of both storeys lie
+    // over both floors.
+    assert_eq!(order, [4, 4, 9, 1, 0, 5, 6, 8, 3, 7, 2], "{obstacles:#?}");
     let kinds: Vec<(usize, &str)> = obstacles
         .iter()
         .map(|(tag, _, t)| (number(t), tag.as_str()))
@@ -213,12 +215,8 @@ fn footprints_are_drawn_flattest_first_as_their_shapes_shaded_by_height() {
     );
     assert!(ramp[1].2.contains("triangle 1; z 0 to 3.2"));
     // The legend says what the shades mean.
-    assert!(text.contains("flat obstacle (floor)"));
-    assert!(
-        text.contains(
-            "tall obstacle (6.4 from bottom to top): darker = taller, drawn over flatter"
-        )
-    );
+    assert!(text.contains("flat obstacle (floor, ramp up to 45°)"));
+    assert!(text.contains("tall obstacle (6.4 high): darker = taller, drawn over flatter"));
 }
 
 #[test]
@@ -367,13 +365,7 @@ fn the_cli_draws_a_3d_level_as_png_and_svg() {
 fn check_render_draws_a_3d_level() {
     let dir = tempfile::tempdir().unwrap();
     let level = write_file(&dir, "level3d.ron", &house(|q| q));
-    let (checked, drawn) = (dir.path().join("check.svg"), dir.path().join("render.svg"));
-    let check = clearway()
-        .args(["check", "--radius", "0.5", "--render"])
-        .arg(&checked)
-        .arg(&level)
-        .output()
-        .unwrap();
+    let (check, svg, drawn) = check_and_render(&dir, &level, &[]);
     let plain = clearway()
         .args(["check", "--radius", "0.5"])
         .arg(&level)
@@ -381,19 +373,38 @@ fn check_render_draws_a_3d_level() {
         .unwrap();
     assert_eq!(check.status.code(), plain.status.code());
     assert_eq!(check.stdout, plain.stdout);
+    assert_eq!(geometry(&svg), geometry(&drawn));
+    assert!(svg.contains("node at z 1<"), "heights in the legend");
+}
+
+/// `check --radius 0.5 --render` and `render --radius 0.5` of `level`,
+/// both with the options `extra`: the check's output, its picture and
+/// render's.
+fn check_and_render(
+    dir: &tempfile::TempDir,
+    level: &std::path::Path,
+    extra: &[&str],
+) -> (std::process::Output, String, String) {
+    let (checked, drawn) = (dir.path().join("check.svg"), dir.path().join("render.svg"));
+    let check = clearway()
+        .args(["check", "--radius", "0.5"])
+        .args(extra)
+        .arg("--render")
+        .arg(&checked)
+        .arg(level)
+        .output()
+        .unwrap();
     let render = clearway()
-        .args(["render", "--radius", "0.5", "-o"])
+        .args(["render", "--radius", "0.5"])
+        .args(extra)
+        .arg("-o")
         .arg(&drawn)
-        .arg(&level)
+        .arg(level)
         .output()
         .unwrap();
     assert_eq!(render.status.code(), Some(0), "{}", stderr(&render));
-    let svg = std::fs::read_to_string(&checked).unwrap();
-    assert_eq!(
-        geometry(&svg),
-        geometry(&std::fs::read_to_string(&drawn).unwrap())
-    );
-    assert!(svg.contains("node at z 1<"), "heights in the legend");
+    let read = |path| std::fs::read_to_string(path).unwrap();
+    (check, read(&checked), read(&drawn))
 }
 
 #[test]
@@ -445,4 +456,143 @@ fn nodes_stacked_above_one_another_share_a_label_and_both_show() {
     assert!(nodes[2].0.starts_with("node 0 \"attic\""), "{nodes:?}");
     assert!(nodes[2].1 < nodes[0].1, "{nodes:?}");
     assert!(text.contains(">hall / attic</text>"), "{text}");
+}
+
+/// The texts of a layer, in order.
+fn texts_in(svg: &str, layer: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let g = doc
+        .descendants()
+        .find(|n| n.has_tag_name("g") && n.attribute("id") == Some(layer))
+        .unwrap_or_else(|| panic!("no layer {layer}"));
+    g.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.text().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// Seen along y, the picture's right is +x and its up is −z: the axis
+/// arrows in the legend say so (they said `y`, the axis the picture looks
+/// along). Seen along z they say x and y.
+#[test]
+fn the_axis_arrows_name_the_level_axes_the_picture_shows() {
+    let along_y = texts_in(&svg(&house(y_up), Up::Y), "legend");
+    assert!(along_y.iter().any(|t| t == "x"), "{along_y:?}");
+    assert!(along_y.iter().any(|t| t == "−z"), "{along_y:?}");
+    assert!(!along_y.iter().any(|t| t == "y"), "{along_y:?}");
+    let along_z = texts_in(&svg(&house(|q| q), Up::Z), "legend");
+    assert!(along_z.iter().any(|t| t == "y"), "{along_z:?}");
+    assert!(!along_z.iter().any(|t| t == "−z"), "{along_z:?}");
+}
+
+/// A ramp is ground to walk on, not a wall: however high it climbs, a
+/// triangle sloping at most 45° is shaded as a floor. Steeper, it stands
+/// what it climbs beyond a 45° slope over its footprint.
+///
+/// * the ramp (0,0,0) (2,0,0) (0,4,3) rises 3 over 4: normal (0, -6, 8),
+///   slope atan(6/8) = 36.9°: stands 0, the floor's shade;
+/// * the cliff (10,0,0) (12,0,0) (10,1,2) rises 2 over 1: normal
+///   (0, -4, 2), slope atan(4/2) = 63.4°, tan 2: stands 2 · (1 − 1/2) = 1;
+/// * the wall, a box 4 high, stands 4: the darkest, the top of the scale;
+///   the cliff is 1/4 of the way from the floor's grey to the wall's.
+///
+/// Shaded by vertical extent, the ramp (3) would be 3/4 of the way to
+/// the darkest and the cliff (2) halfway.
+#[test]
+fn a_ramp_is_shaded_as_a_floor_however_high_it_climbs() {
+    use clearway::render::{RecordingDrawer, palette};
+    let map = space(
+        "(nodes: [(id: 0, pos: (5, 10, 1)), (id: 1, pos: (15, 10, 1))],
+          edges: [(from: 0, to: 1)],
+          obstacles: [
+            Triangle([(0, 0, 0), (2, 0, 0), (0, 4, 3)]),
+            Triangle([(10, 0, 0), (12, 0, 0), (10, 1, 2)]),
+            Box(min: (20, 0, 0), max: (20.2, 4, 4)),
+          ])",
+    );
+    let clearances = Clearances::compute(&map);
+    let mut recording = RecordingDrawer::default();
+    Picture::new(&map, &clearances).draw(&mut recording);
+    let fill = |n: usize| {
+        let title = format!("obstacle #{n}:");
+        let shape = recording.titled(&title).next().unwrap();
+        shape.style.as_ref().unwrap().fill.unwrap()
+    };
+    assert_eq!(fill(0), palette::FLAT_OBSTACLE, "the ramp");
+    assert_eq!(
+        fill(1),
+        palette::FLAT_OBSTACLE.mix(palette::WALL, 0.25),
+        "the cliff"
+    );
+    assert_eq!(fill(2), palette::WALL, "the wall");
+    // Drawn flattest first: the ramp, the cliff, the wall.
+    let order: Vec<&str> = recording
+        .in_layer("obstacles")
+        .filter_map(|s| s.title.as_deref())
+        .map(|t| &t[..t.find(':').unwrap()])
+        .collect();
+    assert_eq!(order, ["obstacle #0", "obstacle #1", "obstacle #2"]);
+    assert!(
+        recording
+            .texts()
+            .contains(&"tall obstacle (4 high): darker = taller, drawn over flatter"),
+        "{:?}",
+        recording.texts()
+    );
+}
+
+/// `check --render --up y` draws a y-up level from above, as `render --up
+/// y` does (without `--up`, `check --render` could only draw it along z: a
+/// side view); `--up` on a 2D level, or without `--render`, is a usage
+/// error that writes nothing.
+#[test]
+fn check_render_up_y_draws_a_y_up_level_from_above() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = write_file(&dir, "y_up.ron", &house(y_up));
+    let (check, svg, drawn) = check_and_render(&dir, &level, &["--up", "y"]);
+    assert_eq!(check.status.code(), Some(1), "{}", stderr(&check));
+    assert_eq!(geometry(&svg), geometry(&drawn));
+    // The same picture as the z-up house seen along z, not a side view.
+    assert_eq!(geometry(&svg), geometry(&svg_of_house_along_z()));
+    assert!(svg.contains("node at y 1<"), "heights along y");
+
+    let flat = write_file(
+        &dir,
+        "flat.ron",
+        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))], edges: [(from: 0, to: 1)])",
+    );
+    let out = clearway()
+        .args(["check", "--radius", "0.5", "--up", "y", "--render"])
+        .arg(dir.path().join("flat.svg"))
+        .arg(&flat)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--up y applies to 3D levels only"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(out.stdout.is_empty(), "nothing checked, nothing printed");
+    let out = clearway()
+        .args(["check", "--radius", "0.5", "--up", "y"])
+        .arg(&level)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--render"), "{}", stderr(&out));
+    assert_eq!(
+        files_in(dir.path()),
+        ["check.svg", "flat.ron", "render.svg", "y_up.ron"]
+    );
+}
+
+/// The z-up house at radius 0.5, drawn along z with the CLI's title.
+fn svg_of_house_along_z() -> String {
+    let map = space(&house(|q| q));
+    let clearances = Clearances::compute(&map);
+    Picture::new(&map, &clearances)
+        .agent_radius(0.5)
+        .title("y_up.ron")
+        .to_svg()
 }

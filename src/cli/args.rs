@@ -146,6 +146,11 @@ pub struct CheckArgs {
     /// passes, so that a failing CI job can keep it as an artifact.
     #[arg(long, value_name = "OUT")]
     pub render: Option<PathBuf>,
+    /// With --render, for a 3D level: the axis that points up, which the
+    /// picture looks down along (default z), as `render --up` takes it. A
+    /// usage error on a 2D level.
+    #[arg(long, value_name = "AXIS", requires = "render")]
+    pub up: Option<UpAxis>,
 }
 
 /// `clearway render`.
@@ -179,7 +184,8 @@ pub struct RenderArgs {
     #[arg(long, value_name = "H", value_parser = parse_pixels, allow_negative_numbers = true)]
     pub height: Option<u32>,
     /// Show only the part of the level around NODE (an id, or a unique
-    /// name), --margin level units each way; what lies beyond is clipped.
+    /// name), --margin level units each way, the node ringed; what lies
+    /// beyond is clipped.
     #[arg(
         long,
         value_name = "NODE",

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use clearway::bake::StaleBake;
+use clearway::render::Up;
 use clearway::{Clearance, EdgeIdx, TightSpots};
 
 use super::args::{CheckArgs, CheckFormat};
@@ -63,8 +64,14 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
         _ => AnyLevel::read_citing_lines(&args.map, timings)?,
     };
     match level {
-        AnyLevel::Plane(level) => check(args, level, render_format, timings),
-        AnyLevel::Space(level) => check(args, level, render_format, timings),
+        AnyLevel::Plane(level) => {
+            let up = render::up_of(args.up, false, &args.map.map)?;
+            check(args, level, render_format.map(|f| (f, up)), timings)
+        }
+        AnyLevel::Space(level) => {
+            let up = render::up_of(args.up, true, &args.map.map)?;
+            check(args, level, render_format.map(|f| (f, up)), timings)
+        }
     }
 }
 
@@ -72,7 +79,7 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
 fn check<D: Shown>(
     args: &CheckArgs,
     level: Level<D>,
-    render_format: Option<render::Format>,
+    render_format: Option<(render::Format, Up)>,
     timings: &mut Timings,
 ) -> Result<Outcome, Failure> {
     let radii = radius::resolve(&args.radius, &level.map)?;
@@ -135,11 +142,11 @@ fn check<D: Shown>(
         }
     }
     timings.record("output", output_start.elapsed());
-    if let (Some(out), Some(format), Some(every)) = (&args.render, render_format, &every_clearance)
+    if let (Some(out), Some(picture), Some(every)) = (&args.render, render_format, &every_clearance)
     {
         let paths = (args.map.map.as_path(), out.as_path());
         timings.time("render", || {
-            D::render_check(&level, every, &radii, paths, format)
+            D::render_check(&level, every, &radii, paths, picture)
         })?;
     }
     conventions::keep_until_exit((level, spots, every_clearance));

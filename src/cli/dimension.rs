@@ -6,6 +6,7 @@
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
 use clearway::geometry::{Point, Point3};
+use clearway::render::Up;
 use clearway::{Clearances, Dimension, Obstacle, Obstacle3, ObstacleKind, Plane, Space};
 
 use super::Failure;
@@ -27,7 +28,7 @@ pub trait Shown: Dimension {
         clearances: &Clearances<Self>,
         radii: &Radii,
         paths: (&std::path::Path, &std::path::Path),
-        format: render::Format,
+        picture: (render::Format, Up),
     ) -> Result<(), Failure>;
 }
 
@@ -50,9 +51,9 @@ impl Shown for Plane {
         clearances: &Clearances,
         radii: &Radii,
         paths: (&std::path::Path, &std::path::Path),
-        format: render::Format,
+        picture: (render::Format, Up),
     ) -> Result<(), Failure> {
-        render::for_check_map(&level.map, clearances, radii, paths, format)
+        render::for_check_map(&level.map, clearances, radii, paths, picture)
     }
 }
 
@@ -75,9 +76,9 @@ impl Shown for Space {
         clearances: &Clearances<Space>,
         radii: &Radii,
         paths: (&std::path::Path, &std::path::Path),
-        format: render::Format,
+        picture: (render::Format, Up),
     ) -> Result<(), Failure> {
-        render::for_check_map(&level.map, clearances, radii, paths, format)
+        render::for_check_map(&level.map, clearances, radii, paths, picture)
     }
 }
 

@@ -54,22 +54,28 @@ pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure>
     output::refuse_inputs(&args.output, &args.map)?;
     match AnyLevel::read(&args.map, timings)? {
         AnyLevel::Plane(level) => {
-            if let Some(up) = args.up {
-                return Err(Failure::Usage(format!(
-                    "--up {} applies to 3D levels only: `{}` is a 2D level (positions (x, y)); leave it out",
-                    up_name(up),
-                    args.map.map.display()
-                )));
-            }
-            draw(args, &kept_until_exit(level).map, Up::Z, format, timings)
-        }
-        AnyLevel::Space(level) => {
-            let up = match args.up {
-                Some(UpAxis::Y) => Up::Y,
-                Some(UpAxis::Z) | None => Up::Z,
-            };
+            let up = up_of(args.up, false, &args.map.map)?;
             draw(args, &kept_until_exit(level).map, up, format, timings)
         }
+        AnyLevel::Space(level) => {
+            let up = up_of(args.up, true, &args.map.map)?;
+            draw(args, &kept_until_exit(level).map, up, format, timings)
+        }
+    }
+}
+
+/// The up axis `--up` asks for (`render`, `check --render`): z unless
+/// told otherwise; a usage error on a 2D level (`three_d` false), whose
+/// picture has no other side to be seen from.
+pub fn up_of(given: Option<UpAxis>, three_d: bool, map: &Path) -> Result<Up, Failure> {
+    match given {
+        Some(up) if !three_d => Err(Failure::Usage(format!(
+            "--up {} applies to 3D levels only: `{}` is a 2D level (positions (x, y)); leave it out",
+            up_name(up),
+            map.display()
+        ))),
+        Some(UpAxis::Y) => Ok(Up::Y),
+        Some(UpAxis::Z) | None => Ok(Up::Z),
     }
 }
 
@@ -110,7 +116,7 @@ fn draw<D: Flatten>(
     };
     let route = ends(&args.route, "--route")?;
     let widest = ends(&args.widest, "--widest")?;
-    let view = view(args, map, up)?;
+    let (view, centre) = view(args, map, up)?;
     let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(map)));
     let mut picture = Picture::new(map, clearances)
         .up(up)
@@ -119,8 +125,24 @@ fn draw<D: Flatten>(
             width: args.width,
             height: args.height,
         });
+    if let Some(node) = centre {
+        picture = picture.centre(node);
+    }
     if let Some(bounds) = view {
         picture = picture.view(bounds);
+        if let Some(level) = picture.level_bounds()
+            && !level.overlaps(&bounds)
+        {
+            let corner = |p: Point| format!("({}, {})", numbers::human(p.x), numbers::human(p.y));
+            eprintln!(
+                "warning: --region {} to {} lies outside the level, which spans {} to {}: \
+                 the picture shows none of it",
+                corner(bounds.min),
+                corner(bounds.max),
+                corner(level.min),
+                corner(level.max)
+            );
+        }
     }
     if let Some(r) = &radius {
         picture = with_radius(picture, r);
@@ -156,21 +178,25 @@ fn draw<D: Flatten>(
     Ok(Outcome::Pass)
 }
 
-/// The part of the level `--around NODE --margin M` or `--region` shows.
+/// The part of the level `--around NODE --margin M` or `--region` shows,
+/// and the node `--around` centres it on.
 /// For a 3D level, `--region` is in the picture's plane (x, y for `--up z`;
 /// x, -z for `--up y`) and `--around` centres on the node seen from above.
-fn view<D: Flatten>(args: &RenderArgs, map: &Map<D>, up: Up) -> Result<Option<Bounds>, Failure> {
+fn view<D: Flatten>(
+    args: &RenderArgs,
+    map: &Map<D>,
+    up: Up,
+) -> Result<(Option<Bounds>, Option<NodeIdx>), Failure> {
     if let (Some(node), Some(margin)) = (&args.around, args.margin) {
         let i = resolve_node(map, node, "--around")?;
-        return Ok(Some(Bounds::around(
-            D::flat(map.nodes()[i].pos, up),
-            margin,
-        )));
+        let bounds = Bounds::around(D::flat(map.nodes()[i].pos, up), margin);
+        return Ok((Some(bounds), Some(i)));
     }
-    Ok(args.region.map(|r| Bounds {
+    let region = args.region.map(|r| Bounds {
         min: Point::new(r.min.0, r.min.1),
         max: Point::new(r.max.0, r.max.1),
-    }))
+    });
+    Ok((region, None))
 }
 
 /// The picture coloured against a checked radius.
@@ -214,13 +240,13 @@ pub fn write<D: Flatten>(picture: &Picture<D>, out: &Path, format: Format) -> Re
 /// `check --render OUT`: the picture against the radius checked; when every
 /// agent profile is checked, against the largest agent's radius (the first
 /// such agent on a tie), whose picture shows every edge blocked for anyone.
-/// A 3D level is seen from above along z.
+/// A 3D level is seen from above along `up` (`check --up`).
 pub fn for_check_map<D: Flatten>(
     map: &Map<D>,
     clearances: &clearway::Clearances<D>,
     radii: &radius::Radii,
     (map_path, out): (&Path, &Path),
-    format: Format,
+    (format, up): (Format, Up),
 ) -> Result<(), Failure> {
     let all = radii.all();
     let largest = all
@@ -229,7 +255,9 @@ pub fn for_check_map<D: Flatten>(
             Some(b) if b.agent_radius >= r.agent_radius => Some(b),
             _ => Some(r),
         });
-    let mut picture = Picture::new(map, clearances).title(&map_title(map_path));
+    let mut picture = Picture::new(map, clearances)
+        .up(up)
+        .title(&map_title(map_path));
     if let Some(r) = largest {
         picture = with_radius(picture, r);
     }

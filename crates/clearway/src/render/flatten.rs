@@ -63,6 +63,21 @@ impl Up {
             Up::Y => "y",
         }
     }
+
+    /// The level axes along the picture's right and up, as the axis arrows
+    /// name them: seen along y, the picture's up is −z, not y.
+    ///
+    /// ```
+    /// use clearway::render::Up;
+    /// assert_eq!(Up::Z.picture_axes(), ["x", "y"]);
+    /// assert_eq!(Up::Y.picture_axes(), ["x", "−z"]);
+    /// ```
+    pub fn picture_axes(self) -> [&'static str; 2] {
+        match self {
+            Up::Z => ["x", "y"],
+            Up::Y => ["x", "−z"],
+        }
+    }
 }
 
 /// A map of either dimension, for the parts of the picture that draw each
@@ -90,6 +105,8 @@ pub trait Flatten: Dimension {
     fn map_of(map: &Map<Self>) -> MapOf<'_>;
     /// An obstacle's kind, as titles name it.
     fn kind(o: &Self::Obstacle) -> ObstacleKind;
+    /// The level axes along the picture's right and up (x, y in 2D).
+    fn picture_axes(up: Up) -> [&'static str; 2];
 }
 
 impl Flatten for Plane {
@@ -111,6 +128,9 @@ impl Flatten for Plane {
     fn kind(o: &crate::Obstacle) -> ObstacleKind {
         o.kind()
     }
+    fn picture_axes(_: Up) -> [&'static str; 2] {
+        ["x", "y"]
+    }
 }
 
 impl Flatten for Space {
@@ -131,6 +151,9 @@ impl Flatten for Space {
     }
     fn kind(o: &crate::Obstacle3) -> ObstacleKind {
         o.kind()
+    }
+    fn picture_axes(up: Up) -> [&'static str; 2] {
+        up.picture_axes()
     }
 }
 

@@ -4,16 +4,21 @@
 //! lines), shaded by how tall it is and drawn flattest first.
 //!
 //! The shading rule: a footprint's grey goes from faint for a flat piece
-//! (a floor slab, a ramp's surface: no vertical extent) to dark for the
-//! tallest piece of the level (a wall), by its vertical extent (top minus
-//! bottom) over the tallest one's. Pieces are drawn by that extent, then by
-//! their bottom: every floor first (the upper storey's over the storey
-//! below, so a stairwell's opening shows as the lighter gap in it), then
-//! the walls of every storey over the floors. Drawn by height instead, an
-//! upper floor would cover the walls of the storey below and a designer
-//! could not read the ground floor's rooms. Area fills are a little
-//! see-through. A mesh is shaded triangle by triangle: the floor of a
-//! building mesh is faint, its walls dark.
+//! (a floor slab, a ramp's surface) to dark for the tallest piece of the
+//! level (a wall), by how high it stands over the tallest one's. A piece
+//! stands its vertical extent (top minus bottom) high, except a sloping
+//! triangle, which stands only what it climbs beyond a 45° slope over its
+//! own footprint ([`WALKABLE_SLOPE`]): a ramp or a gentle hillside
+//! (at most 45°) stands 0 and is shaded as a floor, however high it
+//! climbs; a cliff at 60° stands 42% of its extent, an upright wall all of
+//! it. Pieces are drawn by that height, then by their bottom: every floor
+//! and ramp first (the upper storey's over the storey below, so a
+//! stairwell's opening shows as the lighter gap in it), then the walls of
+//! every storey over the floors. Drawn by height instead, an upper floor
+//! would cover the walls of the storey below and a designer could not read
+//! the ground floor's rooms. Area fills are a little see-through. A mesh is
+//! shaded triangle by triangle: the floor of a building mesh is faint, its
+//! walls dark.
 
 use super::drawer::{Color, Drawer, Style};
 use super::flatten::{Flatten, Up};
@@ -31,6 +36,10 @@ use crate::obstacle3::Obstacle3;
 const THIN_SHADE: f64 = 0.6;
 /// The opacity of a footprint: what lies below shows through.
 const SEE_THROUGH: f64 = 0.75;
+/// The steepest slope (from the horizontal, in degrees) shaded as a floor:
+/// Recast's default walkable slope. A triangle at most this steep is ground
+/// an agent walks on, not an obstacle standing in its way.
+pub(super) const WALKABLE_SLOPE: f64 = 45.0;
 
 /// What a piece of an obstacle looks like from above, in level units on
 /// the picture's plane.
@@ -52,19 +61,27 @@ pub(super) struct Piece {
     pub(super) footprint: Footprint,
     pub(super) bottom: f64,
     pub(super) top: f64,
+    /// How high it stands, for its shade and drawing order: its vertical
+    /// extent, less for a sloping triangle (see the module's rule).
+    pub(super) standing: f64,
 }
 
-/// Every piece of every obstacle, flattest first (by vertical extent, then
-/// bottom, then file order).
+/// Every piece of every obstacle, flattest first (by how high it stands,
+/// then bottom, then file order).
 pub(super) fn pieces(map: &Map<Space>, up: Up) -> Vec<Piece> {
     let mut pieces = Vec::new();
     for (i, o) in map.obstacles().iter().enumerate() {
-        let whole = |footprint, heights: &[f64]| Piece {
-            obstacle: i,
-            triangle: None,
-            footprint,
-            bottom: heights.iter().copied().fold(f64::INFINITY, f64::min),
-            top: heights.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        let whole = |footprint, heights: &[f64]| {
+            let bottom = heights.iter().copied().fold(f64::INFINITY, f64::min);
+            let top = heights.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            Piece {
+                obstacle: i,
+                triangle: None,
+                footprint,
+                bottom,
+                top,
+                standing: top - bottom,
+            }
         };
         match o {
             Obstacle3::Point(p) => {
@@ -83,7 +100,11 @@ pub(super) fn pieces(map: &Map<Space>, up: Up) -> Vec<Piece> {
             )),
             Obstacle3::Triangle(t) => {
                 let (footprint, heights) = triangle(t, up);
-                pieces.push(whole(footprint, &heights));
+                let piece = whole(footprint, &heights);
+                pieces.push(Piece {
+                    standing: standing(t, up, piece.top - piece.bottom),
+                    ..piece
+                });
             }
             Obstacle3::Box(b) => {
                 // Seen along y, the box's max corner is drawn below its
@@ -105,22 +126,47 @@ pub(super) fn pieces(map: &Map<Space>, up: Up) -> Vec<Piece> {
             Obstacle3::Mesh(m) => {
                 for (k, t) in m.triangles().enumerate() {
                     let (footprint, heights) = triangle(&t, up);
+                    let piece = whole(footprint, &heights);
                     pieces.push(Piece {
                         triangle: Some(k),
-                        ..whole(footprint, &heights)
+                        standing: standing(&t, up, piece.top - piece.bottom),
+                        ..piece
                     });
                 }
             }
         }
     }
     pieces.sort_by(|a, b| {
-        (a.top - a.bottom)
-            .total_cmp(&(b.top - b.bottom))
+        a.standing
+            .total_cmp(&b.standing)
             .then(a.bottom.total_cmp(&b.bottom))
             .then(a.obstacle.cmp(&b.obstacle))
             .then(a.triangle.cmp(&b.triangle))
     });
     pieces
+}
+
+/// How high a triangle of vertical extent `extent` stands: what it climbs
+/// beyond a [`WALKABLE_SLOPE`] slope over its footprint. A triangle sloping
+/// at angle θ climbs `extent` over a run of `extent / tan θ`; a 45° slope
+/// would climb the run itself, so it stands `extent · (1 − 1 / tan θ)`, and
+/// 0 at 45° or less. An upright (or degenerate) triangle stands its extent.
+fn standing(t: &Triangle, up: Up, extent: f64) -> f64 {
+    let [a, b, c] = t.corners;
+    let normal = (b - a).cross(c - a);
+    let rise = up.height(normal).abs();
+    let across = (normal.length_2() - rise * rise).max(0.0).sqrt();
+    if across == 0.0 && rise == 0.0 {
+        return extent;
+    }
+    // tan θ = across / rise for the slope θ of the surface from the
+    // horizontal; 1 / tan θ = rise / across.
+    let walkable = WALKABLE_SLOPE.to_radians().tan();
+    if across <= rise * walkable {
+        0.0
+    } else {
+        extent * (1.0 - rise * walkable / across)
+    }
 }
 
 fn triangle(t: &Triangle, up: Up) -> (Footprint, [f64; 3]) {
@@ -156,11 +202,11 @@ pub(super) fn extent(o: &Obstacle3) -> (Point3, Point3) {
     }
 }
 
-/// The tallest vertical extent of any piece: the top of the shading scale.
+/// How high the tallest piece stands: the top of the shading scale.
 pub(super) fn tallest(pieces: &[Piece]) -> f64 {
     pieces
         .iter()
-        .map(|p| p.top - p.bottom)
+        .map(|p| p.standing)
         .filter(|h| h.is_finite())
         .fold(0.0, f64::max)
 }
@@ -181,7 +227,7 @@ pub(super) fn area_style(t: f64) -> Style {
 impl Piece {
     /// How far from flat (0) to the tallest piece (1) this one is.
     fn tallness(&self, tallest: f64) -> f64 {
-        let h = self.top - self.bottom;
+        let h = self.standing;
         if tallest > 0.0 && h.is_finite() {
             (h / tallest).clamp(0.0, 1.0)
         } else {

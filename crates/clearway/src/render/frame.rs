@@ -64,6 +64,23 @@ impl Bounds {
         }
     }
 
+    /// Whether the two boxes share a point (their borders included): a view
+    /// that overlaps no part of the level shows nothing of it.
+    ///
+    /// ```
+    /// use clearway::geometry::Point;
+    /// use clearway::render::Bounds;
+    /// let level = Bounds { min: Point::new(0.0, 0.0), max: Point::new(10.0, 5.0) };
+    /// assert!(level.overlaps(&Bounds::around(Point::new(11.0, 6.0), 1.0)));
+    /// assert!(!level.overlaps(&Bounds::around(Point::new(20.0, 2.0), 1.0)));
+    /// ```
+    pub fn overlaps(&self, other: &Bounds) -> bool {
+        self.min.x <= other.max.x
+            && other.min.x <= self.max.x
+            && self.min.y <= other.max.y
+            && other.min.y <= self.max.y
+    }
+
     /// Width and height.
     pub fn size(&self) -> (f64, f64) {
         (self.max.x - self.min.x, self.max.y - self.min.y)
@@ -117,6 +134,16 @@ impl Frame {
     pub fn size(&self) -> (f64, f64) {
         let (w, h) = self.bounds.size();
         (w * self.scale, h * self.scale)
+    }
+
+    /// The fitted box in the picture: its upper-left and lower-right
+    /// corners, pixels.
+    pub(super) fn area(&self) -> [Point; 2] {
+        let (w, h) = self.size();
+        [
+            self.origin,
+            Point::new(self.origin.x + w, self.origin.y + h),
+        ]
     }
 
     /// Where a level point lands in the picture.

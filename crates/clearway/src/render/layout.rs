@@ -28,8 +28,11 @@ pub struct Layout {
 }
 
 impl<D: Flatten> Picture<'_, D> {
-    /// The box around the whole level, as drawn.
-    pub(super) fn bounds(&self) -> Option<Bounds> {
+    /// The box around the whole level, as drawn (in the picture's plane:
+    /// x, y; x, −z seen along y); `None` for a level with no node and no
+    /// obstacle. A caller compares a view with it to warn that the view
+    /// misses the level ([`Bounds::overlaps`]).
+    pub fn level_bounds(&self) -> Option<Bounds> {
         match D::map_of(self.map) {
             MapOf::Plane(map) => Bounds::of_map(map),
             MapOf::Space(map) => super::flatten::bounds_3d(map, self.up),
@@ -38,12 +41,11 @@ impl<D: Flatten> Picture<'_, D> {
 
     /// Where things go: the level-to-picture transform and the picture size.
     pub fn layout(&self) -> Layout {
-        let keys = self.legend_keys();
-        self.layout_with(&keys)
+        self.plan().1
     }
 
     pub(super) fn layout_with(&self, keys: &[Key]) -> Layout {
-        let mut bounds = self.view.or_else(|| self.bounds()).unwrap_or(Bounds {
+        let mut bounds = self.view.or_else(|| self.level_bounds()).unwrap_or(Bounds {
             min: Point::new(0.0, 0.0),
             max: Point::new(0.0, 0.0),
         });

@@ -2,6 +2,7 @@
 //! thing drawn (verdicts or the clearance ramp, pinch points, outlines,
 //! arrows, obstacles, nodes, routes), laid out in rows.
 
+use super::centre::centre_ring;
 use super::drawer::{Anchor, Color, Drawer, Style, TextStyle};
 use super::edges::{ramp_top, verdict_words};
 use super::flatten::Flatten;
@@ -22,6 +23,8 @@ pub(super) enum Key {
     Pinch(String),
     Arrow(String),
     Swatch(Style, String),
+    /// Words without a sample (labels left out).
+    Note(String),
 }
 
 impl Key {
@@ -33,6 +36,7 @@ impl Key {
             | Key::Arrow(t)
             | Key::Swatch(_, t) => t.as_str(),
             Key::Ramp(_) => return 420.0,
+            Key::Note(t) => return text_width(t, LEGEND_FONT) + 22.0,
         };
         30.0 + text_width(words, LEGEND_FONT) + 22.0
     }
@@ -91,12 +95,15 @@ impl<D: Flatten> Picture<'_, D> {
                 let tallest = footprints::tallest(&footprints::pieces(map, self.up));
                 keys.push(Key::Swatch(
                     footprints::area_style(0.0),
-                    "flat obstacle (floor)".into(),
+                    format!(
+                        "flat obstacle (floor, ramp up to {}°)",
+                        short(footprints::WALKABLE_SLOPE)
+                    ),
                 ));
                 keys.push(Key::Swatch(
                     footprints::area_style(1.0),
                     format!(
-                        "tall obstacle ({} from bottom to top): darker = taller, drawn over flatter",
+                        "tall obstacle ({} high): darker = taller, drawn over flatter",
                         short(tallest)
                     ),
                 ));
@@ -127,6 +134,9 @@ impl<D: Flatten> Picture<'_, D> {
                     "blocked node".into(),
                 ));
             }
+        }
+        if let Some(words) = self.centre_words() {
+            keys.push(Key::Dot(centre_ring(), words));
         }
         let map = self.map;
         let ends = |a: NodeIdx, b: NodeIdx| {
@@ -167,7 +177,7 @@ impl<D: Flatten> Picture<'_, D> {
                 ),
             };
             keys.push(Key::Line(
-                Style::stroke(palette::ROUTE, 4.0).with_opacity(0.6),
+                Style::stroke(palette::ROUTE, 4.0).with_opacity(0.85),
                 words,
             ));
         }
@@ -278,6 +288,14 @@ impl<D: Flatten> Picture<'_, D> {
                         drawer.text(Point::new(x + 30.0, y), t, &words);
                     }
                     Key::Ramp(top) => self.draw_ramp_key(drawer, Point::new(x, y), *top, &words),
+                    Key::Note(t) => drawer.text(
+                        Point::new(x, y),
+                        t,
+                        &TextStyle {
+                            color: palette::MUTED,
+                            ..words.clone()
+                        },
+                    ),
                 }
                 x += key.width();
             }

@@ -42,6 +42,7 @@
 //! # Ok::<(), clearway::map::LoadError>(())
 //! ```
 
+mod centre;
 mod drawer;
 mod edges;
 mod flatten;
@@ -49,6 +50,7 @@ mod font;
 mod footprints;
 mod frame;
 mod heights;
+mod labels;
 mod layout;
 mod legend;
 mod nodes;

@@ -1,5 +1,5 @@
-//! The nodes layer: each node with its clearance in its title, and node
-//! labels where they do not crowd.
+//! The nodes layer: each node with its clearance in its title; and the
+//! node labels, where they do not crowd, for the labels layer.
 
 use std::collections::HashMap;
 
@@ -7,6 +7,7 @@ use super::drawer::{Anchor, Drawer, Style, TextStyle};
 use super::flatten::Flatten;
 use super::frame::Frame;
 use super::heights::HeightBands;
+use super::labels::Wanted;
 use super::palette;
 use super::scene::{LABEL_FONT, Metrics, Picture};
 use super::text::{self, human};
@@ -25,21 +26,43 @@ impl<D: Flatten> Picture<'_, D> {
         HeightBands::of(heights?)
     }
 
-    pub(super) fn draw_nodes(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
-        drawer.layer("nodes");
+    /// The order nodes are drawn and labelled in: a 3D level's lowest
+    /// first, so that an upper storey's node sits over the one below it; a
+    /// 2D level's in file order.
+    fn node_order(&self) -> Vec<usize> {
         let map = self.map;
-        let radius = (metrics.edge_width * 1.2).clamp(2.5, 4.5);
-        let normal = Style::fill(palette::BACKGROUND).outlined(palette::INK, 1.2);
-        let blocked = Style::fill(palette::BLOCKED).outlined(palette::INK, 1.2);
-        let bands = self.height_bands();
-        // A 3D level's nodes lowest first, so that an upper storey's node
-        // sits over the one below it; a 2D level's in file order.
         let mut order: Vec<usize> = (0..map.nodes().len()).collect();
-        if bands.is_some() {
+        if self.height_bands().is_some() {
             let up = self.up;
             let height = |i: usize| D::height(map.nodes()[i].pos, up).unwrap_or(0.0);
             order.sort_by(|&a, &b| height(a).total_cmp(&height(b)));
         }
+        order
+    }
+
+    /// How node `i` is filled: red when blocked, else by its height band
+    /// (`bands`, in 3D), else white; outlined in ink.
+    pub(super) fn node_style(&self, i: usize, bands: Option<&HeightBands>) -> Style {
+        let c = &self.clearances.nodes()[i];
+        let fill = match (bands, D::height(self.map.nodes()[i].pos, self.up)) {
+            _ if self
+                .agent_radius
+                .is_some_and(|r| !c.admits(r, self.clearances.slack())) =>
+            {
+                palette::BLOCKED
+            }
+            (Some(bands), Some(h)) => bands.color(bands.band(h)),
+            _ => palette::BACKGROUND,
+        };
+        Style::fill(fill).outlined(palette::INK, 1.2)
+    }
+
+    pub(super) fn draw_nodes(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
+        drawer.layer("nodes");
+        let map = self.map;
+        let radius = metrics.node_radius();
+        let bands = self.height_bands();
+        let order = self.node_order();
         let mut stacked: HashMap<(i64, i64), i32> = HashMap::new();
         for &i in &order {
             let node = &map.nodes()[i];
@@ -61,15 +84,7 @@ impl<D: Flatten> Picture<'_, D> {
                 title.push_str(&format!(" {relation} radius {}: blocked", text::given(r)));
             }
             title.push_str(&format!(" at {}", D::words(node.pos)));
-            let banded;
-            let style = match (&bands, D::height(node.pos, self.up)) {
-                _ if is_blocked => &blocked,
-                (Some(bands), Some(h)) => {
-                    banded = Style::fill(bands.color(bands.band(h))).outlined(palette::INK, 1.2);
-                    &banded
-                }
-                _ => &normal,
-            };
+            let style = self.node_style(i, bands.as_ref());
             let p = frame.to_picture(self.at(node.pos));
             // A node drawn over one below it is smaller, so that the one
             // below shows as a ring around it.
@@ -88,11 +103,20 @@ impl<D: Flatten> Picture<'_, D> {
             } else {
                 radius * 0.6_f64.powi(below.min(2))
             };
-            drawer.circle(p, r, style, Some(&title));
+            drawer.circle(p, r, &style, Some(&title));
         }
-        if !metrics.labels {
-            return;
+    }
+
+    /// The node labels, where they do not crowd ([`Metrics::labels`]): a
+    /// node's name (else its id), or one label for the nodes stacked above
+    /// one another, lowest first (`hall / attic`); each up and right of
+    /// its node, else at the next free spot around it.
+    pub(super) fn node_labels(&self, frame: &Frame, metrics: &Metrics) -> Vec<Wanted> {
+        if !metrics.labels || metrics.large {
+            return Vec::new();
         }
+        let map = self.map;
+        let radius = metrics.node_radius();
         let style = TextStyle {
             size: LABEL_FONT,
             color: palette::INK,
@@ -100,19 +124,10 @@ impl<D: Flatten> Picture<'_, D> {
             bold: false,
             halo: true,
         };
-        if bands.is_none() {
-            for node in map.nodes() {
-                let p = frame.to_picture(self.at(node.pos));
-                drawer.text(
-                    Point::new(p.x + radius + 2.0, p.y - radius - 2.0),
-                    &text::node_label(node),
-                    &style,
-                );
-            }
-            return;
-        }
+        let order = self.node_order();
         // Nodes stacked above one another (storeys, a stairwell) share one
-        // label, lowest first: `hall / attic`.
+        // label; in 2D every node has its own.
+        let stacking = self.height_bands().is_some();
         let mut stacks: Vec<(Point, Vec<String>)> = Vec::new();
         let mut at: HashMap<(i64, i64), usize> = HashMap::new();
         for &i in &order {
@@ -120,19 +135,52 @@ impl<D: Flatten> Picture<'_, D> {
             let p = frame.to_picture(self.at(node.pos));
             let key = (p.x.round() as i64, p.y.round() as i64);
             match at.get(&key) {
-                Some(&k) => stacks[k].1.push(text::node_label(node)),
-                None => {
+                Some(&k) if stacking => stacks[k].1.push(text::node_label(node)),
+                _ => {
                     at.insert(key, stacks.len());
                     stacks.push((p, vec![text::node_label(node)]));
                 }
             }
         }
-        for (p, labels) in &stacks {
-            drawer.text(
-                Point::new(p.x + radius + 2.0, p.y - radius - 2.0),
-                &labels.join(" / "),
-                &style,
-            );
-        }
+        stacks
+            .into_iter()
+            .map(|(p, labels)| Wanted {
+                of: p,
+                text: labels.join(" / "),
+                spots: node_spots(p, radius, &style),
+            })
+            .collect()
     }
+}
+
+/// The spots for a node's label, best first: up and right of the node,
+/// down and right, up and left, down and left, right, left, above, below.
+fn node_spots(p: Point, radius: f64, style: &TextStyle) -> Vec<(Point, TextStyle, usize)> {
+    let d = radius + 2.0;
+    // Baselines: above the node, the text ends d above it; below, it starts
+    // d below it (a label's height is about 0.75 of its size above the
+    // baseline); beside, it is centred on the node.
+    let above = p.y - d;
+    let below = p.y + d + style.size * 0.75;
+    let beside = p.y + style.size * 0.35;
+    let styled = |anchor| TextStyle {
+        anchor,
+        ..style.clone()
+    };
+    // Nodes have no obstacles to keep clear of: every spot costs the same.
+    let free = 0;
+    vec![
+        (Point::new(p.x + d, above), styled(Anchor::Start), free),
+        (Point::new(p.x + d, below), styled(Anchor::Start), free),
+        (Point::new(p.x - d, above), styled(Anchor::End), free),
+        (Point::new(p.x - d, below), styled(Anchor::End), free),
+        (
+            Point::new(p.x + d + 1.0, beside),
+            styled(Anchor::Start),
+            free,
+        ),
+        (Point::new(p.x - d - 1.0, beside), styled(Anchor::End), free),
+        (Point::new(p.x, above - 1.0), styled(Anchor::Middle), free),
+        (Point::new(p.x, below + 1.0), styled(Anchor::Middle), free),
+    ]
 }

@@ -10,7 +10,7 @@ use super::scene::{
 use super::text;
 
 impl<D: Flatten> Picture<'_, D> {
-    pub(super) fn notes(&self, drawer: &mut impl Drawer, metrics: &Metrics) {
+    pub(super) fn notes(&self, drawer: &mut impl Drawer, metrics: &Metrics, dropped: usize) {
         let map = self.map;
         let radius = self.agent_radius.map_or_else(
             || "no agent radius".to_string(),
@@ -28,6 +28,15 @@ impl<D: Flatten> Picture<'_, D> {
                 text::point(v.min),
                 text::point(v.max)
             ));
+            if let Some(level) = self.level_bounds()
+                && !level.overlaps(&v)
+            {
+                drawer.note(&format!(
+                    "the view shows none of the level, which spans {} to {}",
+                    text::point(level.min),
+                    text::point(level.max)
+                ));
+            }
         }
         if metrics.large {
             drawer.note(&format!(
@@ -39,6 +48,9 @@ impl<D: Flatten> Picture<'_, D> {
                 "node labels left out: more than {LABEL_MAX_NODES} nodes, or edges shorter than \
                  {LABEL_MIN_SPACING} px on screen"
             ));
+        }
+        if dropped > 0 {
+            drawer.note(&super::labels::dropped_words(dropped));
         }
         if metrics.many_obstacles {
             drawer.note(&format!(

@@ -1,31 +1,38 @@
 //! The pinch points layer: where each blocked edge comes closest to its
-//! obstacle, labelled with the radius that fits, the label placed clear of
-//! obstacles.
+//! obstacle, with the words for its label (the radius that fits) and the
+//! spots around it where that label may go, clear of obstacles first. The
+//! labels are placed with the others ([`super::labels`]).
 
-use crate::indices::EdgeIdx;
 use std::collections::HashMap;
 
 use super::drawer::{Anchor, Drawer, Style, TextStyle};
 use super::flatten::{Flatten, MapOf};
 use super::frame::Frame;
-use super::legend::text_width;
+use super::labels::{Wanted, label_box};
 use super::palette;
 use super::scene::{LABEL_FONT, LABELLED_PINCHES, Picture};
 use super::text;
 use crate::geometry::{Point, Segment};
 
+/// Where one or more blocked edges are pinched, in picture pixels: edges
+/// pinched at the same place by the same obstacle share it.
+pub(super) struct Pinch {
+    /// The pinch point on the edges.
+    at: Point,
+    /// The obstacle's point that pinches them.
+    by: Point,
+    obstacle: usize,
+    value: f64,
+    edges: Vec<usize>,
+}
+
 impl<D: Flatten> Picture<'_, D> {
-    pub(super) fn draw_pinches(&self, drawer: &mut impl Drawer, frame: &Frame, r: f64) {
-        let map = self.map;
-        let blocked: Vec<usize> = self.clearances.blocked_edges(r).map(EdgeIdx::get).collect();
-        if blocked.is_empty() {
-            return;
-        }
-        drawer.layer("pinch points");
-        // Edges pinched at the same place by the same obstacle share a marker.
-        let mut pinches: Vec<(Point, Point, usize, f64, Vec<usize>)> = Vec::new();
+    /// The pinch points of the edges blocked for radius `r`.
+    pub(super) fn pinches(&self, frame: &Frame, r: f64) -> Vec<Pinch> {
+        let mut pinches: Vec<Pinch> = Vec::new();
         let mut seen: HashMap<(i64, i64, i64, i64), usize> = HashMap::new();
-        for &i in &blocked {
+        for e in self.clearances.blocked_edges(r) {
+            let i = e.get();
             let c = &self.clearances.edges()[i];
             let Some(w) = c.witness else { continue };
             let (p, q) = (
@@ -39,18 +46,34 @@ impl<D: Flatten> Picture<'_, D> {
                 q.y.round() as i64,
             );
             match seen.get(&key) {
-                Some(&k) => pinches[k].4.push(i),
+                Some(&k) => pinches[k].edges.push(i),
                 None => {
                     seen.insert(key, pinches.len());
-                    pinches.push((p, q, w.obstacle, c.value, vec![i]));
+                    pinches.push(Pinch {
+                        at: p,
+                        by: q,
+                        obstacle: w.obstacle,
+                        value: c.value,
+                        edges: vec![i],
+                    });
                 }
             }
         }
+        pinches
+    }
+
+    pub(super) fn draw_pinches(&self, drawer: &mut impl Drawer, frame: &Frame, r: f64) {
+        let map = self.map;
+        if self.clearances.blocked_edges(r).next().is_none() {
+            return;
+        }
+        drawer.layer("pinch points");
+        let pinches = self.pinches(frame, r);
         let ring = Style::stroke(palette::BLOCKED, 2.0);
         let line = Style::stroke(palette::BLOCKED, 1.5);
         if pinches.len() > LABELLED_PINCHES {
-            let lines: Vec<[Point; 2]> = pinches.iter().map(|p| [p.0, p.1]).collect();
-            let at: Vec<Point> = pinches.iter().map(|p| p.0).collect();
+            let lines: Vec<[Point; 2]> = pinches.iter().map(|p| [p.at, p.by]).collect();
+            let at: Vec<Point> = pinches.iter().map(|p| p.at).collect();
             drawer.segments(&lines, &line, None);
             drawer.dots(
                 &at,
@@ -60,52 +83,83 @@ impl<D: Flatten> Picture<'_, D> {
             );
             return;
         }
-        let label_style = TextStyle {
+        for pinch in &pinches {
+            let kind = D::kind(&map.obstacles()[pinch.obstacle]);
+            let noun = if pinch.edges.len() == 1 {
+                "edge"
+            } else {
+                "edges"
+            };
+            let relation = if pinch.value < r {
+                "<"
+            } else {
+                "touches it at"
+            };
+            let title = format!(
+                "pinch point of {noun} {}: {kind} #{} leaves clearance {} {relation} radius {}",
+                text::list(&pinch.edges, 12),
+                pinch.obstacle,
+                text::human_judged(pinch.value, r, false),
+                text::given(r)
+            );
+            drawer.polyline(&[pinch.at, pinch.by], &line, None);
+            drawer.circle(pinch.by, 2.0, &Style::fill(palette::BLOCKED), None);
+            drawer.circle(pinch.at, 6.0, &ring, Some(&title));
+        }
+    }
+
+    /// The labels of the pinch points for radius `r` (none above
+    /// [`LABELLED_PINCHES`]), each with its spots, best first.
+    pub(super) fn pinch_labels(&self, frame: &Frame, r: f64) -> Vec<Wanted> {
+        let pinches = self.pinches(frame, r);
+        if pinches.len() > LABELLED_PINCHES {
+            return Vec::new();
+        }
+        let style = TextStyle {
             size: LABEL_FONT,
             color: palette::BLOCKED,
             anchor: Anchor::Start,
             bold: true,
             halo: true,
         };
-        for (p, q, obstacle, value, edges) in &pinches {
-            let kind = D::kind(&map.obstacles()[*obstacle]);
-            let noun = if edges.len() == 1 { "edge" } else { "edges" };
-            let relation = if *value < r { "<" } else { "touches it at" };
-            let title = format!(
-                "pinch point of {noun} {}: {kind} #{obstacle} leaves clearance {} {relation} radius {}",
-                text::list(edges, 12),
-                text::human_judged(*value, r, false),
-                text::given(r)
-            );
-            drawer.polyline(&[*p, *q], &line, None);
-            drawer.circle(*q, 2.0, &Style::fill(palette::BLOCKED), None);
-            drawer.circle(*p, 6.0, &ring, Some(&title));
-            let away = *p - *q;
-            let label = if *value > 0.0 {
-                format!(
-                    "{noun} {}: fits r ≤ {}",
-                    text::list(edges, 3),
-                    text::short_apart(*value, r)
-                )
-            } else {
-                // Clearance 0 admits no agent, radius 0 included.
-                format!("{noun} {}: fits no agent", text::list(edges, 3))
-            };
-            let (at, style) = self.label_spot(frame, *p, away, &label, &label_style);
-            drawer.text(at, &label, &style);
-        }
+        pinches
+            .iter()
+            .map(|pinch| {
+                let noun = if pinch.edges.len() == 1 {
+                    "edge"
+                } else {
+                    "edges"
+                };
+                let label = if pinch.value > 0.0 {
+                    format!(
+                        "{noun} {}: fits r ≤ {}",
+                        text::list(&pinch.edges, 3),
+                        text::short_apart(pinch.value, r)
+                    )
+                } else {
+                    // Clearance 0 admits no agent, radius 0 included.
+                    format!("{noun} {}: fits no agent", text::list(&pinch.edges, 3))
+                };
+                let spots = self.label_spots(frame, pinch.at, pinch.at - pinch.by, &label, &style);
+                Wanted {
+                    of: pinch.at,
+                    text: label,
+                    spots,
+                }
+            })
+            .collect()
     }
 
-    /// Where to write a label next to picture point `p`: the first of a few
-    /// spots around it (`away` first) whose box crosses no obstacle.
-    pub(super) fn label_spot(
+    /// The spots around picture point `p` where a label may go: a few
+    /// around it (`away` first), each costing the obstacles its box crosses.
+    pub(super) fn label_spots(
         &self,
         frame: &Frame,
         p: Point,
         away: Point,
         label: &str,
         style: &TextStyle,
-    ) -> (Point, TextStyle) {
+    ) -> Vec<(Point, TextStyle, usize)> {
         let d = std::f64::consts::FRAC_1_SQRT_2;
         // Node labels sit up and right of their nodes: try that spot late.
         let mut candidates = vec![
@@ -155,30 +209,13 @@ impl<D: Flatten> Picture<'_, D> {
                 })
                 .count()
         };
-        let spots: Vec<(Point, TextStyle)> = candidates.into_iter().map(spot).collect();
-        let best = spots
-            .iter()
-            .enumerate()
-            .min_by_key(|(i, s)| (crossings(s), *i))
-            .map_or(0, |(i, _)| i);
-        spots[best].clone()
+        candidates
+            .into_iter()
+            .map(spot)
+            .map(|s| {
+                let crossed = crossings(&s);
+                (s.0, s.1, crossed)
+            })
+            .collect()
     }
-}
-
-/// A box behind a label written at `at` in `style`.
-pub(super) fn label_box(at: Point, label: &str, style: &TextStyle) -> [Point; 4] {
-    let width = text_width(label, style.size) * if style.bold { 1.08 } else { 1.0 };
-    let left = match style.anchor {
-        Anchor::Start => at.x,
-        Anchor::Middle => at.x - width / 2.0,
-        Anchor::End => at.x - width,
-    } - 3.0;
-    let right = left + width + 6.0;
-    let (top, bottom) = (at.y - style.size - 1.0, at.y + style.size * 0.3 + 1.0);
-    [
-        Point::new(left, top),
-        Point::new(right, top),
-        Point::new(right, bottom),
-        Point::new(left, bottom),
-    ]
 }

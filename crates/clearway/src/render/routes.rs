@@ -1,7 +1,9 @@
 //! The routes layer. Routes are data handed to the picture
 //! ([`Picture::route`], [`Picture::widest`]): the caller searches them (one
 //! [`crate::Router`] for both), the picture only draws them and says in the
-//! legend when there was none.
+//! legend when there was none. They are drawn over every other shape of the
+//! level, each on a white halo, so that a route over dense edges, nodes and
+//! pinch points stays visible.
 
 use super::drawer::{Drawer, Style};
 use super::flatten::Flatten;
@@ -13,6 +15,9 @@ use crate::geometry::Point;
 use crate::indices::NodeIdx;
 use crate::map::Map;
 use crate::route::Route;
+
+/// The width of the white halo on each side of a route, in pixels.
+const HALO: f64 = 2.5;
 
 /// A route the picture shows: the two nodes asked for (indices into
 /// [`Map::nodes`]) and what the search found between them.
@@ -46,7 +51,7 @@ impl<D: Flatten> Picture<'_, D> {
                 route_words(map, &w.route)
             );
             let style = Style::stroke(palette::WIDEST, width * 1.5).with_opacity(0.45);
-            self.draw_route(drawer, frame, &w.route, &style, &title);
+            self.draw_route(drawer, (frame, metrics), &w.route, &style, &title);
         }
         if let Some(Shown {
             start,
@@ -61,15 +66,15 @@ impl<D: Flatten> Picture<'_, D> {
                 text::given(self.agent_radius.unwrap_or(0.0)),
                 route_words(map, r)
             );
-            let style = Style::stroke(palette::ROUTE, width).with_opacity(0.6);
-            self.draw_route(drawer, frame, r, &style, &title);
+            let style = Style::stroke(palette::ROUTE, width).with_opacity(0.85);
+            self.draw_route(drawer, (frame, metrics), r, &style, &title);
         }
     }
 
     pub(super) fn draw_route(
         &self,
         drawer: &mut impl Drawer,
-        frame: &Frame,
+        (frame, metrics): (&Frame, &Metrics),
         r: &Route,
         style: &Style,
         title: &str,
@@ -79,7 +84,20 @@ impl<D: Flatten> Picture<'_, D> {
             .iter()
             .map(|&n| frame.to_picture(self.at(self.map.nodes()[n].pos)))
             .collect();
+        let halo =
+            Style::stroke(palette::BACKGROUND, style.stroke_width + HALO * 2.0).with_opacity(0.85);
+        drawer.polyline(&points, &halo, None);
         drawer.polyline(&points, style, Some(title));
+        // The nodes it passes, which it covers, again on top of it: small,
+        // filled as the nodes are (by height in 3D).
+        if !metrics.large && points.len() > 2 {
+            let bands = self.height_bands();
+            let dot = (style.stroke_width * 0.3).clamp(1.5, 3.0);
+            let passed = r.nodes.iter().zip(&points).skip(1).take(points.len() - 2);
+            for (&n, &p) in passed {
+                drawer.circle(p, dot, &self.node_style(n.get(), bands.as_ref()), None);
+            }
+        }
         let color = style.stroke.unwrap_or(palette::ROUTE);
         if let (Some(first), Some(last)) = (points.first(), points.last()) {
             let end = Style::fill(color).outlined(palette::BACKGROUND, 1.5);

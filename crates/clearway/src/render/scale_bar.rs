@@ -41,7 +41,8 @@ impl<D: Flatten> Picture<'_, D> {
             &scale_label(length),
             &style,
         );
-        // Axes: x to the right, y up, as in the level.
+        // Axes: x to the right, y up, as in the level (x and −z for a 3D
+        // level seen along y).
         let o = Point::new(x0 - 44.0, y);
         let arrow = Style::stroke(palette::MUTED, 1.2);
         drawer.polyline(&[o, Point::new(o.x + 18.0, o.y)], &arrow, None);
@@ -72,8 +73,9 @@ impl<D: Flatten> Picture<'_, D> {
             bold: false,
             halo: false,
         };
-        drawer.text(Point::new(o.x + 25.0, o.y + 4.0), "x", &small);
-        drawer.text(Point::new(o.x + 5.0, o.y - 16.0), "y", &small);
+        let [right, up] = D::picture_axes(self.up);
+        drawer.text(Point::new(o.x + 25.0, o.y + 4.0), right, &small);
+        drawer.text(Point::new(o.x + 5.0, o.y - 16.0), up, &small);
     }
 }
 

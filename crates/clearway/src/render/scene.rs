@@ -6,6 +6,9 @@
 use super::drawer::{Drawer, Style};
 use super::flatten::{Flatten, Up};
 use super::frame::{Bounds, Frame};
+use super::labels::{self, Labels, dropped_words};
+use super::layout::Layout;
+use super::legend::Key;
 use super::palette;
 use super::routes::Shown;
 use super::size::OutputSize;
@@ -87,6 +90,8 @@ pub struct Picture<'a, D: Flatten = Plane> {
     pub(super) long_side: f64,
     /// The part of the level shown, when not all of it.
     pub(super) view: Option<Bounds>,
+    /// The node the view is centred on, ringed.
+    pub(super) centre: Option<NodeIdx>,
     pub(super) size: OutputSize,
 }
 
@@ -96,6 +101,13 @@ pub(super) struct Metrics {
     pub(super) large: bool,
     pub(super) many_obstacles: bool,
     pub(super) labels: bool,
+}
+
+impl Metrics {
+    /// The radius of a node's disc, in pixels.
+    pub(super) fn node_radius(&self) -> f64 {
+        (self.edge_width * 1.2).clamp(2.5, 4.5)
+    }
 }
 
 impl<'a, D: Flatten> Picture<'a, D> {
@@ -112,6 +124,7 @@ impl<'a, D: Flatten> Picture<'a, D> {
             title: None,
             long_side: DEFAULT_LONG_SIDE,
             view: None,
+            centre: None,
             size: OutputSize::default(),
         }
     }
@@ -171,6 +184,14 @@ impl<'a, D: Flatten> Picture<'a, D> {
         self
     }
 
+    /// Rings this node (an index into [`Map::nodes`]) and names it in the
+    /// legend as the centre of the view: `--around NODE` shows the node
+    /// asked about, and the ring makes it the one the eye finds.
+    pub fn centre(mut self, node: NodeIdx) -> Picture<'a, D> {
+        self.centre = Some(node);
+        self
+    }
+
     /// Writes the picture at this size in pixels (`--width`, `--height`),
     /// scaled uniformly; see [`OutputSize::fit`].
     pub fn size(mut self, size: OutputSize) -> Picture<'a, D> {
@@ -208,14 +229,12 @@ impl<'a, D: Flatten> Picture<'a, D> {
 
     /// Draws the picture, back to front.
     pub fn draw(&self, drawer: &mut impl Drawer) {
-        let keys = self.legend_keys();
-        let layout = self.layout_with(&keys);
-        let metrics = self.metrics(&layout.frame);
+        let (keys, layout, metrics, labels) = self.plan();
         drawer.begin(layout.width, layout.height);
         if let Some((w, h)) = layout.output {
             drawer.output_size(w, h);
         }
-        self.notes(drawer, &metrics);
+        self.notes(drawer, &metrics, labels.dropped);
         drawer.layer("background");
         let (w, h) = (layout.width, layout.height);
         drawer.polygon(
@@ -237,17 +256,71 @@ impl<'a, D: Flatten> Picture<'a, D> {
         if let Some(r) = self.agent_radius {
             self.draw_capsules(drawer, &layout.frame, &metrics, r);
         }
-        self.draw_routes(drawer, &layout.frame, &metrics);
         if !metrics.large {
             self.draw_nodes(drawer, &layout.frame, &metrics);
         }
+        // Routes over every shape of the level, so that one over dense edges
+        // stays visible; only the small markers of the verdicts (pinch
+        // points), the view's centre and the labels over them.
+        self.draw_routes(drawer, &layout.frame, &metrics);
         if let Some(r) = self.agent_radius {
             self.draw_pinches(drawer, &layout.frame, r);
         }
+        self.draw_centre(drawer, &layout.frame, &metrics);
+        draw_labels(drawer, &labels);
         if layout.clip.is_some() {
             drawer.clip(None);
         }
         self.draw_legend(drawer, &layout, &keys);
+    }
+
+    /// What a drawing works out before its first shape: the legend's
+    /// keys, where things go, the sizes, and the labels placed. When labels
+    /// are left out, the legend says how many, which may take a row: the
+    /// layout is worked out again, and the labels with it (the map area
+    /// only moves, so the same labels fit).
+    pub(super) fn plan(&self) -> (Vec<Key>, Layout, Metrics, Labels) {
+        let mut keys = self.legend_keys();
+        let mut layout = self.layout_with(&keys);
+        let mut metrics = self.metrics(&layout.frame);
+        let mut labels = self.labels(&layout, &metrics);
+        if labels.dropped > 0 {
+            keys.push(Key::Note(dropped_words(labels.dropped)));
+            layout = self.layout_with(&keys);
+            metrics = self.metrics(&layout.frame);
+            labels = self.labels(&layout, &metrics);
+            if let Some(Key::Note(words)) = keys.last_mut() {
+                *words = dropped_words(labels.dropped);
+            }
+        }
+        (keys, layout, metrics, labels)
+    }
+
+    /// The pinch point labels, then the node labels, placed clear of one
+    /// another within the map area (grown by the margin around it; the
+    /// view's clip when the picture shows part of the level).
+    fn labels(&self, layout: &Layout, metrics: &Metrics) -> Labels {
+        let frame = &layout.frame;
+        let mut wanted = match self.agent_radius {
+            Some(r) => self.pinch_labels(frame, r),
+            None => Vec::new(),
+        };
+        wanted.extend(self.node_labels(frame, metrics));
+        let area = layout.clip.unwrap_or_else(|| {
+            let [lo, hi] = frame.area();
+            [
+                Point::new(lo.x - MARGIN, lo.y - MARGIN),
+                Point::new(hi.x + MARGIN, hi.y + LEGEND_GAP - 6.0),
+            ]
+        });
+        let discs: Vec<(Point, f64)> = if metrics.large {
+            Vec::new()
+        } else {
+            let radius = metrics.node_radius();
+            let at = |n: &crate::map::Node<D::Point>| frame.to_picture(self.at(n.pos));
+            self.map.nodes().iter().map(|n| (at(n), radius)).collect()
+        };
+        labels::place(wanted, area, &discs)
     }
 
     pub(super) fn metrics(&self, frame: &Frame) -> Metrics {
@@ -270,5 +343,16 @@ impl<'a, D: Flatten> Picture<'a, D> {
                 && self.map.nodes().len() <= LABEL_MAX_NODES
                 && median >= LABEL_MIN_SPACING,
         }
+    }
+}
+
+/// The labels layer, over everything else of the level.
+fn draw_labels(drawer: &mut impl Drawer, labels: &Labels) {
+    if labels.placed.is_empty() {
+        return;
+    }
+    drawer.layer("labels");
+    for label in &labels.placed {
+        drawer.text(label.at, &label.text, &label.style);
     }
 }
