@@ -12,7 +12,7 @@
 //! by, or colour `r g b` that is ignored) and faces (`f`, with relative
 //! indices such as `-1` too) are read. Texture coordinates, normals,
 //! materials, smoothing groups and free-form geometry are ignored;
-//! polylines (`l`) are skipped with a warning. A `#` at the start of a word
+//! polylines (`l`) and points (`p`) are skipped with a warning. A `#` at the start of a word
 //! starts a comment.
 //!
 //! # Solid or surface
@@ -114,8 +114,8 @@ pub struct ObjMesh {
 pub struct ObjObstacles {
     /// One per object or group with faces, in file order.
     pub meshes: Vec<ObjMesh>,
-    /// Statements that were skipped (polylines), one line each, for
-    /// standard error.
+    /// Statements that were skipped (polylines, points), one line each,
+    /// for standard error.
     pub warnings: Vec<String>,
 }
 
@@ -211,11 +211,16 @@ pub fn read_obj(bytes: &[u8], source_name: &str) -> Result<ObjObstacles, ObjErro
             })?;
         import.meshes.push(ObjMesh { mesh, source });
     }
-    if let Some((count, first)) = scanned.polylines {
-        import.warnings.push(format!(
-            "warning: {source_name}: skipped {count} polyline{} (`l`, the first at line {first}): clearway reads faces only",
-            if count == 1 { "" } else { "s" }
-        ));
+    for (what, keyword, skipped) in [
+        ("polyline", "l", scanned.polylines),
+        ("point", "p", scanned.points),
+    ] {
+        if let Some((count, first)) = skipped {
+            import.warnings.push(format!(
+                "warning: {source_name}: skipped {count} {what}{} (`{keyword}`, the first at line {first}): clearway reads faces only",
+                if count == 1 { "" } else { "s" }
+            ));
+        }
     }
     Ok(import)
 }
@@ -464,6 +469,18 @@ f 4 1 5 8
             import.warnings,
             [
                 "warning: t.obj: skipped 2 polylines (`l`, the first at line 4): clearway reads faces only"
+            ]
+        );
+    }
+
+    #[test]
+    fn points_are_skipped_with_a_warning_as_polylines_are() {
+        let import = read("v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1 2\nf 1 2 3\np 1\np 2 3\n");
+        assert_eq!(
+            import.warnings,
+            [
+                "warning: t.obj: skipped 1 polyline (`l`, the first at line 4): clearway reads faces only",
+                "warning: t.obj: skipped 2 points (`p`, the first at line 6): clearway reads faces only",
             ]
         );
     }
