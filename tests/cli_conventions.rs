@@ -179,6 +179,34 @@ fn help_documents_the_exit_codes() {
     assert!(help.contains("2 bad input or bad usage"));
 }
 
+/// `--obstacles` takes a Tiled map for a flat level and an OBJ file for a
+/// 3D one: the help and the man pages say both, not `<TMX>` alone.
+#[test]
+fn help_and_man_page_say_obstacles_takes_tmx_or_obj() {
+    for command in ["check", "clearance", "render", "diff"] {
+        let out = clearway().args([command, "--help"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let help = stdout(&out);
+        assert!(help.contains("--obstacles <FILE>"), "{command}: {help}");
+        assert!(!help.contains("<TMX>"), "{command}: {help}");
+        assert!(
+            help.contains("(.tmx)") && help.contains("(.obj)"),
+            "{command}: {help}"
+        );
+        assert!(!help.contains("Obstacles from Tiled:"), "{command}: {help}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = clearway()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let page = std::fs::read_to_string(dir.path().join("clearway-check.1")).unwrap();
+    assert!(page.contains("Wavefront OBJ"), "{page}");
+    assert!(!page.contains("TMX"), "{page}");
+}
+
 #[test]
 fn no_color_wins_over_forced_colour() {
     // Forced colour shows that the test can see colour at all.
