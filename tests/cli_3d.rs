@@ -407,7 +407,7 @@ fn obj_meshes_join_a_3d_level_named_by_file_and_object() {
     assert_eq!(code, Some(1));
     assert_eq!(
         out,
-        "blocked: edge 4 (1 \"a\" -> 4 \"d\"): clearance 1 < radius 1.2: mesh #6 (level.obj object `arch`) pinches at (0, 5, 1)\n\
+        "blocked: edge 4 (1 \"a\" -> 4 \"d\"): clearance 1 < radius 1.2: mesh #6 (level.obj object `arch` at line 2, triangle 0 at line 6) pinches at (0, 5, 1)\n\
          FAILED: radius 1.2: 1 of 5 edges blocked, 0 of 5 nodes blocked\n"
     );
     let (code, out, _) = run(
@@ -613,7 +613,8 @@ fn the_obj_file_is_never_written_over() {
     assert_eq!((code, out.as_str()), (Some(2), ""));
     assert_eq!(
         err,
-        "error: refusing to overwrite the OBJ file `level.obj` (--obstacles): `level.obj` is \
+        "level.obj: 1 mesh, 1 surface (object `arch` at line 2)\n\
+         error: refusing to overwrite the OBJ file `level.obj` (--obstacles): `level.obj` is \
          the same file\n"
     );
     let obj = std::fs::read_to_string(dir.path().join("level.obj")).unwrap();
@@ -642,4 +643,141 @@ fn every_broken_obj_file_stops_check() {
         assert!(!err.contains("panicked"), "{obj}: {err}");
         assert!(err.contains(obj), "{obj} is named: {err}");
     }
+}
+
+/// A unit cube with its last face (line 15) wound backwards: parity reads
+/// it as solid, so an edge inside it has clearance 0 (read as a hollow
+/// surface, it had 0.2: the distance from its ends to the faces x = 0 and
+/// x = 1), and stderr says so.
+const FLIPPED_CUBE_OBJ: &str = "o rock
+v 0 0 0
+v 1 0 0
+v 1 1 0
+v 0 1 0
+v 0 0 1
+v 1 0 1
+v 1 1 1
+v 0 1 1
+f 1 4 3 2
+f 5 6 7 8
+f 1 2 6 5
+f 2 3 7 6
+f 3 4 8 7
+f 8 5 1 4
+";
+
+/// An edge from (0.2, 0.5, 0.5) to (0.8, 0.5, 0.5), inside the unit cube,
+/// and one outside, from (3, 0, 0) to (3, 1, 0), 2 from the face x = 1.
+const INSIDE_THE_CUBE: &str = "Map(
+    nodes: [
+        (id: 0, pos: (0.2, 0.5, 0.5)),
+        (id: 1, pos: (0.8, 0.5, 0.5)),
+        (id: 2, pos: (3, 0, 0)),
+        (id: 3, pos: (3, 1, 0)),
+    ],
+    edges: [(from: 0, to: 1), (from: 2, to: 3)],
+    obstacles: [],
+)
+";
+
+#[test]
+fn an_edge_inside_a_cube_with_a_face_wound_backwards_is_blocked() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(&dir, "cube.ron", INSIDE_THE_CUBE);
+    write_file(&dir, "rock.obj", FLIPPED_CUBE_OBJ);
+    let (code, out, err) = run(
+        dir.path(),
+        &[
+            "clearance",
+            "cube.ron",
+            "--obstacles",
+            "rock.obj",
+            "--format",
+            "csv",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let clearances: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .map(|row| row.split(',').nth(3).unwrap())
+        .collect();
+    assert_eq!(clearances, ["0", "2"], "{out}");
+    assert_eq!(
+        err,
+        "warning: rock.obj object `rock` at line 1 is read as a solid (every edge is shared by \
+         an even number of its faces, so its inside is well defined), though 4 edges run the \
+         same way in both their faces (a face wound backwards, the first in the face at line \
+         10)\n\
+         rock.obj: 1 mesh, 1 solid (object `rock` at line 1)\n"
+    );
+    // --quiet keeps the warning, not the summary.
+    let (_, _, err) = run(
+        dir.path(),
+        &[
+            "clearance",
+            "cube.ron",
+            "--obstacles",
+            "rock.obj",
+            "--quiet",
+        ],
+    );
+    assert!(
+        err.starts_with("warning: rock.obj object `rock` at line 1 is read as a solid"),
+        "{err}"
+    );
+    assert!(!err.contains("1 mesh"), "{err}");
+}
+
+/// Two groups both named `Generic` (as some exporters name every group):
+/// told apart by their lines, each cited with the triangle that holds the
+/// closest point and its face's line. Edge 0 stands 1 above the first
+/// group's one triangle (line 9); edge 1 stands 2 above the point
+/// (10.8, 0.8, 0) of the second group's quad, in its second triangle
+/// (11, 0), (11, 1), (10, 1) (x + y >= 11 there), from the face on line 12.
+#[test]
+fn obj_obstacles_are_cited_by_group_line_triangle_and_face_line() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(
+        &dir,
+        "g.obj",
+        "g Generic\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 10 0 0\nv 11 0 0\nv 10 1 0\nv 11 1 0\n\
+         f 1 2 3\ng Generic\nf 4 5 6\nf 5 7 6\n",
+    );
+    write_file(
+        &dir,
+        "g.ron",
+        "Map(
+    nodes: [
+        (id: 0, pos: (0.2, 0.2, 1)), (id: 1, pos: (0.2, 0.2, 3)),
+        (id: 2, pos: (10.8, 0.8, 2)), (id: 3, pos: (10.8, 0.8, 5)),
+    ],
+    edges: [(from: 0, to: 1), (from: 2, to: 3)],
+    obstacles: [],
+)
+",
+    );
+    let (code, out, err) = run(dir.path(), &["clearance", "g.ron", "--obstacles", "g.obj"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "edge 0 (0 -> 1): clearance 1, mesh #0 (g.obj group `Generic` at line 1, triangle 0 at line 9) pinches at (0.2, 0.2, 1)\n\
+         edge 1 (2 -> 3): clearance 2, mesh #1 (g.obj group `Generic` at line 10, triangle 1 at line 12) pinches at (10.8, 0.8, 2)\n"
+    );
+    assert_eq!(
+        err,
+        "g.obj: 2 meshes, 2 surfaces (group `Generic` at line 1, group `Generic` at line 10)\n"
+    );
+    let (code, out, _) = run(
+        dir.path(),
+        &["check", "g.ron", "--obstacles", "g.obj", "--radius", "1.5"],
+    );
+    assert_eq!(code, Some(1));
+    assert!(
+        out.starts_with(
+            "blocked: edge 0 (0 -> 1): clearance 1 < radius 1.5: mesh #0 (g.obj group `Generic` \
+             at line 1, triangle 0 at line 9) pinches at (0.2, 0.2, 1)\n"
+        ),
+        "{out}"
+    );
 }

@@ -272,13 +272,15 @@ fn csv<D: Shown>(out: &mut dyn Write, table: &Table<'_, D>) -> io::Result<()> {
 }
 
 fn text<D: Shown>(out: &mut dyn Write, level: &Level<D>, table: &Table<'_, D>) -> io::Result<()> {
-    for r in table.edge_rows() {
+    for (i, c) in table.in_blocks(level.map.edges().len()) {
+        let r = EdgeRow::new(&level.map, EdgeIdx::new(i), &c);
         let value = r.clearance.map_or_else(|| "inf".into(), human);
         write!(out, "{}: clearance {value}", edge_ref(&level.map, r.edge))?;
-        if let (Some(o), Some(p)) = (r.obstacle, r.edge_point) {
+        if let (Some(w), Some(p)) = (c.witness, r.edge_point) {
+            let o = w.obstacle;
             let kind = D::kind(&level.map.obstacles()[o]);
             let origin = level
-                .obstacle_origin(o)
+                .obstacle_cited(o, w.obstacle_point)
                 .map(|origin| format!(" ({origin})"))
                 .unwrap_or_default();
             write!(

@@ -10,6 +10,7 @@ use clearway::{Clearances, Dimension, Obstacle, Obstacle3, ObstacleKind, Plane, 
 
 use super::Failure;
 use super::input::Level;
+use super::mesh_spot::{MeshSpot, mesh_spot};
 use super::radius::Radii;
 use super::render;
 
@@ -21,6 +22,9 @@ pub trait Shown: Dimension {
     fn coordinates(p: Self::Point) -> Coordinates;
     /// An obstacle's kind, as reports name it (`circle`, `box`).
     fn kind(obstacle: &Self::Obstacle) -> ObstacleKind;
+    /// Where on a mesh obstacle its closest point `at` lies, to cite the
+    /// triangle; `None` for any other obstacle (and in the plane).
+    fn mesh_spot(obstacle: &Self::Obstacle, at: Self::Point) -> Option<MeshSpot>;
     /// `check --render`: the picture of the checked level.
     fn render_check(
         level: &Level<Self>,
@@ -43,6 +47,10 @@ impl Shown for Plane {
 
     fn kind(obstacle: &Obstacle) -> ObstacleKind {
         obstacle.kind()
+    }
+
+    fn mesh_spot(_: &Obstacle, _: Point) -> Option<MeshSpot> {
+        None
     }
 
     fn render_check(
@@ -68,6 +76,13 @@ impl Shown for Space {
 
     fn kind(obstacle: &Obstacle3) -> ObstacleKind {
         obstacle.kind()
+    }
+
+    fn mesh_spot(obstacle: &Obstacle3, at: Point3) -> Option<MeshSpot> {
+        match obstacle {
+            Obstacle3::Mesh(mesh) => mesh_spot(mesh, at),
+            _ => None,
+        }
     }
 
     fn render_check(

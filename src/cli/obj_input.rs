@@ -29,6 +29,13 @@ impl ObjObstacleSources {
         self.sources.get(k).map(ToString::to_string)
     }
 
+    /// The line of the face that triangle `triangle` of obstacle
+    /// `obstacle` (a mesh from the OBJ file) came from.
+    pub fn triangle_line(&self, obstacle: usize, triangle: usize) -> Option<usize> {
+        let k = obstacle.checked_sub(self.first)?;
+        self.sources.get(k)?.faces.line_of_triangle(triangle)
+    }
+
     /// How many obstacles came from the OBJ file.
     pub fn count(&self) -> usize {
         self.sources.len()
@@ -79,6 +86,11 @@ pub fn add(
     .map_err(|e| Failure::Located(e.to_string()))?;
     for warning in &import.warnings {
         super::tiled_input::warn_once(warning.clone());
+    }
+    // Which meshes are solid: a box read as hollow changes every answer
+    // inside it, so it is said (once, for `diff` too) unless --quiet.
+    if !super::conventions::quiet() {
+        super::tiled_input::warn_once(import.solidity());
     }
     let (obstacles, sources) = import.into_obstacles();
     let first = map.obstacle_count();

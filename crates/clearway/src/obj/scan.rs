@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use super::ObjGroupKind;
 use super::error::{ObjError, ObjErrorKind};
+use super::face_lines::FaceLines;
 use crate::map::MAX_COORDINATE;
 
 /// Statements of the OBJ format that clearway does not use: texture
@@ -65,6 +66,8 @@ pub(super) struct Part {
     pub(super) line: usize,
     /// How many triangles its faces make (a face of n corners makes n - 2).
     pub(super) triangles: usize,
+    /// The line of each face, by triangle.
+    pub(super) faces: FaceLines,
 }
 
 /// What the scan found.
@@ -390,6 +393,7 @@ pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, ObjError> {
         kind: ObjGroupKind::Unnamed,
         line: 0,
         triangles: 0,
+        faces: FaceLines::default(),
     };
     let mut polylines: Option<(usize, usize)> = None;
     let mut points: Option<(usize, usize)> = None;
@@ -413,6 +417,7 @@ pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, ObjError> {
                 if current.line == 0 {
                     current.line = number;
                 }
+                current.faces.push(current.triangles, number);
                 current.triangles += corners - 2;
             }
             "o" | "g" => {
@@ -431,6 +436,7 @@ pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, ObjError> {
                     kind,
                     line: number,
                     triangles: 0,
+                    faces: FaceLines::default(),
                 };
                 if current.triangles > 0 {
                     parts.push(std::mem::replace(&mut current, named));
@@ -517,7 +523,12 @@ mod tests {
                 name: "arch".into(),
                 kind: ObjGroupKind::Object,
                 line: 7,
-                triangles: 1
+                triangles: 1,
+                faces: {
+                    let mut faces = FaceLines::default();
+                    faces.push(0, 9);
+                    faces
+                }
             }]
         );
         assert_eq!(scanned.polylines, Some((1, 10)));
