@@ -645,35 +645,31 @@ fn every_broken_obj_file_stops_check() {
     }
 }
 
-/// A unit cube with its last face (line 15) wound backwards: parity reads
-/// it as solid, so an edge inside it has clearance 0 (read as a hollow
-/// surface, it had 0.2: the distance from its ends to the faces x = 0 and
-/// x = 1), and stderr says so.
-const FLIPPED_CUBE_OBJ: &str = "o rock
+/// The tetrahedron x, y, z >= 0, x + y + z <= 4, its faces wound outward
+/// but the last, the slanted one (line 9), wound backwards: parity reads it
+/// as solid all the same.
+const FLIPPED_TETRAHEDRON_OBJ: &str = "o rock
 v 0 0 0
-v 1 0 0
-v 1 1 0
-v 0 1 0
-v 0 0 1
-v 1 0 1
-v 1 1 1
-v 0 1 1
-f 1 4 3 2
-f 5 6 7 8
-f 1 2 6 5
-f 2 3 7 6
-f 3 4 8 7
-f 8 5 1 4
+v 4 0 0
+v 0 4 0
+v 0 0 4
+f 1 3 2
+f 1 2 4
+f 1 4 3
+f 2 4 3
 ";
 
-/// An edge from (0.2, 0.5, 0.5) to (0.8, 0.5, 0.5), inside the unit cube,
-/// and one outside, from (3, 0, 0) to (3, 1, 0), 2 from the face x = 1.
-const INSIDE_THE_CUBE: &str = "Map(
+/// An edge from (0.5, 1, 1) to (1.5, 1, 1), inside the tetrahedron, and one
+/// outside, from (6, 0, 0) to (7, 0, 0), 2 from its corner (4, 0, 0).
+/// Read as a hollow surface (before the parity rule), the inside edge had
+/// 0.5 / sqrt(3) = 0.2886751: from (1.5, 1, 1), whose x + y + z = 3.5, to
+/// the slanted face.
+const INSIDE_THE_ROCK: &str = "Map(
     nodes: [
-        (id: 0, pos: (0.2, 0.5, 0.5)),
-        (id: 1, pos: (0.8, 0.5, 0.5)),
-        (id: 2, pos: (3, 0, 0)),
-        (id: 3, pos: (3, 1, 0)),
+        (id: 0, pos: (0.5, 1, 1)),
+        (id: 1, pos: (1.5, 1, 1)),
+        (id: 2, pos: (6, 0, 0)),
+        (id: 3, pos: (7, 0, 0)),
     ],
     edges: [(from: 0, to: 1), (from: 2, to: 3)],
     obstacles: [],
@@ -681,10 +677,10 @@ const INSIDE_THE_CUBE: &str = "Map(
 ";
 
 #[test]
-fn an_edge_inside_a_cube_with_a_face_wound_backwards_is_blocked() {
+fn an_edge_inside_a_solid_with_a_face_wound_backwards_is_blocked() {
     let dir = tempfile::tempdir().unwrap();
-    write_file(&dir, "cube.ron", INSIDE_THE_CUBE);
-    write_file(&dir, "rock.obj", FLIPPED_CUBE_OBJ);
+    write_file(&dir, "cube.ron", INSIDE_THE_ROCK);
+    write_file(&dir, "rock.obj", FLIPPED_TETRAHEDRON_OBJ);
     let (code, out, err) = run(
         dir.path(),
         &[
@@ -706,9 +702,9 @@ fn an_edge_inside_a_cube_with_a_face_wound_backwards_is_blocked() {
     assert_eq!(
         err,
         "warning: rock.obj object `rock` at line 1 is read as a solid (every edge is shared by \
-         an even number of its faces, so its inside is well defined), though 4 edges run the \
+         an even number of its faces, so its inside is well defined), though 3 edges run the \
          same way in both their faces (a face wound backwards, the first in the face at line \
-         10)\n\
+         6)\n\
          rock.obj: 1 mesh, 1 solid (object `rock` at line 1)\n"
     );
     // --quiet keeps the warning, not the summary.

@@ -337,19 +337,40 @@ proptest! {
         // often not convex; grid points send the ray through its edges and
         // vertices.
         let (vs, ts) = octahedron(radii.map(|r| r as f64 / 2.0));
-        let vs: Vec<P3> = vs.into_iter().map(|v| f.at(v)).collect();
-        let (p, q) = (f.at(p), f.at(q));
-        let mesh = Mesh::new(vs.iter().map(|&v| pt(v)).collect(), ts.clone(), solid).unwrap();
-        prop_assert_eq!(mesh_contains(&mesh, pt(p)), exact3::point_in_mesh(p, &vs, &ts), "point {:?}", p);
-        let s = segment3_to_mesh(Segment::new(pt(p), pt(q)), &mesh);
-        let d2 = exact3::segment_mesh_distance_2(p, q, &vs, &ts, solid).unwrap();
-        check_distance("mesh", &s, &d2)?;
-        prop_assert_eq!(Obstacle3::Mesh(mesh).separation_from(Segment::new(pt(p), pt(q))), s);
+        check_mesh("mesh", f, (vs, ts), p, q, solid)?;
     }
 }
 
-/// An octahedron with the given distances of its six vertices from the
-/// origin along -x, +x, -y, +y, -z, +z; outward-wound.
+/// The mesh in frame `f`: whether `p` is inside and the segment p-q's
+/// separation, by the kernel, by the twin and by the obstacle, agree.
+fn check_mesh(
+    what: &str,
+    f: Frame,
+    (vs, ts): (Vec<P3>, Vec<[u32; 3]>),
+    p: P3,
+    q: P3,
+    solid: bool,
+) -> Result<(), TestCaseError> {
+    let vs: Vec<P3> = vs.into_iter().map(|v| f.at(v)).collect();
+    let (p, q) = (f.at(p), f.at(q));
+    let mesh = Mesh::new(vs.iter().map(|&v| pt(v)).collect(), ts.clone(), solid).unwrap();
+    prop_assert_eq!(
+        mesh_contains(&mesh, pt(p)),
+        exact3::point_in_mesh(p, &vs, &ts),
+        "{}: point {:?}",
+        what,
+        p
+    );
+    let s = segment3_to_mesh(Segment::new(pt(p), pt(q)), &mesh);
+    let d2 = exact3::segment_mesh_distance_2(p, q, &vs, &ts, solid).unwrap();
+    check_distance(what, &s, &d2)?;
+    prop_assert_eq!(
+        Obstacle3::Mesh(mesh).separation_from(Segment::new(pt(p), pt(q))),
+        s
+    );
+    Ok(())
+}
+
 /// Two boxes in one mesh sharing the edge x = y = 0 (as an OBJ object may
 /// hold them): [-1.5, 0] x [-1.5, 0] x [-1, 0.5] and [0, 1.5] x [0, 1.5] x
 /// [-1, 0.5], from the unit cube, with the triangles where `flips` is true
@@ -385,15 +406,7 @@ proptest! {
     /// kernel, the twin and the obstacle agree, whatever the winding.
     #[test]
     fn parity_closed_untidy_meshes_match_the_twin(f in frame(), flips in any::<[bool; 24]>(), p in local(), q in local()) {
-        let (vs, ts) = two_boxes_sharing_an_edge(&flips);
-        let vs: Vec<P3> = vs.into_iter().map(|v| f.at(v)).collect();
-        let (p, q) = (f.at(p), f.at(q));
-        let mesh = Mesh::new(vs.iter().map(|&v| pt(v)).collect(), ts.clone(), true).unwrap();
-        prop_assert_eq!(mesh_contains(&mesh, pt(p)), exact3::point_in_mesh(p, &vs, &ts), "point {:?}", p);
-        let s = segment3_to_mesh(Segment::new(pt(p), pt(q)), &mesh);
-        let d2 = exact3::segment_mesh_distance_2(p, q, &vs, &ts, true).unwrap();
-        check_distance("two boxes", &s, &d2)?;
-        prop_assert_eq!(Obstacle3::Mesh(mesh).separation_from(Segment::new(pt(p), pt(q))), s);
+        check_mesh("two boxes", f, two_boxes_sharing_an_edge(&flips), p, q, true)?;
     }
 }
 
@@ -413,6 +426,8 @@ fn inside_either_of_two_boxes_sharing_an_edge_whatever_the_winding() {
     assert_eq!(segment3_to_mesh(edge, &mesh).distance, 0.0);
 }
 
+/// An octahedron with the given distances of its six vertices from the
+/// origin along -x, +x, -y, +y, -z, +z; outward-wound.
 fn octahedron(r: [f64; 6]) -> (Vec<P3>, Vec<[u32; 3]>) {
     let vs = vec![
         (-r[0], 0.0, 0.0),
