@@ -3,6 +3,8 @@
 //! and whether it can draw the level. Every command is written once,
 //! generic over [`Shown`], and run on the level read, flat or 3D.
 
+use std::sync::OnceLock;
+
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
 use clearway::geometry::{Point, Point3};
@@ -10,7 +12,7 @@ use clearway::{Clearances, Dimension, Obstacle, Obstacle3, ObstacleKind, Plane, 
 
 use super::Failure;
 use super::input::Level;
-use super::mesh_spot::{MeshSpot, mesh_spot};
+use super::mesh_spot::{MeshSpot, MeshTriangles, mesh_spot};
 use super::radius::Radii;
 use super::render;
 
@@ -24,7 +26,12 @@ pub trait Shown: Dimension {
     fn kind(obstacle: &Self::Obstacle) -> ObstacleKind;
     /// Where on a mesh obstacle its closest point `at` lies, to cite the
     /// triangle; `None` for any other obstacle (and in the plane).
-    fn mesh_spot(obstacle: &Self::Obstacle, at: Self::Point) -> Option<MeshSpot>;
+    /// `triangles` keeps the mesh's indexed triangles between calls.
+    fn mesh_spot(
+        obstacle: &Self::Obstacle,
+        at: Self::Point,
+        triangles: &OnceLock<MeshTriangles>,
+    ) -> Option<MeshSpot>;
     /// `check --render`: the picture of the checked level.
     fn render_check(
         level: &Level<Self>,
@@ -49,7 +56,7 @@ impl Shown for Plane {
         obstacle.kind()
     }
 
-    fn mesh_spot(_: &Obstacle, _: Point) -> Option<MeshSpot> {
+    fn mesh_spot(_: &Obstacle, _: Point, _: &OnceLock<MeshTriangles>) -> Option<MeshSpot> {
         None
     }
 
@@ -78,9 +85,13 @@ impl Shown for Space {
         obstacle.kind()
     }
 
-    fn mesh_spot(obstacle: &Obstacle3, at: Point3) -> Option<MeshSpot> {
+    fn mesh_spot(
+        obstacle: &Obstacle3,
+        at: Point3,
+        triangles: &OnceLock<MeshTriangles>,
+    ) -> Option<MeshSpot> {
         match obstacle {
-            Obstacle3::Mesh(mesh) => mesh_spot(mesh, at),
+            Obstacle3::Mesh(mesh) => mesh_spot(mesh, at, triangles),
             _ => None,
         }
     }

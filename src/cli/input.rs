@@ -289,8 +289,8 @@ impl<D: Shown> Level<D> {
             return Some(origin);
         };
         let spot = obj
-            .source(i)
-            .and_then(|_| D::mesh_spot(&self.map.obstacles()[i], at));
+            .triangles(i)
+            .and_then(|triangles| D::mesh_spot(&self.map.obstacles()[i], at, triangles));
         Some(match spot {
             Some(MeshSpot::Triangle(t)) => match obj.triangle_line(i, t) {
                 Some(line) => format!("{origin}, triangle {t} at line {line}"),
