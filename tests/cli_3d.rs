@@ -413,7 +413,7 @@ fn obj_meshes_join_a_3d_level_named_by_file_and_object() {
     assert_eq!(code, Some(1));
     assert_eq!(
         out,
-        "blocked: edge 4 (1 \"a\" -> 4 \"d\"): clearance 1 < radius 1.2: mesh #6 (level.obj object `arch`) pinches at (0, 5, 1), obstacle at (0, 5, 2)\n\
+        "blocked: edge 4 (1 \"a\" -> 4 \"d\"): clearance 1 < radius 1.2: mesh #6 (level.obj object `arch` at line 2, triangle 0 at line 6) pinches at (0, 5, 1), obstacle at (0, 5, 2)\n\
          FAILED: radius 1.2: 1 of 5 edges blocked, 0 of 5 nodes blocked\n"
     );
     let (code, out, _) = run(
@@ -619,7 +619,8 @@ fn the_obj_file_is_never_written_over() {
     assert_eq!((code, out.as_str()), (Some(2), ""));
     assert_eq!(
         err,
-        "error: refusing to overwrite the OBJ file `level.obj` (--obstacles): `level.obj` is \
+        "level.obj: 1 mesh, 1 surface (object `arch` at line 2)\n\
+         error: refusing to overwrite the OBJ file `level.obj` (--obstacles): `level.obj` is \
          the same file\n"
     );
     let obj = std::fs::read_to_string(dir.path().join("level.obj")).unwrap();
@@ -648,4 +649,137 @@ fn every_broken_obj_file_stops_check() {
         assert!(!err.contains("panicked"), "{obj}: {err}");
         assert!(err.contains(obj), "{obj} is named: {err}");
     }
+}
+
+/// The tetrahedron x, y, z >= 0, x + y + z <= 4, its faces wound outward
+/// but the last, the slanted one (line 9), wound backwards: parity reads it
+/// as solid all the same.
+const FLIPPED_TETRAHEDRON_OBJ: &str = "o rock
+v 0 0 0
+v 4 0 0
+v 0 4 0
+v 0 0 4
+f 1 3 2
+f 1 2 4
+f 1 4 3
+f 2 4 3
+";
+
+/// An edge from (0.5, 1, 1) to (1.5, 1, 1), inside the tetrahedron, and one
+/// outside, from (6, 0, 0) to (7, 0, 0), 2 from its corner (4, 0, 0).
+/// Read as a hollow surface (before the parity rule), the inside edge had
+/// 0.5 / sqrt(3) = 0.2886751: from (1.5, 1, 1), whose x + y + z = 3.5, to
+/// the slanted face.
+const INSIDE_THE_ROCK: &str = "Map(
+    nodes: [
+        (id: 0, pos: (0.5, 1, 1)),
+        (id: 1, pos: (1.5, 1, 1)),
+        (id: 2, pos: (6, 0, 0)),
+        (id: 3, pos: (7, 0, 0)),
+    ],
+    edges: [(from: 0, to: 1), (from: 2, to: 3)],
+    obstacles: [],
+)
+";
+
+#[test]
+fn an_edge_inside_a_solid_with_a_face_wound_backwards_is_blocked() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(&dir, "cube.ron", INSIDE_THE_ROCK);
+    write_file(&dir, "rock.obj", FLIPPED_TETRAHEDRON_OBJ);
+    let (code, out, err) = run(
+        dir.path(),
+        &[
+            "clearance",
+            "cube.ron",
+            "--obstacles",
+            "rock.obj",
+            "--format",
+            "csv",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let clearances: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .map(|row| row.split(',').nth(3).unwrap())
+        .collect();
+    assert_eq!(clearances, ["0", "2"], "{out}");
+    assert_eq!(
+        err,
+        "warning: rock.obj object `rock` at line 1 is read as a solid (every edge is shared by \
+         an even number of its faces, so its inside is well defined), though 3 edges run the \
+         same way in both their faces (a face wound backwards, the first in the face at line \
+         6)\n\
+         rock.obj: 1 mesh, 1 solid (object `rock` at line 1)\n"
+    );
+    // --quiet keeps the warning, not the summary.
+    let (_, _, err) = run(
+        dir.path(),
+        &[
+            "clearance",
+            "cube.ron",
+            "--obstacles",
+            "rock.obj",
+            "--quiet",
+        ],
+    );
+    assert!(
+        err.starts_with("warning: rock.obj object `rock` at line 1 is read as a solid"),
+        "{err}"
+    );
+    assert!(!err.contains("1 mesh"), "{err}");
+}
+
+/// Two groups both named `Generic` (as some exporters name every group):
+/// told apart by their lines, each cited with the triangle that holds the
+/// closest point and its face's line. Edge 0 stands 1 above the first
+/// group's one triangle (line 9); edge 1 stands 2 above the point
+/// (10.8, 0.8, 0) of the second group's quad, in its second triangle
+/// (11, 0), (11, 1), (10, 1) (x + y >= 11 there), from the face on line 12.
+#[test]
+fn obj_obstacles_are_cited_by_group_line_triangle_and_face_line() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(
+        &dir,
+        "g.obj",
+        "g Generic\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 10 0 0\nv 11 0 0\nv 10 1 0\nv 11 1 0\n\
+         f 1 2 3\ng Generic\nf 4 5 6\nf 5 7 6\n",
+    );
+    write_file(
+        &dir,
+        "g.ron",
+        "Map(
+    nodes: [
+        (id: 0, pos: (0.2, 0.2, 1)), (id: 1, pos: (0.2, 0.2, 3)),
+        (id: 2, pos: (10.8, 0.8, 2)), (id: 3, pos: (10.8, 0.8, 5)),
+    ],
+    edges: [(from: 0, to: 1), (from: 2, to: 3)],
+    obstacles: [],
+)
+",
+    );
+    let (code, out, err) = run(dir.path(), &["clearance", "g.ron", "--obstacles", "g.obj"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "edge 0 (0 -> 1): clearance 1, mesh #0 (g.obj group `Generic` at line 1, triangle 0 at line 9) pinches at (0.2, 0.2, 1), obstacle at (0.2, 0.2, 0)\n\
+         edge 1 (2 -> 3): clearance 2, mesh #1 (g.obj group `Generic` at line 10, triangle 1 at line 12) pinches at (10.8, 0.8, 2), obstacle at (10.8, 0.8, 0)\n"
+    );
+    assert_eq!(
+        err,
+        "g.obj: 2 meshes, 2 surfaces (group `Generic` at line 1, group `Generic` at line 10)\n"
+    );
+    let (code, out, _) = run(
+        dir.path(),
+        &["check", "g.ron", "--obstacles", "g.obj", "--radius", "1.5"],
+    );
+    assert_eq!(code, Some(1));
+    assert!(
+        out.starts_with(
+            "blocked: edge 0 (0 -> 1): clearance 1 < radius 1.5: mesh #0 (g.obj group `Generic` \
+             at line 1, triangle 0 at line 9) pinches at (0.2, 0.2, 1), obstacle at (0.2, 0.2, 0)\n"
+        ),
+        "{out}"
+    );
 }

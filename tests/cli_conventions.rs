@@ -89,6 +89,13 @@ fn man_page_on_stdout_or_one_per_command() {
         !top.contains("EXTRA") && !top.contains("clearway\\-help"),
         "{top}"
     );
+    // `--obstacles` takes a Tiled map or an OBJ file, as the help says
+    // (help_and_man_page_say_obstacles_takes_tmx_or_obj).
+    let check = std::fs::read_to_string(dir.path().join("clearway-check.1")).unwrap();
+    assert!(
+        check.contains("Wavefront OBJ") && !check.contains("TMX"),
+        "{check}"
+    );
 }
 
 #[test]
@@ -177,6 +184,25 @@ fn help_documents_the_exit_codes() {
     let help = stdout(&out);
     assert!(help.contains("Exit codes: 0 success"), "{help}");
     assert!(help.contains("2 bad input or bad usage"));
+}
+
+/// `--obstacles` takes a Tiled map for a flat level and an OBJ file for a
+/// 3D one: the help says both, not `<TMX>` alone (and so do the man pages,
+/// man_page_on_stdout_or_one_per_command).
+#[test]
+fn help_and_man_page_say_obstacles_takes_tmx_or_obj() {
+    for command in ["check", "clearance", "render", "diff"] {
+        let out = clearway().args([command, "--help"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let help = stdout(&out);
+        assert!(help.contains("--obstacles <FILE>"), "{command}: {help}");
+        assert!(!help.contains("<TMX>"), "{command}: {help}");
+        assert!(
+            help.contains("(.tmx)") && help.contains("(.obj)"),
+            "{command}: {help}"
+        );
+        assert!(!help.contains("Obstacles from Tiled:"), "{command}: {help}");
+    }
 }
 
 #[test]

@@ -106,7 +106,7 @@ pub struct MapArg {
     /// The map file (RON); `-` reads standard input.
     #[arg(value_name = "MAP")]
     pub map: PathBuf,
-    /// Obstacles from a Tiled map.
+    /// Obstacles from a Tiled map or an OBJ file.
     #[command(flatten)]
     pub tiled: TiledArgs,
 }
@@ -505,33 +505,37 @@ fn parse_ellipse_sides(text: &str) -> Result<u32, String> {
         .ok_or_else(|| format!("`{text}` is not a number of sides from 3 to 100000"))
 }
 
-/// The help heading of the Tiled options.
-const TILED: &str = "Obstacles from Tiled";
+/// The help heading of `--obstacles` and the Tiled options.
+const TILED: &str = "Obstacles from a Tiled map (2D) or an OBJ file (3D)";
 
-/// Obstacles from a Tiled map, added after the map's own.
+/// Obstacles from a Tiled map or an OBJ file, added after the map's own.
 #[derive(Clone, Debug, Default, Args)]
 pub struct TiledArgs {
-    /// Add the objects of an object layer, or the solid tiles of a tile
-    /// layer, of this Tiled map (.tmx) to the map's obstacles; `-` reads
-    /// standard input.
-    #[arg(long, help_heading = TILED, value_name = "TMX")]
+    /// Add this file's obstacles to the map's: for a flat level, the objects
+    /// of an object layer, or the solid tiles of a tile layer, of a Tiled
+    /// map (.tmx); for a 3D level, the objects and groups of a Wavefront OBJ
+    /// file (.obj), a mesh each. `-` reads standard input (as OBJ for a 3D
+    /// level, as Tiled for a flat one).
+    #[arg(long, help_heading = TILED, value_name = "FILE")]
     pub obstacles: Option<PathBuf>,
-    /// The object, tile or group layer to read, by name or by path
-    /// (`group/layer`); default: the map's only object layer or tile layer
-    /// with solid tiles.
+    /// Tiled maps only: the object, tile or group layer to read, by name or
+    /// by path (`group/layer`); default: the map's only object layer or tile
+    /// layer with solid tiles.
     #[arg(long, help_heading = TILED, value_name = "NAME", requires = "obstacles")]
     pub layer: Option<String>,
-    /// Tiled pixels per map unit.
+    /// Tiled maps only: Tiled pixels per map unit.
     #[arg(long, help_heading = TILED, value_name = "PPU", default_value_t = 1.0, value_parser = parse_pixels_per_unit, allow_hyphen_values = true)]
     pub pixels_per_unit: f64,
-    /// Which corner of the Tiled map is the origin; y points up either way.
+    /// Tiled maps only: which corner of the map is the origin; y points up
+    /// either way.
     #[arg(long, help_heading = TILED, value_enum, value_name = "CORNER", default_value_t = TiledOriginArg::BottomLeft)]
     pub tiled_origin: TiledOriginArg,
-    /// Sides of the polygon that encloses a non-circular ellipse.
+    /// Tiled maps only: sides of the polygon that encloses a non-circular
+    /// ellipse.
     #[arg(long, help_heading = TILED, value_name = "N", default_value_t = 32, value_parser = parse_ellipse_sides, allow_hyphen_values = true)]
     pub ellipse_sides: u32,
-    /// Tiles whose boolean property NAME is true are solid, their whole cell
-    /// (besides tiles with collision shapes).
+    /// Tiled maps only: tiles whose boolean property NAME is true are solid,
+    /// their whole cell (besides tiles with collision shapes).
     #[arg(long, help_heading = TILED, value_name = "NAME", requires = "obstacles")]
     pub solid_property: Option<String>,
 }
@@ -575,12 +579,12 @@ pub struct DiffArgs {
     /// Print only the summary line, not a line per change (text only).
     #[arg(long)]
     pub summary: bool,
-    /// Obstacles from a Tiled map, added to both levels.
+    /// Obstacles from a Tiled map or an OBJ file, added to both levels.
     #[command(flatten)]
     pub tiled: TiledArgs,
-    /// The Tiled map to use for OLD instead of --obstacles (to review a
-    /// change to the .tmx).
-    #[arg(long, value_name = "TMX", help_heading = TILED)]
+    /// The Tiled map (.tmx) or OBJ file (.obj) to use for OLD instead of
+    /// --obstacles (to review a change to it).
+    #[arg(long, value_name = "FILE", help_heading = TILED)]
     pub old_obstacles: Option<PathBuf>,
 }
 

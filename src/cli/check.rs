@@ -298,7 +298,7 @@ pub(super) fn blame<D: Shown>(level: &Level<D>, clearance: &Clearance<D::Point>)
     };
     let kind = D::kind(&level.map.obstacles()[w.obstacle]);
     let line = level
-        .obstacle_origin(w.obstacle)
+        .obstacle_cited(w.obstacle, w.obstacle_point)
         .map(|origin| format!(" ({origin})"))
         .unwrap_or_default();
     let points = pinch_points(

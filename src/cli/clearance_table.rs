@@ -273,13 +273,15 @@ fn csv<D: Shown>(out: &mut dyn Write, table: &Table<'_, D>) -> io::Result<()> {
 }
 
 fn text<D: Shown>(out: &mut dyn Write, level: &Level<D>, table: &Table<'_, D>) -> io::Result<()> {
-    for r in table.edge_rows() {
+    for (i, c) in table.in_blocks(level.map.edges().len()) {
+        let r = EdgeRow::new(&level.map, EdgeIdx::new(i), &c);
         let value = r.clearance.map_or_else(|| "inf".into(), human);
         write!(out, "{}: clearance {value}", edge_ref(&level.map, r.edge))?;
-        if let (Some(o), Some(p), Some(q)) = (r.obstacle, r.edge_point, r.obstacle_point) {
+        if let (Some(w), Some(p), Some(q)) = (c.witness, r.edge_point, r.obstacle_point) {
+            let o = w.obstacle;
             let kind = D::kind(&level.map.obstacles()[o]);
             let origin = level
-                .obstacle_origin(o)
+                .obstacle_cited(o, w.obstacle_point)
                 .map(|origin| format!(" ({origin})"))
                 .unwrap_or_default();
             let points = pinch_points(human_coordinates(p), human_coordinates(q));

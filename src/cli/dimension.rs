@@ -3,6 +3,8 @@
 //! and whether it can draw the level. Every command is written once,
 //! generic over [`Shown`], and run on the level read, flat or 3D.
 
+use std::sync::OnceLock;
+
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
 use clearway::geometry::{Point, Point3};
@@ -11,6 +13,7 @@ use clearway::{Clearances, Dimension, Obstacle, Obstacle3, ObstacleKind, Plane, 
 
 use super::Failure;
 use super::input::Level;
+use super::mesh_spot::{MeshSpot, MeshTriangles, mesh_spot};
 use super::radius::Radii;
 use super::render;
 
@@ -22,6 +25,14 @@ pub trait Shown: Dimension {
     fn coordinates(p: Self::Point) -> Coordinates;
     /// An obstacle's kind, as reports name it (`circle`, `box`).
     fn kind(obstacle: &Self::Obstacle) -> ObstacleKind;
+    /// Where on a mesh obstacle its closest point `at` lies, to cite the
+    /// triangle; `None` for any other obstacle (and in the plane).
+    /// `triangles` keeps the mesh's indexed triangles between calls.
+    fn mesh_spot(
+        obstacle: &Self::Obstacle,
+        at: Self::Point,
+        triangles: &OnceLock<MeshTriangles>,
+    ) -> Option<MeshSpot>;
     /// `check --render`: the picture of the checked level.
     fn render_check(
         level: &Level<Self>,
@@ -44,6 +55,10 @@ impl Shown for Plane {
 
     fn kind(obstacle: &Obstacle) -> ObstacleKind {
         obstacle.kind()
+    }
+
+    fn mesh_spot(_: &Obstacle, _: Point, _: &OnceLock<MeshTriangles>) -> Option<MeshSpot> {
+        None
     }
 
     fn render_check(
@@ -69,6 +84,17 @@ impl Shown for Space {
 
     fn kind(obstacle: &Obstacle3) -> ObstacleKind {
         obstacle.kind()
+    }
+
+    fn mesh_spot(
+        obstacle: &Obstacle3,
+        at: Point3,
+        triangles: &OnceLock<MeshTriangles>,
+    ) -> Option<MeshSpot> {
+        match obstacle {
+            Obstacle3::Mesh(mesh) => mesh_spot(mesh, at, triangles),
+            _ => None,
+        }
     }
 
     fn render_check(

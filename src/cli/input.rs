@@ -11,6 +11,7 @@ use super::Failure;
 use super::args::{MapArg, TiledArgs};
 use super::bounded_read::{self, ReadError, read_text};
 use super::dimension::Shown;
+use super::mesh_spot::MeshSpot;
 use super::obj_input::{self, ObjObstacleSources};
 use super::tiled_input::{self, TiledObstacleSources};
 
@@ -276,6 +277,28 @@ impl<D: Shown> Level<D> {
             Some(source) => Some(source),
             None => self.obstacle_line(i).map(|l| format!("line {l}")),
         }
+    }
+
+    /// Where obstacle `i` comes from, as [`Level::obstacle_origin`], and for
+    /// a mesh from an OBJ file the triangle that holds its closest point
+    /// `at` and its face's line: `level.obj object `arch` at line 2,
+    /// triangle 417 at line 5519` (or `inside it`).
+    pub fn obstacle_cited(&self, i: usize, at: D::Point) -> Option<String> {
+        let origin = self.obstacle_origin(i)?;
+        let Imported::Obj(obj) = &self.imported else {
+            return Some(origin);
+        };
+        let spot = obj
+            .triangles(i)
+            .and_then(|triangles| D::mesh_spot(&self.map.obstacles()[i], at, triangles));
+        Some(match spot {
+            Some(MeshSpot::Triangle(t)) => match obj.triangle_line(i, t) {
+                Some(line) => format!("{origin}, triangle {t} at line {line}"),
+                None => format!("{origin}, triangle {t}"),
+            },
+            Some(MeshSpot::Inside) => format!("{origin}, inside it"),
+            None => origin,
+        })
     }
 
     /// The 1-based line on which obstacle `i` starts in the source; `None`

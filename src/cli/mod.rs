@@ -24,6 +24,7 @@ mod grid_input;
 mod input;
 mod link;
 mod man;
+mod mesh_spot;
 mod node_names;
 mod numbers;
 mod obj_input;

@@ -3,6 +3,7 @@
 //! does for a flat map (see `tiled_input`).
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use super::timings::Timings;
 use clearway::dimension::Space;
@@ -12,6 +13,7 @@ use clearway::obj::{self, ObjSource};
 use super::Failure;
 use super::args::{TiledArgs, TiledOriginArg};
 use super::input::read_input;
+use super::mesh_spot::MeshTriangles;
 
 /// The sources of the obstacles that follow the map's own: obstacle
 /// `first + k` came from `sources[k]`.
@@ -19,6 +21,8 @@ use super::input::read_input;
 pub struct ObjObstacleSources {
     first: usize,
     sources: Vec<ObjSource>,
+    /// Each mesh's triangles, indexed when a report first cites it.
+    triangles: Vec<OnceLock<MeshTriangles>>,
 }
 
 impl ObjObstacleSources {
@@ -27,6 +31,19 @@ impl ObjObstacleSources {
     pub fn source(&self, obstacle: usize) -> Option<String> {
         let k = obstacle.checked_sub(self.first)?;
         self.sources.get(k).map(ToString::to_string)
+    }
+
+    /// The line of the face that triangle `triangle` of obstacle
+    /// `obstacle` (a mesh from the OBJ file) came from.
+    pub fn triangle_line(&self, obstacle: usize, triangle: usize) -> Option<usize> {
+        let k = obstacle.checked_sub(self.first)?;
+        self.sources.get(k)?.faces.line_of_triangle(triangle)
+    }
+
+    /// The indexed triangles of obstacle `obstacle`, a mesh from the OBJ
+    /// file, kept for [`mesh_spot`](super::mesh_spot::mesh_spot).
+    pub fn triangles(&self, obstacle: usize) -> Option<&OnceLock<MeshTriangles>> {
+        self.triangles.get(obstacle.checked_sub(self.first)?)
     }
 
     /// How many obstacles came from the OBJ file.
@@ -80,6 +97,11 @@ pub fn add(
     for warning in &import.warnings {
         super::tiled_input::warn_once(warning.clone());
     }
+    // Which meshes are solid: a box read as hollow changes every answer
+    // inside it, so it is said (once, for `diff` too) unless --quiet.
+    if !super::conventions::quiet() {
+        super::tiled_input::warn_once(import.solidity());
+    }
     let (obstacles, sources) = import.into_obstacles();
     let first = map.obstacle_count();
     let map = map.with_extra_obstacles(obstacles).map_err(|e| {
@@ -91,7 +113,15 @@ pub fn add(
         ))
     })?;
     timings.record("obj", start.elapsed());
-    Ok((map, ObjObstacleSources { first, sources }))
+    let triangles = sources.iter().map(|_| OnceLock::new()).collect();
+    Ok((
+        map,
+        ObjObstacleSources {
+            first,
+            sources,
+            triangles,
+        },
+    ))
 }
 
 /// The Tiled options mean nothing to an OBJ file, whose coordinates are map

@@ -16,7 +16,8 @@ pub fn big_map(rock_y: f64) -> String {
     text
 }
 
-/// A small 3D level (#15), its clearances worked out by hand. The agents'
+/// A small 3D level (#15), shipped as `maps/level3d.ron` for the README's
+/// examples, its clearances worked out by hand. The agents'
 /// centres are at z = 1, over a floor slab whose top is at z = -2 (3 below
 /// every node at z = 1). Nodes: 1 "a" (0, 0, 1), 2 "b" (10, 0, 1), 3 "c"
 /// (10, 10, 1), 4 "d" (0, 10, 1), 5 "up" (0, 10, 5) straight above "d".
@@ -34,46 +35,11 @@ pub fn big_map(rock_y: f64) -> String {
 /// (box #0), except "up", sqrt(1.5² + 0.5²) = sqrt(2.5) = 1.581139 from the
 /// point. The profile `drone` (radius 1.6) is blocked by edges 0 and 3 and
 /// node "up".
-pub const LEVEL_3D: &str = "// A small 3D level: agents' centres at z = 1 over a floor.
-Map(
-    agents: [(name: \"drone\", radius: 1.6)],
-    nodes: [
-        (id: 1, pos: (0, 0, 1), name: \"a\"),
-        (id: 2, pos: (10, 0, 1), name: \"b\"),
-        (id: 3, pos: (10, 10, 1), name: \"c\"),
-        (id: 4, pos: (0, 10, 1), name: \"d\"),
-        (id: 5, pos: (0, 10, 5), name: \"up\"),
-    ],
-    edges: [
-        (from: 1, to: 2),
-        (from: 2, to: 3),
-        (from: 3, to: 4),
-        (from: 4, to: 5),
-        (from: 1, to: 4),
-    ],
-    obstacles: [
-        Box(min: (-5, -5, -3), max: (15, 15, -2)),
-        Sphere(center: (5, 0, 3.5), radius: 1),
-        Triangle([(12, 5, 0), (12, 5, 3), (14, 5, 1)]),
-        Mesh(
-            vertices: [(5, 12.5, 1), (4, 14, 0), (6, 14, 0), (5, 14, 3)],
-            triangles: [(0, 1, 2), (0, 2, 3), (0, 3, 1), (1, 3, 2)],
-            solid: true,
-        ),
-        Point((0, 8.5, 4.5)),
-        Segment(from: (-1.75, 5, -1), to: (-1.75, 5, 4)),
-    ],
-)
-";
+pub const LEVEL_3D: &str = include_str!("../../maps/level3d.ron");
 
-/// An OBJ file for [`LEVEL_3D`]: the object `arch`, one triangle whose
+/// An OBJ file for [`LEVEL_3D`], shipped as `maps/level.obj`: the object
+/// `arch`, one triangle whose
 /// lowest corner (0, 5, 2) hangs 1 above edge 4 (a -> d) at (0, 5, 1) and
 /// every other point of which is higher: it sets edge 4's clearance to 1
 /// and no other (it is 4 or more from the rest).
-pub const ARCH_OBJ: &str = "# an arch over the corridor a -> d
-o arch
-v 0 5 2
-v -1 6 3
-v 1 6 3
-f 1 2 3
-";
+pub const ARCH_OBJ: &str = include_str!("../../maps/level.obj");

@@ -337,15 +337,93 @@ proptest! {
         // often not convex; grid points send the ray through its edges and
         // vertices.
         let (vs, ts) = octahedron(radii.map(|r| r as f64 / 2.0));
-        let vs: Vec<P3> = vs.into_iter().map(|v| f.at(v)).collect();
-        let (p, q) = (f.at(p), f.at(q));
-        let mesh = Mesh::new(vs.iter().map(|&v| pt(v)).collect(), ts.clone(), solid).unwrap();
-        prop_assert_eq!(mesh_contains(&mesh, pt(p)), exact3::point_in_mesh(p, &vs, &ts), "point {:?}", p);
-        let s = segment3_to_mesh(Segment::new(pt(p), pt(q)), &mesh);
-        let d2 = exact3::segment_mesh_distance_2(p, q, &vs, &ts, solid).unwrap();
-        check_distance("mesh", &s, &d2)?;
-        prop_assert_eq!(Obstacle3::Mesh(mesh).separation_from(Segment::new(pt(p), pt(q))), s);
+        check_mesh("mesh", f, (vs, ts), p, q, solid)?;
     }
+}
+
+/// The mesh in frame `f`: whether `p` is inside and the segment p-q's
+/// separation, by the kernel, by the twin and by the obstacle, agree.
+fn check_mesh(
+    what: &str,
+    f: Frame,
+    (vs, ts): (Vec<P3>, Vec<[u32; 3]>),
+    p: P3,
+    q: P3,
+    solid: bool,
+) -> Result<(), TestCaseError> {
+    let vs: Vec<P3> = vs.into_iter().map(|v| f.at(v)).collect();
+    let (p, q) = (f.at(p), f.at(q));
+    let mesh = Mesh::new(vs.iter().map(|&v| pt(v)).collect(), ts.clone(), solid).unwrap();
+    prop_assert_eq!(
+        mesh_contains(&mesh, pt(p)),
+        exact3::point_in_mesh(p, &vs, &ts),
+        "{}: point {:?}",
+        what,
+        p
+    );
+    let s = segment3_to_mesh(Segment::new(pt(p), pt(q)), &mesh);
+    let d2 = exact3::segment_mesh_distance_2(p, q, &vs, &ts, solid).unwrap();
+    check_distance(what, &s, &d2)?;
+    prop_assert_eq!(
+        Obstacle3::Mesh(mesh).separation_from(Segment::new(pt(p), pt(q))),
+        s
+    );
+    Ok(())
+}
+
+/// Two boxes in one mesh sharing the edge x = y = 0 (as an OBJ object may
+/// hold them): [-1.5, 0] x [-1.5, 0] x [-1, 0.5] and [0, 1.5] x [0, 1.5] x
+/// [-1, 0.5], from the unit cube, with the triangles where `flips` is true
+/// wound backwards. Every edge is shared by an even number of triangles (4
+/// on the shared one, 2 elsewhere): closed by parity, the rule that makes
+/// an OBJ mesh solid, though neither manifold nor consistently wound.
+fn two_boxes_sharing_an_edge(flips: &[bool; 24]) -> (Vec<P3>, Vec<[u32; 3]>) {
+    let (cube, faces) = exact3::unit_cube();
+    let mut vs = Vec::new();
+    let mut ts = Vec::new();
+    for (k, (dx, dy)) in [(-1.5, -1.5), (0.0, 0.0)].into_iter().enumerate() {
+        let first = vs.len() as u32;
+        vs.extend(
+            cube.iter()
+                .map(|&(x, y, z)| (dx + 1.5 * x, dy + 1.5 * y, -1.0 + 1.5 * z)),
+        );
+        for (i, &[a, b, c]) in faces.iter().enumerate() {
+            let t = [a + first, b + first, c + first];
+            ts.push(if flips[12 * k + i] {
+                [t[0], t[2], t[1]]
+            } else {
+                t
+            });
+        }
+    }
+    (vs, ts)
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 64, ..config() })]
+
+    /// Inside and distance by parity on a mesh closed by parity only: the
+    /// kernel, the twin and the obstacle agree, whatever the winding.
+    #[test]
+    fn parity_closed_untidy_meshes_match_the_twin(f in frame(), flips in any::<[bool; 24]>(), p in local(), q in local()) {
+        check_mesh("two boxes", f, two_boxes_sharing_an_edge(&flips), p, q, true)?;
+    }
+}
+
+#[test]
+fn inside_either_of_two_boxes_sharing_an_edge_whatever_the_winding() {
+    // Every other triangle flipped.
+    let flips: [bool; 24] = std::array::from_fn(|i| i % 2 == 1);
+    let (vs, ts) = two_boxes_sharing_an_edge(&flips);
+    let mesh = Mesh::new(vs.iter().map(|&v| pt(v)).collect(), ts, true).unwrap();
+    assert!(mesh_contains(&mesh, p(-0.75, -0.75, 0.0)));
+    assert!(mesh_contains(&mesh, p(0.75, 0.75, 0.0)));
+    // The two other quarters around the shared edge are outside.
+    assert!(!mesh_contains(&mesh, p(0.75, -0.75, 0.0)));
+    assert!(!mesh_contains(&mesh, p(-0.75, 0.75, 0.0)));
+    // An edge inside the second box: 0, not the 0.25 to its nearest face.
+    let edge = Segment::new(p(0.25, 0.75, 0.0), p(1.25, 0.75, 0.0));
+    assert_eq!(segment3_to_mesh(edge, &mesh).distance, 0.0);
 }
 
 /// An octahedron with the given distances of its six vertices from the

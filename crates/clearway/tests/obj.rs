@@ -16,6 +16,14 @@ const CORPUS: &[(&str, &str, ObjErrorKind, &str)] = &[
         "vertex index 9 is out of range: the file has 3 vertices",
     ),
     (
+        // 23 digits: too many for any integer type, but an index all the
+        // same (out of range, as 9 is), not a malformed corner.
+        "index_23_digits.obj",
+        "5:7",
+        ObjErrorKind::IndexOutOfRange,
+        "vertex index 12345678901234567890123 is out of range: the file has 3 vertices",
+    ),
+    (
         "relative_index_out_of_range.obj",
         "3:9",
         ObjErrorKind::IndexOutOfRange,

@@ -12,18 +12,23 @@
 //! by, or colour `r g b` that is ignored) and faces (`f`, with relative
 //! indices such as `-1` too) are read. Texture coordinates, normals,
 //! materials, smoothing groups and free-form geometry are ignored;
-//! polylines (`l`) are skipped with a warning. A `#` at the start of a word
+//! polylines (`l`) and points (`p`) are skipped with a warning. A `#` at the start of a word
 //! starts a comment.
 //!
 //! # Solid or surface
 //!
 //! A mesh is solid ([`Mesh::is_solid`]: its inside is obstacle too) when it
-//! is closed: every edge of every triangle is shared by exactly two
-//! triangles that run along it in opposite directions (a watertight,
-//! consistently oriented surface; vertices at the same position count as
-//! one). Any other mesh (a terrain sheet, a single wall quad, a box missing
-//! a face or with a flipped face) is a surface: only its triangles are
-//! obstacle.
+//! is closed by parity: every edge of its triangles is shared by an even
+//! number of them (vertices at the same position count as one). Its inside
+//! is then well defined by the parity of crossings, whichever way each face
+//! is wound: a box with a face wound backwards, or two boxes sharing an
+//! edge in one object, is solid. Any other mesh (a terrain sheet, a single
+//! wall quad, a box missing a face) is a surface: only its triangles are
+//! obstacle. Where parity and a reader's eye may differ, the import warns
+//! ([`ObjObstacles::warnings`]): a surface that is almost closed (a few
+//! open edges, as a box missing a face has), and a solid with faces wound
+//! against their neighbours or edges shared by more than two faces, each
+//! with the count and the line of the first face concerned.
 //!
 //! # Errors
 //!
@@ -41,7 +46,7 @@
 //! let wall = &import.meshes[0];
 //! assert_eq!(wall.mesh.triangle_indices().len(), 2);
 //! assert!(!wall.mesh.is_solid());
-//! assert_eq!(wall.source.to_string(), "level.obj object `wall`");
+//! assert_eq!(wall.source.to_string(), "level.obj object `wall` at line 1");
 //! # Ok::<(), clearway::obj::ObjError>(())
 //! ```
 
@@ -54,9 +59,11 @@ use crate::quote::capped;
 
 mod closed;
 mod error;
+mod face_lines;
 mod scan;
 
 pub use error::{ObjError, ObjErrorKind};
+pub use face_lines::FaceLines;
 
 /// Which statement named an OBJ mesh.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,22 +88,32 @@ pub struct ObjSource {
     /// The 1-based line of the `o` or `g` that named it, or of its first
     /// face when nothing did.
     pub line: usize,
+    /// The line of each of its faces, by triangle, to cite a triangle.
+    pub faces: FaceLines,
 }
 
-impl fmt::Display for ObjSource {
-    /// `level.obj object `arch``; `level.obj group `walls``; `level.obj
-    /// faces from line 3` for faces with no name.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ObjSource {
+    /// The source without its file: `object `arch` at line 3`, `faces from
+    /// line 3`. The line tells apart groups of the same name.
+    pub fn without_file(&self) -> String {
         let what = match self.kind {
             ObjGroupKind::Object => "object",
             ObjGroupKind::Group => "group",
             ObjGroupKind::Unnamed => "faces",
         };
         if self.name.is_empty() {
-            write!(f, "{} {what} from line {}", self.file, self.line)
+            format!("{what} from line {}", self.line)
         } else {
-            write!(f, "{} {what} `{}`", self.file, capped(&self.name))
+            format!("{what} `{}` at line {}", capped(&self.name), self.line)
         }
+    }
+}
+
+impl fmt::Display for ObjSource {
+    /// `level.obj object `arch` at line 3`; `level.obj group `walls` at
+    /// line 9`; `level.obj faces from line 3` for faces with no name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.file, self.without_file())
     }
 }
 
@@ -114,12 +131,48 @@ pub struct ObjMesh {
 pub struct ObjObstacles {
     /// One per object or group with faces, in file order.
     pub meshes: Vec<ObjMesh>,
-    /// Statements that were skipped (polylines), one line each, for
-    /// standard error.
+    /// Statements that were skipped (polylines, points), one line each,
+    /// for standard error.
     pub warnings: Vec<String>,
 }
 
 impl ObjObstacles {
+    /// Which meshes were read as solid and which as surfaces, on one line
+    /// (up to 6 names of each, then how many more): `level.obj: 6 meshes,
+    /// 3 solid (object `arch` at line 3, ...), 3 surfaces (...)`. For
+    /// standard error, so that a box read as hollow is seen.
+    pub fn solidity(&self) -> String {
+        let file = self.meshes.first().map_or("", |m| m.source.file.as_str());
+        let list = |solid: bool| {
+            let names: Vec<String> = self
+                .meshes
+                .iter()
+                .filter(|m| m.mesh.is_solid() == solid)
+                .map(|m| m.source.without_file())
+                .collect();
+            let shown = names.len().min(6);
+            let mut text = names[..shown].join(", ");
+            if names.len() > shown {
+                text.push_str(&format!(" and {} more", names.len() - shown));
+            }
+            (names.len(), text)
+        };
+        let mut parts = Vec::new();
+        for (solid, one, many) in [(true, "solid", "solid"), (false, "surface", "surfaces")] {
+            let (count, names) = list(solid);
+            if count > 0 {
+                let noun = if count == 1 { one } else { many };
+                parts.push(format!("{count} {noun} ({names})"));
+            }
+        }
+        let count = self.meshes.len();
+        format!(
+            "{file}: {count} mesh{}, {}",
+            if count == 1 { "" } else { "es" },
+            parts.join(", ")
+        )
+    }
+
     /// The meshes as obstacles, with their sources: `sources[i]` for
     /// `obstacles[i]`, as the Tiled import gives them.
     pub fn into_obstacles(self) -> (Vec<Obstacle3>, Vec<ObjSource>) {
@@ -200,28 +253,36 @@ pub fn read_obj(bytes: &[u8], source_name: &str) -> Result<ObjObstacles, ObjErro
             name: part.name,
             kind: part.kind,
             line: part.line,
+            faces: part.faces,
         };
-        let mesh = to_mesh(&model.mesh)
-            .filter(|m| m.triangle_indices().len() == part.triangles)
+        let (mesh, closure) = to_mesh(&model.mesh)
+            .filter(|(m, _)| m.triangle_indices().len() == part.triangles)
             .ok_or_else(|| {
                 internal(
                     source_name,
                     &format!("tobj's triangles for {source} do not match the faces"),
                 )
             })?;
+        import.warnings.extend(closure_warning(&source, &closure));
         import.meshes.push(ObjMesh { mesh, source });
     }
-    if let Some((count, first)) = scanned.polylines {
-        import.warnings.push(format!(
-            "warning: {source_name}: skipped {count} polyline{} (`l`, the first at line {first}): clearway reads faces only",
-            if count == 1 { "" } else { "s" }
-        ));
+    for (what, keyword, skipped) in [
+        ("polyline", "l", scanned.polylines),
+        ("point", "p", scanned.points),
+    ] {
+        if let Some((count, first)) = skipped {
+            import.warnings.push(format!(
+                "warning: {source_name}: skipped {count} {what}{} (`{keyword}`, the first at line {first}): clearway reads faces only",
+                if count == 1 { "" } else { "s" }
+            ));
+        }
     }
     Ok(import)
 }
 
-/// A clearway mesh from a triangulated `tobj` mesh, solid when closed.
-fn to_mesh(model: &tobj::Mesh) -> Option<Mesh> {
+/// A clearway mesh from a triangulated `tobj` mesh, solid when closed, and
+/// how its edges are shared.
+fn to_mesh(model: &tobj::Mesh) -> Option<(Mesh, closed::Closure)> {
     let vertices: Vec<Point3> = model
         .positions
         .chunks_exact(3)
@@ -236,12 +297,83 @@ fn to_mesh(model: &tobj::Mesh) -> Option<Mesh> {
         return None;
     }
     let open = Mesh::new(vertices, triangles, false).ok()?;
-    if !closed::is_closed(&open) {
-        return Some(open);
+    let closure = closed::closure(&open);
+    if !closure.is_closed() {
+        return Some((open, closure));
     }
     let vertices = open.vertices().to_vec();
     let triangles = open.triangle_indices().to_vec();
-    Mesh::new(vertices, triangles, true).ok()
+    Some((Mesh::new(vertices, triangles, true).ok()?, closure))
+}
+
+/// The warning a mesh's edges call for, if any: an almost closed surface
+/// (read as hollow), or a solid with faces wound against their neighbours
+/// or edges shared by more than two faces (read as solid by parity).
+fn closure_warning(source: &ObjSource, closure: &closed::Closure) -> Option<String> {
+    let first_line = |tally: &closed::EdgeTally| {
+        tally
+            .first_triangle
+            .and_then(|t| source.faces.line_of_triangle(t))
+            .map_or_else(String::new, |line| {
+                format!(", the first in the face at line {line}")
+            })
+    };
+    let edges = |n: usize| {
+        if n == 1 {
+            "1 edge".to_owned()
+        } else {
+            format!("{n} edges")
+        }
+    };
+    if closure.is_almost_closed() {
+        let open = &closure.open;
+        return Some(format!(
+            "warning: {source} is read as a surface, not a solid: {} of its {} belong{} to an \
+             odd number of its faces ({}{}), so its inside is not obstacle; close the mesh to \
+             make it solid",
+            open.edges,
+            edges(closure.edges),
+            if open.edges == 1 { "s" } else { "" },
+            "a hole, or a face missing or given twice",
+            first_line(open),
+        ));
+    }
+    if !closure.is_closed() {
+        return None;
+    }
+    let mut untidy = Vec::new();
+    if closure.miswound.edges > 0 {
+        untidy.push(format!(
+            "{} run{} the same way in both {} faces (a face wound backwards{})",
+            edges(closure.miswound.edges),
+            if closure.miswound.edges == 1 { "s" } else { "" },
+            if closure.miswound.edges == 1 {
+                "its"
+            } else {
+                "their"
+            },
+            first_line(&closure.miswound),
+        ));
+    }
+    if closure.non_manifold.edges > 0 {
+        untidy.push(format!(
+            "{} {} shared by more than two faces (solids touching along an edge{})",
+            edges(closure.non_manifold.edges),
+            if closure.non_manifold.edges == 1 {
+                "is"
+            } else {
+                "are"
+            },
+            first_line(&closure.non_manifold),
+        ));
+    }
+    (!untidy.is_empty()).then(|| {
+        format!(
+            "warning: {source} is read as a solid (every edge is shared by an even number of \
+             its faces, so its inside is well defined), though {}",
+            untidy.join(" and ")
+        )
+    })
 }
 
 fn internal(source_name: &str, what: &str) -> ObjError {
@@ -339,7 +471,7 @@ f 4 1 5 8
         assert_eq!(cube.mesh.vertices().len(), 8);
         assert_eq!(cube.mesh.triangle_indices().len(), 12);
         assert!(cube.mesh.is_solid());
-        assert_eq!(cube.source.to_string(), "t.obj object `cube`");
+        assert_eq!(cube.source.to_string(), "t.obj object `cube` at line 1");
         assert_eq!(cube.source.line, 1);
         // The first quad (1 4 3 2) is the fan (1 4 3), (1 3 2), in the
         // order the vertices were first used.
@@ -364,13 +496,89 @@ f 4 1 5 8
     }
 
     #[test]
-    fn a_cube_missing_a_face_or_with_one_flipped_is_a_surface() {
+    fn a_cube_missing_a_face_is_a_surface_with_a_warning() {
+        // The missing face 4 1 5 8 leaves its 4 sides open, among the
+        // 17 edges left (12 sides, 5 diagonals); the first face along one
+        // of them is the bottom, 1 4 3 2 on line 10.
         let open = CUBE.replace("f 4 1 5 8\n", "");
-        let m = &read(&open).meshes[0].mesh;
+        let import = read(&open);
+        let m = &import.meshes[0].mesh;
         assert_eq!((m.triangle_indices().len(), m.is_solid()), (10, false));
+        assert_eq!(
+            import.warnings,
+            [
+                "warning: t.obj object `cube` at line 1 is read as a surface, not a solid: 4 of \
+                 its 17 edges belong to an odd number of its faces (a hole, or a face missing \
+                 or given twice, the first in the face at line 10), so its inside is not \
+                 obstacle; close the mesh to make it solid"
+            ]
+        );
+        assert_eq!(
+            import.solidity(),
+            "t.obj: 1 mesh, 1 surface (object `cube` at line 1)"
+        );
+    }
+
+    #[test]
+    fn a_cube_with_a_face_wound_backwards_is_solid_with_a_warning() {
+        // The last face (line 15) turned round: its 4 sides run the same
+        // way as in their neighbours; its diagonal is its own. Parity does
+        // not care: solid.
         let flipped = CUBE.replace("f 4 1 5 8", "f 8 5 1 4");
-        let m = &read(&flipped).meshes[0].mesh;
-        assert_eq!((m.triangle_indices().len(), m.is_solid()), (12, false));
+        let import = read(&flipped);
+        let m = &import.meshes[0].mesh;
+        assert_eq!((m.triangle_indices().len(), m.is_solid()), (12, true));
+        assert_eq!(
+            import.warnings,
+            [
+                "warning: t.obj object `cube` at line 1 is read as a solid (every edge is shared \
+                 by an even number of its faces, so its inside is well defined), though 4 edges \
+                 run the same way in both their faces (a face wound backwards, the first in the \
+                 face at line 10)"
+            ]
+        );
+        assert_eq!(
+            import.solidity(),
+            "t.obj: 1 mesh, 1 solid (object `cube` at line 1)"
+        );
+    }
+
+    #[test]
+    fn two_cubes_sharing_an_edge_in_one_object_are_solid_with_a_warning() {
+        // The second cube is the first moved by (1, 1, 0): they share the
+        // edge from (1, 1, 0) to (1, 1, 1), vertices 3 and 7 of the first,
+        // which 4 faces meet at (2 of each cube). The first of them is the
+        // first cube's 2 3 7 6, on line 13.
+        let second: String = CUBE
+            .lines()
+            .skip(1)
+            .map(|line| match line.split_once(' ') {
+                Some(("v", xyz)) => {
+                    let v: Vec<f64> = xyz.split(' ').map(|w| w.parse().unwrap()).collect();
+                    format!("v {} {} {}\n", v[0] + 1.0, v[1] + 1.0, v[2])
+                }
+                Some(("f", corners)) => {
+                    let shifted: Vec<String> = corners
+                        .split(' ')
+                        .map(|i| (i.parse::<u32>().unwrap() + 8).to_string())
+                        .collect();
+                    format!("f {}\n", shifted.join(" "))
+                }
+                _ => unreachable!("{line}"),
+            })
+            .collect();
+        let import = read(&format!("{CUBE}{second}"));
+        let m = &import.meshes[0].mesh;
+        assert_eq!((m.triangle_indices().len(), m.is_solid()), (24, true));
+        assert_eq!(
+            import.warnings,
+            [
+                "warning: t.obj object `cube` at line 1 is read as a solid (every edge is shared \
+                 by an even number of its faces, so its inside is well defined), though 1 edge \
+                 is shared by more than two faces (solids touching along an edge, the first in \
+                 the face at line 13)"
+            ]
+        );
     }
 
     #[test]
@@ -381,6 +589,10 @@ f 4 1 5 8
         assert!(!quad.mesh.is_solid());
         assert_eq!(quad.source.kind, ObjGroupKind::Unnamed);
         assert_eq!(quad.source.to_string(), "t.obj faces from line 5");
+        assert!(
+            import.warnings.is_empty(),
+            "a wall quad is a surface, no warning"
+        );
     }
 
     #[test]
@@ -421,7 +633,7 @@ f 4 1 5 8
         );
         let (obstacles, sources) = import.into_obstacles();
         assert_eq!(obstacles.len(), 2);
-        assert_eq!(sources[1].to_string(), "t.obj object `b`");
+        assert_eq!(sources[1].to_string(), "t.obj object `b` at line 7");
     }
 
     #[test]
@@ -429,7 +641,13 @@ f 4 1 5 8
         let text = "v 0 0 0\nv 1 0 0\nv 0 1 0\no rock\ng left wall # west side\nf 1 2 3\ng right\nf 3 2 1\ng\n";
         let import = read(text);
         let got: Vec<_> = import.meshes.iter().map(|m| m.source.to_string()).collect();
-        assert_eq!(got, ["t.obj group `left wall`", "t.obj group `right`"]);
+        assert_eq!(
+            got,
+            [
+                "t.obj group `left wall` at line 5",
+                "t.obj group `right` at line 7"
+            ]
+        );
         assert_eq!(import.meshes[0].source.line, 5);
     }
 
@@ -464,6 +682,18 @@ f 4 1 5 8
             import.warnings,
             [
                 "warning: t.obj: skipped 2 polylines (`l`, the first at line 4): clearway reads faces only"
+            ]
+        );
+    }
+
+    #[test]
+    fn points_are_skipped_with_a_warning_as_polylines_are() {
+        let import = read("v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1 2\nf 1 2 3\np 1\np 2 3\n");
+        assert_eq!(
+            import.warnings,
+            [
+                "warning: t.obj: skipped 1 polyline (`l`, the first at line 4): clearway reads faces only",
+                "warning: t.obj: skipped 2 points (`p`, the first at line 6): clearway reads faces only",
             ]
         );
     }

@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use super::ObjGroupKind;
 use super::error::{ObjError, ObjErrorKind};
+use super::face_lines::FaceLines;
 use crate::map::MAX_COORDINATE;
 
 /// Statements of the OBJ format that clearway does not use: texture
@@ -19,7 +20,6 @@ const IGNORED: &[&str] = &[
     "vt",
     "vn",
     "vp",
-    "p",
     "s",
     "mg",
     "usemtl",
@@ -66,6 +66,8 @@ pub(super) struct Part {
     pub(super) line: usize,
     /// How many triangles its faces make (a face of n corners makes n - 2).
     pub(super) triangles: usize,
+    /// The line of each face, by triangle.
+    pub(super) faces: FaceLines,
 }
 
 /// What the scan found.
@@ -77,6 +79,8 @@ pub(super) struct Scanned {
     pub(super) parts: Vec<Part>,
     /// Polyline (`l`) statements skipped: how many, and the first's line.
     pub(super) polylines: Option<(usize, usize)>,
+    /// Point (`p`) statements skipped: how many, and the first's line.
+    pub(super) points: Option<(usize, usize)>,
 }
 
 /// The words of one line, each with its byte offset in the whole text, up
@@ -270,17 +274,45 @@ impl Scan<'_> {
             if parts.len() > 3 {
                 return Err(malformed("too many `/`"));
             }
-            // Texture and normal indices are not used; they must still be
-            // integers (`tobj` reads them as such).
+            // Texture and normal indices are not used (nor handed to
+            // `tobj`, nor checked against the `vt` and `vn` counts); they
+            // must still be integers.
             for part in &parts[1..] {
-                if !part.is_empty() && isize::from_str(part).is_err() {
+                if !part.is_empty() && !is_integer(part) {
                     return Err(malformed("expected an index"));
                 }
             }
-            let Ok(index) = isize::from_str(parts[0]) else {
-                return Err(malformed("expected a vertex index"));
-            };
             let span = at..at + parts[0].len();
+            let index = match isize::from_str(parts[0]) {
+                Ok(index) => index,
+                Err(_) if is_integer(parts[0]) => {
+                    let digits = crate::quote::capped(parts[0]);
+                    let message = if parts[0].starts_with('-') {
+                        format!(
+                            "relative vertex index {digits} is out of range: {} vert{} come before this face",
+                            self.vertices,
+                            if self.vertices == 1 { "ex" } else { "ices" }
+                        )
+                    } else {
+                        format!(
+                            "vertex index {digits} is out of range: the file has {} vert{}",
+                            self.total_vertices,
+                            if self.total_vertices == 1 {
+                                "ex"
+                            } else {
+                                "ices"
+                            }
+                        )
+                    };
+                    return Err(self.error(
+                        ObjErrorKind::IndexOutOfRange,
+                        span,
+                        message,
+                        "no such vertex",
+                    ));
+                }
+                Err(_) => return Err(malformed("expected a vertex index")),
+            };
             if index == 0 {
                 return Err(self.error(
                     ObjErrorKind::IndexOutOfRange,
@@ -325,6 +357,14 @@ impl Scan<'_> {
     }
 }
 
+/// Whether `word` is an integer as written (an optional sign, then digits),
+/// however many digits: one too long for `isize` is an index out of range,
+/// not a malformed one.
+fn is_integer(word: &str) -> bool {
+    let digits = word.strip_prefix(['-', '+']).unwrap_or(word);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Lines of `text` as (number from 1, byte range without the line break).
 fn lines(text: &str) -> impl Iterator<Item = (usize, Range<usize>)> + '_ {
     let mut start = 0;
@@ -353,8 +393,10 @@ pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, ObjError> {
         kind: ObjGroupKind::Unnamed,
         line: 0,
         triangles: 0,
+        faces: FaceLines::default(),
     };
     let mut polylines: Option<(usize, usize)> = None;
+    let mut points: Option<(usize, usize)> = None;
     for (number, range) in lines(text) {
         if number > 1 {
             cleaned.push('\n');
@@ -375,6 +417,7 @@ pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, ObjError> {
                 if current.line == 0 {
                     current.line = number;
                 }
+                current.faces.push(current.triangles, number);
                 current.triangles += corners - 2;
             }
             "o" | "g" => {
@@ -393,6 +436,7 @@ pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, ObjError> {
                     kind,
                     line: number,
                     triangles: 0,
+                    faces: FaceLines::default(),
                 };
                 if current.triangles > 0 {
                     parts.push(std::mem::replace(&mut current, named));
@@ -403,8 +447,13 @@ pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, ObjError> {
                 cleaned.push(' ');
                 cleaned.push_str(&current.name);
             }
-            "l" => {
-                let (count, _) = polylines.get_or_insert((0, number));
+            "l" | "p" => {
+                let skipped = if keyword == "l" {
+                    &mut polylines
+                } else {
+                    &mut points
+                };
+                let (count, _) = skipped.get_or_insert((0, number));
                 *count += 1;
             }
             k if IGNORED.contains(&k) => {}
@@ -434,6 +483,7 @@ pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, ObjError> {
         cleaned,
         parts,
         polylines,
+        points,
     })
 }
 
@@ -473,7 +523,12 @@ mod tests {
                 name: "arch".into(),
                 kind: ObjGroupKind::Object,
                 line: 7,
-                triangles: 1
+                triangles: 1,
+                faces: {
+                    let mut faces = FaceLines::default();
+                    faces.push(0, 9);
+                    faces
+                }
             }]
         );
         assert_eq!(scanned.polylines, Some((1, 10)));
