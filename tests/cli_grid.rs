@@ -135,7 +135,7 @@ fn four_and_eight_connected_counts() {
     assert!(
         report.contains(
             "4 x 3 cells, 10 free: wrote 10 nodes, 14 edges (8-connected), obstacles: 1 \
-             rectangles from 2 solid cells; connected components: 1"
+             rectangle from 2 solid cells; connected components: 1"
         ),
         "{report}"
     );

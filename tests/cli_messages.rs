@@ -505,3 +505,64 @@ fn a_tiled_layer_that_misses_the_network_is_warned_about() {
         "{out:?}"
     );
 }
+
+/// A Tiled coordinate of `1e39` is beyond what Tiled's 32-bit numbers hold:
+/// it is out of range, said so, rather than "infinite" (it was written as a
+/// plain number).
+#[test]
+fn a_tiled_coordinate_beyond_f32_is_out_of_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmx = write_file(
+        &dir,
+        "far.tmx",
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="2" height="2" tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" nextobjectid="2">
+ <objectgroup id="1" name="collision">
+  <object id="1" name="far" x="1e39" y="0" width="16" height="16"/>
+ </objectgroup>
+</map>
+"#,
+    );
+    let map = write_file(&dir, "level.ron", &rock_map("1"));
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .arg("--obstacles")
+        .arg(&tmx)
+        .args(["--radius", "0.5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = stderr(&out);
+    assert!(err.contains("x is out of range"), "{err}");
+    assert!(!err.contains("infinite"), "{err}");
+}
+
+/// Counts read as English: one stale baked clearance, two stale baked
+/// clearances.
+#[test]
+fn one_stale_baked_clearance_is_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    // The edge's clearance is 1 (the rock at (5, -1)); the baked 3 is stale.
+    let one =
+        "(nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0)), (id: 2, pos: (10.0, 5.0))],
+          edges: [(from: 0, to: 1, clearance: 3.0), (from: 1, to: 2, clearance: VALUE)],
+          obstacles: [Point((5.0, -1.0))])";
+    // The second edge, x = 10 from y 0 to 5, is 5.09902 from the rock
+    // (sqrt(5^2 + 1^2) from its nearest end (10, 0)): 5.09902 baked as is,
+    // it is up to date; baked as 9 it is stale too.
+    for (value, says) in [
+        ("5.0990195135927845", "1 stale baked clearance\n"),
+        ("9.0", "2 stale baked clearances\n"),
+    ] {
+        let map = write_file(&dir, "baked.ron", &one.replace("VALUE", value));
+        let out = clearway()
+            .arg("check")
+            .arg(&map)
+            .args(["--radius", "0.5", "--summary"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        assert!(stdout(&out).ends_with(says), "{out:?}");
+    }
+}

@@ -6,6 +6,7 @@ use clearway::grid::{Connectivity, GridError, GridLevelText, GridOptions, passab
 
 use super::args::{Connect, GridArgs, ReportFormat};
 use super::conventions::{self, kept_until_exit, note};
+use super::counted::counted;
 use super::grid_input::read_grid;
 use super::numbers::human;
 use super::output::Destination;
@@ -73,12 +74,13 @@ pub fn run(args: &GridArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
         return Ok(Outcome::Pass);
     }
     note!(
-        "{width} x {height} cells, {} free: wrote {} nodes, {} edges ({connect}-connected), \
-         obstacles: {} rectangles from {solid} solid cells; connected components: {components}",
+        "{width} x {height} cells, {} free: wrote {}, {} ({connect}-connected), \
+         obstacles: {} from {}; connected components: {components}",
         width * height - solid,
-        counts.nodes,
-        counts.edges,
-        counts.obstacles,
+        counted(counts.nodes, "node"),
+        counted(counts.edges, "edge"),
+        counted(counts.obstacles, "rectangle"),
+        counted(solid, "solid cell"),
     );
     Ok(Outcome::Pass)
 }

@@ -5,6 +5,7 @@ use clearway::link::{LinkReport, LinkRule, links};
 
 use super::args::{LinkArgs, ReportFormat};
 use super::conventions::{self, kept_until_exit, note};
+use super::counted::counted;
 use super::input::AnyLevel;
 use super::numbers::human;
 use super::output::{self, Destination};
@@ -75,11 +76,11 @@ pub fn run(args: &LinkArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
         None => String::new(),
     };
     note!(
-        "added {} links for {who} (nodes at most {} apart{per_node}): {} edges before, {} after; \
+        "added {} for {who} (nodes at most {} apart{per_node}): {} before, {} after; \
          connected components: {} before, {} after",
-        report.links,
+        counted(report.links, "link"),
         human(args.max_length),
-        map.edges().len(),
+        counted(map.edges().len(), "edge"),
         map.edges().len() + report.links,
         report.components_before,
         report.components_after,

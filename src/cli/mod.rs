@@ -15,6 +15,7 @@ mod ci_report;
 mod clearance_table;
 mod completions;
 mod conventions;
+mod counted;
 mod diff;
 mod dimension;
 mod ends;
