@@ -566,3 +566,70 @@ fn one_stale_baked_clearance_is_singular() {
         assert!(stdout(&out).ends_with(says), "{out:?}");
     }
 }
+
+/// A file of another kind than the one expected gets a hint naming what
+/// reads it: a Moving AI map or a Tiled map given as the level, a level
+/// given as `--obstacles` (to a flat or a 3D level) or as `grid`'s input.
+/// Exit 2 and the parser's located error all the same.
+#[test]
+fn a_wrong_file_type_gets_a_hint() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["check", "maps/bunker.map", "--radius", "1"],
+            "help: `maps/bunker.map` is a Moving AI grid map, not a clearway level: make a level \
+             from it with `clearway grid maps/bunker.map -o level.ron`",
+        ),
+        (
+            &["check", "maps/tiled_yard.tmx", "--radius", "1"],
+            "help: `maps/tiled_yard.tmx` is a Tiled map, not a clearway level: add its objects \
+             to a level's obstacles with `--obstacles maps/tiled_yard.tmx`",
+        ),
+        (
+            &["check", "maps/drone_canyon.obj", "--radius", "1"],
+            "help: `maps/drone_canyon.obj` is a Wavefront OBJ file, not a clearway level: add \
+             its meshes to a 3D level's obstacles with `--obstacles maps/drone_canyon.obj`",
+        ),
+        (
+            &[
+                "check",
+                "maps/tiled_yard.ron",
+                "--obstacles",
+                "maps/rooms.ron",
+            ],
+            "help: `maps/rooms.ron` is a clearway level: --obstacles reads a Tiled map (.tmx) \
+             for a flat level's obstacles, or a Wavefront OBJ file (.obj) for a 3D level's",
+        ),
+        (
+            &[
+                "check",
+                "maps/drone_canyon.ron",
+                "--obstacles",
+                "maps/bunker.map",
+            ],
+            "help: `maps/bunker.map` is a Moving AI grid map: --obstacles reads a Tiled map",
+        ),
+        (
+            &["grid", "maps/rooms.ron", "-o", "-"],
+            "help: `maps/rooms.ron` is a clearway level already: `clearway grid` makes one from \
+             a Moving AI grid map (.map) or a Tiled map's tile layer (.tmx)",
+        ),
+    ];
+    for (args, hint) in cases {
+        let out = clearway().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: {out:?}");
+        let err = stderr(&out);
+        assert!(err.contains(hint), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+    // A level whose own text is wrong gets the parser's error, no hint.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write_file(
+        &dir,
+        "bad.ron",
+        "(nodes: [(id: 0, pos: (0, 0), colour: 1)])",
+    );
+    let out = clearway().arg("check").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(!stderr(&out).contains("help:"), "{out:?}");
+}

@@ -20,6 +20,7 @@ mod diff;
 mod dimension;
 mod ends;
 mod failure;
+mod file_kind;
 mod grid;
 mod grid_input;
 mod input;
