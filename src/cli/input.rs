@@ -125,23 +125,6 @@ impl AnyLevel {
         AnyLevel::read_with(source.into(), timings, Keep::Text)
     }
 
-    /// The flat level, or a usage error naming `command` and why: it reads
-    /// flat levels only. `path` is the map as given.
-    pub fn flat(self, command: &str, path: &Path) -> Result<Level, Failure> {
-        match self {
-            AnyLevel::Plane(level) => Ok(level),
-            AnyLevel::Space(_) => Err(Failure::Usage(format!(
-                "`clearway {command}` works on flat levels only, and {} is a 3D level (its \
-                 nodes have three coordinates)",
-                if path.as_os_str() == "-" {
-                    "the map on standard input".to_string()
-                } else {
-                    format!("`{}`", path.display())
-                }
-            ))),
-        }
-    }
-
     fn read_with(
         source: Source<'_>,
         timings: &mut Timings,

@@ -6,16 +6,31 @@ use clearway::link::{LinkReport, LinkRule, links};
 use super::args::{LinkArgs, ReportFormat};
 use super::conventions::{self, kept_until_exit, note};
 use super::counted::counted;
-use super::input::AnyLevel;
+use super::dimension::Shown;
+use super::input::{AnyLevel, Level};
 use super::numbers::human;
 use super::output::{self, Destination};
 use super::radius::resolve_required;
 use super::{Failure, Outcome};
+use clearway::map::wire::MapFile;
 
 pub fn run(args: &LinkArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = kept_until_exit(
-        AnyLevel::read_keeping_text(&args.map, timings)?.flat("link", &args.map.map)?,
-    );
+    match AnyLevel::read_keeping_text(&args.map, timings)? {
+        AnyLevel::Plane(level) => link(args, kept_until_exit(level), timings),
+        AnyLevel::Space(level) => link(args, kept_until_exit(level), timings),
+    }
+}
+
+/// The linking of a level of either dimension: distances and clearances
+/// in its own dimension.
+fn link<D: Shown>(
+    args: &LinkArgs,
+    level: &Level<D>,
+    timings: &mut Timings,
+) -> Result<Outcome, Failure>
+where
+    for<'a> MapFile: From<&'a clearway::Map<D>>,
+{
     let checked = resolve_required(&args.radius, &level.map)?;
     let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
