@@ -72,6 +72,7 @@ fn root(parent: &mut [usize], mut cell: usize) -> usize {
 mod tests {
     use super::*;
     use crate::Clearances;
+    use crate::grid::random_grid::random_grid;
     use crate::grid::{GridOptions, grid_map};
     use proptest::prelude::*;
 
@@ -114,16 +115,9 @@ mod tests {
         /// give.
         #[test]
         fn components_are_those_of_edges_with_clearance(
-            w in 0usize..7, h in 0usize..7,
-            bits in proptest::collection::vec(any::<bool>(), 49),
+            grid in random_grid(),
             eight in any::<bool>(),
         ) {
-            let mut grid = Grid::new(w, h);
-            for row in 0..h {
-                for col in 0..w {
-                    grid.set_solid(col, row, bits[row * 7 + col]);
-                }
-            }
             let connect = if eight { Connectivity::Eight } else { Connectivity::Four };
             prop_assert_eq!(passable_components(&grid, connect), twin(&grid, connect));
         }

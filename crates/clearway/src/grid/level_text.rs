@@ -125,6 +125,7 @@ fn free_cells(grid: &Grid) -> impl Iterator<Item = Cell> + '_ {
 mod tests {
     use super::*;
     use crate::Agent;
+    use crate::grid::random_grid::random_grid;
     use crate::grid::{Connectivity, grid_map};
     use proptest::prelude::*;
 
@@ -133,18 +134,11 @@ mod tests {
         /// streamed text is the whole-map writer's, byte for byte.
         #[test]
         fn the_text_is_grid_maps(
-            w in 0usize..7, h in 0usize..7,
-            bits in proptest::collection::vec(any::<bool>(), 49),
+            grid in random_grid(),
             eight in any::<bool>(),
             cell_size in prop_oneof![Just(1.0), Just(0.1), Just(3.0), 0.001f64..100.0],
             agents in 0usize..3,
         ) {
-            let mut grid = Grid::new(w, h);
-            for row in 0..h {
-                for col in 0..w {
-                    grid.set_solid(col, row, bits[row * 7 + col]);
-                }
-            }
             let connect = if eight { Connectivity::Eight } else { Connectivity::Four };
             let options = GridOptions {
                 connect,

@@ -34,6 +34,8 @@ mod components;
 mod level;
 mod level_text;
 mod movingai;
+#[cfg(test)]
+mod random_grid;
 mod rectangles;
 
 pub use components::passable_components;
