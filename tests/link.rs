@@ -161,6 +161,38 @@ proptest! {
         ..ProptestConfig::default()
     })]
 
+    /// On random 3D levels the links are their brute-force twin's, with 3D
+    /// lengths; every link admits the radius as `check` measures it in the
+    /// linked level; linking again adds nothing; the edited text loads back
+    /// with the new edges.
+    #[test]
+    fn links_in_3d_equal_their_brute_force_twin(text in level3d(), rule in rule()) {
+        let level = Level::from_ron_str(&text, "random3d.ron");
+        prop_assume!(level.is_ok(), "{:?}", level.err());
+        let Ok(Level::Space(map)) = level else {
+            return Err(TestCaseError::fail(format!("not a 3D level: {text}")));
+        };
+        let found = links(&map, &rule);
+        prop_assert_eq!(ids(&map, &found), brute_force(&map, &rule), "{}", text);
+        let linked = map.linked(&found);
+        let clearances = Clearances::compute(&linked);
+        for (k, l) in found.iter().enumerate() {
+            prop_assert_eq!(l.length, map.nodes()[l.from].pos.distance_to(map.nodes()[l.to].pos));
+            let c = clearances.edge(EdgeIdx::new(map.edges().len() + k));
+            prop_assert!(c.admits(rule.agent_radius), "{:?}: {}", l, text);
+        }
+        if rule.max_links.is_none() {
+            prop_assert_eq!(links(&linked, &rule), vec![]);
+        }
+        let edited = map.linked_text(&text, &found).expect("the random level's text is editable");
+        let Ok(Level::Space(reloaded)) = Level::from_ron_str(&edited, "linked.ron") else {
+            return Err(TestCaseError::fail(format!("the linked text: {edited}")));
+        };
+        prop_assert_eq!(reloaded.edges(), linked.edges());
+        let report = LinkReport::new(&map, &found);
+        prop_assert!(report.components_after <= report.components_before);
+    }
+
     #[test]
     fn links_equal_their_brute_force_twin(text in level(), rule in rule()) {
         let map = Map::from_ron_str(&text, "random.ron").unwrap();
@@ -298,46 +330,6 @@ fn level3d() -> impl Strategy<Value = String> {
                 obstacles.join(", ")
             )
         })
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: 300,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    })]
-
-    /// On random 3D levels the links are their brute-force twin's, with 3D
-    /// lengths; every link admits the radius as `check` measures it in the
-    /// linked level; linking again adds nothing; the edited text loads back
-    /// with the new edges.
-    #[test]
-    fn links_in_3d_equal_their_brute_force_twin(text in level3d(), rule in rule()) {
-        let level = Level::from_ron_str(&text, "random3d.ron");
-        prop_assume!(level.is_ok(), "{:?}", level.err());
-        let Ok(Level::Space(map)) = level else {
-            return Err(TestCaseError::fail(format!("not a 3D level: {text}")));
-        };
-        let found = links(&map, &rule);
-        prop_assert_eq!(ids(&map, &found), brute_force(&map, &rule), "{}", text);
-        let linked = map.linked(&found);
-        let clearances = Clearances::compute(&linked);
-        for (k, l) in found.iter().enumerate() {
-            prop_assert_eq!(l.length, map.nodes()[l.from].pos.distance_to(map.nodes()[l.to].pos));
-            let c = clearances.edge(EdgeIdx::new(map.edges().len() + k));
-            prop_assert!(c.admits(rule.agent_radius), "{:?}: {}", l, text);
-        }
-        if rule.max_links.is_none() {
-            prop_assert_eq!(links(&linked, &rule), vec![]);
-        }
-        let edited = map.linked_text(&text, &found).expect("the random level's text is editable");
-        let Ok(Level::Space(reloaded)) = Level::from_ron_str(&edited, "linked.ron") else {
-            return Err(TestCaseError::fail(format!("the linked text: {edited}")));
-        };
-        prop_assert_eq!(reloaded.edges(), linked.edges());
-        let report = LinkReport::new(&map, &found);
-        prop_assert!(report.components_after <= report.components_before);
-    }
 }
 
 #[test]
