@@ -573,8 +573,8 @@ fn summary_prints_the_verdict_lines_alone() {
     assert_eq!(summary.status.code(), Some(1));
     assert_eq!(
         stdout(&summary),
-        "FAILED: small (radius 0.5): 0 of 2 edges blocked, 0 of 3 nodes blocked, 1 stale baked clearances\n\
-         FAILED: big (radius 2): 1 of 2 edges blocked, 0 of 3 nodes blocked, 1 stale baked clearances\n"
+        "FAILED: small (radius 0.5): 0 of 2 edges blocked, 0 of 3 nodes blocked, 1 stale baked clearance\n\
+         FAILED: big (radius 2): 1 of 2 edges blocked, 0 of 3 nodes blocked, 1 stale baked clearance\n"
     );
     let full = stdout(&full);
     let verdicts: String = full

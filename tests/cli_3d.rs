@@ -371,32 +371,6 @@ fn diff_of_two_3d_levels_and_a_flat_one_against_a_3d_one() {
 }
 
 #[test]
-fn link_stays_flat_and_says_why() {
-    let (dir, _) = level_dir();
-    let (code, out, err) = run(
-        dir.path(),
-        &[
-            "link",
-            "level3d.ron",
-            "--max-length",
-            "20",
-            "--radius",
-            "1",
-            "-o",
-            "linked.ron",
-        ],
-    );
-    assert_eq!(code, Some(2));
-    assert!(out.is_empty());
-    assert_eq!(
-        err,
-        "error: `clearway link` works on flat levels only, and `level3d.ron` is a 3D level \
-         (its nodes have three coordinates)\n"
-    );
-    assert!(!dir.path().join("linked.ron").exists());
-}
-
-#[test]
 fn obj_meshes_join_a_3d_level_named_by_file_and_object() {
     let (dir, _) = level_dir();
     let (code, out, _) = run(

@@ -135,7 +135,7 @@ fn four_and_eight_connected_counts() {
     assert!(
         report.contains(
             "4 x 3 cells, 10 free: wrote 10 nodes, 14 edges (8-connected), obstacles: 1 \
-             rectangles from 2 solid cells; connected components: 1"
+             rectangle from 2 solid cells; connected components: 1"
         ),
         "{report}"
     );
@@ -506,4 +506,92 @@ fn the_readme_checks_a_scenario_file() {
         "{report}"
     );
     assert!(report.contains("25 of 26 scenarios"), "{report}");
+}
+
+/// Two free cells joined only by a diagonal across the corner where two
+/// solid cells meet (`.@` over `@.`, and its mirror) are two components:
+/// that diagonal's clearance is 0, so it joins nothing an agent can travel.
+#[test]
+fn blocked_corner_diagonals_join_no_components() {
+    for rows in [".@\n@.\n", "@.\n.@\n"] {
+        let (_dir, grid) = setup(&format!("type octile\nheight 2\nwidth 2\nmap\n{rows}"));
+        let (map, report) = grid_level(&grid, &[]);
+        assert_eq!(map.edges().len(), 1, "the diagonal is written: {rows}");
+        assert!(report.contains("connected components: 2"), "{report}");
+        let output = clearway()
+            .arg("grid")
+            .arg(&grid)
+            .arg("-o")
+            .arg(grid.with_file_name("json.ron"))
+            .args(["--format", "json"])
+            .output()
+            .expect("runs");
+        let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        assert_eq!(json["components"], 2, "{json}");
+    }
+    // . . @      the diagonal (1, 1)-(2, 2) passes a solid corner, but the
+    // . . .      orthogonal edges join every free cell: 1 component.
+    // @ . .
+    let (_dir, grid) = setup("type octile\nheight 3\nwidth 3\nmap\n..@\n...\n@..\n");
+    let (_, report) = grid_level(&grid, &[]);
+    assert!(report.contains("connected components: 1"), "{report}");
+}
+
+/// The most memory `clearway grid` held while writing the level of a
+/// `side` x `side` open grid to a file, read from `/proc` as it runs
+/// (`VmHWM`, the resident peak), with the level's size: both in bytes.
+#[cfg(target_os = "linux")]
+fn grid_peak_and_output(side: usize) -> (u64, u64) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let grid = dir.path().join("open.map");
+    let row = ".".repeat(side) + "\n";
+    let text = format!(
+        "type octile\nheight {side}\nwidth {side}\nmap\n{}",
+        row.repeat(side)
+    );
+    std::fs::write(&grid, text).expect("write grid");
+    let out = dir.path().join("open.ron");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("clearway"))
+        .arg("grid")
+        .arg(&grid)
+        .arg("-o")
+        .arg(&out)
+        .arg("--quiet")
+        .spawn()
+        .expect("runs");
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak_kib = 0;
+    loop {
+        if let Some(kib) = std::fs::read_to_string(&status).ok().and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_owned();
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        }) {
+            peak_kib = peak_kib.max(kib);
+        }
+        if let Some(exit) = child.try_wait().expect("waits") {
+            assert!(exit.success(), "grid failed: {exit}");
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    (
+        peak_kib * 1024,
+        std::fs::metadata(&out).expect("written").len(),
+    )
+}
+
+/// `grid` writes its level as it makes it: its memory stays within 3 times
+/// the level it writes (it once held the whole text and the whole map:
+/// 2.9 GB for a 2000 x 2000 grid, 5 times the text, and then failed).
+/// A 250 x 250 open grid is 62,500 nodes and 248,502 edges, about 11 MB of
+/// text; the program's own code and buffers are a few MB.
+#[cfg(target_os = "linux")]
+#[test]
+fn grid_memory_stays_within_three_times_its_output() {
+    let (peak, written) = grid_peak_and_output(250);
+    assert!(written > 10_000_000, "{written} bytes written");
+    assert!(
+        peak <= 3 * written,
+        "peak resident memory {peak} bytes for a level of {written} bytes"
+    );
 }

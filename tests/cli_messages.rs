@@ -506,3 +506,131 @@ fn a_tiled_layer_that_misses_the_network_is_warned_about() {
         "{out:?}"
     );
 }
+
+/// A Tiled coordinate of `1e39` is beyond what Tiled's 32-bit numbers hold:
+/// it is out of range, said so, rather than "infinite" (it was written as a
+/// plain number).
+#[test]
+fn a_tiled_coordinate_beyond_f32_is_out_of_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmx = write_file(
+        &dir,
+        "far.tmx",
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="2" height="2" tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" nextobjectid="2">
+ <objectgroup id="1" name="collision">
+  <object id="1" name="far" x="1e39" y="0" width="16" height="16"/>
+ </objectgroup>
+</map>
+"#,
+    );
+    let map = write_file(&dir, "level.ron", &rock_map("1"));
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .arg("--obstacles")
+        .arg(&tmx)
+        .args(["--radius", "0.5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = stderr(&out);
+    assert!(err.contains("x is out of range"), "{err}");
+    assert!(!err.contains("infinite"), "{err}");
+}
+
+/// Counts read as English: one stale baked clearance, two stale baked
+/// clearances.
+#[test]
+fn one_stale_baked_clearance_is_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    // The edge's clearance is 1 (the rock at (5, -1)); the baked 3 is stale.
+    let one =
+        "(nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0)), (id: 2, pos: (10.0, 5.0))],
+          edges: [(from: 0, to: 1, clearance: 3.0), (from: 1, to: 2, clearance: VALUE)],
+          obstacles: [Point((5.0, -1.0))])";
+    // The second edge, x = 10 from y 0 to 5, is 5.09902 from the rock
+    // (sqrt(5^2 + 1^2) from its nearest end (10, 0)): 5.09902 baked as is,
+    // it is up to date; baked as 9 it is stale too.
+    for (value, says) in [
+        ("5.0990195135927845", "1 stale baked clearance\n"),
+        ("9.0", "2 stale baked clearances\n"),
+    ] {
+        let map = write_file(&dir, "baked.ron", &one.replace("VALUE", value));
+        let out = clearway()
+            .arg("check")
+            .arg(&map)
+            .args(["--radius", "0.5", "--summary"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        assert!(stdout(&out).ends_with(says), "{out:?}");
+    }
+}
+
+/// A file of another kind than the one expected gets a hint naming what
+/// reads it: a Moving AI map or a Tiled map given as the level, a level
+/// given as `--obstacles` (to a flat or a 3D level) or as `grid`'s input.
+/// Exit 2 and the parser's located error all the same.
+#[test]
+fn a_wrong_file_type_gets_a_hint() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["check", "maps/bunker.map", "--radius", "1"],
+            "help: `maps/bunker.map` is a Moving AI grid map, not a clearway level: make a level \
+             from it with `clearway grid maps/bunker.map -o level.ron`",
+        ),
+        (
+            &["check", "maps/tiled_yard.tmx", "--radius", "1"],
+            "help: `maps/tiled_yard.tmx` is a Tiled map, not a clearway level: add its objects \
+             to a level's obstacles with `--obstacles maps/tiled_yard.tmx`",
+        ),
+        (
+            &["check", "maps/drone_canyon.obj", "--radius", "1"],
+            "help: `maps/drone_canyon.obj` is a Wavefront OBJ file, not a clearway level: add \
+             its meshes to a 3D level's obstacles with `--obstacles maps/drone_canyon.obj`",
+        ),
+        (
+            &[
+                "check",
+                "maps/tiled_yard.ron",
+                "--obstacles",
+                "maps/rooms.ron",
+            ],
+            "help: `maps/rooms.ron` is a clearway level: --obstacles reads a Tiled map (.tmx) \
+             for a flat level's obstacles, or a Wavefront OBJ file (.obj) for a 3D level's",
+        ),
+        (
+            &[
+                "check",
+                "maps/drone_canyon.ron",
+                "--obstacles",
+                "maps/bunker.map",
+            ],
+            "help: `maps/bunker.map` is a Moving AI grid map: --obstacles reads a Tiled map",
+        ),
+        (
+            &["grid", "maps/rooms.ron", "-o", "-"],
+            "help: `maps/rooms.ron` is a clearway level already: `clearway grid` makes one from \
+             a Moving AI grid map (.map) or a Tiled map's tile layer (.tmx)",
+        ),
+    ];
+    for (args, hint) in cases {
+        let out = clearway().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: {out:?}");
+        let err = stderr(&out);
+        assert!(err.contains(hint), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+    // A level whose own text is wrong gets the parser's error, no hint.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write_file(
+        &dir,
+        "bad.ron",
+        "(nodes: [(id: 0, pos: (0, 0), colour: 1)])",
+    );
+    let out = clearway().arg("check").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(!stderr(&out).contains("help:"), "{out:?}");
+}

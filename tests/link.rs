@@ -11,16 +11,19 @@ use common::files::files_in;
 use std::collections::HashMap;
 
 use clearway::clearance::admits;
+use clearway::dimension::Dimension;
 use clearway::geometry::Segment;
 use clearway::link::{LinkReport, LinkRule, links};
+use clearway::map::Level;
 use clearway::{Clearances, EdgeIdx, Map, NodeIdx};
 use common::random_map::{RandomMap, random_map};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
 /// The links of `rule`, found the slow way: every ordered pair of nodes,
-/// the exact distance test, every obstacle measured. As (from id, to id).
-fn brute_force(map: &Map, rule: &LinkRule) -> Vec<(u64, u64)> {
+/// the exact distance test, every obstacle measured directly (no index), in
+/// the level's own dimension. As (from id, to id).
+fn brute_force<D: Dimension>(map: &Map<D>, rule: &LinkRule) -> Vec<(u64, u64)> {
     let nodes = map.nodes();
     let joined = |a: usize, b: usize| {
         map.edges().iter().any(|e| {
@@ -34,7 +37,7 @@ fn brute_force(map: &Map, rule: &LinkRule) -> Vec<(u64, u64)> {
             if a == b || nodes[a].id > nodes[b].id || joined(a, b) {
                 continue;
             }
-            let length = nodes[a].pos.distance_to(nodes[b].pos);
+            let length = D::distance(nodes[a].pos, nodes[b].pos);
             let near_enough = length <= rule.max_length;
             if !near_enough {
                 continue;
@@ -43,7 +46,7 @@ fn brute_force(map: &Map, rule: &LinkRule) -> Vec<(u64, u64)> {
             let clearance = map
                 .obstacles()
                 .iter()
-                .map(|o| o.separation_from(segment).distance)
+                .map(|o| D::separation(o, segment).distance)
                 .fold(f64::INFINITY, f64::min);
             if admits(clearance, rule.agent_radius, map.slack()) {
                 candidates.push((length, nodes[a].id, nodes[b].id));
@@ -81,7 +84,7 @@ fn brute_force(map: &Map, rule: &LinkRule) -> Vec<(u64, u64)> {
     kept
 }
 
-fn ids(map: &Map, found: &[clearway::link::Link]) -> Vec<(u64, u64)> {
+fn ids<D: Dimension>(map: &Map<D>, found: &[clearway::link::Link]) -> Vec<(u64, u64)> {
     found
         .iter()
         .map(|l| (map.nodes()[l.from].id, map.nodes()[l.to].id))
@@ -158,6 +161,38 @@ proptest! {
         ..ProptestConfig::default()
     })]
 
+    /// On random 3D levels the links are their brute-force twin's, with 3D
+    /// lengths; every link admits the radius as `check` measures it in the
+    /// linked level; linking again adds nothing; the edited text loads back
+    /// with the new edges.
+    #[test]
+    fn links_in_3d_equal_their_brute_force_twin(text in level3d(), rule in rule()) {
+        let level = Level::from_ron_str(&text, "random3d.ron");
+        prop_assume!(level.is_ok(), "{:?}", level.err());
+        let Ok(Level::Space(map)) = level else {
+            return Err(TestCaseError::fail(format!("not a 3D level: {text}")));
+        };
+        let found = links(&map, &rule);
+        prop_assert_eq!(ids(&map, &found), brute_force(&map, &rule), "{}", text);
+        let linked = map.linked(&found);
+        let clearances = Clearances::compute(&linked);
+        for (k, l) in found.iter().enumerate() {
+            prop_assert_eq!(l.length, map.nodes()[l.from].pos.distance_to(map.nodes()[l.to].pos));
+            let edge = EdgeIdx::new(map.edges().len() + k);
+            prop_assert!(clearances.edge_admits(edge, rule.agent_radius), "{:?}: {}", l, text);
+        }
+        if rule.max_links.is_none() {
+            prop_assert_eq!(links(&linked, &rule), vec![]);
+        }
+        let edited = map.linked_text(&text, &found).expect("the random level's text is editable");
+        let Ok(Level::Space(reloaded)) = Level::from_ron_str(&edited, "linked.ron") else {
+            return Err(TestCaseError::fail(format!("the linked text: {edited}")));
+        };
+        prop_assert_eq!(reloaded.edges(), linked.edges());
+        let report = LinkReport::new(&map, &found);
+        prop_assert!(report.components_after <= report.components_before);
+    }
+
     #[test]
     fn links_equal_their_brute_force_twin(text in level(), rule in rule()) {
         let map = Map::from_ron_str(&text, "random.ron").unwrap();
@@ -225,6 +260,77 @@ proptest! {
         prop_assert_eq!(report.links, found.len());
         prop_assert!(report.components_after <= report.components_before);
     }
+}
+
+/// A position of a random 3D level: halves from 0 to 10 across, 0 to 4 up.
+fn position3() -> impl Strategy<Value = String> {
+    (0..21u32, 0..21u32, 0..9u32).prop_map(|(x, y, z)| {
+        format!(
+            "({}, {}, {})",
+            f64::from(x) / 2.0,
+            f64::from(y) / 2.0,
+            f64::from(z) / 2.0
+        )
+    })
+}
+
+/// A random 3D obstacle of every kind but a mesh (an OBJ's meshes go
+/// through the same index: `cli_3d` and the clearance twins test them).
+fn obstacle3() -> impl Strategy<Value = String> {
+    prop_oneof![
+        position3().prop_map(|p| format!("Point({p})")),
+        (position3(), 1..8u32)
+            .prop_map(|(c, r)| format!("Sphere(center: {c}, radius: {})", f64::from(r) / 4.0)),
+        (position3(), position3()).prop_map(|(a, b)| format!("Segment(from: {a}, to: {b})")),
+        (position3(), position3(), position3())
+            .prop_map(|(a, b, c)| format!("Triangle([{a}, {b}, {c}])")),
+        ((0..18u32, 0..18u32, 0..7u32), (1..4u32, 1..4u32, 1..3u32)).prop_map(
+            |((x, y, z), (w, d, h))| {
+                format!(
+                    "Box(min: ({x}, {y}, {z}), max: ({}, {}, {}))",
+                    x + w,
+                    y + d,
+                    z + h
+                )
+            }
+        ),
+    ]
+}
+
+/// A random 3D level: 1 to 11 nodes (some at the same position, when the
+/// draw repeats one), a few edges, up to 6 obstacles; ids in file order or
+/// reversed.
+fn level3d() -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec(position3(), 1..12),
+        prop::collection::vec(
+            (any::<prop::sample::Index>(), any::<prop::sample::Index>()),
+            0..5,
+        ),
+        prop::collection::vec(obstacle3(), 0..6),
+        any::<bool>(),
+    )
+        .prop_map(|(positions, edges, obstacles, reversed)| {
+            let id = |i: usize| if reversed { 100 - i } else { i };
+            let nodes: Vec<String> = positions
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("(id: {}, pos: {p})", id(i)))
+                .collect();
+            let edges: Vec<String> = edges
+                .iter()
+                .filter(|_| !positions.is_empty())
+                .map(|(a, b)| (a.index(positions.len()), b.index(positions.len())))
+                .filter(|(a, b)| a != b)
+                .map(|(a, b)| format!("(from: {}, to: {})", id(a), id(b)))
+                .collect();
+            format!(
+                "(\n    nodes: [{}],\n    edges: [{}],\n    obstacles: [{}],\n)\n",
+                nodes.join(", "),
+                edges.join(", "),
+                obstacles.join(", ")
+            )
+        })
 }
 
 #[test]
@@ -307,7 +413,7 @@ fn link_appends_the_new_edges_in_the_maps_own_text() {
     assert!(run.stdout.is_empty());
     assert_eq!(
         stderr(&run),
-        "added 3 links for rat (radius 0.2) (nodes at most 5 apart): 1 edges before, 4 after; \
+        "added 3 links for rat (radius 0.2) (nodes at most 5 apart): 1 edge before, 4 after; \
          connected components: 4 before, 2 after\n"
     );
     let written = std::fs::read_to_string(&out).unwrap();
@@ -567,4 +673,80 @@ fn a_map_that_cannot_be_edited_is_written_anew_with_a_warning() {
     let linked = Map::from_ron_str(&stdout(&run), "out.ron").unwrap();
     assert_eq!(linked.edges().len(), 1);
     assert!(!linked.edges()[0].one_way);
+}
+
+/// `link` on a 3D level: lengths and clearances in 3D, obstacles from an
+/// OBJ file (`--obstacles`) counted but not written into the level.
+#[test]
+fn link_works_on_3d_levels_and_their_obj_obstacles() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("ball.ron");
+    // A ball of radius 1 hangs at (0, 1.5, 2) beside three nodes in the
+    // plane y = 0:
+    // - 1-2, (0, 0, 0) to (0, 0, 4), length 4, passes 1.5 - 1 = 0.5 from it;
+    // - 1-3, (0, 0, 0) to (3, 0, 4), length 5: its point nearest the centre
+    //   is (0.96, 0, 1.28), 1.2 from (0, 0, 2), so it passes
+    //   hypot(1.5, 1.2) - 1 = 0.92 from the ball;
+    // - 2-3, (0, 0, 4) to (3, 0, 4), length 3, passes hypot(1.5, 2) - 1 = 1.5.
+    let text = "// A ball over three posts.\n(\n    nodes: [\n        (id: 1, pos: (0, 0, 0)),\n        (id: 2, pos: (0, 0, 4)),\n        (id: 3, pos: (3, 0, 4)),\n    ],\n    obstacles: [Sphere(center: (0, 1.5, 2), radius: 1)],\n)\n";
+    std::fs::write(&map, text).unwrap();
+    let with_edges = |edges: &str| {
+        text.replace(
+            "radius: 1)],\n",
+            &format!("radius: 1)],\n    edges: [\n{edges}    ],\n"),
+        )
+    };
+    // Radius 1 admits 2-3 only; 0.5 admits all three (1-2 exactly).
+    clearway()
+        .arg("link")
+        .arg(&map)
+        .args(["--max-length", "5", "--radius", "1", "-o", "-"])
+        .assert()
+        .code(0)
+        .stdout(with_edges("        (from: 2, to: 3),\n"))
+        .stderr(
+            "added 1 link for radius 1 (nodes at most 5 apart): 0 edges before, 1 after; \
+             connected components: 3 before, 2 after\n",
+        );
+    clearway()
+        .arg("link")
+        .arg(&map)
+        .args(["--max-length", "5", "--radius", "0.5", "-o", "-"])
+        .assert()
+        .code(0)
+        .stdout(with_edges(
+            "        (from: 1, to: 2),\n        (from: 1, to: 3),\n        (from: 2, to: 3),\n",
+        ));
+    // A 4.9 limit leaves out 1-3 (length 5); JSON gives the 3D lengths.
+    let run = clearway()
+        .arg("link")
+        .arg(&map)
+        .args(["--max-length", "4.9", "--radius", "0.5", "-o"])
+        .arg(dir.path().join("linked.ron"))
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let json: Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(
+        json["links"],
+        json!([
+            {"edge": 0, "from": 1, "to": 2, "length": 4.0},
+            {"edge": 1, "from": 2, "to": 3, "length": 3.0},
+        ])
+    );
+    // A wall in the plane x = 1.5 (an OBJ triangle over y -5..5, z 0..10)
+    // cuts 1-3 at (1.5, 0, 2) and 2-3 at (1.5, 0, 4): clearance 0. 1-2 is
+    // 1.5 from it and still 0.5 from the ball.
+    let obj = dir.path().join("wall.obj");
+    std::fs::write(&obj, "o wall\nv 1.5 -5 0\nv 1.5 5 0\nv 1.5 0 10\nf 1 2 3\n").unwrap();
+    clearway()
+        .arg("link")
+        .arg(&map)
+        .arg("--obstacles")
+        .arg(&obj)
+        .args(["--max-length", "5", "--radius", "0.5", "-o", "-"])
+        .assert()
+        .code(0)
+        .stdout(with_edges("        (from: 1, to: 2),\n"));
 }

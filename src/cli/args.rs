@@ -343,7 +343,7 @@ pub struct LinkArgs {
     #[command(flatten)]
     pub map: MapArg,
     /// The longest link (finite, >= 0): nodes at most D apart are linked,
-    /// D itself included.
+    /// D itself included (the straight-line distance; in 3D with height).
     #[arg(long, value_name = "D", value_parser = parse_max_length, allow_negative_numbers = true)]
     pub max_length: f64,
     /// The agent size every link must admit (required).

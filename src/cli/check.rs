@@ -10,6 +10,7 @@ use clearway::{Clearance, EdgeIdx, TightSpots};
 
 use super::args::{CheckArgs, CheckFormat};
 use super::conventions;
+use super::counted::counted;
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref};
@@ -252,7 +253,8 @@ fn text_for<D: Shown>(
         level.map.nodes().len(),
     );
     if !report.stale_bakes.is_empty() {
-        let _ = write!(out, ", {} stale baked clearances", report.stale_bakes.len());
+        let stale = report.stale_bakes.len();
+        let _ = write!(out, ", {}", counted(stale, "stale baked clearance"));
     }
     out.push('\n');
     out

@@ -2,10 +2,11 @@
 
 use super::timings::Timings;
 use clearway::Agent;
-use clearway::grid::{Connectivity, GridError, GridOptions, grid_map};
+use clearway::grid::{Connectivity, GridError, GridLevelText, GridOptions, passable_components};
 
 use super::args::{Connect, GridArgs, ReportFormat};
 use super::conventions::{self, kept_until_exit, note};
+use super::counted::counted;
 use super::grid_input::read_grid;
 use super::numbers::human;
 use super::output::Destination;
@@ -31,29 +32,28 @@ pub fn run(args: &GridArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
         cell_size: args.cell_size,
         agents,
     };
-    let map = kept_until_exit(
-        timings
-            .time("grid", || grid_map(grid, &options))
-            .map_err(|e: GridError| Failure::Usage(e.to_string()))?,
-    );
+    let level = timings
+        .time("grid", || GridLevelText::new(grid, &options))
+        .map_err(|e: GridError| Failure::Usage(e.to_string()))?;
     let connect = match args.connect {
         Connect::Four => 4,
         Connect::Eight => 8,
     };
+    // The level is written as it is made, never held: the text of a
+    // 2000 x 2000 grid is 0.78 GB, its grid 4 MB.
     timings.time("output", || {
-        let header = format!(
-            "// clearway grid: {}, {connect}-connected, cell size {}\n",
-            printable(&args.grid.display().to_string()),
-            human(args.cell_size)
-        );
-        // The header goes in front of the text, not into a copy of it:
-        // the text of a 1000 x 1000 grid is 150 MB.
-        let mut text = map.to_ron_string();
-        text.insert_str(0, &header);
-        destination.write(&text)
+        destination.write_with(|out| {
+            writeln!(
+                out,
+                "// clearway grid: {}, {connect}-connected, cell size {}",
+                printable(&args.grid.display().to_string()),
+                human(args.cell_size)
+            )?;
+            level.write(out)
+        })
     })?;
-
-    let components = petgraph::algo::connected_components(map.graph());
+    let counts = level.counts();
+    let components = passable_components(grid, options.connect);
     let (width, height) = (grid.width(), grid.height());
     let solid = grid.solid_count();
     if args.format == ReportFormat::Json {
@@ -65,21 +65,22 @@ pub fn run(args: &GridArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
             "solid_cells": solid,
             "connect": connect,
             "cell_size": args.cell_size,
-            "nodes": map.nodes().len(),
-            "edges": map.edges().len(),
-            "obstacles": map.obstacles().len(),
+            "nodes": counts.nodes,
+            "edges": counts.edges,
+            "obstacles": counts.obstacles,
             "components": components,
         });
         conventions::write_json(&summary)?;
         return Ok(Outcome::Pass);
     }
     note!(
-        "{width} x {height} cells, {} free: wrote {} nodes, {} edges ({connect}-connected), \
-         obstacles: {} rectangles from {solid} solid cells; connected components: {components}",
+        "{width} x {height} cells, {} free: wrote {}, {} ({connect}-connected), \
+         obstacles: {} from {}; connected components: {components}",
         width * height - solid,
-        map.nodes().len(),
-        map.edges().len(),
-        map.obstacles().len(),
+        counted(counts.nodes, "node"),
+        counted(counts.edges, "edge"),
+        counted(counts.obstacles, "rectangle"),
+        counted(solid, "solid cell"),
     );
     Ok(Outcome::Pass)
 }

@@ -9,6 +9,7 @@ use clearway::tiled::{self, TiledOptions};
 
 use super::Failure;
 use super::args::GridArgs;
+use super::file_kind::{grid_hint, with_hint};
 use super::input::read_input;
 use super::tiled_input;
 
@@ -36,7 +37,12 @@ pub fn read_grid(path: &Path, args: &GridArgs, timings: &mut Timings) -> Result<
     let start = std::time::Instant::now();
     let (bytes, source_name) = read_input(path, "grid", 0)?;
     timings.record("read", start.elapsed());
-    let grid = timings.time("parse", || parse_movingai_bytes(&bytes, &source_name))?;
+    let grid = timings
+        .time("parse", || parse_movingai_bytes(&bytes, &source_name))
+        .map_err(|e| match grid_hint(path, &bytes[..bytes.len().min(4096)]) {
+            Some(hint) => Failure::Located(with_hint(&e.to_string(), &hint)),
+            None => Failure::from(e),
+        })?;
     Ok(grid)
 }
 

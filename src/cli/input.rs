@@ -4,13 +4,14 @@ use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
 use super::timings::Timings;
-use clearway::map::{Location, SourceCitations, ValidatedLevel};
+use clearway::map::{LoadError, Location, SourceCitations, ValidatedLevel};
 use clearway::{Map, Plane, Space};
 
 use super::Failure;
 use super::args::{MapArg, TiledArgs};
 use super::bounded_read::{self, ReadError, read_text};
 use super::dimension::Shown;
+use super::file_kind::{FileKind, map_hint, obstacles_hint, with_hint};
 use super::mesh_spot::MeshSpot;
 use super::obj_input::{self, ObjObstacleSources};
 use super::tiled_input::{self, TiledObstacleSources};
@@ -125,23 +126,6 @@ impl AnyLevel {
         AnyLevel::read_with(source.into(), timings, Keep::Text)
     }
 
-    /// The flat level, or a usage error naming `command` and why: it reads
-    /// flat levels only. `path` is the map as given.
-    pub fn flat(self, command: &str, path: &Path) -> Result<Level, Failure> {
-        match self {
-            AnyLevel::Plane(level) => Ok(level),
-            AnyLevel::Space(_) => Err(Failure::Usage(format!(
-                "`clearway {command}` works on flat levels only, and {} is a 3D level (its \
-                 nodes have three coordinates)",
-                if path.as_os_str() == "-" {
-                    "the map on standard input".to_string()
-                } else {
-                    format!("`{}`", path.display())
-                }
-            ))),
-        }
-    }
-
     fn read_with(
         source: Source<'_>,
         timings: &mut Timings,
@@ -159,19 +143,25 @@ impl AnyLevel {
         }
         let (bytes, source_name) = read_input(path, "map", MAP_BUFFER_AT_LEAST)?;
         timings.record("read", start.elapsed());
+        let hinted = |e: LoadError| match map_hint(path, &bytes[..bytes.len().min(4096)]) {
+            Some(hint) => Failure::Located(with_hint(&e.to_string(), &hint)),
+            None => Failure::from(e),
+        };
         let (validated, citations) = match keep {
             Keep::Citations => {
                 let (validated, cited) =
-                    ValidatedLevel::from_ron_bytes_citing(&bytes, &source_name, timings)?;
+                    ValidatedLevel::from_ron_bytes_citing(&bytes, &source_name, timings)
+                        .map_err(hinted)?;
                 (validated, Some(cited))
             }
             Keep::ObstacleLines => {
                 let (validated, cited) =
-                    ValidatedLevel::from_ron_bytes_citing_obstacles(&bytes, &source_name, timings)?;
+                    ValidatedLevel::from_ron_bytes_citing_obstacles(&bytes, &source_name, timings)
+                        .map_err(hinted)?;
                 (validated, Some(cited))
             }
             Keep::Nothing | Keep::Text => (
-                ValidatedLevel::from_ron_bytes(&bytes, &source_name, timings)?,
+                ValidatedLevel::from_ron_bytes(&bytes, &source_name, timings).map_err(hinted)?,
                 None,
             ),
         };
@@ -195,7 +185,9 @@ impl AnyLevel {
                         obj.display()
                     )));
                 }
-                let (validated, tiled) = tiled_input::add(validated, path, source.tiled, timings)?;
+                let (validated, tiled) =
+                    tiled_input::add(validated, path, source.tiled, timings)
+                        .map_err(|f| obstacles_hinted(f, obstacles, FileKind::Tiled))?;
                 let map = validated.index(timings);
                 tiled.warn_if_off_the_network(&map, source.tiled);
                 Ok(AnyLevel::Plane(Level::new(
@@ -207,7 +199,8 @@ impl AnyLevel {
             }
             ValidatedLevel::Space(validated) => {
                 let (validated, obj) =
-                    obj_input::add(validated, &source_name, source.tiled, timings)?;
+                    obj_input::add(validated, &source_name, source.tiled, timings)
+                        .map_err(|f| obstacles_hinted(f, obstacles, FileKind::Obj))?;
                 let map = validated.index(timings);
                 Ok(AnyLevel::Space(Level::new(
                     map,
@@ -217,6 +210,24 @@ impl AnyLevel {
                 )))
             }
         }
+    }
+}
+
+/// `failure` to read the `--obstacles` file, with a hint when that file is
+/// not of the `expected` kind (a level given as `--obstacles yard.ron`).
+/// Usage errors say what to give already.
+fn obstacles_hinted(failure: Failure, obstacles: Option<&Path>, expected: FileKind) -> Failure {
+    let hint = obstacles.and_then(|path| obstacles_hint(path, expected));
+    match (failure, hint) {
+        (Failure::Io(message) | Failure::Located(message), Some(hint)) => {
+            let message = if message.starts_with("error") {
+                message
+            } else {
+                format!("error: {message}")
+            };
+            Failure::Located(with_hint(&message, &hint))
+        }
+        (failure, _) => failure,
     }
 }
 

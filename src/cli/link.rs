@@ -5,16 +5,32 @@ use clearway::link::{LinkReport, LinkRule, links};
 
 use super::args::{LinkArgs, ReportFormat};
 use super::conventions::{self, kept_until_exit, note};
-use super::input::AnyLevel;
+use super::counted::counted;
+use super::dimension::Shown;
+use super::input::{AnyLevel, Level};
 use super::numbers::human;
 use super::output::{self, Destination};
 use super::radius::resolve_required;
 use super::{Failure, Outcome};
+use clearway::map::wire::MapFile;
 
 pub fn run(args: &LinkArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let level = kept_until_exit(
-        AnyLevel::read_keeping_text(&args.map, timings)?.flat("link", &args.map.map)?,
-    );
+    match AnyLevel::read_keeping_text(&args.map, timings)? {
+        AnyLevel::Plane(level) => link(args, kept_until_exit(level), timings),
+        AnyLevel::Space(level) => link(args, kept_until_exit(level), timings),
+    }
+}
+
+/// The linking of a level of either dimension: distances and clearances
+/// in its own dimension.
+fn link<D: Shown>(
+    args: &LinkArgs,
+    level: &Level<D>,
+    timings: &mut Timings,
+) -> Result<Outcome, Failure>
+where
+    for<'a> MapFile: From<&'a clearway::Map<D>>,
+{
     let checked = resolve_required(&args.radius, &level.map)?;
     let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
@@ -75,11 +91,11 @@ pub fn run(args: &LinkArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
         None => String::new(),
     };
     note!(
-        "added {} links for {who} (nodes at most {} apart{per_node}): {} edges before, {} after; \
+        "added {} for {who} (nodes at most {} apart{per_node}): {} before, {} after; \
          connected components: {} before, {} after",
-        report.links,
+        counted(report.links, "link"),
         human(args.max_length),
-        map.edges().len(),
+        counted(map.edges().len(), "edge"),
         map.edges().len() + report.links,
         report.components_before,
         report.components_after,

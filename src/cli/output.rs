@@ -3,10 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use clearway::atomic_write::write_atomically;
+use clearway::atomic_write::{write_atomically, write_atomically_with};
 
 use super::args::{MapArg, OutputArgs};
-use super::{Failure, write_stdout};
+use super::{Failure, stream_stdout, write_stdout};
 
 /// Where the map goes.
 pub enum Destination {
@@ -62,14 +62,34 @@ impl Destination {
     pub fn write(&self, text: &str) -> Result<(), Failure> {
         match self {
             Destination::Stdout => write_stdout(text),
-            Destination::File(path) => write_atomically(path, text.as_bytes()).map_err(|e| {
-                Failure::Io(format!(
-                    "cannot write `{}`: {e}; nothing was written",
-                    path.display()
-                ))
-            }),
+            Destination::File(path) => {
+                write_atomically(path, text.as_bytes()).map_err(|e| cannot_write(path, &e))
+            }
         }
     }
+
+    /// Writes there what `write` writes, as it writes it: for texts too
+    /// large to hold (a large grid's level). A file is still replaced
+    /// atomically; standard output gets the text through a buffer.
+    pub fn write_with(
+        &self,
+        write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+    ) -> Result<(), Failure> {
+        match self {
+            Destination::Stdout => stream_stdout(write),
+            Destination::File(path) => {
+                write_atomically_with(path, write).map_err(|e| cannot_write(path, &e))
+            }
+        }
+    }
+}
+
+/// The error for an output file that could not be written.
+fn cannot_write(path: &Path, e: &std::io::Error) -> Failure {
+    Failure::Io(format!(
+        "cannot write `{}`: {e}; nothing was written",
+        path.display()
+    ))
 }
 
 /// The text of an edited map: `edited` (the input's own text with its edges

@@ -39,6 +39,38 @@ use std::path::{Path, PathBuf};
 /// assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
 /// ```
 pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
+    write_atomically_with(path, |out| out.write_all(contents))
+}
+
+/// As [`write_atomically`], with the contents written by `write` as they
+/// are made, through a buffer, rather than held whole: for outputs larger
+/// than the memory they come from (the level of a large grid). Whatever
+/// `write` fails with leaves `path` as it was.
+///
+/// # Errors
+/// As [`write_atomically`], and `write`'s own.
+///
+/// ```
+/// use std::io::Write;
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("level.ron");
+/// clearway::atomic_write::write_atomically_with(&path, |out| {
+///     (0..3).try_for_each(|i| write!(out, "{i} "))
+/// })
+/// .unwrap();
+/// assert_eq!(std::fs::read(&path).unwrap(), b"0 1 2 ");
+/// let failed = clearway::atomic_write::write_atomically_with(&path, |out| {
+///     out.write_all(b"half")?;
+///     Err(std::io::Error::other("the rest failed"))
+/// });
+/// assert!(failed.is_err());
+/// assert_eq!(std::fs::read(&path).unwrap(), b"0 1 2 ");
+/// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+/// ```
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     let path = final_target(path)?;
     let existing = match std::fs::metadata(&path) {
         Ok(metadata) if metadata.is_dir() => {
@@ -48,8 +80,9 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
             ));
         }
         Ok(metadata) if !metadata.is_file() => {
-            let mut special = OpenOptions::new().write(true).open(&path)?;
-            return special.write_all(contents).and_then(|()| special.flush());
+            let special = OpenOptions::new().write(true).open(&path)?;
+            let mut out = io::BufWriter::new(special);
+            return write(&mut out).and_then(|()| out.flush());
         }
         Ok(metadata) => Some(metadata),
         Err(_) => None,
@@ -62,9 +95,11 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
     if let Some(metadata) = &existing {
         keep_owner_and_mode(&temp.file, metadata)?;
     }
-    let mut file = &temp.file;
-    file.write_all(contents)?;
-    file.sync_all()?;
+    let mut out = io::BufWriter::new(&temp.file);
+    write(&mut out)?;
+    out.flush()?;
+    drop(out);
+    temp.file.sync_all()?;
     std::fs::rename(temp.path(), &path)?;
     temp.keep();
     Ok(())

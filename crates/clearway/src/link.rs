@@ -1,11 +1,13 @@
-//! Linking: the edges a level's nodes are missing, built by the tool.
+//! Linking: the edges a level's nodes are missing, built by the tool, on
+//! flat levels and 3D ones alike.
 //!
 //! Real path networks are generated, not drawn: a designer places nodes and
 //! lets the tool join every two that are near enough and have room enough
 //! between them (the Source engine's hull test, the A* Pathfinding Project's
 //! `maxDistance` with a thick raycast). [`links`] finds those pairs: two
-//! distinct nodes at most `max_length` apart (found through an R-tree over
-//! the nodes), not already joined by an edge either way, whose straight
+//! distinct nodes at most `max_length` apart (the straight-line distance, in
+//! 3D with the height; found through an R-tree over the nodes), not already
+//! joined by an edge either way, whose straight
 //! segment has a clearance that admits the agent radius
 //! ([`crate::clearance::admits`], measured by the same exact search as every
 //! edge's clearance). `max_links` then keeps the nearest few per node.
@@ -18,6 +20,7 @@ use rstar::RTree;
 use rstar::primitives::GeomWithData;
 
 use crate::clearance::admits;
+use crate::dimension::Dimension;
 use crate::geometry::Segment;
 use crate::indices::NodeIdx;
 use crate::map::{Edge, EdgeAppend, Map, append_edges};
@@ -26,7 +29,7 @@ use crate::map::{Edge, EdgeAppend, Map, append_edges};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LinkRule {
     /// The longest link: two nodes are linked only when their distance
-    /// (`Point::distance_to`) is `<= max_length`, so nodes exactly
+    /// (`Point::distance_to`, or `Point3::distance_to` in 3D) is `<= max_length`, so nodes exactly
     /// `max_length` apart are linked. A negative or NaN length links nothing.
     pub max_length: f64,
     /// The agent radius every link must admit (clearance > 0 and >= the
@@ -84,7 +87,28 @@ pub struct Link {
 /// // 2-3 (length 3) passes 2 from it; node 4 is too far from everyone.
 /// assert_eq!(found, [(2, 3)]);
 /// ```
-pub fn links(map: &Map, rule: &LinkRule) -> Vec<Link> {
+///
+/// A 3D level is linked the same way, its distances and clearances in 3D:
+///
+/// ```
+/// use clearway::map::Level;
+/// use clearway::link::{LinkRule, links};
+/// let Level::Space(map) = Level::from_ron_str(r#"(
+///     nodes: [(id: 1, pos: (0, 0, 0)), (id: 2, pos: (0, 0, 4)), (id: 3, pos: (3, 0, 4))],
+///     obstacles: [Sphere(center: (0, 1.5, 2), radius: 1)],
+/// )"#, "doc.ron").unwrap() else { panic!("a 3D level") };
+/// let rule = LinkRule { max_length: 5.0, agent_radius: 1.0, max_links: None };
+/// let found: Vec<(u64, u64)> = links(&map, &rule)
+///     .iter()
+///     .map(|l| (map.nodes()[l.from].id, map.nodes()[l.to].id))
+///     .collect();
+/// // 1-2 (straight up, length 4) passes 1.5 - 1 = 0.5 from the ball;
+/// // 1-3 (length 5) passes hypot(1.5, 1.2) - 1 = 0.92 from it (its point
+/// // nearest the centre is (0.96, 0, 1.28), 1.2 from (0, 0, 2)): both too
+/// // close for radius 1. 2-3 (length 3) passes hypot(1.5, 2) - 1 = 1.5.
+/// assert_eq!(found, [(2, 3)]);
+/// ```
+pub fn links<D: Dimension>(map: &Map<D>, rule: &LinkRule) -> Vec<Link> {
     let candidates = candidates(map, rule.max_length);
     let obstacles = map.obstacles();
     let index = map.obstacle_index();
@@ -124,7 +148,7 @@ pub fn links(map: &Map, rule: &LinkRule) -> Vec<Link> {
 
 /// Every pair of distinct nodes at most `max_length` apart that no edge
 /// joins, `from` the smaller id; in no particular order.
-fn candidates(map: &Map, max_length: f64) -> Vec<Link> {
+fn candidates<D: Dimension>(map: &Map<D>, max_length: f64) -> Vec<Link> {
     let nodes = map.nodes();
     if nodes.len() < 2 || max_length.is_nan() || max_length < 0.0 {
         return Vec::new();
@@ -138,7 +162,7 @@ fn candidates(map: &Map, max_length: f64) -> Vec<Link> {
         nodes
             .iter()
             .enumerate()
-            .map(|(i, n)| GeomWithData::new([n.pos.x, n.pos.y], i))
+            .map(|(i, n)| GeomWithData::new(n.pos, i))
             .collect(),
     );
     // The tree's squared distances round differently from the exact test
@@ -150,7 +174,7 @@ fn candidates(map: &Map, max_length: f64) -> Vec<Link> {
         .into_par_iter()
         .flat_map_iter(|i| {
             let p = nodes[i].pos;
-            tree.locate_within_distance([p.x, p.y], reach_2)
+            tree.locate_within_distance(p, reach_2)
                 .map(|near| near.data)
                 .filter(move |&j| j > i && !joined.contains(&(NodeIdx::new(i), NodeIdx::new(j))))
                 .filter_map(move |j| {
@@ -159,7 +183,7 @@ fn candidates(map: &Map, max_length: f64) -> Vec<Link> {
                     } else {
                         (NodeIdx::new(j), NodeIdx::new(i))
                     };
-                    let length = nodes[from].pos.distance_to(nodes[to].pos);
+                    let length = D::distance(nodes[from].pos, nodes[to].pos);
                     (length <= max_length).then_some(Link { from, to, length })
                 })
                 .collect::<Vec<_>>()
@@ -178,13 +202,13 @@ fn new_edges(links: &[Link]) -> impl Iterator<Item = Edge> + '_ {
     })
 }
 
-impl Map {
+impl<D: Dimension> Map<D> {
     /// The map with `links` (from [`links`]) appended to its edges as
     /// two-way edges. Nodes, obstacles, agents and the old edges stay.
     ///
     /// # Panics
     /// When a link names a node index the map does not have.
-    pub fn linked(&self, links: &[Link]) -> Map {
+    pub fn linked(&self, links: &[Link]) -> Map<D> {
         let n = self.nodes().len();
         assert!(
             links
@@ -236,7 +260,7 @@ pub struct LinkReport {
 
 impl LinkReport {
     /// Counts the components of `map` before and after adding `links`.
-    pub fn new(map: &Map, links: &[Link]) -> LinkReport {
+    pub fn new<D: Dimension>(map: &Map<D>, links: &[Link]) -> LinkReport {
         let n = map.nodes().len();
         let mut sets = UnionFind::<usize>::new(n);
         let mut components = n;

@@ -81,6 +81,40 @@ const MAX_COORDINATE: f64 = 1e15;
 /// A cell size that is not finite and > 0, a level beyond ±1e15, or bad
 /// agent profiles.
 pub fn grid_map(grid: &Grid, options: &GridOptions) -> Result<Map, GridError> {
+    let obstacles = checked_obstacles(grid, options)?;
+    let (cells, pairs) = cell_network(grid, options.connect);
+    let nodes = cells
+        .iter()
+        .map(|&cell| Node {
+            id: node_id(grid, cell),
+            pos: node_pos(grid, options.cell_size, cell),
+            name: None,
+        })
+        .collect();
+    let edges = pairs
+        .into_iter()
+        .map(|(from, to)| Edge {
+            from: NodeIdx::new(from),
+            to: NodeIdx::new(to),
+            one_way: false,
+            cost: None,
+            clearance: None,
+        })
+        .collect();
+    Ok(Map::from_validated(
+        options.agents.clone(),
+        nodes,
+        edges,
+        obstacles,
+    ))
+}
+
+/// Checks `options` for `grid` as [`grid_map`] does, and gives the level's
+/// obstacles.
+pub(super) fn checked_obstacles(
+    grid: &Grid,
+    options: &GridOptions,
+) -> Result<Vec<Obstacle>, GridError> {
     let s = options.cell_size;
     if !(s.is_finite() && s > 0.0) {
         return Err(GridError::CellSize(s));
@@ -100,28 +134,7 @@ pub fn grid_map(grid: &Grid, options: &GridOptions) -> Result<Map, GridError> {
             return Err(GridError::Agent(agent.name.clone()));
         }
     }
-    let (cells, pairs) = cell_network(grid, options.connect);
-    let nodes = cells
-        .iter()
-        .map(|&(col, row)| Node {
-            id: (row * w + col) as u64,
-            pos: Point::new((col as f64 + 0.5) * s, ((h - row) as f64 - 0.5) * s),
-            name: None,
-        })
-        .collect();
-    let edges = pairs
-        .into_iter()
-        .map(|(from, to)| Edge {
-            from: NodeIdx::new(from),
-            to: NodeIdx::new(to),
-            one_way: false,
-            cost: None,
-            clearance: None,
-        })
-        .collect();
-
-    let obstacles = grid
-        .solid_rectangles()
+    grid.solid_rectangles()
         .into_iter()
         .map(|r| {
             // A cell size so small that corners round together gives no
@@ -130,14 +143,42 @@ pub fn grid_map(grid: &Grid, options: &GridOptions) -> Result<Map, GridError> {
                 .map(Obstacle::Polygon)
                 .ok_or(GridError::CellSize(s))
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect()
+}
 
-    Ok(Map::from_validated(
-        options.agents.clone(),
-        nodes,
-        edges,
-        obstacles,
-    ))
+/// The node id of `cell`: `row * width + col`.
+pub(super) fn node_id(grid: &Grid, (col, row): Cell) -> u64 {
+    (row * grid.width() + col) as u64
+}
+
+/// The centre of `cell` in level coordinates, y up.
+pub(super) fn node_pos(grid: &Grid, cell_size: f64, (col, row): Cell) -> Point {
+    let s = cell_size;
+    Point::new(
+        (col as f64 + 0.5) * s,
+        ((grid.height() - row) as f64 - 0.5) * s,
+    )
+}
+
+/// The free neighbours of free `cell` that [`grid_map`] joins it to, in its
+/// order: east, south-west, south, south-east (ascending ids).
+pub(super) fn later_neighbours(
+    grid: &Grid,
+    connect: Connectivity,
+    (col, row): Cell,
+) -> impl Iterator<Item = Cell> + '_ {
+    let (w, h) = (grid.width(), grid.height());
+    let diagonal = connect == Connectivity::Eight;
+    let below = row + 1 < h;
+    [
+        (col + 1 < w).then_some((col + 1, row)),
+        (diagonal && below && col > 0).then_some((col.wrapping_sub(1), row + 1)),
+        below.then_some((col, row + 1)),
+        (diagonal && below && col + 1 < w).then_some((col + 1, row + 1)),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(move |&(c, r)| !grid.is_solid(c, r))
 }
 
 /// A cell: (col, row).
@@ -161,18 +202,9 @@ pub fn cell_network(grid: &Grid, connect: Connectivity) -> (Vec<Cell>, Vec<(usiz
     }
     let diagonal = connect == Connectivity::Eight;
     let mut pairs = Vec::with_capacity(cells.len() * if diagonal { 4 } else { 2 });
-    for (from, &(col, row)) in cells.iter().enumerate() {
-        let below = row + 1 < h;
-        let neighbours = [
-            (col + 1 < w).then_some((col + 1, row)),
-            (diagonal && below && col > 0).then_some((col.wrapping_sub(1), row + 1)),
-            below.then_some((col, row + 1)),
-            (diagonal && below && col + 1 < w).then_some((col + 1, row + 1)),
-        ];
-        for (c, r) in neighbours.into_iter().flatten() {
-            if free(c, r) {
-                pairs.push((from, index[r * w + c]));
-            }
+    for (from, &cell) in cells.iter().enumerate() {
+        for (c, r) in later_neighbours(grid, connect, cell) {
+            pairs.push((from, index[r * w + c]));
         }
     }
     (cells, pairs)

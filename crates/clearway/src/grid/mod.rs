@@ -30,12 +30,18 @@
 //! assert_eq!(touching, 4);
 //! ```
 
+mod components;
 mod level;
+mod level_text;
 mod movingai;
+#[cfg(test)]
+mod random_grid;
 mod rectangles;
 
+pub use components::passable_components;
 pub use level::cell_network;
 pub use level::{Connectivity, GridError, GridOptions, grid_map};
+pub use level_text::{GridLevelCounts, GridLevelText};
 pub use movingai::{parse_movingai, parse_movingai_bytes};
 pub use rectangles::CellRect;
 

@@ -28,6 +28,7 @@ mod locate;
 mod node_ids;
 mod position;
 mod ron_scanner;
+mod ron_stream;
 mod validate;
 mod validate3d;
 pub mod wire;
@@ -40,6 +41,7 @@ pub use extra_obstacles::{ExtraObstacle, ExtraObstacleError};
 pub use level::Level;
 pub use load::{ValidatedLevel, ValidatedMap, first_control_byte};
 pub(crate) use node_ids::NodeIds;
+pub use ron_stream::MapTextWriter;
 pub(crate) use validate::MAX_COORDINATE;
 
 /// A named agent profile: the radius `check` validates when none is given.

@@ -348,11 +348,16 @@ fn cos_sin(degrees: f64) -> (f64, f64) {
     }
 }
 
+/// A number Tiled read: not NaN, and in range. Tiled's numbers are 32-bit,
+/// so a written `1e39` reads as infinite: it is reported as out of range,
+/// which is what it is, and what `inf` is too.
 fn finite(what: &str, value: f32) -> Result<(), String> {
     if value.is_nan() {
         Err(format!("{what} is NaN"))
     } else if value.is_infinite() {
-        Err(format!("{what} is infinite"))
+        Err(format!(
+            "{what} is out of range: Tiled's numbers are 32-bit floats, at most ±3.4e38"
+        ))
     } else {
         Ok(())
     }
