@@ -239,7 +239,8 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// # Panics
     /// When `start` or `goal` is not a node index of the map.
     pub fn route(&mut self, start: NodeIdx, goal: NodeIdx, agent_radius: f64) -> Option<Route> {
-        self.search(start, goal, agent_radius, true)
+        let slack = self.clearances.slack();
+        self.search(start, goal, agent_radius, slack, true)
     }
 
     /// The same search with no estimate at all: Dijkstra. The twin that A*
@@ -253,7 +254,8 @@ impl<'m, D: Dimension> Router<'m, D> {
         goal: NodeIdx,
         agent_radius: f64,
     ) -> Option<Route> {
-        self.search(start, goal, agent_radius, false)
+        let slack = self.clearances.slack();
+        self.search(start, goal, agent_radius, slack, false)
     }
 
     /// The widest route from node `start` to node `goal`: the largest agent
@@ -278,8 +280,13 @@ impl<'m, D: Dimension> Router<'m, D> {
             // Every route touches an obstacle (clearance 0): no radius fits.
             return None;
         }
-        // Every edge of a widest route admits `widest_radius`, so a route for it exists.
-        let route = self.route(start, goal, widest_radius)?;
+        // Every edge of a widest route has a clearance of at least
+        // `widest_radius`, so a route for it exists. The cheapest of those,
+        // by the strict comparison (no slack): an edge within the slack
+        // below `widest_radius` would admit the radius too, but then the
+        // route's bottleneck would not be the clearance reported as its
+        // widest radius.
+        let route = self.search(start, goal, widest_radius, 0.0, true)?;
         let bottleneck_edge = route.bottleneck_edge(self.clearances);
         Some(WidestRoute {
             widest_radius,
@@ -289,24 +296,27 @@ impl<'m, D: Dimension> Router<'m, D> {
     }
 
     /// The search: A* when `guided`, with the straight-line and landmark
-    /// bounds; plain Dijkstra (no estimate at all) when not.
+    /// bounds; plain Dijkstra (no estimate at all) when not. Edges admit
+    /// `agent_radius` by [`crate::clearance::admits`] with `slack` (the
+    /// level's, or 0 for the strict comparison).
     fn search(
         &mut self,
         start: NodeIdx,
         goal: NodeIdx,
         agent_radius: f64,
+        slack: f64,
         guided: bool,
     ) -> Option<Route> {
         if agent_radius.is_nan() {
             return None;
         }
-        if start == goal && !self.clearances.node_admits(start, agent_radius) {
+        if start == goal && !self.clearances.node(start).admits(agent_radius, slack) {
             // A route of one node: the node's own clearance bounds it.
             return None;
         }
         // Clearance 0 admits no agent, radius 0 included: the searches
         // compare against the least radius that admits the same edges.
-        let agent_radius = effective_radius(agent_radius, self.clearances.slack());
+        let agent_radius = effective_radius(agent_radius, slack);
         let Router {
             network,
             clearances,
