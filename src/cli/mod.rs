@@ -39,6 +39,7 @@ mod report_sarif;
 mod route;
 mod route_pairs;
 mod rows;
+mod scenario_file;
 mod tiled_input;
 mod timings;
 mod widest;
