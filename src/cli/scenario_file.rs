@@ -55,9 +55,12 @@ pub fn pairs(file: &PairsFile) -> Result<Vec<Pair<'_>>, Failure> {
     let (start, line) = header.unwrap_or((0, ""));
     if line.split_whitespace().next() != Some("version") {
         let mut errors = Errors::default();
+        // The first value is underlined.
+        let at = start + (line.len() - line.trim_start().len());
+        let first = line.split_whitespace().next().unwrap_or_default();
         errors.push(|| {
             file.diagnostic(
-                start..start + line.len(),
+                at..at + first.len(),
                 "a Moving AI scenario file (.scen) starts with a line `version 1`",
                 "expected `version 1`",
             )

@@ -142,14 +142,18 @@ impl WidestTree {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::indices::NodeIdx;
+    use crate::route::Router;
     use crate::route::network::RouteNetwork;
     use crate::route::widest::widest_radius;
 
     /// The twin: on random networks of two-way edges, the tree gives
     /// every pair of nodes the radius the bottleneck search finds, `None`
-    /// where it finds none.
+    /// where it finds none; and a router with the tree answers every route
+    /// and widest route as one without, for radii at, just above and just
+    /// below every clearance.
     #[test]
-    fn the_tree_agrees_with_the_bottleneck_search() {
+    fn the_tree_agrees_with_the_searches() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move |n: usize| {
             seed ^= seed << 13;
@@ -182,11 +186,26 @@ mod tests {
             let clearances = Clearances::compute(&map);
             let tree = WidestTree::new(&map, &clearances).unwrap();
             let network = RouteNetwork::new(&map, &clearances);
+            let mut radii = vec![0.0, 1e-9, f64::INFINITY];
+            for c in clearances.edges() {
+                radii.extend([c.value, c.value.next_up(), c.value.next_down()]);
+            }
+            let mut plain = Router::new(&map, &clearances);
+            let mut with_tree = Router::new(&map, &clearances).with_widest_table();
             for a in 0..nodes {
                 for b in (0..nodes).filter(|&b| b != a) {
                     let searched =
                         widest_radius(&network, &clearances, network.slot(a), network.slot(b));
                     assert_eq!(tree.widest(a, b), searched, "{text}: {a} -> {b}");
+                    let (a, b) = (NodeIdx::new(a), NodeIdx::new(b));
+                    assert_eq!(with_tree.widest_route(a, b), plain.widest_route(a, b));
+                    for &r in &radii {
+                        assert_eq!(
+                            with_tree.route(a, b, r),
+                            plain.route(a, b, r),
+                            "{text}: {r:e}"
+                        );
+                    }
                 }
             }
         }
