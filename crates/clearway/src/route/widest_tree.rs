@@ -10,8 +10,8 @@
 //!
 //! A bottleneck search ([`super::widest`]) may settle most of a large level
 //! before it reaches a goal behind a narrow door; the tree answers in a few
-//! dozen steps. It costs a sort of the edges to build, and `4 * log2(2n)`
-//! bytes per node. With one-way edges a route there need not come back, and
+//! dozen steps. It costs a sort of the edges to build, and about
+//! `8 * log2(2n)` bytes per node for `n` nodes. With one-way edges a route there need not come back, and
 //! the forest says nothing: there is no tree.
 
 use crate::clearance::Clearances;
