@@ -43,13 +43,16 @@ impl Bar {
 
     /// A bar over the `pairs` routes of `route --pairs` on `map`, when
     /// they are worth one: many pairs, or a large map (where each route may
-    /// take a while), with stderr a terminal and not `--quiet`.
+    /// take a while), with stderr a terminal and not `--quiet`. Not when
+    /// the answers go to the terminal too: their lines, streamed as they
+    /// come, show the progress, and a bar would break them up.
     pub fn for_routes<D: Dimension>(map: &Map<D>, pairs: usize) -> Bar {
         let size = map.edges().len() + map.nodes().len();
         if pairs < 2
             || (size < WORTH_A_BAR && pairs < WORTH_A_BAR)
             || super::conventions::quiet()
             || !std::io::stderr().is_terminal()
+            || std::io::stdout().is_terminal()
         {
             return Bar::hidden();
         }
