@@ -4,10 +4,8 @@
 
 mod common;
 
-use common::cli::{stderr, stdout};
+use common::cli::{stderr, stdout, with_endless_stdin};
 
-use std::io::Write as _;
-use std::process::{Command as StdCommand, Stdio};
 use std::time::Duration;
 
 use assert_cmd::Command;
@@ -25,32 +23,6 @@ fn clearway() -> Command {
     // A regression would read forever: fail instead of hanging the suite.
     command.timeout(Duration::from_secs(60));
     command
-}
-
-/// Runs clearway with `args`, feeding standard input from a pipe that never
-/// ends (`chunk` over and over, as `yes` does) until clearway closes it.
-fn with_endless_stdin(args: &[&str], chunk: &'static [u8]) -> std::process::Output {
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("clearway"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("clearway starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let feeder = std::thread::spawn(move || {
-        let mut written = 0u64;
-        // Stops when clearway closes its end; the cap keeps a regression
-        // from running forever.
-        while written < 8 << 30 && stdin.write_all(chunk).is_ok() {
-            written += chunk.len() as u64;
-        }
-        written
-    });
-    let out = child.wait_with_output().expect("clearway ends");
-    let written = feeder.join().expect("the feeder does not panic");
-    assert!(written < 8 << 30, "clearway read everything it was fed");
-    out
 }
 
 #[cfg(unix)]

@@ -307,7 +307,10 @@ fn a_bad_line_is_located_and_nothing_is_answered() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     assert!(
-        stderr(&out).contains(&format!("not UTF-8 text\n  --> {}:2:6", pairs.display())),
+        stderr(&out).contains(&format!(
+            "not UTF-8 text: byte 0xE9 is not valid UTF-8\n  --> {}:2:6",
+            pairs.display()
+        )),
         "{}",
         stderr(&out)
     );
@@ -504,4 +507,361 @@ fn a_closed_pipe_keeps_the_verdict() {
             assert_eq!(err, "", "{format}");
         }
     }
+}
+
+/// Where the repository's `path` is.
+fn repo_file(path: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// Input that never ends is not read on: a device stops at its first
+/// binary byte, a pipe at `--max-input-size`, for the pairs as for the map
+/// and for `--obstacles`.
+#[test]
+fn endless_pairs_and_obstacles_are_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_file(&dir, "grid.ron", &grid_map(4));
+    let map = map.to_str().unwrap();
+    let args = ["route", map, "--pairs", "-", "--radius", "0.1"];
+    let out = common::cli::with_endless_stdin(
+        &[&args[..], &["--max-input-size", "1M"]].concat(),
+        b"0 1\n",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        stderr(&out),
+        "error: cannot read the pairs file from standard input: it holds more than 1 MiB, the \
+         limit on input that is not a regular file; raise it with --max-input-size (say \
+         --max-input-size 4G), or read it from a file instead\n"
+    );
+    let out = common::cli::with_endless_stdin(&args, &[0xFF; 4096]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with(
+            "error: the pairs file is not UTF-8 text: byte 0xFF is not valid UTF-8\n  --> <stdin>:1:1\n"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    #[cfg(unix)]
+    {
+        let out = clearway()
+            .args(["route", map, "--pairs", "/dev/zero", "--radius", "0.1"])
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(out.stdout.is_empty());
+        assert_eq!(
+            stderr(&out),
+            "error: the pairs file is a binary file, not text: it holds the control byte 0x00\n  \
+             --> /dev/zero:1:1\n   |\n 1 |\n   | ^ byte 0x00\n"
+        );
+        // The obstacles of a 3D level (an OBJ file) are bounded too (those
+        // of a flat level, a Tiled map, in `cli_inputs.rs`).
+        let level = repo_file("maps/two_storey.ron");
+        let pairs = write_file(&dir, "pairs.txt", "0 1\n");
+        let out = clearway()
+            .arg("route")
+            .arg(&level)
+            .arg("--pairs")
+            .arg(&pairs)
+            .args(["--radius", "0.1", "--obstacles", "/dev/zero"])
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains(
+                "the OBJ file is a binary file, not text: it holds the control byte 0x00"
+            ),
+            "{}",
+            stderr(&out)
+        );
+        let (level, pairs) = (level.to_str().unwrap(), pairs.to_str().unwrap());
+        let out = common::cli::with_endless_stdin(
+            &[
+                "route",
+                level,
+                "--pairs",
+                pairs,
+                "--radius",
+                "0.1",
+                "--obstacles",
+                "-",
+                "--max-input-size",
+                "1M",
+            ],
+            b"v 0 0 0\n",
+        );
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(
+            stderr(&out)
+                .contains("cannot read the OBJ file from standard input: it holds more than 1 MiB"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+/// A UTF-16 or binary pairs file is named as such, as a map is, at the
+/// first bad byte, with its line.
+#[test]
+fn utf16_and_binary_pairs_files_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_file(&dir, "grid.ron", &grid_map(4));
+    let utf16 = |bom: bool, little: bool| -> Vec<u8> {
+        let units = bom
+            .then_some(0xFEFF)
+            .into_iter()
+            .chain("0 1\n".encode_utf16());
+        units
+            .flat_map(|u: u16| {
+                if little {
+                    u.to_le_bytes()
+                } else {
+                    u.to_be_bytes()
+                }
+            })
+            .collect()
+    };
+    for (name, bytes) in [
+        ("le.txt", utf16(true, true)),
+        ("be.txt", utf16(true, false)),
+        ("plain_le.txt", utf16(false, true)),
+    ] {
+        let pairs = dir.path().join(name);
+        std::fs::write(&pairs, bytes).unwrap();
+        let out = pairs_run(&map, &pairs, &["--radius", "0.1"], "text");
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "error: the pairs file is UTF-16 text; clearway reads UTF-8: save it as UTF-8, or \
+                 convert it: `iconv -f UTF-16 -t UTF-8`\n  --> {}:1:1\n",
+                pairs.display()
+            )
+        );
+    }
+    // A NUL on line 2, after `0 `: column 3.
+    let pairs = dir.path().join("nul.txt");
+    std::fs::write(&pairs, b"0 1\n0 \x001\n").unwrap();
+    let out = pairs_run(&map, &pairs, &["--radius", "0.1"], "json");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: the pairs file is a binary file, not text: it holds the control byte 0x00\n  \
+             --> {}:2:3\n   |\n 2 | 0\n   |   ^ byte 0x00\n",
+            pairs.display()
+        )
+    );
+}
+
+/// A name with spaces or a `#` is written in double quotes; the text
+/// answer echoes it as written, JSON gives the name, and the route is the
+/// one `--from` and `--to` give.
+#[test]
+fn quoted_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_file(
+        &dir,
+        "doors.ron",
+        r#"Map(
+    nodes: [
+        (id: 0, pos: (0, 0), name: "east door"),
+        (id: 1, pos: (4, 0), name: "hall #2"),
+        (id: 2, pos: (4, 3), name: "say \"hi\""),
+    ],
+    edges: [(from: 0, to: 1), (from: 1, to: 2)],
+)
+"#,
+    );
+    let pairs = write_file(
+        &dir,
+        "pairs.txt",
+        "\"east door\" \"hall #2\" # a comment\n2\t\"east door\"\n\"say \\\"hi\\\"\" 0\n",
+    );
+    let out = pairs_run(&map, &pairs, &["--radius", "0.1"], "text");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // 0 -> 1 is 4 long, 1 -> 2 is 3. Each line echoes its pair as written.
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "1 \"east door\" \"hall #2\": route: 0 \"east door\" -> 1 \"hall #2\"; length 4, cost 4, narrowest clearance unbounded"
+    );
+    assert!(
+        lines[1].starts_with("2 2 \"east door\": route: 2 "),
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with("3 \"say \\\"hi\\\"\" 0: route: 2 "),
+        "{text}"
+    );
+    assert!(lines[1].ends_with("; length 7, cost 7, narrowest clearance unbounded"));
+    assert_eq!(lines.len(), 3);
+    let out = pairs_run(&map, &pairs, &["--radius", "0.1"], "json");
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let ends: Vec<(&str, &str)> = lines
+        .iter()
+        .map(|v| (v["from"].as_str().unwrap(), v["to"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        ends,
+        [
+            ("east door", "hall #2"),
+            ("2", "east door"),
+            ("say \"hi\"", "0")
+        ]
+    );
+    for (v, (from, to)) in lines.iter().zip(&ends) {
+        let one: Value =
+            serde_json::from_slice(&single(&map, from, to, &["--radius", "0.1"], "json").stdout)
+                .unwrap();
+        assert_eq!(v["path"], one["path"], "{from} {to}");
+        assert!(v.get("scenario_optimal_length").is_none());
+    }
+    let err = bad_pairs(&map, &dir, "\"east door 1\n");
+    assert!(
+        err.contains("error: a quoted value is not closed: a `\"` is missing\n"),
+        "{err}"
+    );
+}
+
+/// A Moving AI scenario file is read as it is, its cells routed by the node
+/// ids `clearway grid` gives them (`y * width + x`), and its optimal length
+/// reported beside ours. `--connect 8` (the default) writes a diagonal past
+/// a solid corner with clearance 0, which admits no agent: no corner
+/// cutting, as the scenarios assume; a radius of 1e-9 fits every other
+/// edge. So every length is the scenario's optimal (octile) length.
+#[test]
+fn a_scenario_file_is_routed_at_its_optimal_lengths() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = dir.path().join("bunker.ron");
+    let made = clearway()
+        .arg("grid")
+        .arg(repo_file("maps/bunker.map"))
+        .arg("-o")
+        .arg(&level)
+        .output()
+        .unwrap();
+    assert_eq!(made.status.code(), Some(0), "{}", stderr(&made));
+    let scen_path = repo_file("maps/bunker.map.scen");
+    let scen = std::fs::read_to_string(&scen_path).unwrap();
+    let scenarios: Vec<Vec<&str>> = scen
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(scenarios.len(), 26);
+    let out = pairs_run(&level, &scen_path, &["--radius", "1e-9"], "json");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), scenarios.len());
+    for (i, (v, s)) in lines.iter().zip(&scenarios).enumerate() {
+        let n = |k: usize| s[k].parse::<u64>().unwrap();
+        let (width, sx, sy, gx, gy) = (n(2), n(4), n(5), n(6), n(7));
+        let optimal: f64 = s[8].parse().unwrap();
+        assert_eq!(v["line"], i + 2);
+        assert_eq!(v["from"], (sy * width + sx).to_string());
+        assert_eq!(v["to"], (gy * width + gx).to_string());
+        assert_eq!(v["scenario_optimal_length"], optimal);
+        let length = v["length"].as_f64().unwrap();
+        // The scenario's lengths have 8 decimals.
+        assert!((length - optimal).abs() < 1e-6, "{v}");
+    }
+    // Line 2: `4 bunker.map 32 24 17 19 1 12 18.89949494`: from cell
+    // (17, 19), node 19 * 32 + 17 = 625, to cell (1, 12), node 12 * 32 + 1
+    // = 385; 16 across and 7 down, in the open: 9 + 7 * sqrt(2) =
+    // 18.899494936... (7 significant digits: 18.89949).
+    let out = pairs_run(&level, &scen_path, &["--radius", "1e-9"], "text");
+    let text = stdout(&out);
+    let first = text.lines().next().unwrap();
+    assert!(first.starts_with("2 625 385: route: 625 -> "), "{first}");
+    assert!(
+        first.ends_with("; length 18.89949, cost 18.89949, narrowest clearance 0.5; scenario optimal length 18.89949"),
+        "{first}"
+    );
+    assert_eq!(text.matches("; scenario optimal length ").count(), 26);
+
+    // Bad scenario files: no header, a cell outside the map, a solid cell
+    // (cell (0, 0) is a wall: no node 0), a line of 8 values.
+    let bad = |text: &str| {
+        let path = write_file(&dir, "bad.scen", text);
+        let out = pairs_run(&level, &path, &["--radius", "1e-9"], "text");
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        assert!(out.stdout.is_empty());
+        stderr(&out).replace(&path.display().to_string(), "bad.scen")
+    };
+    let line = "4\tbunker.map\t32\t24\t17\t19\t1\t12\t18.9\n";
+    assert_eq!(
+        bad(line),
+        "error: a Moving AI scenario file (.scen) starts with a line `version 1`\n  --> bad.scen:1:1\n   |\n 1 | 4 bunker.map 32 24 17 19 1 12 18.9\n   | ^ expected `version 1`\n"
+    );
+    let err = bad(&format!(
+        "version 1\n{line}4\tbunker.map\t32\t24\t32\t0\t1\t12\t3\n"
+    ));
+    assert!(
+        err.starts_with("error: the start cell (32, 0) is outside the map's 32 x 24 cells\n  --> bad.scen:3:20\n"),
+        "{err}"
+    );
+    let err = bad("version 1\n0\tbunker.map\t32\t24\t0\t0\t1\t1\t1.41421356\n");
+    assert!(
+        err.starts_with(
+            "error: FROM cell (0, 0) is node 0, and the level has no node 0: the cell is solid, \
+             or the level is not the one `clearway grid` makes from the scenario's map\n  --> bad.scen:2:"
+        ),
+        "{err}"
+    );
+    let err = bad("version 1\n0 bunker.map 32 24 17 19 1 12\n");
+    assert!(err.contains("expected 9 values"), "{err}");
+    assert!(err.contains("found 8"), "{err}");
+}
+
+/// `--timings` shows building the router (its widest table) and the
+/// routes as phases of their own; radii at an edge's clearance route as
+/// single calls do (the widest table and the search agree on what fits).
+#[test]
+fn timings_name_the_router_and_the_routes() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_file(&dir, "grid.ron", &grid_map(6));
+    let pairs_file = write_file(&dir, "pairs.txt", "start goal\n0 5\n");
+    let out = clearway()
+        .arg("route")
+        .arg(&map)
+        .arg("--pairs")
+        .arg(&pairs_file)
+        .args(["--radius", "0.5", "--timings"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let phases: Vec<&str> = std::str::from_utf8(&out.stderr)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let at = |phase: &str| phases.iter().position(|p| *p == phase);
+    assert!(
+        at("clearance") < at("router") && at("router") < at("routes"),
+        "{phases:?}"
+    );
+    // The rocks at x = 9 leave the edges across the wall exactly 0.5.
+    let pairs = [(1, "start", "goal"), (2, "0", "5")];
+    check_against_single_routes(&map, &pairs_file, &pairs, &["--radius", "0.5"]);
+    check_against_single_routes(
+        &map,
+        &pairs_file,
+        &pairs,
+        &["--radius", "0.5000000000000001"],
+    );
 }

@@ -18,7 +18,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 )]
 pub struct Cli {
     /// Print the time each phase took (read, parse, validate, graph, R-tree,
-    /// clearance, output) to stderr.
+    /// clearance, router, routes, output) to stderr.
     #[arg(long, global = true)]
     pub timings: bool,
     /// Print only errors and warnings to stderr: no summaries of what `prune`
@@ -408,9 +408,12 @@ pub struct RouteArgs {
     /// Start and goal (or --pairs).
     #[command(flatten)]
     pub ends: Option<Ends>,
-    /// Route every `FROM TO` pair of FILE (one a line, `#` comments) with
-    /// one load: one result a line, in input order (JSON Lines with
-    /// `--format json`); `-` reads standard input.
+    /// Route every `FROM TO` pair of FILE (one a line, `#` comments, a name
+    /// with spaces in double quotes) with one load: one result a line, in
+    /// input order (JSON Lines with `--format json`); `-` reads standard
+    /// input. A Moving AI scenario file (`.scen`) routes its cells (node
+    /// `y * width + x` of a `clearway grid` level), with each scenario's
+    /// optimal length beside ours.
     #[arg(
         long,
         value_name = "FILE",

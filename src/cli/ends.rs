@@ -57,6 +57,11 @@ impl<'m, D: Dimension> NodeNames<'m, D> {
         NodeNames { map, by_name }
     }
 
+    /// The map whose nodes these are.
+    pub fn map(&self) -> &'m Map<D> {
+        self.map
+    }
+
     /// As [`resolve_node`]: the same rules and the same messages.
     pub fn resolve(&self, given: &str, option: &str) -> Result<NodeIdx, BadNode> {
         resolve_with(self.map, given, option, |name| {

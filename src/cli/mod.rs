@@ -42,6 +42,7 @@ mod report_sarif;
 mod route;
 mod route_pairs;
 mod rows;
+mod scenario_file;
 mod tiled_input;
 mod timings;
 mod widest;

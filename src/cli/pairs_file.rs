@@ -1,15 +1,19 @@
 //! The pairs file of `route --pairs`: one `FROM TO` pair of nodes a line,
-//! written as `--from` and `--to` are; `#` starts a comment, blank lines are
-//! skipped. A bad line is reported as a map's errors are: `file:line:col`
-//! and the line, with the bad value underlined.
+//! written as `--from` and `--to` are (a value with spaces or a `#` in
+//! double quotes, `"east door"`); `#` starts a comment, blank lines are
+//! skipped. A Moving AI scenario file (`.scen`) is read as its pairs
+//! ([`super::scenario_file`]). A bad line is reported as a map's errors are:
+//! `file:line:col` and the line, with the bad value underlined.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
-use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
 
 use super::Failure;
 use super::ends::NodeNames;
+use super::input::read_input;
+use super::scenario_file::{self, Cell};
 
 /// How many bad lines are shown; the rest are counted.
 const SHOWN_ERRORS: usize = 10;
@@ -22,70 +26,93 @@ pub struct PairsFile {
     /// The name errors give it: its path, or `<stdin>`.
     source_name: String,
     text: String,
+    /// Whether it is a Moving AI scenario file rather than `FROM TO` lines.
+    scenario: bool,
 }
 
-/// One query as written: its line, and the two node values.
+/// One query as written: its line, its two ends, and the optimal length a
+/// scenario file gives for it.
 pub struct Pair<'t> {
     /// The line number, from 1.
     pub line: usize,
-    /// The start node, as written.
-    pub from: &'t str,
-    /// The goal node, as written.
-    pub to: &'t str,
-    /// Where `from` and `to` start in the text (byte offsets).
-    offsets: [usize; 2],
+    /// The start node.
+    pub from: End<'t>,
+    /// The goal node.
+    pub to: End<'t>,
+    /// The scenario's optimal length (scenario files only).
+    pub optimal: Option<f64>,
+}
+
+/// One end of a pair: the node as written, and where.
+pub struct End<'t> {
+    /// The value, as `--from` would take it: quotes removed; a scenario
+    /// cell's node id.
+    pub value: Cow<'t, str>,
+    /// The value as an answer line echoes it: as written, quotes kept (so
+    /// that the line reads back); a scenario cell's node id.
+    pub written: Cow<'t, str>,
+    /// Where it is written in the text (bytes).
+    pub(super) span: Range<usize>,
+    /// The grid cell a scenario gives, which names its node by id.
+    pub(super) cell: Option<Cell>,
 }
 
 impl PairsFile {
-    /// Reads the file at `path`; `-` reads standard input. The text must be
-    /// UTF-8.
+    /// Reads the file at `path`; `-` reads standard input. As a map is
+    /// read: input that is not a regular file stops at its first binary
+    /// byte and at `--max-input-size`. The text must be UTF-8, without
+    /// control characters; UTF-16 is named as such. A path ending in
+    /// `.scen` is a Moving AI scenario file.
     pub fn read(path: &Path) -> Result<PairsFile, Failure> {
-        let (bytes, source_name) = if path.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map_err(|e| {
-                    Failure::Io(format!("cannot read the pairs from standard input: {e}"))
-                })?;
-            (bytes, "<stdin>".to_string())
-        } else {
-            let bytes = std::fs::read(path).map_err(|e| {
-                Failure::Io(format!("cannot read pairs file `{}`: {e}", path.display()))
-            })?;
-            (bytes, path.display().to_string())
-        };
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-            // The valid prefix is UTF-8: where the first bad byte is.
-            let valid = std::str::from_utf8(valid).unwrap_or_default();
-            let (line, column) = line_col(valid, valid.len());
-            let gutter = " ".repeat(line.to_string().len());
-            Failure::Located(format!(
-                "error: the pairs file is not UTF-8 text\n{gutter} --> {source_name}:{line}:{column}"
-            ))
-        })?;
-        Ok(PairsFile { source_name, text })
+        let (bytes, source_name) = read_input(path, "pairs file", 0)?;
+        let scenario = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("scen"));
+        let text = checked_text(bytes, &source_name)?;
+        Ok(PairsFile {
+            source_name,
+            text,
+            scenario,
+        })
+    }
+
+    /// The text, for the scenario reader.
+    pub(super) fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The name errors give the file: its path, or `<stdin>`.
+    pub(super) fn source_name(&self) -> &str {
+        &self.source_name
     }
 
     /// The pairs, in file order. Every line that is not blank or a comment
     /// must hold two values; the first few bad lines are reported.
     pub fn pairs(&self) -> Result<Vec<Pair<'_>>, Failure> {
+        if self.scenario {
+            return scenario_file::pairs(self);
+        }
         let mut pairs = Vec::new();
         let mut errors = Errors::default();
         for (index, (start, line)) in lines(&self.text).enumerate() {
-            let content = line.split('#').next().unwrap_or_default();
-            let fields = fields(content);
+            let fields = match fields(line) {
+                Ok(fields) => fields,
+                Err(bad) => {
+                    let span = start + bad.span.start..start + bad.span.end;
+                    errors.push(|| self.diagnostic(span, bad.message, bad.label));
+                    continue;
+                }
+            };
             match fields.as_slice() {
                 [] => {}
-                [(a, from), (b, to)] => pairs.push(Pair {
+                [from, to] => pairs.push(Pair {
                     line: index + 1,
-                    from,
-                    to,
-                    offsets: [start + a, start + b],
+                    from: from.end(start),
+                    to: to.end(start),
+                    optimal: None,
                 }),
-                [(a, only)] => {
-                    let end = start + a + only.len();
+                [only] => {
+                    let end = start + only.at + only.raw.len();
                     errors.push(|| {
                         self.diagnostic(
                             end..end,
@@ -94,9 +121,9 @@ impl PairsFile {
                         )
                     });
                 }
-                [_, _, (a, _), ..] => {
-                    let (b, last) = fields[fields.len() - 1];
-                    let span = start + a..start + b + last.len();
+                [_, _, third, ..] => {
+                    let last = &fields[fields.len() - 1];
+                    let span = start + third.at..start + last.at + last.raw.len();
                     let message = format!(
                         "expected two nodes, `FROM TO`; found {} values",
                         fields.len()
@@ -109,8 +136,9 @@ impl PairsFile {
         Ok(pairs)
     }
 
-    /// The node indices of every pair, resolved as `--from` and `--to` are:
-    /// every value that names no node, or more than one, is reported.
+    /// The node indices of every pair, resolved as `--from` and `--to` are
+    /// (a scenario's cells by their node ids): every value that names no
+    /// node, or more than one, is reported.
     pub fn resolve<D: clearway::Dimension>(
         &self,
         pairs: &[Pair<'_>],
@@ -119,15 +147,17 @@ impl PairsFile {
         let mut ends = Vec::with_capacity(pairs.len());
         let mut errors = Errors::default();
         for pair in pairs {
-            let mut resolve = |given: &str, offset: usize, option: &str| {
-                names.resolve(given, option).map_err(|bad| {
-                    errors.push(|| {
-                        self.diagnostic(offset..offset + given.len(), &bad.message, bad.label)
-                    });
+            let mut resolve = |end: &End<'_>, option: &str| {
+                let resolved = match end.cell {
+                    Some(cell) => cell.node(names.map(), option),
+                    None => names.resolve(&end.value, option),
+                };
+                resolved.map_err(|bad| {
+                    errors.push(|| self.diagnostic(end.span.clone(), &bad.message, bad.label));
                 })
             };
-            let from = resolve(pair.from, pair.offsets[0], "FROM");
-            let to = resolve(pair.to, pair.offsets[1], "TO");
+            let from = resolve(&pair.from, "FROM");
+            let to = resolve(&pair.to, "TO");
             if let (Ok(from), Ok(to)) = (from, to) {
                 ends.push((from, to));
             }
@@ -138,7 +168,7 @@ impl PairsFile {
 
     /// A rustc-style diagnostic for the bytes `span` of the text, in the
     /// form of [`clearway::LoadError`]'s.
-    fn diagnostic(&self, span: Range<usize>, message: &str, label: &str) -> String {
+    pub(super) fn diagnostic(&self, span: Range<usize>, message: &str, label: &str) -> String {
         let text = &self.text;
         let (line, column) = line_col(text, span.start);
         let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
@@ -185,16 +215,60 @@ impl PairsFile {
     }
 }
 
+/// The text of a pairs file's bytes, or an error naming what they are
+/// instead: UTF-16 text, a binary file (a control character other than
+/// tab, LF and CR), bytes that are not UTF-8, each located as a map's are.
+fn checked_text(bytes: Vec<u8>, source_name: &str) -> Result<String, Failure> {
+    if clearway::utf16::looks_like_utf16(&bytes) {
+        return Err(Failure::Located(format!(
+            "error: the pairs file is UTF-16 text; clearway reads UTF-8: {}\n  --> {source_name}:1:1",
+            clearway::utf16::CONVERT
+        )));
+    }
+    let valid_up_to = std::str::from_utf8(&bytes).map_or_else(|e| e.valid_up_to(), |_| bytes.len());
+    let control = clearway::map::first_control_byte(&bytes[..valid_up_to]);
+    let Some(bad) = control.or((valid_up_to < bytes.len()).then_some(valid_up_to)) else {
+        return Ok(String::from_utf8(bytes).unwrap_or_default());
+    };
+    let byte = bytes[bad];
+    let (message, label) = if control.is_some() {
+        (
+            format!(
+                "the pairs file is a binary file, not text: it holds the control byte 0x{byte:02X}"
+            ),
+            format!("byte 0x{byte:02X}"),
+        )
+    } else {
+        (
+            format!("the pairs file is not UTF-8 text: byte 0x{byte:02X} is not valid UTF-8"),
+            format!("byte 0x{byte:02X} follows here"),
+        )
+    };
+    // The text before the bad byte is UTF-8 without control characters:
+    // its last line is the snippet, the bad byte just after it.
+    let before = PairsFile {
+        source_name: source_name.to_string(),
+        text: String::from_utf8_lossy(&bytes[..bad]).into_owned(),
+        scenario: false,
+    };
+    let end = before.text.len();
+    Err(Failure::Located(before.diagnostic(
+        end..end,
+        &message,
+        &label,
+    )))
+}
+
 /// The bad lines found so far: the first few diagnostics, and a count.
 #[derive(Default)]
-struct Errors {
+pub(super) struct Errors {
     shown: Vec<String>,
     count: usize,
 }
 
 impl Errors {
     /// Counts one error, rendering it only when it will be shown.
-    fn push(&mut self, diagnostic: impl FnOnce() -> String) {
+    pub(super) fn push(&mut self, diagnostic: impl FnOnce() -> String) {
         if self.shown.len() < SHOWN_ERRORS {
             self.shown.push(diagnostic());
         }
@@ -203,7 +277,7 @@ impl Errors {
 
     /// `Ok` when there were none; otherwise every diagnostic shown, and how
     /// many more there were.
-    fn into_result(self, source_name: &str) -> Result<(), Failure> {
+    pub(super) fn into_result(self, source_name: &str) -> Result<(), Failure> {
         if self.count == 0 {
             return Ok(());
         }
@@ -223,7 +297,7 @@ impl Errors {
 /// The lines of `text` with the byte offset each starts at, without their
 /// line breaks (`\n` or `\r\n`). A byte order mark before the first line is
 /// skipped.
-fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(super) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let skipped = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let mut start = skipped;
     text[skipped..].split('\n').map(move |line| {
@@ -233,24 +307,107 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// The whitespace-separated fields of a line, with their byte offsets.
-fn fields(line: &str) -> Vec<(usize, &str)> {
-    let mut fields = Vec::new();
-    let mut start = None;
-    for (i, c) in line.char_indices() {
-        match (c.is_whitespace(), start) {
-            (true, Some(s)) => {
-                fields.push((s, &line[s..i]));
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
+/// One value of a line: where it starts, as written, and its value.
+struct Field<'t> {
+    /// Its byte offset in the line.
+    at: usize,
+    /// As written, quotes included.
+    raw: &'t str,
+    /// The value: `raw` without its quotes and escapes.
+    value: Cow<'t, str>,
+}
+
+impl<'t> Field<'t> {
+    /// The end of a pair this field writes, on a line starting at byte
+    /// `line_start` of the text.
+    fn end(&self, line_start: usize) -> End<'t> {
+        let at = line_start + self.at;
+        End {
+            value: self.value.clone(),
+            written: Cow::Borrowed(self.raw),
+            span: at..at + self.raw.len(),
+            cell: None,
         }
     }
-    if let Some(s) = start {
-        fields.push((s, &line[s..]));
+}
+
+/// A value that cannot be read: where in the line, and why.
+struct BadField {
+    span: Range<usize>,
+    message: &'static str,
+    label: &'static str,
+}
+
+/// The values of a line: separated by whitespace, up to a `#` that starts
+/// a comment. A value that starts with `"` runs to the next `"` that is
+/// not escaped (`\"` is a quote, `\\` a backslash), spaces and `#` included,
+/// and must be followed by a space, a comment or the end of the line.
+fn fields(line: &str) -> Result<Vec<Field<'_>>, BadField> {
+    let mut fields = Vec::new();
+    let mut chars = line.char_indices().peekable();
+    while let Some(&(at, c)) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+            continue;
+        }
+        if c == '#' {
+            break;
+        }
+        if c != '"' {
+            let mut end = line.len();
+            while let Some(&(i, c)) = chars.peek() {
+                if c.is_whitespace() || c == '#' {
+                    end = i;
+                    break;
+                }
+                chars.next();
+            }
+            let raw = &line[at..end];
+            fields.push(Field {
+                at,
+                raw,
+                value: Cow::Borrowed(raw),
+            });
+            continue;
+        }
+        chars.next();
+        let mut value = String::new();
+        let mut closed = None;
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' => {
+                    closed = Some(i + 1);
+                    break;
+                }
+                '\\' if matches!(chars.peek(), Some((_, '"' | '\\'))) => {
+                    value.extend(chars.next().map(|(_, c)| c));
+                }
+                _ => value.push(c),
+            }
+        }
+        let Some(end) = closed else {
+            return Err(BadField {
+                span: at..at + 1,
+                message: "a quoted value is not closed: a `\"` is missing",
+                label: "this quote is not closed",
+            });
+        };
+        if let Some(&(i, c)) = chars.peek() {
+            if !c.is_whitespace() && c != '#' {
+                return Err(BadField {
+                    span: i..i + c.len_utf8(),
+                    message: "expected a space after the closing quote",
+                    label: "quote the whole value",
+                });
+            }
+        }
+        fields.push(Field {
+            at,
+            raw: &line[at..end],
+            value: Cow::Owned(value),
+        });
     }
-    fields
+    Ok(fields)
 }
 
 /// The 1-based line and column (in chars) of byte `offset` of `text`.
@@ -272,6 +429,7 @@ mod tests {
         PairsFile {
             source_name: "p.txt".into(),
             text: text.into(),
+            scenario: false,
         }
     }
 
@@ -279,9 +437,66 @@ mod tests {
     fn fields_comments_and_blank_lines() {
         let f = file("\u{feff}a b\n\n  # note\r\n7\tid:9  # trailing\r\nx y#z\n");
         let pairs = f.pairs().unwrap();
-        let got: Vec<(usize, &str, &str)> = pairs.iter().map(|p| (p.line, p.from, p.to)).collect();
+        let got: Vec<(usize, &str, &str)> = pairs
+            .iter()
+            .map(|p| (p.line, &*p.from.value, &*p.to.value))
+            .collect();
         assert_eq!(got, [(1, "a", "b"), (4, "7", "id:9"), (5, "x", "y")]);
-        assert_eq!(&f.text[pairs[1].offsets[1]..][..4], "id:9");
+        assert_eq!(&f.text[pairs[1].to.span.clone()], "id:9");
+    }
+
+    /// A quoted value holds spaces, `#` and escaped quotes; the answer
+    /// echoes it as written, and `--from` takes it unquoted.
+    #[test]
+    fn quoted_values() {
+        let f = file(
+            "\"east door\" 12 # a name with a space\n\"a #1\"\t\"say \\\"hi\\\" \\\\ \\n\"\nx\"y z\"\n",
+        );
+        let pairs = f.pairs().unwrap();
+        let got: Vec<(&str, &str, &str, &str)> = pairs
+            .iter()
+            .map(|p| {
+                (
+                    &*p.from.value,
+                    &*p.from.written,
+                    &*p.to.value,
+                    &*p.to.written,
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("east door", "\"east door\"", "12", "12"),
+                (
+                    "a #1",
+                    "\"a #1\"",
+                    "say \"hi\" \\ \\n",
+                    "\"say \\\"hi\\\" \\\\ \\n\""
+                ),
+                // A quote inside an unquoted value is part of it.
+                ("x\"y", "x\"y", "z\"", "z\""),
+            ]
+        );
+        assert_eq!(&f.text[pairs[0].from.span.clone()], "\"east door\"");
+    }
+
+    #[test]
+    fn a_bad_quote_is_located() {
+        let Err(Failure::Located(message)) = file("a b\n\"east door 12\n").pairs() else {
+            panic!("an open quote");
+        };
+        assert_eq!(
+            message,
+            "error: a quoted value is not closed: a `\"` is missing\n  --> p.txt:2:1\n   |\n 2 | \"east door 12\n   | ^ this quote is not closed"
+        );
+        let Err(Failure::Located(message)) = file("\"east\"door 12\n").pairs() else {
+            panic!("text after the closing quote");
+        };
+        assert!(
+            message.contains("expected a space after the closing quote\n  --> p.txt:1:7\n"),
+            "{message}"
+        );
     }
 
     #[test]

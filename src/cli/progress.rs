@@ -38,7 +38,30 @@ impl Bar {
         {
             return Bar::hidden();
         }
-        let bar = ProgressBar::new(work as u64).with_message("clearance");
+        Bar::shown(work, "clearance")
+    }
+
+    /// A bar over the `pairs` routes of `route --pairs` on `map`, when
+    /// they are worth one: many pairs, or a large map (where each route may
+    /// take a while), with stderr a terminal and not `--quiet`. Not when
+    /// the answers go to the terminal too: their lines, streamed as they
+    /// come, show the progress, and a bar would break them up.
+    pub fn for_routes<D: Dimension>(map: &Map<D>, pairs: usize) -> Bar {
+        let size = map.edges().len() + map.nodes().len();
+        if pairs < 2
+            || (size < WORTH_A_BAR && pairs < WORTH_A_BAR)
+            || super::conventions::quiet()
+            || !std::io::stderr().is_terminal()
+            || std::io::stdout().is_terminal()
+        {
+            return Bar::hidden();
+        }
+        Bar::shown(pairs, "routes")
+    }
+
+    /// A bar over `work` items, led by `message`.
+    fn shown(work: usize, message: &'static str) -> Bar {
+        let bar = ProgressBar::new(work as u64).with_message(message);
         if let Ok(style) = ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta} left)")
         {
             bar.set_style(style.progress_chars("=> "));

@@ -15,8 +15,9 @@ use super::conventions::kept_until_exit;
 use super::dimension::Shown;
 use super::ends::NodeNames;
 use super::input::{AnyLevel, Level};
+use super::numbers::human;
 use super::pairs_file::{Pair, PairsFile};
-use super::progress::compute_clearances;
+use super::progress::{Bar, compute_clearances};
 use super::radius::resolve_required;
 use super::route::{RouteReport, text};
 use super::{Failure, Outcome, stream_stdout};
@@ -31,6 +32,9 @@ struct PairReport<'a> {
     to: &'a str,
     #[serde(flatten)]
     route: RouteReport,
+    /// The optimal length a scenario file gives (scenario files only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scenario_optimal_length: Option<f64>,
 }
 
 pub fn run(args: &RouteArgs, pairs_path: &Path, timings: &mut Timings) -> Result<Outcome, Failure> {
@@ -90,7 +94,12 @@ fn routes<D: Shown>(
         eprintln!("warning: no pairs in {name}");
     }
     let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(map)));
-    let router = kept_until_exit(Router::new(map, clearances));
+    // The widest table answers the widest routes and proves goals out of
+    // reach without a search over the level, for every pair after the first.
+    let router = kept_until_exit(timings.time("router", || {
+        Router::new(map, clearances).with_widest_table()
+    }));
+    let bar = Bar::for_routes(map, pairs.len());
 
     let started = std::time::Instant::now();
     let radius = checked.agent_radius;
@@ -101,6 +110,7 @@ fn routes<D: Shown>(
     stream_stdout(|out| {
         for (pair, &(start, goal)) in pairs.iter().zip(&ends) {
             let found = router.route(start, goal, radius);
+            bar.advance(1);
             all_found &= found.is_some();
             if closed.is_some() {
                 continue;
@@ -140,22 +150,26 @@ fn routes<D: Shown>(
 fn json_line(pair: &Pair<'_>, route: RouteReport) -> io::Result<String> {
     let report = PairReport {
         line: pair.line,
-        from: pair.from,
-        to: pair.to,
+        from: &pair.from.value,
+        to: &pair.to.value,
         route,
+        scenario_optimal_length: pair.optimal,
     };
     Ok(serde_json::to_string(&report)? + "\n")
 }
 
 /// `LINE FROM TO: ` and the text of a single `route`, its lines joined by
-/// `; `.
+/// `; `; then, for a scenario, `; scenario optimal length L`.
 fn text_line(pair: &Pair<'_>, report: &str) -> String {
-    let joined: Vec<&str> = report.lines().collect();
+    let mut joined: Vec<String> = report.lines().map(str::to_string).collect();
+    if let Some(optimal) = pair.optimal {
+        joined.push(format!("scenario optimal length {}", human(optimal)));
+    }
     format!(
         "{} {} {}: {}\n",
         pair.line,
-        pair.from,
-        pair.to,
+        pair.from.written,
+        pair.to.written,
         joined.join("; ")
     )
 }

@@ -44,3 +44,29 @@ pub fn run_and_hang_up(args: &[&OsStr]) -> (Option<i32>, String) {
         .unwrap();
     (child.wait().unwrap().code(), err)
 }
+
+/// Runs clearway with `args`, feeding standard input from a pipe that never
+/// ends (`chunk` over and over, as `yes` does) until clearway closes it.
+pub fn with_endless_stdin(args: &[&str], chunk: &'static [u8]) -> std::process::Output {
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("clearway"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("clearway starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let feeder = std::thread::spawn(move || {
+        let mut written = 0u64;
+        // Stops when clearway closes its end; the cap keeps a regression
+        // from running forever.
+        while written < 8 << 30 && std::io::Write::write_all(&mut stdin, chunk).is_ok() {
+            written += chunk.len() as u64;
+        }
+        written
+    });
+    let out = child.wait_with_output().expect("clearway ends");
+    let written = feeder.join().expect("the feeder does not panic");
+    assert!(written < 8 << 30, "clearway read everything it was fed");
+    out
+}

@@ -13,6 +13,7 @@ mod router;
 #[cfg(test)]
 mod space_tests;
 mod widest;
+mod widest_tree;
 
 pub use cheapest::{Route, route, route_dijkstra};
 pub use router::Router;

@@ -7,7 +7,8 @@ use super::goal_bound::GoalBound;
 use super::landmarks::Landmarks;
 use super::network::RouteNetwork;
 use super::widest::{self, WidestRoute};
-use crate::clearance::{Clearances, effective_radius};
+use super::widest_tree::WidestTree;
+use crate::clearance::{Clearances, admits, effective_radius};
 use crate::dimension::{Dimension, Plane};
 use crate::indices::NodeIdx;
 use crate::map::Map;
@@ -53,6 +54,9 @@ pub struct Router<'m, D: Dimension = Plane> {
     landmarks: Vec<Landmarks>,
     /// The factor that keeps the straight-line estimate admissible.
     scale: f64,
+    /// The widest radius between any two nodes, when asked for and every
+    /// edge is two-way.
+    widest_tree: Option<WidestTree>,
     scratch: Scratch,
 }
 
@@ -65,8 +69,46 @@ impl<'m, D: Dimension> Router<'m, D> {
             network: RouteNetwork::new(map, clearances),
             landmarks: Vec::new(),
             scale: heuristic_scale(map),
+            widest_tree: None,
             scratch: Scratch::default(),
         }
+    }
+
+    /// The router, with a table for many queries: the widest radius between
+    /// any two nodes, read in a few dozen steps. [`Router::widest_route`]
+    /// then needs no bottleneck search (which may settle most of a large
+    /// level before it reaches a goal behind a narrow door), and
+    /// [`Router::route`] knows a goal out of reach for the agent (every
+    /// route to it has an edge too tight) without searching the whole part
+    /// of the level the agent can reach. The answers are the same as
+    /// without it.
+    ///
+    /// The price, paid once: a sort of the edges by clearance, and about
+    /// `8 * log2(2n)` bytes per node for `n` nodes. Only for networks whose
+    /// edges are all two-way (the table relies on every route being
+    /// travelled both ways): with a one-way edge, the router is returned as
+    /// it is.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map, NodeIdx, route::Router};
+    /// // A path 0-1-2 whose second edge passes 0.5 from a rock.
+    /// let map = Map::from_ron_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0))],
+    ///     edges: [(from: 0, to: 1), (from: 1, to: 2)],
+    ///     obstacles: [Point((15, 0.5))],
+    /// )"#, "doc.ron").unwrap();
+    /// let clearances = Clearances::compute(&map);
+    /// let mut router = Router::new(&map, &clearances).with_widest_table();
+    /// let (start, goal) = (NodeIdx::new(0), NodeIdx::new(2));
+    /// assert_eq!(router.widest_route(start, goal).unwrap().widest_radius, 0.5);
+    /// // Out of reach for radius 1, known without a search.
+    /// assert_eq!(router.route(start, goal, 1.0), None);
+    /// assert_eq!(router.last_expanded(), 0);
+    /// ```
+    #[must_use]
+    pub fn with_widest_table(mut self) -> Router<'m, D> {
+        self.widest_tree = WidestTree::new(self.map, self.clearances);
+        self
     }
 
     /// A router that also precomputes the costs from and to `count`
@@ -269,6 +311,8 @@ impl<'m, D: Dimension> Router<'m, D> {
         let widest_radius = if start == goal {
             // A route of one node: the node's own clearance bounds it.
             self.clearances.node(start).value
+        } else if let Some(tree) = &self.widest_tree {
+            tree.widest(start.get(), goal.get())?
         } else {
             let (from, to) = (
                 self.network.slot(start.get()),
@@ -312,6 +356,19 @@ impl<'m, D: Dimension> Router<'m, D> {
         }
         if start == goal && !self.clearances.node(start).admits(agent_radius, slack) {
             // A route of one node: the node's own clearance bounds it.
+            return None;
+        }
+        let out_of_reach = start != goal
+            && self.widest_tree.as_ref().is_some_and(|tree| {
+                !tree
+                    .widest(start.get(), goal.get())
+                    .is_some_and(|widest| admits(widest, agent_radius, slack))
+            });
+        if out_of_reach {
+            // Every route to the goal has an edge too tight for the agent
+            // (an edge admits a radius when its clearance does, with the
+            // slack: so does a route when its bottleneck does).
+            self.scratch.expanded = 0;
             return None;
         }
         // Clearance 0 admits no agent, radius 0 included: the searches
