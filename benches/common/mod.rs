@@ -117,10 +117,10 @@ pub fn grown_box(edge: Segment, r: f64) -> AABB<[f64; 2]> {
 
 /// The baseline radius check for one edge: every obstacle whose box meets
 /// the edge's box grown by `r` is measured exactly; blocked when one is
-/// nearer than `r` (clearway's `admits` is `clearance > 0 && clearance >= r
-/// - slack`, the same for the bench's r > 0 unless a clearance falls within
-/// the slack, about 1e-13 on these levels, below r; the benches assert
-/// that none does).
+/// nearer than `r`. Clearway's `admits` is `clearance > 0 && clearance >=
+/// r less the level's slack`: the same for the bench's r > 0 unless a
+/// clearance falls within the slack (about 1e-13 on these levels) below r,
+/// and the benches assert that none does.
 pub fn aabb_blocks(map: &Map, tree: &RTree<ObstacleBox>, edge: Segment, r: f64) -> bool {
     tree.locate_in_envelope_intersecting(grown_box(edge, r))
         .any(|o| map.obstacles()[o.obstacle].separation_from(edge).distance < r)
