@@ -757,3 +757,91 @@ fn obj_obstacles_are_cited_by_group_line_triangle_and_face_line() {
         "{out}"
     );
 }
+
+/// Issue #29 item 11, in JSON: a row whose obstacle is a mesh from an
+/// `.obj` names the triangle and its face's line, as the text does; a point
+/// inside a solid mesh is `obstacle_inside`. Rows of other obstacles carry
+/// none of these fields.
+#[test]
+fn json_rows_cite_the_obj_triangle_and_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    // Line 1 `o`, lines 2-9 the unit cube's corners, faces from line 10:
+    // the bottom (z = 0) is faces 0 and 1 at lines 10 and 11.
+    write_file(
+        &dir,
+        "cube.obj",
+        "o cube\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv 0 0 1\nv 1 0 1\nv 1 1 1\nv 0 1 1\n\
+         f 1 3 2\nf 1 4 3\nf 5 6 7\nf 5 7 8\nf 1 2 6\nf 1 6 5\n\
+         f 2 3 7\nf 2 7 6\nf 3 4 8\nf 3 8 7\nf 4 1 5\nf 4 5 8\n",
+    );
+    // Edge 0 runs 0.5 below the bottom face, under the point (0.2, 0.3, 0).
+    // Face 0 (corners (0,0,0), (1,1,0), (1,0,0)) is the half x >= y of the
+    // bottom, face 1 (corners (0,0,0), (0,1,0), (1,1,0)) the half y >= x;
+    // 0.3 > 0.2, so the point lies in face 1, at line 11. Clearance 0.5.
+    // Edge 1 runs inside the cube, touching no face: clearance 0, inside.
+    // Edge 2 passes 2 from the point obstacle at (5, 5, 0): no mesh fields.
+    write_file(
+        &dir,
+        "cube.ron",
+        "Map(
+    nodes: [
+        (id: 0, pos: (0.2, 0.3, -0.5)), (id: 1, pos: (0.2, 0.3, -2)),
+        (id: 2, pos: (0.5, 0.5, 0.4)), (id: 3, pos: (0.5, 0.5, 0.6)),
+        (id: 4, pos: (5, 3, 0)), (id: 5, pos: (6, 3, 0)),
+    ],
+    edges: [(from: 0, to: 1), (from: 2, to: 3), (from: 4, to: 5)],
+    obstacles: [Point((5, 5, 0))],
+)
+",
+    );
+    let (code, out, err) = run(
+        dir.path(),
+        &[
+            "clearance",
+            "cube.ron",
+            "--obstacles",
+            "cube.obj",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let table: Value = serde_json::from_str(&out).unwrap();
+    let edges = &table["edges"];
+    assert_eq!(edges[0]["clearance"], json!(0.5));
+    assert_eq!(edges[0]["obstacle"], json!(1));
+    assert_eq!(edges[0]["obstacle_triangle"], json!(1));
+    assert_eq!(edges[0]["obstacle_triangle_line"], json!(11));
+    assert_eq!(edges[0].get("obstacle_inside"), None);
+    assert_eq!(edges[1]["clearance"], json!(0.0));
+    assert_eq!(edges[1]["obstacle_inside"], json!(true));
+    assert_eq!(edges[1].get("obstacle_triangle"), None);
+    assert_eq!(edges[2]["obstacle"], json!(0));
+    for field in [
+        "obstacle_triangle",
+        "obstacle_triangle_line",
+        "obstacle_inside",
+    ] {
+        assert_eq!(edges[2].get(field), None, "{field}");
+    }
+    // check's rows carry the same: edge 1 is blocked at any radius.
+    let (code, out, _) = run(
+        dir.path(),
+        &[
+            "check",
+            "cube.ron",
+            "--obstacles",
+            "cube.obj",
+            "--radius",
+            "0.1",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, Some(1));
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let blocked = report["blocked"].as_array().unwrap();
+    assert_eq!(blocked.len(), 1, "{out}");
+    assert_eq!(blocked[0]["edge"], json!(1));
+    assert_eq!(blocked[0]["obstacle_inside"], json!(true));
+}

@@ -179,11 +179,11 @@ fn report_for<D: Shown>(
     RadiusReport {
         blocked: spots
             .blocked_edges(r.agent_radius)
-            .map(|(i, c)| EdgeRow::new(map, *i, c))
+            .map(|(i, c)| EdgeRow::new(map, *i, c).citing(level, c))
             .collect(),
         blocked_nodes: spots
             .blocked_nodes(r.agent_radius)
-            .map(|(i, c)| NodeRow::new(map, *i, c))
+            .map(|(i, c)| NodeRow::new(map, *i, c).citing(level, c))
             .collect(),
         agent: r.agent,
         radius: r.agent_radius,

@@ -63,7 +63,7 @@ fn table<D: Shown>(
         false => Bar::for_map(map, lists.work(map)),
     };
     let start = Instant::now();
-    let (written, computing) = with_table(map, BLOCK, lists, &bar, |table| {
+    let (written, computing) = with_table(map, Some(&level), BLOCK, lists, &bar, |table| {
         stream_stdout(|out| match args.format {
             TableFormat::Json => {
                 serde_json::to_writer(&mut *out, table)?;
@@ -116,6 +116,7 @@ impl Lists {
 /// computed after it.
 fn with_table<D: Shown, R>(
     map: &Map<D>,
+    level: Option<&Level<D>>,
     block: usize,
     lists: Lists,
     bar: &Bar,
@@ -143,7 +144,12 @@ fn with_table<D: Shown, R>(
             }
             computing
         });
-        let table = Table { map, block, blocks };
+        let table = Table {
+            map,
+            level,
+            block,
+            blocks,
+        };
         let written = write(&table);
         // Dropped before the computer is joined, so that a computer still
         // waiting to hand a block over is told to stop.
@@ -168,6 +174,8 @@ fn starts(count: usize, block: usize) -> impl Iterator<Item = Range<usize>> {
 /// computer.
 struct Table<'a, D: Shown> {
     map: &'a Map<D>,
+    /// The level, when its OBJ triangles are to be cited in the rows.
+    level: Option<&'a Level<D>>,
     /// How many clearances are computed together.
     block: usize,
     /// The computed blocks, edges first and then (for JSON) nodes.
@@ -176,13 +184,23 @@ struct Table<'a, D: Shown> {
 
 impl<D: Shown> Table<'_, D> {
     fn edge_rows(&self) -> impl Iterator<Item = EdgeRow> + '_ {
-        self.in_blocks(self.map.edges().len())
-            .map(|(i, c)| EdgeRow::new(self.map, EdgeIdx::new(i), &c))
+        self.in_blocks(self.map.edges().len()).map(|(i, c)| {
+            let row = EdgeRow::new(self.map, EdgeIdx::new(i), &c);
+            match self.level {
+                Some(level) => row.citing(level, &c),
+                None => row,
+            }
+        })
     }
 
     fn node_rows(&self) -> impl Iterator<Item = NodeRow> + '_ {
-        self.in_blocks(self.map.nodes().len())
-            .map(|(i, c)| NodeRow::new(self.map, NodeIdx::new(i), &c))
+        self.in_blocks(self.map.nodes().len()).map(|(i, c)| {
+            let row = NodeRow::new(self.map, NodeIdx::new(i), &c);
+            match self.level {
+                Some(level) => row.citing(level, &c),
+                None => row,
+            }
+        })
     }
 
     /// Items 0..count with their clearances, each block of them taken from
@@ -318,9 +336,10 @@ mod tests {
         let edges = EdgeIdx::all(map.edges().len()).map(|i| EdgeRow::new(&map, i, every.edge(i)));
         let nodes = NodeIdx::all(map.nodes().len()).map(|i| NodeRow::new(&map, i, every.node(i)));
         let lists = Lists::EdgesAndNodes;
-        let ((edge_rows, node_rows), computing) = with_table(&map, 3, lists, &Bar::hidden(), |t| {
-            (json(t.edge_rows()), json(t.node_rows()))
-        });
+        let ((edge_rows, node_rows), computing) =
+            with_table(&map, None, 3, lists, &Bar::hidden(), |t| {
+                (json(t.edge_rows()), json(t.node_rows()))
+            });
         assert_eq!(edge_rows, json(edges));
         assert_eq!(node_rows, json(nodes));
         assert!(computing > Duration::ZERO);
@@ -335,7 +354,7 @@ mod tests {
         let every = Clearances::compute(&map);
         let first = json(EdgeIdx::all(4).map(|i| EdgeRow::new(&map, i, every.edge(i))));
         for lists in [Lists::Edges, Lists::EdgesAndNodes] {
-            let (rows, _) = with_table(&map, 3, lists, &Bar::hidden(), |t| {
+            let (rows, _) = with_table(&map, None, 3, lists, &Bar::hidden(), |t| {
                 json(t.edge_rows().take(4))
             });
             assert_eq!(rows, first);

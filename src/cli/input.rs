@@ -296,20 +296,31 @@ impl<D: Shown> Level<D> {
     /// triangle 417 at line 5519` (or `inside it`).
     pub fn obstacle_cited(&self, i: usize, at: D::Point) -> Option<String> {
         let origin = self.obstacle_origin(i)?;
+        Some(match self.obj_spot(i, at) {
+            Some((MeshSpot::Triangle(t), Some(line))) => {
+                format!("{origin}, triangle {t} at line {line}")
+            }
+            Some((MeshSpot::Triangle(t), None)) => format!("{origin}, triangle {t}"),
+            Some((MeshSpot::Inside, _)) => format!("{origin}, inside it"),
+            None => origin,
+        })
+    }
+
+    /// For a mesh read from an OBJ file, where its closest point `at` lies:
+    /// the triangle (with its face's line in the file) or inside the solid;
+    /// `None` for every other obstacle.
+    pub fn obj_spot(&self, i: usize, at: D::Point) -> Option<(MeshSpot, Option<usize>)> {
         let Imported::Obj(obj) = &self.imported else {
-            return Some(origin);
+            return None;
         };
         let spot = obj
             .triangles(i)
-            .and_then(|triangles| D::mesh_spot(&self.map.obstacles()[i], at, triangles));
-        Some(match spot {
-            Some(MeshSpot::Triangle(t)) => match obj.triangle_line(i, t) {
-                Some(line) => format!("{origin}, triangle {t} at line {line}"),
-                None => format!("{origin}, triangle {t}"),
-            },
-            Some(MeshSpot::Inside) => format!("{origin}, inside it"),
-            None => origin,
-        })
+            .and_then(|triangles| D::mesh_spot(&self.map.obstacles()[i], at, triangles))?;
+        let line = match spot {
+            MeshSpot::Triangle(t) => obj.triangle_line(i, t),
+            MeshSpot::Inside => None,
+        };
+        Some((spot, line))
     }
 
     /// The 1-based line on which obstacle `i` starts in the source; `None`

@@ -5,6 +5,8 @@ use serde::Serialize;
 use clearway::{Clearance, EdgeIdx, Map, NodeIdx};
 
 use super::dimension::{Coordinates, Shown};
+use super::input::Level;
+use super::mesh_spot::MeshSpot;
 
 /// One edge's clearance, as `check` and `clearance` write it.
 #[derive(Debug, Serialize)]
@@ -29,6 +31,10 @@ pub struct EdgeRow {
     pub edge_point: Option<Coordinates>,
     /// The closest point of the obstacle.
     pub obstacle_point: Option<Coordinates>,
+    /// For a mesh read from an OBJ file: the triangle that holds
+    /// `obstacle_point` and its face's line ([`MeshCitation`]).
+    #[serde(flatten)]
+    pub mesh: MeshCitation,
 }
 
 impl EdgeRow {
@@ -45,7 +51,14 @@ impl EdgeRow {
             obstacle: clearance.witness.map(|w| w.obstacle),
             edge_point: path_point::<D>(clearance),
             obstacle_point: obstacle_point::<D>(clearance),
+            mesh: MeshCitation::default(),
         }
+    }
+
+    /// The row with its OBJ triangle cited, where `level` knows it.
+    pub fn citing<D: Shown>(mut self, level: &Level<D>, clearance: &Clearance<D::Point>) -> Self {
+        self.mesh = MeshCitation::of(level, clearance);
+        self
     }
 }
 
@@ -66,6 +79,48 @@ pub struct NodeRow {
     pub node_point: Option<Coordinates>,
     /// The closest point of the obstacle.
     pub obstacle_point: Option<Coordinates>,
+    /// As [`EdgeRow::mesh`].
+    #[serde(flatten)]
+    pub mesh: MeshCitation,
+}
+
+/// Which triangle of an OBJ mesh a row cites: `obstacle_triangle` (from 0,
+/// in the mesh's face order) and `obstacle_triangle_line` (its face's line
+/// in the `.obj`), or `obstacle_inside: true` for a point inside a solid
+/// mesh on none of its faces. Absent for every other obstacle, so that the
+/// rows of other levels are as they were.
+#[derive(Debug, Default, Serialize)]
+pub struct MeshCitation {
+    /// The triangle that holds the obstacle's point.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub obstacle_triangle: Option<usize>,
+    /// That triangle's face line in the `.obj` file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub obstacle_triangle_line: Option<usize>,
+    /// The point is inside a solid mesh, on none of its faces.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub obstacle_inside: bool,
+}
+
+impl MeshCitation {
+    /// The citation of `clearance`'s witness in `level`.
+    pub fn of<D: Shown>(level: &Level<D>, clearance: &Clearance<D::Point>) -> MeshCitation {
+        let spot = clearance
+            .witness
+            .and_then(|w| level.obj_spot(w.obstacle, w.obstacle_point));
+        match spot {
+            Some((MeshSpot::Triangle(t), line)) => MeshCitation {
+                obstacle_triangle: Some(t),
+                obstacle_triangle_line: line,
+                obstacle_inside: false,
+            },
+            Some((MeshSpot::Inside, _)) => MeshCitation {
+                obstacle_inside: true,
+                ..MeshCitation::default()
+            },
+            None => MeshCitation::default(),
+        }
+    }
 }
 
 impl NodeRow {
@@ -78,7 +133,14 @@ impl NodeRow {
             obstacle: clearance.witness.map(|w| w.obstacle),
             node_point: path_point::<D>(clearance),
             obstacle_point: obstacle_point::<D>(clearance),
+            mesh: MeshCitation::default(),
         }
+    }
+
+    /// The row with its OBJ triangle cited, where `level` knows it.
+    pub fn citing<D: Shown>(mut self, level: &Level<D>, clearance: &Clearance<D::Point>) -> Self {
+        self.mesh = MeshCitation::of(level, clearance);
+        self
     }
 }
 
