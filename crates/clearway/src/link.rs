@@ -193,13 +193,7 @@ fn candidates<D: Dimension>(map: &Map<D>, max_length: f64) -> Vec<Link> {
 
 /// The new edges of `links`: two-way, no cost, no baked clearance.
 fn new_edges(links: &[Link]) -> impl Iterator<Item = Edge> + '_ {
-    links.iter().map(|l| Edge {
-        from: l.from,
-        to: l.to,
-        one_way: false,
-        cost: None,
-        clearance: None,
-    })
+    links.iter().map(|l| Edge::two_way(l.from, l.to))
 }
 
 impl<D: Dimension> Map<D> {

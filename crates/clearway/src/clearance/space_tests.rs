@@ -22,13 +22,7 @@ fn level() -> Map<Space> {
     let edges = (0..nodes.len())
         .flat_map(|i| (1..=3).map(move |k| (i, (i + k * 7) % 120)))
         .filter(|(a, b)| a != b)
-        .map(|(from, to)| Edge {
-            from: NodeIdx::new(from),
-            to: NodeIdx::new(to),
-            one_way: false,
-            cost: None,
-            clearance: None,
-        })
+        .map(|(from, to)| Edge::two_way(NodeIdx::new(from), NodeIdx::new(to)))
         .collect();
     Map::from_validated(Vec::new(), nodes, edges, scatter3(400, 0x1234_5678))
 }
@@ -117,13 +111,7 @@ fn an_empty_mesh_limits_nothing() {
             name: None,
         },
     ];
-    let edges = vec![Edge {
-        from: NodeIdx::new(0),
-        to: NodeIdx::new(1),
-        one_way: false,
-        cost: None,
-        clearance: None,
-    }];
+    let edges = vec![Edge::two_way(NodeIdx::new(0), NodeIdx::new(1))];
     let only_empty: Map<Space> = Map::from_validated(
         Vec::new(),
         nodes.clone(),

@@ -93,13 +93,7 @@ pub fn grid_map(grid: &Grid, options: &GridOptions) -> Result<Map, GridError> {
         .collect();
     let edges = pairs
         .into_iter()
-        .map(|(from, to)| Edge {
-            from: NodeIdx::new(from),
-            to: NodeIdx::new(to),
-            one_way: false,
-            cost: None,
-            clearance: None,
-        })
+        .map(|(from, to)| Edge::two_way(NodeIdx::new(from), NodeIdx::new(to)))
         .collect();
     Ok(Map::from_validated(
         options.agents.clone(),

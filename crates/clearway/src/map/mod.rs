@@ -82,6 +82,20 @@ pub struct Edge {
     pub clearance: Option<f64>,
 }
 
+impl Edge {
+    /// A plain edge between two node indices: two-way, no cost, no baked
+    /// clearance (what grids, links and tests make).
+    pub(crate) fn two_way(from: NodeIdx, to: NodeIdx) -> Edge {
+        Edge {
+            from,
+            to,
+            one_way: false,
+            cost: None,
+            clearance: None,
+        }
+    }
+}
+
 /// A validated level: its agents, nodes, edges and obstacles, every rule of
 /// the format checked.
 ///
