@@ -127,7 +127,7 @@ fn man_dir_replaces_its_pages_atomically() {
 
 #[test]
 fn man_dir_makes_its_folder() {
-    // The README's `clearway man --dir man/`, on a checkout without `man/`.
+    // The guide's `clearway man --dir man/`, on a checkout without `man/`.
     let dir = tempfile::tempdir().unwrap();
     let out = clearway()
         .args(["man", "--dir", "man/"])

@@ -454,12 +454,12 @@ fn a_tiled_tile_layer_is_a_grid() {
     assert!(stderr(&output).contains("`walls`"), "{}", stderr(&output));
 }
 
-/// The README's loop over a scenario file, as written there: it passes on
+/// The guide's loop over a scenario file, as written there: it passes on
 /// the bundled scenarios and reports a wrong optimal length (exit 1).
 #[cfg(unix)]
 #[test]
-fn the_readme_checks_a_scenario_file() {
-    let readme = std::fs::read_to_string(repo_file("README.md")).expect("README");
+fn the_guide_checks_a_scenario_file() {
+    let readme = std::fs::read_to_string(repo_file("docs/GUIDE.md")).expect("the guide");
     let section = &readme[readme
         .find("### Checking a published scenario file")
         .expect("the section")..];

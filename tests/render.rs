@@ -719,8 +719,8 @@ fn check_render_writes_the_picture_of_a_failing_check() {
         .code(2);
 }
 
-/// The pictures in the README are what `clearway render` draws today
-/// (regenerate them with the commands in the README's "Pictures" section).
+/// The pictures in the README and the guide are what `clearway render` draws today
+/// (regenerate them with the commands in the guide's "Pictures" section).
 #[test]
 fn readme_pictures_are_current() {
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");

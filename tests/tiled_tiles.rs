@@ -819,9 +819,9 @@ fn the_example_tile_level_reads() {
     assert_eq!(g.grid.solid_count(), 66);
 }
 
-/// The README's tile level command and its output, word for word.
+/// The guide's tile level command and its output, word for word.
 #[test]
-fn the_readme_tile_level_command_prints_what_the_readme_shows() {
+fn the_guide_tile_level_command_prints_what_the_guide_shows() {
     let out = clearway()
         .args([
             "check",
@@ -839,7 +839,7 @@ fn the_readme_tile_level_command_prints_what_the_readme_shows() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let text = stdout(&out);
-    let readme = std::fs::read_to_string("README.md").unwrap();
+    let readme = std::fs::read_to_string("docs/GUIDE.md").unwrap();
     assert!(readme.contains(&text), "{text}");
     assert!(text.starts_with("ok: cat (radius 0.25)"), "{text}");
 }
