@@ -9,17 +9,14 @@
 //! parts measure it) or wholly inside, which only the interior part sees.
 //! The interior's piece number, [`INTERIOR`], is the highest, so on a tie
 //! with a triangle of its own mesh the triangle's witness wins, as the
-//! direct computation (`segment3_to_mesh`) has it.
+//! direct computation (`space::segment_to_mesh`) has it.
 
 use rstar::AABB;
 
 use super::part::INTERIOR;
 use super::plane_bound3::plane_lower_bound;
 use super::segment_box3::{point_segment_2, segment_box_distance_2};
-use crate::geometry::{
-    AxisBox, Point3, Segment, Separation, Sphere, Triangle, mesh_contains, segment3_to_box,
-    segment3_to_segment3, segment3_to_sphere, segment3_to_triangle,
-};
+use crate::geometry::{AxisBox, Point3, Segment, Separation, Sphere, Triangle, space};
 use crate::obstacle3::Obstacle3;
 
 /// One indexed piece of a 3D obstacle other than a point.
@@ -162,13 +159,13 @@ impl ObstaclePart3 {
         obstacles: &[Obstacle3],
     ) -> Option<Separation<Point3>> {
         match self.shape {
-            PartShape3::Sphere(s) => Some(segment3_to_sphere(edge, s)),
-            PartShape3::Segment(s) => Some(segment3_to_segment3(edge, s)),
-            PartShape3::Triangle(t) => Some(segment3_to_triangle(edge, t)),
-            PartShape3::Box(b) => Some(segment3_to_box(edge, b)),
+            PartShape3::Sphere(s) => Some(space::segment_to_sphere(edge, s)),
+            PartShape3::Segment(s) => Some(space::segment_to_segment(edge, s)),
+            PartShape3::Triangle(t) => Some(space::segment_to_triangle(edge, t)),
+            PartShape3::Box(b) => Some(space::segment_to_box(edge, b)),
             // The ray from a start beyond the box in y or z, or beyond its
             // far x face, meets no triangle, and the start lies on none:
-            // `mesh_contains` would say no, closed mesh or not.
+            // `space::mesh_contains` would say no, closed mesh or not.
             PartShape3::Interior { lower, upper }
                 if edge.a.y < lower.y
                     || edge.a.y > upper.y
@@ -179,7 +176,9 @@ impl ObstaclePart3 {
                 None
             }
             PartShape3::Interior { .. } => match obstacles.get(self.obstacle as usize) {
-                Some(Obstacle3::Mesh(mesh)) if mesh.is_solid() && mesh_contains(mesh, edge.a) => {
+                Some(Obstacle3::Mesh(mesh))
+                    if mesh.is_solid() && space::mesh_contains(mesh, edge.a) =>
+                {
                     Some(Separation {
                         distance: 0.0,
                         edge_point: edge.a,
@@ -265,7 +264,7 @@ mod tests {
         ] {
             let edge = Segment::new(start, p(9.0, 9.0, 9.0));
             let got = interior.separation_from(edge, &obstacles).is_some();
-            assert_eq!(got, mesh_contains(&mesh, start), "{start:?}");
+            assert_eq!(got, space::mesh_contains(&mesh, start), "{start:?}");
         }
         let edge = Segment::new(p(0.0, 1.0, 1.0), p(9.0, 9.0, 9.0));
         assert!(interior.separation_from(edge, &obstacles).is_some());

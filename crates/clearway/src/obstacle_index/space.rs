@@ -9,7 +9,7 @@ use rstar::AABB;
 use super::part3::ObstaclePart3;
 use super::segment_box3::{box_box_distance_2, point_segment_2, segment_box_distance_2};
 use crate::dimension::{Dimension, ObstacleOf, Space};
-use crate::geometry::{Point3, Segment, Separation, segment3_to_point};
+use crate::geometry::{Point3, Segment, Separation, space};
 use crate::morton::MortonGrid;
 use crate::obstacle3::Obstacle3;
 
@@ -97,7 +97,7 @@ impl Dimension for Space {
 
     #[inline(always)]
     fn point_separation(edge: Segment<Point3>, p: Point3) -> Separation<Point3> {
-        segment3_to_point(edge, p)
+        space::segment_to_point(edge, p)
     }
 
     #[inline(always)]
