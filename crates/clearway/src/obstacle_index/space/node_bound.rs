@@ -1,4 +1,4 @@
-//! The 3D twins of `segment_box.rs` and `quick_distance.rs`'s point case:
+//! The 3D twins of `plane/node_bound.rs` and `plane/quick_distance.rs`'s point case:
 //! the bounds the 3D search prunes with.
 //!
 //! The bound that matters is [`segment_box_distance_2`]: the distance from
