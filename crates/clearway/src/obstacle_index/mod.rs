@@ -13,6 +13,7 @@ mod bucket;
 mod nearest;
 mod neighbourhood;
 mod plane;
+mod quick_bounds;
 mod rtree_point;
 mod shards;
 mod space;
