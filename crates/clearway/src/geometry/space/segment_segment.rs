@@ -15,6 +15,7 @@ use super::precise::{
 };
 use super::predicates::{on_segment, segments_meet};
 use crate::geometry::precise::ldexp;
+use crate::geometry::segment_segment::nearest_end_pair;
 use crate::geometry::{Point3, Segment, Separation};
 
 /// The separation between an edge and a wall segment in space.
@@ -65,29 +66,7 @@ pub(crate) fn disjoint_segments(
     edge: Segment<Point3>,
     wall: Segment<Point3>,
 ) -> Separation<Point3> {
-    let candidates = [
-        (edge.a, wall, true),
-        (edge.b, wall, true),
-        (wall.a, edge, false),
-        (wall.b, edge, false),
-    ];
-    let mut best: Option<Separation<Point3>> = None;
-    for (q, other, q_on_edge) in candidates {
-        let (distance, c) = point_segment(q, other);
-        if best.is_none_or(|b| distance < b.distance) {
-            let (edge_point, obstacle_point) = if q_on_edge { (q, c) } else { (c, q) };
-            best = Some(Separation {
-                distance,
-                edge_point,
-                obstacle_point,
-            });
-        }
-    }
-    let mut best = best.unwrap_or(Separation {
-        distance: 0.0,
-        edge_point: edge.a,
-        obstacle_point: wall.a,
-    });
+    let mut best = nearest_end_pair(edge, wall, point_segment);
     if let Some(pair) = interior_pair(edge, wall) {
         if pair.distance < best.distance {
             best = pair;
