@@ -22,11 +22,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use clearway::Obstacle3;
-use clearway::geometry::{
-    AxisBox, Mesh, Point3, Segment, Separation, Sphere, Triangle, closest_point_on_segment3,
-    mesh_contains, segment3_to_box, segment3_to_mesh, segment3_to_point, segment3_to_segment3,
-    segment3_to_sphere, segment3_to_triangle,
-};
+use clearway::geometry::{AxisBox, Mesh, Point3, Segment, Separation, Sphere, Triangle, space};
 use num_rational::BigRational;
 use num_traits::Zero;
 
@@ -272,15 +268,19 @@ pub fn check(input: Input) {
                 _ => unreachable!(),
             };
             points.push(p);
-            let s = segment3_to_point(edge, pt3(p));
+            let s = space::segment_to_point(edge, pt3(p));
             sane(&s, "point");
             assert_eq!(Obstacle3::Point(pt3(p)).separation_from(edge), s);
             if magnitude3(&points) > LIMIT {
                 return;
             }
             assert_eq!(s.obstacle_point, pt3(p));
-            assert_eq!(s.edge_point, closest_point_on_segment3(edge, pt3(p)));
-            assert_eq!(s, segment3_to_point(edge.reversed(), pt3(p)), "reversal");
+            assert_eq!(s.edge_point, space::closest_point_on_segment(edge, pt3(p)));
+            assert_eq!(
+                s,
+                space::segment_to_point(edge.reversed(), pt3(p)),
+                "reversal"
+            );
             matches_exact(
                 s.distance,
                 &exact3::point_segment_distance_2(p, a, b),
@@ -288,7 +288,7 @@ pub fn check(input: Input) {
             );
             witnesses(&s, edge, magnitude3(&points), "point");
             // A point is a zero-length wall.
-            let w = segment3_to_segment3(edge, seg3(p, p));
+            let w = space::segment_to_segment(edge, seg3(p, p));
             sane(&w, "point as wall");
             agree(&s, &w, "point as wall");
         }
@@ -300,7 +300,7 @@ pub fn check(input: Input) {
                 center: pt3(c),
                 radius,
             };
-            let s = segment3_to_sphere(edge, ball);
+            let s = space::segment_to_sphere(edge, ball);
             sane(&s, "sphere");
             assert_eq!(Obstacle3::Sphere(ball).separation_from(edge), s);
             if magnitude3(&points) > LIMIT {
@@ -318,7 +318,7 @@ pub fn check(input: Input) {
             if centre_2 <= rat(radius) * rat(radius) {
                 assert!(s.distance <= tol, "sphere: meets, kernel {s:?}");
             }
-            let r2 = segment3_to_sphere(edge.reversed(), ball);
+            let r2 = space::segment_to_sphere(edge.reversed(), ball);
             assert!((r2.distance - s.distance).abs() <= tol, "sphere: reversal");
         }
         Shape::Wall(..) | Shape::CrossingWall { .. } => {
@@ -337,7 +337,7 @@ pub fn check(input: Input) {
             };
             points.extend([c, d]);
             let wall = seg3(c, d);
-            let s = segment3_to_segment3(edge, wall);
+            let s = space::segment_to_segment(edge, wall);
             sane(&s, "wall");
             assert_eq!(Obstacle3::Segment(wall).separation_from(edge), s);
             let others = [
@@ -347,7 +347,7 @@ pub fn check(input: Input) {
                 (wall.reversed(), edge.reversed(), "swapped, both reversed"),
             ];
             let others = others.map(|(e, w, what)| {
-                let t = segment3_to_segment3(e, w);
+                let t = space::segment_to_segment(e, w);
                 sane(&t, what);
                 (t, what)
             });
@@ -382,7 +382,7 @@ pub fn check(input: Input) {
             let triangle = Triangle {
                 corners: corners.map(pt3),
             };
-            let s = segment3_to_triangle(edge, triangle);
+            let s = space::segment_to_triangle(edge, triangle);
             sane(&s, "triangle");
             assert_eq!(Obstacle3::Triangle(triangle).separation_from(edge), s);
             let rotated = Triangle {
@@ -390,10 +390,10 @@ pub fn check(input: Input) {
             };
             let others = [
                 (
-                    segment3_to_triangle(edge.reversed(), triangle),
+                    space::segment_to_triangle(edge.reversed(), triangle),
                     "edge reversed",
                 ),
-                (segment3_to_triangle(edge, rotated), "corners rotated"),
+                (space::segment_to_triangle(edge, rotated), "corners rotated"),
             ];
             for (t, what) in &others {
                 sane(t, what);
@@ -429,10 +429,10 @@ pub fn check(input: Input) {
                 min: pt3(lo),
                 max: pt3(hi),
             };
-            let s = segment3_to_box(edge, solid);
+            let s = space::segment_to_box(edge, solid);
             sane(&s, "box");
             assert_eq!(Obstacle3::Box(solid).separation_from(edge), s);
-            let r = segment3_to_box(edge.reversed(), solid);
+            let r = space::segment_to_box(edge.reversed(), solid);
             sane(&r, "box, edge reversed");
             if magnitude3(&points) > LIMIT {
                 return;
@@ -466,9 +466,9 @@ pub fn check(input: Input) {
                 solid,
             )
             .expect("indices in range");
-            let s = segment3_to_mesh(edge, &mesh);
+            let s = space::segment_to_mesh(edge, &mesh);
             sane(&s, "mesh");
-            let inside = [a, b].map(|p| mesh_contains(&mesh, pt3(p)));
+            let inside = [a, b].map(|p| space::mesh_contains(&mesh, pt3(p)));
             assert_eq!(Obstacle3::Mesh(mesh).separation_from(edge), s);
             if magnitude3(&points) > LIMIT {
                 return;

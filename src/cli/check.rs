@@ -115,15 +115,10 @@ fn check<D: Shown>(
     let any_blocked = !stale.is_empty() || reports.iter().any(|r| !r.blocked.is_empty());
     let output_start = std::time::Instant::now();
     match args.format {
-        CheckFormat::Json => {
-            let json = match &radii {
-                Radii::One(_) => serde_json::to_string_pretty(&reports[0]),
-                Radii::EveryProfile(_) => serde_json::to_string_pretty(&reports),
-            };
-            write_stdout(
-                &(json.map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))? + "\n"),
-            )?;
-        }
+        CheckFormat::Json => match &radii {
+            Radii::One(_) => conventions::write_json(&reports[0])?,
+            Radii::EveryProfile(_) => conventions::write_json(&reports)?,
+        },
         CheckFormat::Text => write_stdout(
             &reports
                 .iter()

@@ -76,11 +76,16 @@ pub fn json_summary_needs_stdout(
     Ok(())
 }
 
-/// Writes one JSON document (and a newline) to stdout.
-pub fn write_json(value: &impl serde::Serialize) -> Result<(), super::Failure> {
+/// One JSON document, pretty-printed, and a newline.
+pub fn json_text(value: &impl serde::Serialize) -> Result<String, super::Failure> {
     let text = serde_json::to_string_pretty(value)
         .map_err(|e| super::Failure::Io(format!("cannot write JSON: {e}")))?;
-    super::write_stdout(&(text + "\n"))
+    Ok(text + "\n")
+}
+
+/// Writes one JSON document (and a newline) to stdout.
+pub fn write_json(value: &impl serde::Serialize) -> Result<(), super::Failure> {
+    super::write_stdout(&json_text(value)?)
 }
 
 /// Hands a command's large values (the level, its clearances) to the end of

@@ -11,7 +11,7 @@ use clearway::level_diff::{
 };
 
 use super::args::{CheckFormat, DiffArgs, TiledArgs};
-use super::conventions::kept_until_exit;
+use super::conventions::{kept_until_exit, write_json};
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level, Source};
 use super::node_names::edge_ref_noted;
@@ -191,9 +191,7 @@ fn compare<D: Shown>(
                     .map(|c| ChangeRow::new(&diff, c))
                     .collect(),
             };
-            let json = serde_json::to_string_pretty(&report)
-                .map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))?;
-            write_stdout(&(json + "\n"))?;
+            write_json(&report)?;
         }
         ci => {
             let file = ci_report::file_name(&args.new);

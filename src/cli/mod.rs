@@ -30,6 +30,7 @@ mod mesh_spot;
 mod node_names;
 mod numbers;
 mod obj_input;
+mod obstacle_sources;
 mod output;
 mod pairs_file;
 mod progress;

@@ -14,13 +14,13 @@ use super::Failure;
 use super::args::{TiledArgs, TiledOriginArg};
 use super::input::read_input;
 use super::mesh_spot::MeshTriangles;
+use super::obstacle_sources::ObstacleSources;
 
-/// The sources of the obstacles that follow the map's own: obstacle
-/// `first + k` came from `sources[k]`.
+/// The sources of the obstacles from the OBJ file (`level.obj object
+/// `arch``), with each mesh's triangles.
 #[derive(Debug, Default)]
 pub struct ObjObstacleSources {
-    first: usize,
-    sources: Vec<ObjSource>,
+    sources: ObstacleSources<ObjSource>,
     /// Each mesh's triangles, indexed when a report first cites it.
     triangles: Vec<OnceLock<MeshTriangles>>,
 }
@@ -29,26 +29,24 @@ impl ObjObstacleSources {
     /// `level.obj object `arch`` for an obstacle from the OBJ file; `None`
     /// for the map's own.
     pub fn source(&self, obstacle: usize) -> Option<String> {
-        let k = obstacle.checked_sub(self.first)?;
-        self.sources.get(k).map(ToString::to_string)
+        self.sources.source(obstacle)
     }
 
     /// The line of the face that triangle `triangle` of obstacle
     /// `obstacle` (a mesh from the OBJ file) came from.
     pub fn triangle_line(&self, obstacle: usize, triangle: usize) -> Option<usize> {
-        let k = obstacle.checked_sub(self.first)?;
-        self.sources.get(k)?.faces.line_of_triangle(triangle)
+        self.sources.get(obstacle)?.faces.line_of_triangle(triangle)
     }
 
     /// The indexed triangles of obstacle `obstacle`, a mesh from the OBJ
     /// file, kept for [`mesh_spot`](super::mesh_spot::mesh_spot).
     pub fn triangles(&self, obstacle: usize) -> Option<&OnceLock<MeshTriangles>> {
-        self.triangles.get(obstacle.checked_sub(self.first)?)
+        self.triangles.get(self.sources.position(obstacle)?)
     }
 
     /// How many obstacles came from the OBJ file.
     pub fn count(&self) -> usize {
-        self.sources.len()
+        self.sources.count()
     }
 }
 
@@ -103,25 +101,10 @@ pub fn add(
         super::tiled_input::warn_once(import.solidity());
     }
     let (obstacles, sources) = import.into_obstacles();
-    let first = map.obstacle_count();
-    let map = map.with_extra_obstacles(obstacles).map_err(|e| {
-        Failure::Io(format!(
-            "{}: {e}",
-            sources
-                .get(e.index)
-                .map_or_else(String::new, ToString::to_string)
-        ))
-    })?;
+    let (map, sources) = ObstacleSources::append(map, obstacles, sources)?;
     timings.record("obj", start.elapsed());
-    let triangles = sources.iter().map(|_| OnceLock::new()).collect();
-    Ok((
-        map,
-        ObjObstacleSources {
-            first,
-            sources,
-            triangles,
-        },
-    ))
+    let triangles = sources.sources().iter().map(|_| OnceLock::new()).collect();
+    Ok((map, ObjObstacleSources { sources, triangles }))
 }
 
 /// The Tiled options mean nothing to an OBJ file, whose coordinates are map

@@ -9,6 +9,7 @@
 use std::io::{self, Write};
 
 use super::ci_report::{Case, CiReport};
+use clearway::render::{XmlWhitespace, escape_xml};
 
 /// The report as one XML document.
 pub fn write(report: &CiReport, out: &mut dyn Write) -> io::Result<()> {
@@ -78,27 +79,7 @@ fn test_case(
 /// attribute-value normalisation keeps them); what XML 1.0 cannot carry,
 /// as U+FFFD.
 fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' => out.push_str("&#9;"),
-            '\n' => out.push_str("&#10;"),
-            '\r' => out.push_str("&#13;"),
-            c if allowed_in_xml(c) => out.push(c),
-            _ => out.push('\u{FFFD}'),
-        }
-    }
-    out
-}
-
-/// XML 1.0's `Char` production, less what [`escape`] writes as references.
-fn allowed_in_xml(c: char) -> bool {
-    matches!(c, '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+    escape_xml(text, XmlWhitespace::Referenced)
 }
 
 #[cfg(test)]

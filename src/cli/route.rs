@@ -7,7 +7,7 @@ use serde::Serialize;
 use clearway::{Dimension, EdgeIdx, Map, NodeIdx, Route, Router, WidestRoute};
 
 use super::args::{ReportFormat, RouteArgs};
-use super::conventions::kept_until_exit;
+use super::conventions::{json_text, kept_until_exit};
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
@@ -72,11 +72,7 @@ fn route<D: Shown>(
     let report = RouteReport::new(map, found.as_ref(), widest.as_ref());
     let output_start = std::time::Instant::now();
     let output = match args.format {
-        ReportFormat::Json => {
-            serde_json::to_string_pretty(&report)
-                .map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))?
-                + "\n"
-        }
+        ReportFormat::Json => json_text(&report)?,
         ReportFormat::Text => text(
             map,
             found.as_ref(),

@@ -11,37 +11,19 @@ use clearway::tiled::{self, TiledError, TiledObstacles, TiledOptions, TiledOrigi
 use super::Failure;
 use super::args::{TiledArgs, TiledOriginArg};
 use super::bounded_read;
+use super::obstacle_sources::ObstacleSources;
 
-/// The sources of the obstacles that follow the map's own: obstacle
-/// `first + k` came from `sources[k]`.
-#[derive(Debug, Default)]
-pub struct TiledObstacleSources {
-    first: usize,
-    sources: Vec<TiledSource>,
-}
+/// The sources of the obstacles from Tiled (`level.tmx object 12`).
+pub type TiledObstacleSources = ObstacleSources<TiledSource>;
 
-impl TiledObstacleSources {
-    /// `level.tmx object 12` for an obstacle from Tiled; `None` for the map's
-    /// own.
-    pub fn source(&self, obstacle: usize) -> Option<String> {
-        let k = obstacle.checked_sub(self.first)?;
-        self.sources.get(k).map(ToString::to_string)
-    }
-
-    /// How many obstacles came from Tiled.
-    pub fn count(&self) -> usize {
-        self.sources.len()
-    }
-}
-
-impl TiledObstacleSources {
+impl ObstacleSources<TiledSource> {
     /// Warns on stderr when the obstacles from Tiled lie nowhere near the
     /// map's nodes: the usual sign of a wrong origin corner or scale.
     pub fn warn_if_off_the_network(&self, map: &clearway::Map, args: Option<&TiledArgs>) {
-        let (Some(first), Some(args)) = (self.sources.first(), args) else {
+        let (Some(first), Some(args)) = (self.sources().first(), args) else {
             return;
         };
-        let imported = map.obstacles().get(self.first..).unwrap_or_default();
+        let imported = map.obstacles().get(self.first()..).unwrap_or_default();
         if tiled::misses_network(map.nodes(), imported) {
             let origin = match args.tiled_origin {
                 TiledOriginArg::BottomLeft => "bottom-left",
@@ -131,17 +113,9 @@ pub fn add(
     for warning in warnings {
         warn_once(warning.to_string());
     }
-    let first = map.obstacle_count();
-    let map = map.with_extra_obstacles(obstacles).map_err(|e| {
-        Failure::Io(format!(
-            "{}: {e}",
-            sources
-                .get(e.index)
-                .map_or_else(String::new, ToString::to_string)
-        ))
-    })?;
+    let (map, sources) = ObstacleSources::append(map, obstacles, sources)?;
     timings.record("tiled", start.elapsed());
-    Ok((map, TiledObstacleSources { first, sources }))
+    Ok((map, sources))
 }
 
 /// The Tiled map on standard input, read once: `diff --obstacles -` uses it

@@ -7,7 +7,7 @@ use serde::Serialize;
 use clearway::widest_route;
 
 use super::args::{ReportFormat, WidestArgs};
-use super::conventions::kept_until_exit;
+use super::conventions::{json_text, kept_until_exit};
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
@@ -73,11 +73,7 @@ fn widest<D: Shown>(
     };
     let output_start = std::time::Instant::now();
     let output = match args.format {
-        ReportFormat::Json => {
-            serde_json::to_string_pretty(&report)
-                .map_err(|e| Failure::Io(format!("cannot write JSON: {e}")))?
-                + "\n"
-        }
+        ReportFormat::Json => json_text(&report)?,
         ReportFormat::Text => {
             let mut out = String::new();
             let (from, to) = (node_ref(map, start), node_ref(map, goal));

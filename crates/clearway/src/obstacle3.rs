@@ -1,10 +1,6 @@
 //! The obstacles of a 3D level, as validated domain values.
 
-use crate::geometry::{
-    AxisBox, Mesh, Point3, Segment, Separation, Sphere, Triangle, segment3_to_box,
-    segment3_to_mesh, segment3_to_point, segment3_to_segment3, segment3_to_sphere,
-    segment3_to_triangle,
-};
+use crate::geometry::{AxisBox, Mesh, Point3, Segment, Separation, Sphere, Triangle, space};
 use crate::obstacle::ObstacleKind;
 
 /// One obstacle of a 3D level. Its identity is its index in the map's
@@ -54,12 +50,12 @@ impl Obstacle3 {
     /// ```
     pub fn separation_from(&self, edge: Segment<Point3>) -> Separation<Point3> {
         match self {
-            Obstacle3::Point(p) => segment3_to_point(edge, *p),
-            Obstacle3::Sphere(s) => segment3_to_sphere(edge, *s),
-            Obstacle3::Segment(w) => segment3_to_segment3(edge, *w),
-            Obstacle3::Triangle(t) => segment3_to_triangle(edge, *t),
-            Obstacle3::Box(b) => segment3_to_box(edge, *b),
-            Obstacle3::Mesh(m) => segment3_to_mesh(edge, m),
+            Obstacle3::Point(p) => space::segment_to_point(edge, *p),
+            Obstacle3::Sphere(s) => space::segment_to_sphere(edge, *s),
+            Obstacle3::Segment(w) => space::segment_to_segment(edge, *w),
+            Obstacle3::Triangle(t) => space::segment_to_triangle(edge, *t),
+            Obstacle3::Box(b) => space::segment_to_box(edge, *b),
+            Obstacle3::Mesh(m) => space::segment_to_mesh(edge, m),
         }
     }
 }

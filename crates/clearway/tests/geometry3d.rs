@@ -11,11 +11,7 @@
 
 mod common;
 
-use clearway::geometry::{
-    AxisBox, Mesh, Point3, Segment, Separation, Sphere, Triangle, closest_point_on_segment3,
-    mesh_contains, segment3_to_box, segment3_to_mesh, segment3_to_point, segment3_to_segment3,
-    segment3_to_sphere, segment3_to_triangle,
-};
+use clearway::geometry::{AxisBox, Mesh, Point3, Segment, Separation, Sphere, Triangle, space};
 use clearway::obstacle3::Obstacle3;
 use common::exact::sqrt_to_f64;
 use common::exact3::{self, P3};
@@ -163,14 +159,14 @@ proptest! {
         let b = if same == 0 { a } else { b };
         let (a, b, p) = (f.at(a), f.at(b), f.at(p));
         let edge = Segment::new(pt(a), pt(b));
-        let s = segment3_to_point(edge, pt(p));
+        let s = space::segment_to_point(edge, pt(p));
         check_distance("point", &s, &exact3::point_segment_distance_2(p, a, b))?;
         prop_assert_eq!(s.obstacle_point, pt(p));
-        prop_assert_eq!(closest_point_on_segment3(edge, pt(p)), s.edge_point);
+        prop_assert_eq!(space::closest_point_on_segment(edge, pt(p)), s.edge_point);
         let m = max_abs(&[a, b, p]);
         check_witness_gap("point", &s, m)?;
         check_on_edge("point", edge, s.edge_point, m)?;
-        prop_assert_eq!(s, segment3_to_point(edge.reversed(), pt(p)));
+        prop_assert_eq!(s, space::segment_to_point(edge.reversed(), pt(p)));
     }
 
     #[test]
@@ -182,7 +178,7 @@ proptest! {
         let mut p = [a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t, a.2 + (b.2 - a.2) * t];
         p[axis] = nudge(p[axis], k);
         let p = (p[0], p[1], p[2]);
-        let s = segment3_to_point(Segment::new(pt(a), pt(b)), pt(p));
+        let s = space::segment_to_point(Segment::new(pt(a), pt(b)), pt(p));
         check_distance("nudged point", &s, &exact3::point_segment_distance_2(p, a, b))?;
     }
 
@@ -193,13 +189,13 @@ proptest! {
         let c = if shape == 1 { ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0, (a.2 + b.2) / 2.0) } else { c };
         let (a, b, c, d) = (f.at(a), f.at(b), f.at(c), f.at(d));
         let (edge, wall) = (Segment::new(pt(a), pt(b)), Segment::new(pt(c), pt(d)));
-        let s = segment3_to_segment3(edge, wall);
+        let s = space::segment_to_segment(edge, wall);
         check_distance("segment", &s, &exact3::segment_segment_distance_2(a, b, c, d))?;
         let m = max_abs(&[a, b, c, d]);
         check_witness_gap("segment", &s, m)?;
         check_on_edge("segment", edge, s.edge_point, m)?;
         check_on_edge("segment (wall)", wall, s.obstacle_point, m)?;
-        let r = segment3_to_segment3(edge.reversed(), wall.reversed());
+        let r = space::segment_to_segment(edge.reversed(), wall.reversed());
         prop_assert!((r.distance - s.distance).abs() <= 1e-12 * s.distance, "{r:?} vs {s:?}");
         prop_assert_eq!(r.distance == 0.0, s.distance == 0.0);
     }
@@ -213,7 +209,7 @@ proptest! {
         let (c, d) = ends(v);
         let (a, b, c, d) = (f.at(a), f.at(b), f.at(c), f.at(d));
         let (c, d) = ((c.0, c.1, nudge(c.2, k)), (d.0, d.1, nudge(d.2, k)));
-        let s = segment3_to_segment3(Segment::new(pt(a), pt(b)), Segment::new(pt(c), pt(d)));
+        let s = space::segment_to_segment(Segment::new(pt(a), pt(b)), Segment::new(pt(c), pt(d)));
         check_distance("skew", &s, &exact3::segment_segment_distance_2(a, b, c, d))?;
     }
 
@@ -221,7 +217,7 @@ proptest! {
     fn sphere_matches_the_twin(f in frame(), a in local(), b in local(), c in local(), r in prop_oneof![Just(0.0), Just(0.5), 0.0f64..3.0]) {
         let (a, b, c) = (f.at(a), f.at(b), f.at(c));
         let radius = r * f.scale;
-        let s = segment3_to_sphere(Segment::new(pt(a), pt(b)), Sphere { center: pt(c), radius });
+        let s = space::segment_to_sphere(Segment::new(pt(a), pt(b)), Sphere { center: pt(c), radius });
         let centre = sqrt_to_f64(&exact3::point_segment_distance_2(c, a, b));
         let expected = (centre - radius).max(0.0);
         prop_assert!(s.distance >= 0.0);
@@ -256,12 +252,12 @@ proptest! {
         let (a, b) = (f.at(a), f.at(b));
         let t = t.map(|c| f.at(c));
         let edge = Segment::new(pt(a), pt(b));
-        let s = segment3_to_triangle(edge, Triangle { corners: t.map(pt) });
+        let s = space::segment_to_triangle(edge, Triangle { corners: t.map(pt) });
         check_distance("triangle", &s, &exact3::segment_triangle_distance_2(a, b, t))?;
         let m = max_abs(&[a, b, t[0], t[1], t[2]]);
         check_witness_gap("triangle", &s, m)?;
         check_on_edge("triangle", edge, s.edge_point, m)?;
-        let r = segment3_to_triangle(edge.reversed(), Triangle { corners: [t[1], t[2], t[0]].map(pt) });
+        let r = space::segment_to_triangle(edge.reversed(), Triangle { corners: [t[1], t[2], t[0]].map(pt) });
         prop_assert_eq!(r.distance == 0.0, s.distance == 0.0);
     }
 
@@ -274,7 +270,7 @@ proptest! {
         }
         let (a, b, lo, hi) = (f.at(a), f.at(b), f.at(lo), f.at(hi));
         let edge = Segment::new(pt(a), pt(b));
-        let s = segment3_to_box(edge, AxisBox { min: pt(lo), max: pt(hi) });
+        let s = space::segment_to_box(edge, AxisBox { min: pt(lo), max: pt(hi) });
         let meet = exact3::segment_box_meet(a, b, lo, hi);
         let d2 = exact3::segment_box_distance_2(a, b, lo, hi);
         prop_assert_eq!(meet, d2.is_zero(), "the twin disagrees with itself");
@@ -298,7 +294,7 @@ proptest! {
         b[other] = nudge(b[other], k);
         let b = (b[0], b[1], b[2]);
         let edge = Segment::new(pt(a), pt(b));
-        let s = segment3_to_box(edge, AxisBox { min: pt(lo), max: pt(hi) });
+        let s = space::segment_to_box(edge, AxisBox { min: pt(lo), max: pt(hi) });
         check_distance("box near tie", &s, &exact3::segment_box_distance_2(a, b, lo, hi))?;
         check_witness_gap("box near tie", &s, max_abs(&[a, b, lo, hi]))?;
     }
@@ -322,7 +318,7 @@ proptest! {
         b[axis] = nudge(b[axis], j);
         let (a, b) = ((a[0], a[1], a[2]), (b[0], b[1], b[2]));
         let edge = Segment::new(pt(a), pt(b));
-        let s = segment3_to_triangle(edge, Triangle { corners: t.map(pt) });
+        let s = space::segment_to_triangle(edge, Triangle { corners: t.map(pt) });
         check_distance("triangle near plane", &s, &exact3::segment_triangle_distance_2(a, b, t))?;
     }
 
@@ -355,13 +351,13 @@ fn check_mesh(
     let (p, q) = (f.at(p), f.at(q));
     let mesh = Mesh::new(vs.iter().map(|&v| pt(v)).collect(), ts.clone(), solid).unwrap();
     prop_assert_eq!(
-        mesh_contains(&mesh, pt(p)),
+        space::mesh_contains(&mesh, pt(p)),
         exact3::point_in_mesh(p, &vs, &ts),
         "{}: point {:?}",
         what,
         p
     );
-    let s = segment3_to_mesh(Segment::new(pt(p), pt(q)), &mesh);
+    let s = space::segment_to_mesh(Segment::new(pt(p), pt(q)), &mesh);
     let d2 = exact3::segment_mesh_distance_2(p, q, &vs, &ts, solid).unwrap();
     check_distance(what, &s, &d2)?;
     prop_assert_eq!(
@@ -416,14 +412,14 @@ fn inside_either_of_two_boxes_sharing_an_edge_whatever_the_winding() {
     let flips: [bool; 24] = std::array::from_fn(|i| i % 2 == 1);
     let (vs, ts) = two_boxes_sharing_an_edge(&flips);
     let mesh = Mesh::new(vs.iter().map(|&v| pt(v)).collect(), ts, true).unwrap();
-    assert!(mesh_contains(&mesh, p(-0.75, -0.75, 0.0)));
-    assert!(mesh_contains(&mesh, p(0.75, 0.75, 0.0)));
+    assert!(space::mesh_contains(&mesh, p(-0.75, -0.75, 0.0)));
+    assert!(space::mesh_contains(&mesh, p(0.75, 0.75, 0.0)));
     // The two other quarters around the shared edge are outside.
-    assert!(!mesh_contains(&mesh, p(0.75, -0.75, 0.0)));
-    assert!(!mesh_contains(&mesh, p(-0.75, 0.75, 0.0)));
+    assert!(!space::mesh_contains(&mesh, p(0.75, -0.75, 0.0)));
+    assert!(!space::mesh_contains(&mesh, p(-0.75, 0.75, 0.0)));
     // An edge inside the second box: 0, not the 0.25 to its nearest face.
     let edge = Segment::new(p(0.25, 0.75, 0.0), p(1.25, 0.75, 0.0));
-    assert_eq!(segment3_to_mesh(edge, &mesh).distance, 0.0);
+    assert_eq!(space::segment_to_mesh(edge, &mesh).distance, 0.0);
 }
 
 /// An octahedron with the given distances of its six vertices from the
@@ -460,12 +456,12 @@ fn seed_article_example_clamps_instead_of_returning_zero() {
     // (3,0,0), distance 2. Beyond the end, (7,0,0) clamps to (5,0,0) (the
     // article's code would return the origin instead).
     let s = Segment::new(p(0.0, 0.0, 0.0), p(5.0, 0.0, 0.0));
-    assert_eq!(segment3_to_point(s, p(3.0, 0.0, -2.0)).distance, 2.0);
+    assert_eq!(space::segment_to_point(s, p(3.0, 0.0, -2.0)).distance, 2.0);
     assert_eq!(
-        closest_point_on_segment3(s, p(7.0, 0.0, 0.0)),
+        space::closest_point_on_segment(s, p(7.0, 0.0, 0.0)),
         p(5.0, 0.0, 0.0)
     );
-    assert_eq!(segment3_to_point(s, p(7.0, 0.0, 0.0)).distance, 2.0);
+    assert_eq!(space::segment_to_point(s, p(7.0, 0.0, 0.0)).distance, 2.0);
 }
 
 #[test]
@@ -475,34 +471,37 @@ fn every_kernel_far_from_the_origin() {
         let q = |x: f64, y: f64, z: f64| p(o + x, o + y, o + z);
         let edge = Segment::new(q(0.0, 0.0, 0.0), q(4.0, 0.0, 0.0));
         // Point (2,3,4): 5.
-        assert_eq!(segment3_to_point(edge, q(2.0, 3.0, 4.0)).distance, 5.0);
+        assert_eq!(
+            space::segment_to_point(edge, q(2.0, 3.0, 4.0)).distance,
+            5.0
+        );
         // Crossed beam 3 above.
         let wall = Segment::new(q(2.0, -2.0, 3.0), q(2.0, 2.0, 3.0));
-        assert_eq!(segment3_to_segment3(edge, wall).distance, 3.0);
+        assert_eq!(space::segment_to_segment(edge, wall).distance, 3.0);
         // Triangle below the edge by 1 (z = -1), pierced when lowered.
         let t = Triangle {
             corners: [q(-1.0, -1.0, -1.0), q(6.0, -1.0, -1.0), q(-1.0, 6.0, -1.0)],
         };
-        assert_eq!(segment3_to_triangle(edge, t).distance, 1.0);
+        assert_eq!(space::segment_to_triangle(edge, t).distance, 1.0);
         let down = Segment::new(q(1.0, 1.0, 1.0), q(1.0, 1.0, -2.0));
-        assert_eq!(segment3_to_triangle(down, t).distance, 0.0);
+        assert_eq!(space::segment_to_triangle(down, t).distance, 0.0);
         // Box beside the edge: y from 2, so 2 away; touching at y = 0.
         let b = AxisBox {
             min: q(1.0, 2.0, -1.0),
             max: q(3.0, 4.0, 1.0),
         };
-        assert_eq!(segment3_to_box(edge, b).distance, 2.0);
+        assert_eq!(space::segment_to_box(edge, b).distance, 2.0);
         let b = AxisBox {
             min: q(1.0, 0.0, -1.0),
             max: q(3.0, 4.0, 1.0),
         };
-        assert_eq!(segment3_to_box(edge, b).distance, 0.0);
+        assert_eq!(space::segment_to_box(edge, b).distance, 0.0);
         // Sphere of radius 1 centred (2,3,4): 5 - 1.
         let ball = Sphere {
             center: q(2.0, 3.0, 4.0),
             radius: 1.0,
         };
-        assert_eq!(segment3_to_sphere(edge, ball).distance, 4.0);
+        assert_eq!(space::segment_to_sphere(edge, ball).distance, 4.0);
     }
 }
 
@@ -553,14 +552,14 @@ fn an_edge_inside_a_solid_mesh_is_blocked_and_inside_a_hollow_one_is_not() {
         .collect();
     let edge = Segment::new(p(1.0, 2.0, 2.0), p(3.0, 2.0, 2.0));
     let solid = Mesh::new(vs.clone(), ts.clone(), true).unwrap();
-    let s = segment3_to_mesh(edge, &solid);
+    let s = space::segment_to_mesh(edge, &solid);
     assert_eq!(
         (s.distance, s.edge_point, s.obstacle_point),
         (0.0, edge.a, edge.a)
     );
     // Hollow: the nearest walls are 1 away (x = 0 from edge.a, x = 4 from edge.b); the first wins.
     let hollow = Mesh::new(vs, ts, false).unwrap();
-    let s = segment3_to_mesh(edge, &hollow);
+    let s = space::segment_to_mesh(edge, &hollow);
     assert_eq!(s.distance, 1.0);
 }
 
@@ -580,7 +579,7 @@ fn wall_from_a_rounded_midpoint_of_the_edge() {
             (Segment::new(pt(a), pt(b)), Segment::new(pt(c), pt(d))),
             (Segment::new(pt(b), pt(a)), Segment::new(pt(d), pt(c))),
         ] {
-            let s = segment3_to_segment3(e, w);
+            let s = space::segment_to_segment(e, w);
             if exact.is_zero() {
                 assert_eq!(s.distance, 0.0);
             } else {

@@ -13,7 +13,7 @@ use crate::dimension::Dimension;
 use crate::geometry::Segment;
 use crate::indices::EdgeIdx;
 use crate::map::Map;
-use crate::obstacle_index::{Neighbourhood, segment_box};
+use crate::obstacle_index::{Neighbourhood, segment_envelope};
 use crate::par::prelude::*;
 
 /// Items (edges or nodes, in file order) that share one [`Neighbourhood`].
@@ -149,7 +149,7 @@ impl<'m, D: Dimension> BoundedSearch<'m, D> {
             segments.extend(run.clone().map(|i| self.segment(items, i)));
             let around = segments
                 .iter()
-                .map(|&s| segment_box::<D>(s))
+                .map(|&s| segment_envelope::<D>(s))
                 .reduce(|a, b| a.merged(&b));
             if let Some(around) = around {
                 near.gather(around, self.max_radius, BUCKETS_PER_NEIGHBOURHOOD);

@@ -471,7 +471,7 @@ fn blocked<P>(
 }
 
 #[cfg(test)]
-mod space_tests;
+mod tests_3d;
 
 #[cfg(test)]
 mod tests {

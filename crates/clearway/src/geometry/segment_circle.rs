@@ -38,7 +38,7 @@ pub fn segment_to_circle(edge: Segment, circle: Circle) -> Separation {
 /// radius `radius`, given the centre's distance `d` to the edge and the
 /// edge's point `edge_point` nearest to it; the rule of
 /// [`segment_to_circle`], shared by the disc and the ball
-/// ([`super::segment3_to_sphere`]).
+/// ([`super::space::segment_to_sphere`]).
 pub(crate) fn outside_ball<P>(
     d: f64,
     edge_point: P,

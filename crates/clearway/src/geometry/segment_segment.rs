@@ -74,19 +74,35 @@ fn segment_to_segment_by(edge: Segment, wall: Segment, grid: bool) -> Separation
             obstacle_point: x,
         };
     }
+    nearest_end_pair(edge, wall, |q, other| {
+        if grid {
+            point_segment_on_small_grid(q, other)
+        } else {
+            point_segment_off_grid(q, other)
+        }
+    })
+}
+
+/// The nearest of the four pairs an end point of one segment makes with
+/// the other segment, in either dimension: `edge.a` and `edge.b` against
+/// `wall`, then `wall.a` and `wall.b` against `edge`, the first strictly
+/// least winning. `point_segment(q, s)` is the distance from `q` to `s`
+/// and the point of `s` nearest `q`. For segments that do not meet, this is
+/// their separation unless the closest pair is inside both (3D only).
+pub(crate) fn nearest_end_pair<P: Copy>(
+    edge: Segment<P>,
+    wall: Segment<P>,
+    point_segment: impl Fn(P, Segment<P>) -> (f64, P),
+) -> Separation<P> {
     let candidates = [
         (edge.a, wall, true),
         (edge.b, wall, true),
         (wall.a, edge, false),
         (wall.b, edge, false),
     ];
-    let mut best: Option<Separation> = None;
+    let mut best: Option<Separation<P>> = None;
     for (q, other, q_on_edge) in candidates {
-        let (distance, c) = if grid {
-            point_segment_on_small_grid(q, other)
-        } else {
-            point_segment_off_grid(q, other)
-        };
+        let (distance, c) = point_segment(q, other);
         if best.is_none_or(|b| distance < b.distance) {
             let (edge_point, obstacle_point) = if q_on_edge { (q, c) } else { (c, q) };
             best = Some(Separation {

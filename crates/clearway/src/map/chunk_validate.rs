@@ -20,7 +20,7 @@ use super::chunked_parse::{self, ChunkedFile, ListChunks, ListField};
 use super::citations::{Cite, SourceCitations};
 use super::locate::DocPath;
 use super::validate::{self, Network, ValidationError};
-use super::validate3d::{self, Dimension};
+use super::validate3d::{self, FileDimension};
 use super::wire::{self, MapFile};
 use crate::geometry::{Point, Point3};
 use crate::obstacle::Obstacle;
@@ -44,7 +44,7 @@ pub(crate) struct LoadFile {
     /// The dimension the first node set, and where, when the nodes were
     /// taken out of `file` to be validated.
     #[serde(skip)]
-    pub(crate) nodes_dimension: Option<(Dimension, DocPath)>,
+    pub(crate) nodes_dimension: Option<(FileDimension, DocPath)>,
 }
 
 impl LoadFile {
@@ -60,7 +60,7 @@ impl LoadFile {
 
     /// The level's dimension and the value that sets it, as
     /// [`validate3d::dimension_of`] says of the whole file.
-    pub(crate) fn dimension(&self) -> (Dimension, DocPath) {
+    pub(crate) fn dimension(&self) -> (FileDimension, DocPath) {
         match &self.nodes_dimension {
             Some(dimension) => dimension.clone(),
             None => validate3d::dimension_of(&self.file),
@@ -94,14 +94,16 @@ impl ChunkedFile for LoadFile {
                 let (dimension, first) = validate3d::dimension_of(&self.file);
                 let nodes = std::mem::take(&mut self.file.nodes);
                 self.network = Some(match dimension {
-                    Dimension::Plane => validate::network_as_parsed(nodes, list, |p, path| {
+                    FileDimension::TwoD => validate::network_as_parsed(nodes, list, |p, path| {
                         validate::point(p, path, &first)
                     })?
                     .map(ValidNetwork::Plane),
-                    Dimension::Space => validate::network_as_parsed(nodes, list, |p, path| {
-                        validate3d::point3(p, path, &first)
-                    })?
-                    .map(ValidNetwork::Space),
+                    FileDimension::ThreeD => {
+                        validate::network_as_parsed(nodes, list, |p, path| {
+                            validate3d::point3(p, path, &first)
+                        })?
+                        .map(ValidNetwork::Space)
+                    }
                 });
                 self.nodes_dimension = Some((dimension, first));
             }
@@ -112,12 +114,12 @@ impl ChunkedFile for LoadFile {
                 // The nodes are filled first: the first one sets the dimension.
                 let (dimension, first) = self.dimension();
                 self.obstacles = Some(match dimension {
-                    Dimension::Plane => list
+                    FileDimension::TwoD => list
                         .parse_converted(Obstacle::Point(Point::new(0.0, 0.0)), |i, o| {
                             validate::obstacle(i, o, &first)
                         })?
                         .map(ValidObstacles::Plane),
-                    Dimension::Space => list
+                    FileDimension::ThreeD => list
                         .parse_converted(Obstacle3::Point(Point3::new(0.0, 0.0, 0.0)), |i, o| {
                             validate3d::obstacle3(i, o, &first)
                         })?

@@ -11,7 +11,7 @@ use super::chunk_validate::{LoadFile, ValidNetwork, ValidObstacles};
 use super::chunked_parse::ListChunks;
 use super::locate::DocPath;
 use super::node_ids::{NodeIds, NodesById, ids_count_up};
-use super::validate3d::{self, Dimension};
+use super::validate3d::{self, FileDimension};
 use super::wire::{AgentEntry, EdgeEntry, NodeEntry, ObstacleEntry, Position};
 use super::{Agent, Edge, LoadErrorKind, Node};
 use crate::geometry::{Circle, Point, Point3, Polygon, Segment, count_distinct};
@@ -145,9 +145,9 @@ pub(crate) enum ValidationError {
         /// Where the position is.
         path: DocPath,
         /// Its dimension.
-        found: Dimension,
+        found: FileDimension,
         /// The map's dimension.
-        map: Dimension,
+        map: FileDimension,
         /// The position that set the map's dimension.
         first: DocPath,
     },
@@ -159,7 +159,7 @@ pub(crate) enum ValidationError {
         /// Its kind as written (`Circle`, `Sphere`, ...).
         kind: &'static str,
         /// The map's dimension.
-        map: Dimension,
+        map: FileDimension,
         /// What to write instead.
         instead: &'static str,
     },
@@ -375,7 +375,7 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
     } = loaded;
     let agents = agents(file.agents)?;
     match dimension {
-        Dimension::Plane => {
+        FileDimension::TwoD => {
             let (nodes, node_ids, edges) = match network {
                 Some(Ok(ValidNetwork::Plane(network))) => network,
                 Some(Err(e)) => return Err(e),
@@ -403,7 +403,7 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
                 obstacles,
             }))
         }
-        Dimension::Space => {
+        FileDimension::ThreeD => {
             let (nodes, node_ids, edges) = match network {
                 Some(Ok(ValidNetwork::Space(network))) => network,
                 Some(Err(e)) => return Err(e),
@@ -709,7 +709,13 @@ pub(crate) fn obstacle(
             point(to, &|| path().field("to"), first)?,
         )),
         ObstacleEntry::Polygon(vertices) => Obstacle::Polygon(polygon(index, &vertices, first)?),
-        other => return Err(validate3d::wrong_dimension(index, &other, Dimension::Plane)),
+        other => {
+            return Err(validate3d::wrong_dimension(
+                index,
+                &other,
+                FileDimension::TwoD,
+            ));
+        }
     })
 }
 
@@ -739,8 +745,8 @@ pub(crate) fn point(
     let Position::Plane(x, y) = position else {
         return Err(ValidationError::MixedDimensions {
             path: path(),
-            found: Dimension::Space,
-            map: Dimension::Plane,
+            found: FileDimension::ThreeD,
+            map: FileDimension::TwoD,
             first: first.clone(),
         });
     };

@@ -15,38 +15,39 @@ use super::wire::{MapFile, ObstacleEntry, Position};
 use crate::geometry::{AxisBox, Mesh, Point3, Segment, Sphere, Triangle};
 use crate::obstacle3::Obstacle3;
 
-/// The dimension of a level, as its file says.
+/// The dimension of a level, as its file says: which instance of the
+/// [`Dimension`](crate::Dimension) engine loads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Dimension {
-    /// Flat: positions `(x, y)`.
-    Plane,
-    /// 3D: positions `(x, y, z)`.
-    Space,
+pub(crate) enum FileDimension {
+    /// Flat ([`Plane`](crate::Plane)): positions `(x, y)`.
+    TwoD,
+    /// With height ([`Space`](crate::Space)): positions `(x, y, z)`.
+    ThreeD,
 }
 
-impl Dimension {
+impl FileDimension {
     /// The dimension of a position.
-    fn of(position: Position) -> Dimension {
+    fn of(position: Position) -> FileDimension {
         match position {
-            Position::Plane(..) => Dimension::Plane,
-            Position::Space(..) => Dimension::Space,
+            Position::Plane(..) => FileDimension::TwoD,
+            Position::Space(..) => FileDimension::ThreeD,
         }
     }
 
     /// The other dimension.
-    pub(crate) fn other(self) -> Dimension {
+    pub(crate) fn other(self) -> FileDimension {
         match self {
-            Dimension::Plane => Dimension::Space,
-            Dimension::Space => Dimension::Plane,
+            FileDimension::TwoD => FileDimension::ThreeD,
+            FileDimension::ThreeD => FileDimension::TwoD,
         }
     }
 }
 
-impl fmt::Display for Dimension {
+impl fmt::Display for FileDimension {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Dimension::Plane => "2D",
-            Dimension::Space => "3D",
+            FileDimension::TwoD => "2D",
+            FileDimension::ThreeD => "3D",
         })
     }
 }
@@ -55,10 +56,10 @@ impl fmt::Display for Dimension {
 /// node's `pos`; with no nodes, the first obstacle's first position (or,
 /// for an obstacle written without any, its kind: an empty `Mesh` is 3D);
 /// with neither, the map is flat (and `first` is the empty path).
-pub(crate) fn dimension_of(file: &MapFile) -> (Dimension, DocPath) {
+pub(crate) fn dimension_of(file: &MapFile) -> (FileDimension, DocPath) {
     if let Some(node) = file.nodes.first() {
         return (
-            Dimension::of(node.pos),
+            FileDimension::of(node.pos),
             DocPath::item("nodes", 0).field("pos"),
         );
     }
@@ -67,15 +68,15 @@ pub(crate) fn dimension_of(file: &MapFile) -> (Dimension, DocPath) {
             return found;
         }
     }
-    (Dimension::Plane, DocPath::default())
+    (FileDimension::TwoD, DocPath::default())
 }
 
 /// The dimension an obstacle entry sets, and where: its first position, or
 /// its kind when it has none (an empty `Polygon` is flat, an empty
 /// `Triangle` or `Mesh` 3D).
-fn first_position(index: usize, obstacle: &ObstacleEntry) -> Option<(Dimension, DocPath)> {
+fn first_position(index: usize, obstacle: &ObstacleEntry) -> Option<(FileDimension, DocPath)> {
     let path = DocPath::item("obstacles", index);
-    let at = |position: Position, path: DocPath| Some((Dimension::of(position), path));
+    let at = |position: Position, path: DocPath| Some((FileDimension::of(position), path));
     match obstacle {
         ObstacleEntry::Point(p) => at(*p, path.elem(0)),
         ObstacleEntry::Circle { center, .. } | ObstacleEntry::Sphere { center, .. } => {
@@ -85,15 +86,15 @@ fn first_position(index: usize, obstacle: &ObstacleEntry) -> Option<(Dimension, 
         ObstacleEntry::Box { min, .. } => at(*min, path.field("min")),
         ObstacleEntry::Polygon(vertices) => match vertices.first() {
             Some(&v) => at(v, path.elem(0).at(0)),
-            None => Some((Dimension::Plane, path)),
+            None => Some((FileDimension::TwoD, path)),
         },
         ObstacleEntry::Triangle(corners) => match corners.first() {
             Some(&c) => at(c, path.elem(0).at(0)),
-            None => Some((Dimension::Space, path)),
+            None => Some((FileDimension::ThreeD, path)),
         },
         ObstacleEntry::Mesh { vertices, .. } => match vertices.first() {
             Some(&v) => at(v, path.field("vertices").at(0)),
-            None => Some((Dimension::Space, path)),
+            None => Some((FileDimension::ThreeD, path)),
         },
     }
 }
@@ -127,7 +128,7 @@ pub(crate) fn index_range(vertices: usize) -> String {
 pub(crate) fn wrong_dimension(
     index: usize,
     entry: &ObstacleEntry,
-    map: Dimension,
+    map: FileDimension,
 ) -> ValidationError {
     let (kind, instead) = match entry {
         ObstacleEntry::Circle { .. } => ("Circle", "`Sphere`"),
@@ -162,8 +163,8 @@ pub(crate) fn point3(
     let Position::Space(x, y, z) = position else {
         return Err(ValidationError::MixedDimensions {
             path: path(),
-            found: Dimension::Plane,
-            map: Dimension::Space,
+            found: FileDimension::TwoD,
+            map: FileDimension::ThreeD,
             first: first.clone(),
         });
     };
@@ -226,7 +227,7 @@ pub(crate) fn obstacle3(
             solid,
         } => Obstacle3::Mesh(mesh(index, &vertices, &triangles, solid, first)?),
         ObstacleEntry::Circle { .. } | ObstacleEntry::Polygon(_) => {
-            return Err(wrong_dimension(index, &entry, Dimension::Space));
+            return Err(wrong_dimension(index, &entry, FileDimension::ThreeD));
         }
     })
 }

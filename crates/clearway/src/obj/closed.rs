@@ -5,7 +5,7 @@
 //!
 //! The rule is parity: a mesh is closed when every edge is shared by an
 //! even number of its triangles. Its inside is then well defined by the
-//! parity of crossings ([`mesh_contains`](crate::geometry::mesh_contains)),
+//! parity of crossings ([`mesh_contains`](crate::geometry::space::mesh_contains)),
 //! whichever way each face is wound and however many faces meet at an edge:
 //! a box with a face wound backwards, or two boxes sharing an edge in one
 //! object, is as solid as a tidy one.

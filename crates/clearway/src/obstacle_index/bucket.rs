@@ -13,7 +13,7 @@
 use crate::par::prelude::*;
 use rstar::{AABB, Envelope, RTreeObject};
 
-use super::part::PointPart;
+use super::plane::part::PointPart;
 use crate::dimension::Dimension;
 use crate::radix_sort::sort_stable_by_key;
 

@@ -1,6 +1,6 @@
 //! The R-tree over every obstacle, and the search that runs on it: one
 //! index and one search for both dimensions, generic over the
-//! [`Dimension`] (see [`crate::dimension`]); `plane.rs` and `space.rs` hold
+//! [`Dimension`] (see [`crate::dimension`]); `plane/` and `space/` hold
 //! what is 2D and what is 3D.
 
 use crate::par::prelude::*;
@@ -12,23 +12,18 @@ use crate::geometry::{Point, Segment};
 mod bucket;
 mod nearest;
 mod neighbourhood;
-mod part;
-mod part3;
 mod plane;
-mod plane_bound3;
-mod quick_distance;
+mod quick_bounds;
 mod rtree_point;
-mod segment_box;
-mod segment_box3;
 mod shards;
 mod space;
 #[cfg(test)]
-pub(crate) mod tests3;
+pub(crate) mod tests_3d;
 
 use bucket::{Bucket, PartStore};
 pub(crate) use nearest::PartRef;
 pub use nearest::{Nearest, SearchStats};
-pub(crate) use neighbourhood::{Neighbourhood, segment_box};
+pub(crate) use neighbourhood::{Neighbourhood, segment_envelope};
 
 /// The shape of the R-tree's nodes: up to 16 children where rstar's default
 /// is 6. The tree is only ever bulk loaded and searched depth first, where a
@@ -50,7 +45,7 @@ pub(crate) type ObstacleTree<P = Point> = RTree<Bucket<P>, TreeParams>;
 
 /// An R-tree over the parts of every obstacle (small polygons whole, others
 /// as their boundary edges plus an interior part; see
-/// `obstacle_index/part.rs`), searched by distance to a segment.
+/// `obstacle_index/plane/part.rs`), searched by distance to a segment.
 ///
 /// The tree's leaves are buckets of up to 8 parts that are neighbours along
 /// a Hilbert curve (see `obstacle_index/bucket.rs`). On large maps the top

@@ -73,7 +73,8 @@ impl<'i, D: Dimension> Neighbourhood<'i, D> {
     ) -> Option<Nearest<D::Point>> {
         match &self.around {
             Some((around, gathered))
-                if cutoff <= *gathered && around.contains_envelope(&segment_box::<D>(edge)) =>
+                if cutoff <= *gathered
+                    && around.contains_envelope(&segment_envelope::<D>(edge)) =>
             {
                 nearest_among::<D>(
                     &self.buckets,
@@ -89,8 +90,9 @@ impl<'i, D: Dimension> Neighbourhood<'i, D> {
     }
 }
 
-/// The box around `edge`.
-pub(crate) fn segment_box<D: Dimension>(edge: Segment<D::Point>) -> AABB<D::Point> {
+/// The box around `edge` (its envelope, in rstar's word): what a shared
+/// neighbourhood must contain to answer for the edge.
+pub(crate) fn segment_envelope<D: Dimension>(edge: Segment<D::Point>) -> AABB<D::Point> {
     let (lower, upper) = D::segment_bounds(edge);
     AABB::from_corners(lower, upper)
 }

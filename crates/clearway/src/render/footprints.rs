@@ -290,12 +290,7 @@ impl<D: Flatten> Picture<'_, D> {
                     human(piece.top)
                 ));
                 if let (Some(edges), Some(r)) = (blocks.get(&i), self.agent_radius) {
-                    let noun = if edges.len() == 1 { "edge" } else { "edges" };
-                    title.push_str(&format!(
-                        "; blocks {noun} {} for radius {}",
-                        text::list(edges, 12),
-                        text::given(r)
-                    ));
+                    title.push_str(&text::blocks(edges, r));
                 }
                 title
             });

@@ -66,6 +66,7 @@ mod scene;
 mod size;
 mod svg;
 mod text;
+mod xml;
 
 pub use drawer::{Anchor, Color, Drawer, Recorded, RecordingDrawer, Shape, Style, TextStyle};
 pub use flatten::{Flatten, MapOf, Up};
@@ -78,3 +79,4 @@ pub use scene::{
 };
 pub use size::OutputSize;
 pub use svg::{FONT_FAMILY, SvgWriter};
+pub use xml::{XmlWhitespace, escape_xml};

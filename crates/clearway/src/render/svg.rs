@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::drawer::{Anchor, Drawer, Style, TextStyle};
+use super::xml::{XmlWhitespace, escape_xml, xml_char};
 use crate::geometry::Point;
 
 /// The font stack texts ask for: the PNG is drawn in the built-in DejaVu Sans
@@ -344,19 +345,9 @@ fn fixed(x: f64, decimals: usize) -> String {
     if s == "-0" { "0".into() } else { s.into() }
 }
 
-/// Escapes text for XML content and attribute values.
+/// Escapes text for XML content and attribute values ([`escape_xml`]).
 fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(xml_char(c)),
-        }
-    }
-    out
+    escape_xml(text, XmlWhitespace::Kept)
 }
 
 /// The text of an XML comment: XML forbids `--` inside one (and a `-` just
@@ -373,17 +364,6 @@ fn comment_text(text: &str) -> String {
         out.push(xml_char(c));
     }
     out
-}
-
-/// `c`, or U+FFFD where XML 1.0 does not allow `c` at all (control
-/// characters other than tab and line breaks, U+FFFE, U+FFFF): a name
-/// written with RON's `\u{..}` escapes can hold them.
-fn xml_char(c: char) -> char {
-    match c {
-        '\t' | '\n' | '\r' => c,
-        '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
-        _ => c,
-    }
 }
 
 #[cfg(test)]

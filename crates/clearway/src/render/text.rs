@@ -100,6 +100,17 @@ pub fn list(items: &[usize], at_most: usize) -> String {
     text
 }
 
+/// `; blocks edge 4 for radius 1.5` (or `edges 4, 5 and 3 more`): what an
+/// obstacle's title adds for the edges it blocks.
+pub fn blocks(edges: &[usize], agent_radius: f64) -> String {
+    let noun = if edges.len() == 1 { "edge" } else { "edges" };
+    format!(
+        "; blocks {noun} {} for radius {}",
+        list(edges, 12),
+        given(agent_radius)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::{human, short};

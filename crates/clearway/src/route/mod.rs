@@ -11,7 +11,7 @@ mod node_order;
 mod open_set;
 mod router;
 #[cfg(test)]
-mod space_tests;
+mod tests_3d;
 mod widest;
 mod widest_tree;
 

@@ -462,6 +462,19 @@ fn load_map_bytes(bytes: &[u8], source_name: &str) -> Result<tiled::Map, TiledEr
         .map_err(|e| load_error(source_name, &own_path, &e))
 }
 
+/// The layers of `map` that `options.layer` names ([`layers::select`]),
+/// with a tile layer's solid tiles told by `options.solid_property`.
+fn chosen_layers<'map>(
+    map: &'map tiled::Map,
+    source_name: &str,
+    options: &TiledOptions,
+    kind: layers::Wanted,
+) -> Result<Vec<layers::ChosenLayer<'map>>, TiledError> {
+    let property = options.solid_property.as_deref();
+    let has_solid = |layer: &tiled::TileLayer<'map>| tiles::layer_has_solid(layer, property);
+    layers::select(map, source_name, options.layer.as_deref(), kind, &has_solid)
+}
+
 /// Converts the objects and solid tiles of an already loaded Tiled map.
 /// `source_name` names the map in messages and sources.
 ///
@@ -485,14 +498,7 @@ pub fn obstacles_from_map(
     check_options(options)?;
     let mut import = TiledObstacles::default();
     let property = options.solid_property.as_deref();
-    let has_solid = |layer: &tiled::TileLayer<'_>| tiles::layer_has_solid(layer, property);
-    let chosen = layers::select(
-        map,
-        source_name,
-        options.layer.as_deref(),
-        layers::Wanted::Obstacles,
-        &has_solid,
-    )?;
+    let chosen = chosen_layers(map, source_name, options, layers::Wanted::Obstacles)?;
     let any_tiles = chosen
         .iter()
         .any(|l| matches!(l.layer, layers::Chosen::Tiles(_)));
@@ -700,14 +706,7 @@ pub fn tile_layer_grid_from_map(
     options: &TiledOptions,
 ) -> Result<TiledGrid, TiledError> {
     let property = options.solid_property.as_deref();
-    let has_solid = |layer: &tiled::TileLayer<'_>| tiles::layer_has_solid(layer, property);
-    let chosen = layers::select(
-        map,
-        source_name,
-        options.layer.as_deref(),
-        layers::Wanted::Tiles,
-        &has_solid,
-    )?;
+    let chosen = chosen_layers(map, source_name, options, layers::Wanted::Tiles)?;
     if map.orientation != tiled::Orientation::Orthogonal {
         return Err(not_orthogonal(map, source_name));
     }

@@ -1,5 +1,5 @@
-//! The 3D twins of `segment_box.rs` and `quick_distance.rs`'s point case:
-//! the bounds the 3D search prunes with.
+//! The 3D twin of `plane/node_bound.rs`: the bound the 3D search prunes
+//! tree nodes with (the point and box ones are shared, `quick_bounds.rs`).
 //!
 //! The bound that matters is [`segment_box_distance_2`]: the distance from
 //! the edge *segment* to a box, not from a box grown around the edge. A long
@@ -8,43 +8,8 @@
 //! grows on three axes), and every tree node in it would be opened.
 
 use crate::geometry::{Point3, Segment};
-
-/// The squared distance from `p` to `segment` by clamped projection, in
-/// plain f64 (a few ulps from the exact value).
-pub(crate) fn point_segment_2(p: Point3, segment: Segment<Point3>) -> f64 {
-    let ab = segment.b - segment.a;
-    let ap = p - segment.a;
-    let length_2 = ab.length_2();
-    let t = if length_2 > 0.0 {
-        (ap.dot(ab) / length_2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    (ap - ab * t).length_2()
-}
-
-/// The squared distance from a point to the closed box `[lower, upper]`.
-pub(crate) fn point_box_distance_2(p: Point3, lower: Point3, upper: Point3) -> f64 {
-    let dx = (lower.x - p.x).max(p.x - upper.x).max(0.0);
-    let dy = (lower.y - p.y).max(p.y - upper.y).max(0.0);
-    let dz = (lower.z - p.z).max(p.z - upper.z).max(0.0);
-    dx * dx + dy * dy + dz * dz
-}
-
-/// The squared distance between the closed boxes `[a_lower, a_upper]` and
-/// `[b_lower, b_upper]`: with the first around a segment, the cheap, loose
-/// bound the search tries first.
-pub(crate) fn box_box_distance_2(
-    a_lower: Point3,
-    a_upper: Point3,
-    b_lower: Point3,
-    b_upper: Point3,
-) -> f64 {
-    let dx = (b_lower.x - a_upper.x).max(a_lower.x - b_upper.x).max(0.0);
-    let dy = (b_lower.y - a_upper.y).max(a_lower.y - b_upper.y).max(0.0);
-    let dz = (b_lower.z - a_upper.z).max(a_lower.z - b_upper.z).max(0.0);
-    dx * dx + dy * dy + dz * dz
-}
+use crate::obstacle_index::quick_bounds::point_box_distance_2;
+pub(crate) use crate::obstacle_index::quick_bounds::{box_box_distance_2, point_segment_2};
 
 /// The squared distance from `segment` to the closed box `[lower, upper]`.
 ///

@@ -1,13 +1,13 @@
 //! Segment to solid ball.
 
-use super::point_segment3::point_segment3;
-use super::segment_circle::outside_ball;
-use super::{Point3, Segment, Separation, Sphere};
+use super::point_segment::point_segment;
+use crate::geometry::segment_circle::outside_ball;
+use crate::geometry::{Point3, Segment, Separation, Sphere};
 
 /// The separation between an edge and a solid ball.
 ///
 /// With `d` the distance from the centre to the edge
-/// ([`super::segment3_to_point`]), the distance is `max(d - radius, 0)`.
+/// ([`super::segment_to_point`]), the distance is `max(d - radius, 0)`.
 /// `edge_point` is the point of the edge closest to the centre;
 /// `obstacle_point` is the point of the sphere towards it,
 /// `center + (edge_point - center) * (radius / d)`, except when the ball
@@ -15,19 +15,19 @@ use super::{Point3, Segment, Separation, Sphere};
 /// itself. A zero radius makes the ball a point.
 ///
 /// ```
-/// use clearway::geometry::{Point3, Segment, Sphere, segment3_to_sphere};
+/// use clearway::geometry::{Point3, Segment, Sphere, space::segment_to_sphere};
 /// // Edge along x; centre (4,3,4) is |(0,3,4)| = 5 from its point (4,0,0);
 /// // minus the radius 2.5 leaves 2.5, and the sphere's point towards the
 /// // edge is (4,3,4) + (0,-3,-4) * (2.5/5) = (4,1.5,2).
 /// let edge = Segment::new(Point3::new(0.0, 0.0, 0.0), Point3::new(10.0, 0.0, 0.0));
 /// let ball = Sphere { center: Point3::new(4.0, 3.0, 4.0), radius: 2.5 };
-/// let s = segment3_to_sphere(edge, ball);
+/// let s = segment_to_sphere(edge, ball);
 /// assert_eq!(s.distance, 2.5);
 /// assert_eq!(s.edge_point, Point3::new(4.0, 0.0, 0.0));
 /// assert_eq!(s.obstacle_point, Point3::new(4.0, 1.5, 2.0));
 /// ```
-pub fn segment3_to_sphere(edge: Segment<Point3>, sphere: Sphere) -> Separation<Point3> {
-    let (d, edge_point) = point_segment3(sphere.center, edge);
+pub fn segment_to_sphere(edge: Segment<Point3>, sphere: Sphere) -> Separation<Point3> {
+    let (d, edge_point) = point_segment(sphere.center, edge);
     outside_ball(
         d,
         edge_point,
@@ -50,7 +50,7 @@ mod tests {
         let edge = Segment::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 10.0));
         // Centre 2 from the edge at (0,0,5): radius 3 overlaps, radius 2 touches.
         for r in [3.0, 2.0] {
-            let s = segment3_to_sphere(
+            let s = segment_to_sphere(
                 edge,
                 Sphere {
                     center: p(2.0, 0.0, 5.0),
@@ -64,7 +64,7 @@ mod tests {
             );
         }
         // Radius 0 is a point: beyond the end, |(0,3,4)| = 5 from (0,0,10).
-        let s = segment3_to_sphere(
+        let s = segment_to_sphere(
             edge,
             Sphere {
                 center: p(0.0, 3.0, 14.0),

@@ -57,7 +57,7 @@
 //! These bounds are what [`ACCEPT`] is compared against; the tests hold
 //! each fast value to its own bound against the exact rational twin.
 
-use super::Point3;
+use crate::geometry::Point3;
 
 /// The relative error bound under which a fast value is used: 2^-36.
 pub(crate) const ACCEPT: f64 = pow2(-36);
@@ -275,8 +275,8 @@ pub(crate) fn triangle_face(
 /// exact path recognises exactly); `Some(None)` when the pair is certainly
 /// not interior to both.
 pub(crate) fn interior_pair(
-    edge: super::Segment<Point3>,
-    wall: super::Segment<Point3>,
+    edge: crate::geometry::Segment<Point3>,
+    wall: crate::geometry::Segment<Point3>,
 ) -> Option<Option<(Bounded, f64, f64)>> {
     let (u, v, w) = (edge.b - edge.a, wall.b - wall.a, edge.a - wall.a);
     let m = max_component(u).max(max_component(v)).max(max_component(w));
@@ -374,7 +374,7 @@ pub(crate) fn point_segment(p: Point3, a: Point3, b: Point3) -> Option<(Bounded,
     let distance = length_c / length_ab;
     // Dividing twice keeps the quotient clear of underflow in len^2.
     let t = (dot_a.value / length_ab / length_ab).clamp(0.0, 1.0);
-    let closest = super::precise3::clamp_to_box3(a + ab * t, a, b);
+    let closest = super::precise::clamp_to_box(a + ab * t, a, b);
     Some((
         Bounded {
             value: distance,

@@ -1,16 +1,23 @@
 //! The engine's 2D instance: [`Plane`] as a [`Dimension`], each item the 2D
 //! function the engine called before it was generic, so that the
 //! monomorphised 2D engine is the same code as the 2D-only one was.
+//!
+//! The 2D parts are in `part.rs`, the quick distances the search prunes
+//! parts with in `quick_distance.rs`, and the bounds it prunes tree nodes
+//! with (segment to a node's box) in `node_bound.rs`.
+
+mod node_bound;
+pub(super) mod part;
+mod quick_distance;
 
 use rstar::{AABB, RTreeObject};
 
-use super::part::ObstaclePart;
-use super::quick_distance;
-use super::segment_box::{box_box_distance_2, segment_box_distance_2};
 use crate::dimension::{Dimension, Plane};
 use crate::geometry::{Point, Segment, Separation, segment_to_point};
 use crate::hilbert::HilbertGrid;
 use crate::obstacle::Obstacle;
+use node_bound::{box_box_distance_2, segment_box_distance_2};
+use part::ObstaclePart;
 
 impl Dimension for Plane {
     type Point = Point;

@@ -1,9 +1,9 @@
 //! Point in solid mesh, by crossing parity.
 
-use super::orientation::{Orientation, orientation};
-use super::predicates3::{collinear3, in_triangle3, volume_sign};
-use super::segment_segment3::segment3_to_segment3;
-use super::{Mesh, Point, Point3, Segment};
+use super::predicates::{collinear, in_triangle, volume_sign};
+use super::segment_segment::segment_to_segment;
+use crate::geometry::orientation::{Orientation, orientation};
+use crate::geometry::{Mesh, Point, Point3, Segment};
 
 /// Whether `p` lies inside `mesh` or on its surface, by crossing parity.
 ///
@@ -24,7 +24,7 @@ use super::{Mesh, Point, Point3, Segment};
 /// (either winding, any shape); `solid` is not consulted.
 ///
 /// ```
-/// use clearway::geometry::{Mesh, Point3, mesh_contains};
+/// use clearway::geometry::{Mesh, Point3, space::mesh_contains};
 /// // A tetrahedron with corners at the origin and on the three axes at 4:
 /// // inside are the points with x, y, z >= 0 and x + y + z <= 4.
 /// let v = vec![
@@ -96,13 +96,13 @@ fn side(u: Point, v: Point, q: Point) -> Orientation {
 /// Whether `p` lies on the closed triangle (degenerate: on its sides).
 pub(crate) fn on_triangle(p: Point3, corners: [Point3; 3]) -> bool {
     let [c0, c1, c2] = corners;
-    if !collinear3(c0, c1, c2) {
-        return in_triangle3(p, corners);
+    if !collinear(c0, c1, c2) {
+        return in_triangle(p, corners);
     }
     let point = Segment::new(p, p);
     [(c0, c1), (c1, c2), (c2, c0)]
         .iter()
-        .any(|&(u, v)| segment3_to_segment3(point, Segment::new(u, v)).distance == 0.0)
+        .any(|&(u, v)| segment_to_segment(point, Segment::new(u, v)).distance == 0.0)
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! The pieces a 3D obstacle is cut into for the R-tree, the twin of
-//! `part.rs`.
+//! `plane/part.rs`.
 //!
 //! Points go in as point parts (as in 2D); spheres, segments, triangles and
 //! boxes go in whole; a mesh goes in as one part per triangle (piece = the
@@ -9,34 +9,31 @@
 //! parts measure it) or wholly inside, which only the interior part sees.
 //! The interior's piece number, [`INTERIOR`], is the highest, so on a tie
 //! with a triangle of its own mesh the triangle's witness wins, as the
-//! direct computation (`segment3_to_mesh`) has it.
+//! direct computation (`space::segment_to_mesh`) has it.
 
 use rstar::AABB;
 
-use super::part::INTERIOR;
-use super::plane_bound3::plane_lower_bound;
-use super::segment_box3::{point_segment_2, segment_box_distance_2};
-use crate::geometry::{
-    AxisBox, Point3, Segment, Separation, Sphere, Triangle, mesh_contains, segment3_to_box,
-    segment3_to_segment3, segment3_to_sphere, segment3_to_triangle,
-};
+use super::super::plane::part::INTERIOR;
+use super::node_bound::{point_segment_2, segment_box_distance_2};
+use super::triangle_bound::plane_lower_bound;
+use crate::geometry::{AxisBox, Point3, Segment, Separation, Sphere, Triangle, space};
 use crate::obstacle3::Obstacle3;
 
 /// One indexed piece of a 3D obstacle other than a point.
 #[derive(Clone, Debug)]
-pub struct ObstaclePart3 {
+pub struct ObstaclePart {
     /// The obstacle's index in the map (file order).
     pub obstacle: u32,
     /// Which piece: 0 for whole shapes, the triangle index for a mesh
     /// triangle, [`INTERIOR`] for a solid mesh's inside.
     pub piece: u32,
     /// The piece's shape.
-    pub shape: PartShape3,
+    pub shape: PartShape,
 }
 
 /// The shape of an indexed 3D piece.
 #[derive(Clone, Copy, Debug)]
-pub enum PartShape3 {
+pub enum PartShape {
     /// A solid ball.
     Sphere(Sphere),
     /// A wall or beam.
@@ -54,7 +51,7 @@ pub enum PartShape3 {
     },
 }
 
-impl ObstaclePart3 {
+impl ObstaclePart {
     /// The piece numbers of an obstacle other than a point, in the order
     /// they are cut: 0 for a whole shape; for a mesh, each triangle, then
     /// [`INTERIOR`] when it is solid and has triangles. None for a point.
@@ -74,18 +71,18 @@ impl ObstaclePart3 {
         triangles.chain(whole)
     }
 
-    /// Piece `piece` (one of [`ObstaclePart3::pieces`]) of `obstacle`,
+    /// Piece `piece` (one of [`ObstaclePart::pieces`]) of `obstacle`,
     /// number `index` in the map. A piece number the obstacle does not have
     /// gives its closest one (a triangle number wraps around, a point is a
     /// zero-length segment, an empty mesh its interior), so this never
     /// panics.
-    pub(crate) fn piece(index: u32, obstacle: &Obstacle3, piece: u32) -> ObstaclePart3 {
+    pub(crate) fn piece(index: u32, obstacle: &Obstacle3, piece: u32) -> ObstaclePart {
         let shape = match obstacle {
-            Obstacle3::Point(p) => PartShape3::Segment(Segment::new(*p, *p)),
-            Obstacle3::Sphere(s) => PartShape3::Sphere(*s),
-            Obstacle3::Segment(s) => PartShape3::Segment(*s),
-            Obstacle3::Triangle(t) => PartShape3::Triangle(*t),
-            Obstacle3::Box(b) => PartShape3::Box(*b),
+            Obstacle3::Point(p) => PartShape::Segment(Segment::new(*p, *p)),
+            Obstacle3::Sphere(s) => PartShape::Sphere(*s),
+            Obstacle3::Segment(s) => PartShape::Segment(*s),
+            Obstacle3::Triangle(t) => PartShape::Triangle(*t),
+            Obstacle3::Box(b) => PartShape::Box(*b),
             Obstacle3::Mesh(mesh) => {
                 let n = mesh.triangle_indices().len();
                 if piece == INTERIOR || n == 0 {
@@ -98,13 +95,13 @@ impl ObstaclePart3 {
                         }),
                         None => (Point3::default(), Point3::default()),
                     };
-                    PartShape3::Interior { lower, upper }
+                    PartShape::Interior { lower, upper }
                 } else {
-                    PartShape3::Triangle(mesh.triangle(piece as usize % n))
+                    PartShape::Triangle(mesh.triangle(piece as usize % n))
                 }
             }
         };
-        ObstaclePart3 {
+        ObstaclePart {
             obstacle: index,
             piece,
             shape,
@@ -115,14 +112,14 @@ impl ObstaclePart3 {
     #[inline]
     pub(crate) fn envelope(&self) -> AABB<Point3> {
         match self.shape {
-            PartShape3::Sphere(s) => {
+            PartShape::Sphere(s) => {
                 let r = Point3::new(s.radius, s.radius, s.radius);
                 AABB::from_corners(s.center - r, s.center + r)
             }
-            PartShape3::Segment(s) => AABB::from_corners(s.a, s.b),
-            PartShape3::Triangle(t) => AABB::from_points(&t.corners),
-            PartShape3::Box(b) => AABB::from_corners(b.min, b.max),
-            PartShape3::Interior { lower, upper } => AABB::from_corners(lower, upper),
+            PartShape::Segment(s) => AABB::from_corners(s.a, s.b),
+            PartShape::Triangle(t) => AABB::from_points(&t.corners),
+            PartShape::Box(b) => AABB::from_corners(b.min, b.max),
+            PartShape::Interior { lower, upper } => AABB::from_corners(lower, upper),
         }
     }
 
@@ -132,15 +129,15 @@ impl ObstaclePart3 {
     /// segment to the part's box (exact for a box; for a segment, triangle
     /// or interior the exact kernel then decides), and for a triangle also
     /// the distance to its plane when the edge is clearly on one side of it
-    /// (`plane_bound3.rs`, a proven bound).
+    /// (`triangle_bound.rs`, a proven bound).
     #[inline]
     pub(crate) fn quick_distance_2(&self, edge: Segment<Point3>) -> f64 {
         match self.shape {
-            PartShape3::Sphere(s) => {
+            PartShape::Sphere(s) => {
                 let gap = (point_segment_2(s.center, edge).sqrt() - s.radius).max(0.0);
                 gap * gap
             }
-            PartShape3::Triangle(t) => {
+            PartShape::Triangle(t) => {
                 let envelope = self.envelope();
                 let box_2 = segment_box_distance_2(edge, envelope.lower(), envelope.upper());
                 let plane = plane_lower_bound(edge, &t);
@@ -162,14 +159,14 @@ impl ObstaclePart3 {
         obstacles: &[Obstacle3],
     ) -> Option<Separation<Point3>> {
         match self.shape {
-            PartShape3::Sphere(s) => Some(segment3_to_sphere(edge, s)),
-            PartShape3::Segment(s) => Some(segment3_to_segment3(edge, s)),
-            PartShape3::Triangle(t) => Some(segment3_to_triangle(edge, t)),
-            PartShape3::Box(b) => Some(segment3_to_box(edge, b)),
+            PartShape::Sphere(s) => Some(space::segment_to_sphere(edge, s)),
+            PartShape::Segment(s) => Some(space::segment_to_segment(edge, s)),
+            PartShape::Triangle(t) => Some(space::segment_to_triangle(edge, t)),
+            PartShape::Box(b) => Some(space::segment_to_box(edge, b)),
             // The ray from a start beyond the box in y or z, or beyond its
             // far x face, meets no triangle, and the start lies on none:
-            // `mesh_contains` would say no, closed mesh or not.
-            PartShape3::Interior { lower, upper }
+            // `space::mesh_contains` would say no, closed mesh or not.
+            PartShape::Interior { lower, upper }
                 if edge.a.y < lower.y
                     || edge.a.y > upper.y
                     || edge.a.z < lower.z
@@ -178,8 +175,10 @@ impl ObstaclePart3 {
             {
                 None
             }
-            PartShape3::Interior { .. } => match obstacles.get(self.obstacle as usize) {
-                Some(Obstacle3::Mesh(mesh)) if mesh.is_solid() && mesh_contains(mesh, edge.a) => {
+            PartShape::Interior { .. } => match obstacles.get(self.obstacle as usize) {
+                Some(Obstacle3::Mesh(mesh))
+                    if mesh.is_solid() && space::mesh_contains(mesh, edge.a) =>
+                {
                     Some(Separation {
                         distance: 0.0,
                         edge_point: edge.a,
@@ -214,19 +213,17 @@ mod tests {
         let triangles = vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]];
         let mesh = Mesh::new(vertices, triangles, true).unwrap();
         let obstacle = Obstacle3::Mesh(mesh.clone());
-        let pieces: Vec<u32> = ObstaclePart3::pieces(&obstacle).collect();
+        let pieces: Vec<u32> = ObstaclePart::pieces(&obstacle).collect();
         assert_eq!(pieces, [0, 1, 2, 3, INTERIOR]);
         for k in 0..4u32 {
-            let part = ObstaclePart3::piece(5, &obstacle, k);
+            let part = ObstaclePart::piece(5, &obstacle, k);
             assert_eq!((part.obstacle, part.piece), (5, k));
-            assert!(
-                matches!(part.shape, PartShape3::Triangle(t) if t == mesh.triangle(k as usize))
-            );
+            assert!(matches!(part.shape, PartShape::Triangle(t) if t == mesh.triangle(k as usize)));
         }
-        let interior = ObstaclePart3::piece(5, &obstacle, INTERIOR);
+        let interior = ObstaclePart::piece(5, &obstacle, INTERIOR);
         assert!(matches!(
             interior.shape,
-            PartShape3::Interior { lower, upper } if lower == p(0.0, 0.0, 0.0) && upper == p(1.0, 1.0, 1.0)
+            PartShape::Interior { lower, upper } if lower == p(0.0, 0.0, 0.0) && upper == p(1.0, 1.0, 1.0)
         ));
         // The same mesh, not solid: no interior part.
         let soup = Obstacle3::Mesh(
@@ -238,7 +235,7 @@ mod tests {
             .unwrap(),
         );
         assert_eq!(
-            ObstaclePart3::pieces(&soup).collect::<Vec<_>>(),
+            ObstaclePart::pieces(&soup).collect::<Vec<_>>(),
             [0, 1, 2, 3]
         );
     }
@@ -252,7 +249,7 @@ mod tests {
         let vertices = vec![p(1.0, 0.0, 0.0), p(1.0, 4.0, 0.0), p(1.0, 0.0, 4.0)];
         let mesh = Mesh::new(vertices, vec![[0, 1, 2]], true).unwrap();
         let obstacles = [Obstacle3::Mesh(mesh.clone())];
-        let interior = ObstaclePart3::piece(0, &obstacles[0], INTERIOR);
+        let interior = ObstaclePart::piece(0, &obstacles[0], INTERIOR);
         for start in [
             p(0.0, 1.0, 1.0),
             p(2.0, 1.0, 1.0),
@@ -265,7 +262,7 @@ mod tests {
         ] {
             let edge = Segment::new(start, p(9.0, 9.0, 9.0));
             let got = interior.separation_from(edge, &obstacles).is_some();
-            assert_eq!(got, mesh_contains(&mesh, start), "{start:?}");
+            assert_eq!(got, space::mesh_contains(&mesh, start), "{start:?}");
         }
         let edge = Segment::new(p(0.0, 1.0, 1.0), p(9.0, 9.0, 9.0));
         assert!(interior.separation_from(edge, &obstacles).is_some());
@@ -282,13 +279,13 @@ mod tests {
             max: p(4.0, 4.0, 0.2),
         });
         for o in [&ball, &slab] {
-            assert_eq!(ObstaclePart3::pieces(o).collect::<Vec<_>>(), [0]);
+            assert_eq!(ObstaclePart::pieces(o).collect::<Vec<_>>(), [0]);
         }
         assert_eq!(
-            ObstaclePart3::pieces(&Obstacle3::Point(p(0.0, 0.0, 0.0))).count(),
+            ObstaclePart::pieces(&Obstacle3::Point(p(0.0, 0.0, 0.0))).count(),
             0
         );
-        let envelope = ObstaclePart3::piece(0, &ball, 0).envelope();
+        let envelope = ObstaclePart::piece(0, &ball, 0).envelope();
         assert_eq!(
             (envelope.lower(), envelope.upper()),
             (p(0.5, 1.5, 2.5), p(1.5, 2.5, 3.5))

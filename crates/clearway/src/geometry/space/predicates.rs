@@ -9,10 +9,10 @@
 //! true contact). No projection axis has to be chosen, so nothing depends on
 //! a rounded normal.
 
-use super::orientation::{Orientation, orientation};
-use super::precise::{exponent, ldexp};
-use super::segment_segment::on_segment;
-use super::{Point, Point3, Segment, segments_intersect};
+use crate::geometry::orientation::{Orientation, orientation};
+use crate::geometry::precise::{exponent, ldexp};
+use crate::geometry::segment_segment::on_segment as on_segment_2d;
+use crate::geometry::{Point, Point3, Segment, segments_intersect};
 
 /// The three coordinate projections of a point.
 fn projections(p: Point3) -> [Point; 3] {
@@ -57,14 +57,14 @@ pub(crate) fn volume_sign(a: Point3, b: Point3, c: Point3, d: Point3) -> i32 {
 
 /// Whether `p` lies on the closed segment `s` (exact; a zero-length segment
 /// is its point).
-pub(crate) fn on_segment3(p: Point3, s: Segment<Point3>) -> bool {
+pub(crate) fn on_segment(p: Point3, s: Segment<Point3>) -> bool {
     let (pp, aa, bb) = (projections(p), projections(s.a), projections(s.b));
-    (0..3).all(|i| on_segment(pp[i], Segment::new(aa[i], bb[i])))
+    (0..3).all(|i| on_segment_2d(pp[i], Segment::new(aa[i], bb[i])))
 }
 
 /// Whether two closed segments share a point (exact): they are coplanar and
 /// meet in every coordinate projection.
-pub(crate) fn segments_meet3(s: Segment<Point3>, t: Segment<Point3>) -> bool {
+pub(crate) fn segments_meet(s: Segment<Point3>, t: Segment<Point3>) -> bool {
     if volume_sign(s.a, s.b, t.a, t.b) != 0 {
         return false;
     }
@@ -79,7 +79,7 @@ pub(crate) fn segments_meet3(s: Segment<Point3>, t: Segment<Point3>) -> bool {
 
 /// Whether three points lie on one line (exact): collinear in every
 /// projection.
-pub(crate) fn collinear3(a: Point3, b: Point3, c: Point3) -> bool {
+pub(crate) fn collinear(a: Point3, b: Point3, c: Point3) -> bool {
     let (pa, pb, pc) = (projections(a), projections(b), projections(c));
     (0..3).all(|i| orientation(pa[i], pb[i], pc[i]) == Orientation::Collinear)
 }
@@ -87,7 +87,7 @@ pub(crate) fn collinear3(a: Point3, b: Point3, c: Point3) -> bool {
 /// Whether `p` lies in the closed triangle `abc` (exact), for a triangle
 /// whose corners are not collinear: `p` is in its plane, and in every
 /// projection the three edge orientations of `p` do not disagree in sign.
-pub(crate) fn in_triangle3(p: Point3, [a, b, c]: [Point3; 3]) -> bool {
+pub(crate) fn in_triangle(p: Point3, [a, b, c]: [Point3; 3]) -> bool {
     if volume_sign(a, b, c, p) != 0 {
         return false;
     }
@@ -133,30 +133,30 @@ mod tests {
     #[test]
     fn on_segment_and_meeting() {
         let s = Segment::new(p(0.0, 0.0, 0.0), p(2.0, 4.0, 6.0));
-        assert!(on_segment3(p(1.0, 2.0, 3.0), s));
-        assert!(!on_segment3(p(1.0, 2.0, 3.5), s));
-        assert!(!on_segment3(p(3.0, 6.0, 9.0), s));
+        assert!(on_segment(p(1.0, 2.0, 3.0), s));
+        assert!(!on_segment(p(1.0, 2.0, 3.5), s));
+        assert!(!on_segment(p(3.0, 6.0, 9.0), s));
         // Crossing at (1, 1, 1); lifted by 1 in z they are skew.
         let t = Segment::new(p(0.0, 2.0, 1.0), p(2.0, 0.0, 1.0));
         let u = Segment::new(p(0.0, 0.0, 1.0), p(2.0, 2.0, 1.0));
-        assert!(segments_meet3(t, u));
+        assert!(segments_meet(t, u));
         let u2 = Segment::new(p(0.0, 0.0, 2.0), p(2.0, 2.0, 2.0));
-        assert!(!segments_meet3(t, u2));
+        assert!(!segments_meet(t, u2));
     }
 
     #[test]
     fn in_triangle_on_boundary_and_off_plane() {
         let t = [p(0.0, 0.0, 0.0), p(4.0, 0.0, 4.0), p(0.0, 4.0, 4.0)];
-        assert!(in_triangle3(p(1.0, 1.0, 2.0), t));
-        assert!(in_triangle3(p(2.0, 0.0, 2.0), t)); // on a side
-        assert!(in_triangle3(p(4.0, 0.0, 4.0), t)); // a corner
-        assert!(!in_triangle3(p(1.0, 1.0, 2.5), t)); // above
-        assert!(!in_triangle3(p(3.0, 3.0, 6.0), t)); // in the plane, outside
-        assert!(collinear3(
+        assert!(in_triangle(p(1.0, 1.0, 2.0), t));
+        assert!(in_triangle(p(2.0, 0.0, 2.0), t)); // on a side
+        assert!(in_triangle(p(4.0, 0.0, 4.0), t)); // a corner
+        assert!(!in_triangle(p(1.0, 1.0, 2.5), t)); // above
+        assert!(!in_triangle(p(3.0, 3.0, 6.0), t)); // in the plane, outside
+        assert!(collinear(
             p(0.0, 0.0, 0.0),
             p(1.0, 1.0, 1.0),
             p(3.0, 3.0, 3.0)
         ));
-        assert!(!collinear3(t[0], t[1], t[2]));
+        assert!(!collinear(t[0], t[1], t[2]));
     }
 }

@@ -10,8 +10,8 @@
 
 use rstar::{AABB, RTreeObject};
 
+use super::node_bound::{box_box_distance_2, segment_box_distance_2};
 use super::quick_distance;
-use super::segment_box::{box_box_distance_2, segment_box_distance_2};
 use crate::dimension::{Dimension, Plane};
 use crate::geometry::{
     Circle, Point, Polygon, Segment, Separation, polygon_contains, segment_to_circle,

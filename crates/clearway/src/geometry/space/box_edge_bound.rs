@@ -1,5 +1,5 @@
 //! A proven lower bound on the distance from a segment to one edge of an
-//! axis-aligned box, in plain `f64`: what lets `segment3_to_box` skip the
+//! axis-aligned box, in plain `f64`: what lets `segment_to_box` skip the
 //! exact measure of box edges that cannot win.
 //!
 //! The box edge runs along axis `i` over `[lo_i, hi_i]` at the fixed
@@ -33,7 +33,7 @@
 //! * the sum of squares and the square root then lose at most `4 u`
 //!   relative, which [`SLACK`] covers with room to spare.
 
-use super::Point3;
+use crate::geometry::Point3;
 
 /// Relative slack applied to the bound before it may rule a box edge out:
 /// covers the bound's own rounding (a few u) and that of the exact kernel's
@@ -90,9 +90,9 @@ pub(crate) fn box_edge_lower_bound(
 
 #[cfg(test)]
 mod tests {
-    use super::super::Segment;
-    use super::super::segment_segment3::segment3_to_segment3;
+    use super::super::segment_segment::segment_to_segment;
     use super::*;
+    use crate::geometry::Segment;
 
     fn p(x: f64, y: f64, z: f64) -> Point3 {
         Point3::new(x, y, z)
@@ -152,7 +152,7 @@ mod tests {
                 far[i] = hi;
                 let box_edge = Segment::new(c, Point3::new(far[0], far[1], far[2]));
                 let bound = box_edge_lower_bound(a, b, i, c, lo, hi);
-                let exact = segment3_to_segment3(Segment::new(a, b), box_edge).distance;
+                let exact = segment_to_segment(Segment::new(a, b), box_edge).distance;
                 assert!(
                     bound * (1.0 - SLACK) <= exact,
                     "{bound} > {exact} at offset {offset}"

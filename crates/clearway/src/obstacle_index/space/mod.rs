@@ -1,17 +1,22 @@
 //! The engine's 3D instance: [`Space`] as a [`Dimension`]. The search, the
 //! buckets and the shards are the 2D engine's own code, compiled for
 //! [`Point3`]; what is here is only what differs: the 3D parts
-//! (`part3.rs`), the 3D box bounds (`segment_box3.rs`), the 3D kernel
-//! (`crate::geometry`) and a Morton curve.
+//! (`part.rs`), the bounds the search prunes tree nodes with (segment to a
+//! node's box, `node_bound.rs`) and triangles with (`triangle_bound.rs`),
+//! the 3D kernel ([`crate::geometry::space`]) and a Morton curve.
+
+mod node_bound;
+mod part;
+mod triangle_bound;
 
 use rstar::AABB;
 
-use super::part3::ObstaclePart3;
-use super::segment_box3::{box_box_distance_2, point_segment_2, segment_box_distance_2};
 use crate::dimension::{Dimension, ObstacleOf, Space};
-use crate::geometry::{Point3, Segment, Separation, segment3_to_point};
+use crate::geometry::{Point3, Segment, Separation, space};
 use crate::morton::MortonGrid;
 use crate::obstacle3::Obstacle3;
+use node_bound::{box_box_distance_2, point_segment_2, segment_box_distance_2};
+use part::ObstaclePart;
 
 impl ObstacleOf for Obstacle3 {
     type Dimension = Space;
@@ -20,7 +25,7 @@ impl ObstacleOf for Obstacle3 {
 impl Dimension for Space {
     type Point = Point3;
     type Obstacle = Obstacle3;
-    type Part = ObstaclePart3;
+    type Part = ObstaclePart;
     type Curve = MortonGrid;
 
     const HINTED: bool = true;
@@ -57,32 +62,32 @@ impl Dimension for Space {
     }
 
     fn pieces(obstacle: &Obstacle3) -> impl Iterator<Item = u32> {
-        ObstaclePart3::pieces(obstacle)
+        ObstaclePart::pieces(obstacle)
     }
 
     #[inline(always)]
-    fn piece(index: u32, obstacle: &Obstacle3, piece: u32) -> ObstaclePart3 {
-        ObstaclePart3::piece(index, obstacle, piece)
+    fn piece(index: u32, obstacle: &Obstacle3, piece: u32) -> ObstaclePart {
+        ObstaclePart::piece(index, obstacle, piece)
     }
 
     #[inline(always)]
-    fn part_key(part: &ObstaclePart3) -> (u32, u32) {
+    fn part_key(part: &ObstaclePart) -> (u32, u32) {
         (part.obstacle, part.piece)
     }
 
     #[inline(always)]
-    fn part_envelope(part: &ObstaclePart3) -> AABB<Point3> {
+    fn part_envelope(part: &ObstaclePart) -> AABB<Point3> {
         part.envelope()
     }
 
     #[inline(always)]
-    fn part_quick_2(part: &ObstaclePart3, edge: Segment<Point3>) -> f64 {
+    fn part_quick_2(part: &ObstaclePart, edge: Segment<Point3>) -> f64 {
         part.quick_distance_2(edge)
     }
 
     #[inline(always)]
     fn part_separation(
-        part: &ObstaclePart3,
+        part: &ObstaclePart,
         edge: Segment<Point3>,
         obstacles: &[Obstacle3],
         _may_win: impl Fn(f64) -> bool,
@@ -97,7 +102,7 @@ impl Dimension for Space {
 
     #[inline(always)]
     fn point_separation(edge: Segment<Point3>, p: Point3) -> Separation<Point3> {
-        segment3_to_point(edge, p)
+        space::segment_to_point(edge, p)
     }
 
     #[inline(always)]

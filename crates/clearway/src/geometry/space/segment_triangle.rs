@@ -1,15 +1,15 @@
 //! Segment to triangle (a surface, not solid).
 
-use super::fast3;
-use super::point_segment3::TINIEST;
-use super::precise::ldexp;
-use super::precise3::{
-    Dd3, clamp_to_box3, cross, cross_big, dot_big, dot_error_bound, filtered_sign, scale3, triple,
+use super::fast;
+use super::point_segment::TINIEST;
+use super::precise::{
+    Dd3, clamp_to_box, cross, cross_big, dot_big, dot_error_bound, filtered_sign, scale, triple,
     unscale,
 };
-use super::predicates3::{collinear3, in_triangle3, volume_sign};
-use super::segment_segment3::{disjoint_segments3, segment3_to_segment3};
-use super::{Point3, Segment, Separation, Triangle};
+use super::predicates::{collinear, in_triangle, volume_sign};
+use super::segment_segment::{disjoint_segments, segment_to_segment};
+use crate::geometry::precise::ldexp;
+use crate::geometry::{Point3, Segment, Separation, Triangle};
 
 /// The separation between an edge and a closed triangle.
 ///
@@ -21,7 +21,7 @@ use super::{Point3, Segment, Separation, Triangle};
 /// points are, in this order of preference: `edge.a` if it lies in the
 /// triangle, `edge.b` if it does, the meeting point with the first side
 /// that meets the edge (sides `c0c1`, `c1c2`, `c2c0`; see
-/// [`super::segment3_to_segment3`]), else the computed piercing point
+/// [`super::segment_to_segment`]), else the computed piercing point
 /// (rounded, clamped into the edge's bounding box).
 ///
 /// Otherwise the distance is the least of: `edge.a` to the face, `edge.b` to
@@ -32,22 +32,22 @@ use super::{Point3, Segment, Separation, Triangle};
 /// exactly) is the union of its sides: its segment or its point.
 ///
 /// ```
-/// use clearway::geometry::{Point3, Segment, Triangle, segment3_to_triangle};
+/// use clearway::geometry::{Point3, Segment, Triangle, space::segment_to_triangle};
 /// let p = Point3::new;
 /// let floor = Triangle { corners: [p(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), p(0.0, 4.0, 0.0)] };
 /// // A vertical edge over (1,1) from z = 2 to 5: its lower end is above the
 /// // triangle (1 + 1 <= 4), det[(4,0,0), (0,4,0), (1,1,2)] = 32, |n| = 16,
 /// // so the distance is 32/16 = 2 and the foot is (1,1,0).
-/// let s = segment3_to_triangle(Segment::new(p(1.0, 1.0, 5.0), p(1.0, 1.0, 2.0)), floor);
+/// let s = segment_to_triangle(Segment::new(p(1.0, 1.0, 5.0), p(1.0, 1.0, 2.0)), floor);
 /// assert_eq!(s.distance, 2.0);
 /// assert_eq!(s.edge_point, p(1.0, 1.0, 2.0));
 /// assert_eq!(s.obstacle_point, p(1.0, 1.0, 0.0));
 /// // Lowered to z = -1 it pierces the floor at (1,1,0).
-/// let s = segment3_to_triangle(Segment::new(p(1.0, 1.0, 5.0), p(1.0, 1.0, -1.0)), floor);
+/// let s = segment_to_triangle(Segment::new(p(1.0, 1.0, 5.0), p(1.0, 1.0, -1.0)), floor);
 /// assert_eq!(s.distance, 0.0);
 /// assert_eq!(s.edge_point, p(1.0, 1.0, 0.0));
 /// ```
-pub fn segment3_to_triangle(edge: Segment<Point3>, triangle: Triangle) -> Separation<Point3> {
+pub fn segment_to_triangle(edge: Segment<Point3>, triangle: Triangle) -> Separation<Point3> {
     let corners = triangle.corners;
     let [c0, c1, c2] = corners;
     // Both ends strictly on one side of the plane (exact; never so for a
@@ -63,19 +63,19 @@ pub fn segment3_to_triangle(edge: Segment<Point3>, triangle: Triangle) -> Separa
         ];
         return nearest(
             [face(edge.a, corners), face(edge.b, corners)],
-            sides.map(|side| disjoint_segments3(edge, side)),
+            sides.map(|side| disjoint_segments(edge, side)),
         );
     }
     general(edge, corners)
 }
 
-/// [`segment3_to_triangle`] by the tests in the order its doc gives them.
+/// [`segment_to_triangle`] by the tests in the order its doc gives them.
 fn general(edge: Segment<Point3>, corners: [Point3; 3]) -> Separation<Point3> {
     let [c0, c1, c2] = corners;
-    let flat = collinear3(c0, c1, c2);
+    let flat = collinear(c0, c1, c2);
     if !flat {
         for q in [edge.a, edge.b] {
-            if in_triangle3(q, corners) {
+            if in_triangle(q, corners) {
                 return touch(q);
             }
         }
@@ -85,7 +85,7 @@ fn general(edge: Segment<Point3>, corners: [Point3; 3]) -> Separation<Point3> {
         Segment::new(c1, c2),
         Segment::new(c2, c0),
     ];
-    let side_seps = sides.map(|side| segment3_to_segment3(edge, side));
+    let side_seps = sides.map(|side| segment_to_segment(edge, side));
     if let Some(s) = side_seps.iter().find(|s| s.distance == 0.0) {
         return *s;
     }
@@ -151,20 +151,20 @@ fn piercing_point(edge: Segment<Point3>, [c0, c1, c2]: [Point3; 3]) -> Point3 {
         Dd3::between(c0, edge.a),
         Dd3::between(c0, edge.b),
     ];
-    scale3(&mut v);
+    scale(&mut v);
     let [e1, e2, qa, qb] = v;
     let va = triple(e1, e2, qa);
     let vb = triple(e1, e2, qb);
     let t = (va / (va - vb)).clamp(0.0, 1.0);
     let t = if t.is_nan() { 0.0 } else { t };
-    clamp_to_box3(edge.a + (edge.b - edge.a) * t, edge.a, edge.b)
+    clamp_to_box(edge.a + (edge.b - edge.a) * t, edge.a, edge.b)
 }
 
 /// The distance from `p` to the triangle's plane when its foot falls inside
 /// the (non-degenerate) triangle, with the foot as obstacle point: in plain
 /// `f64` where its proven bound allows (`fast3.rs`), else exactly.
 fn face(p: Point3, corners: [Point3; 3]) -> Option<Separation<Point3>> {
-    match fast3::triangle_face(p, corners) {
+    match fast::triangle_face(p, corners) {
         Some(None) => None,
         Some(Some((d, foot))) if d.accepted() => Some(Separation {
             distance: d.value,
@@ -187,7 +187,7 @@ fn face_exact(p: Point3, [c0, c1, c2]: [Point3; 3]) -> Option<Separation<Point3>
         Dd3::between(c2, c0),
         Dd3::between(c2, p),
     ];
-    let k = scale3(&mut v);
+    let k = scale(&mut v);
     let [e1, e2, q, s1, q1, s2, q2] = v;
     let n = cross(e1, e2);
     let n2 = n.length_2();
@@ -240,14 +240,14 @@ mod tests {
         // edge wholly on one side gives what the full sequence of tests
         // gives, bit for bit.
         let mut shortcut = 0;
-        for (triangle, edge) in super::super::triangles_with_edges_near_their_planes(7, 3000) {
+        for (triangle, edge) in crate::geometry::triangles_with_edges_near_their_planes(7, 3000) {
             let corners = triangle.corners;
             let [c0, c1, c2] = corners;
             let side = volume_sign(c0, c1, c2, edge.a);
             if side != 0 && side == volume_sign(c0, c1, c2, edge.b) {
                 shortcut += 1;
             }
-            let got = segment3_to_triangle(edge, triangle);
+            let got = segment_to_triangle(edge, triangle);
             let want = general(edge, corners);
             assert_eq!(got, want, "{edge:?} {corners:?}");
             assert_eq!(got.distance.to_bits(), want.distance.to_bits());
@@ -259,14 +259,14 @@ mod tests {
     fn lying_in_the_plane() {
         let t = tri((0.0, 0.0, 0.0), (4.0, 0.0, 0.0), (0.0, 4.0, 0.0));
         // Inside: edge.a wins.
-        let s = segment3_to_triangle(seg((1.0, 1.0, 0.0), (9.0, 9.0, 0.0)), t);
+        let s = segment_to_triangle(seg((1.0, 1.0, 0.0), (9.0, 9.0, 0.0)), t);
         assert_eq!((s.distance, s.edge_point), (0.0, p(1.0, 1.0, 0.0)));
         // Across, both ends outside: side c0c1 (y = 0) is met first at (1,0,0).
-        let s = segment3_to_triangle(seg((1.0, -1.0, 0.0), (1.0, 5.0, 0.0)), t);
+        let s = segment_to_triangle(seg((1.0, -1.0, 0.0), (1.0, 5.0, 0.0)), t);
         assert_eq!((s.distance, s.edge_point), (0.0, p(1.0, 0.0, 0.0)));
         // In the plane, outside: (5,5,0)-(6,6,0) to the hypotenuse x + y = 4:
         // (5,5) is 6/sqrt(2) away, foot (2,2).
-        let s = segment3_to_triangle(seg((5.0, 5.0, 0.0), (6.0, 6.0, 0.0)), t);
+        let s = segment_to_triangle(seg((5.0, 5.0, 0.0), (6.0, 6.0, 0.0)), t);
         assert!((s.distance - 6.0 / 2f64.sqrt()).abs() < 1e-15);
         assert!((s.obstacle_point - p(2.0, 2.0, 0.0)).length() < 1e-15);
     }
@@ -274,10 +274,10 @@ mod tests {
     #[test]
     fn touching_a_corner_from_above() {
         let t = tri((0.0, 0.0, 0.0), (4.0, 0.0, 0.0), (0.0, 4.0, 0.0));
-        let s = segment3_to_triangle(seg((4.0, 0.0, 3.0), (4.0, 0.0, 0.0)), t);
+        let s = segment_to_triangle(seg((4.0, 0.0, 3.0), (4.0, 0.0, 0.0)), t);
         assert_eq!((s.distance, s.edge_point), (0.0, p(4.0, 0.0, 0.0)));
         // Passing one ulp beside the corner, through the plane: not a touch.
-        let s = segment3_to_triangle(
+        let s = segment_to_triangle(
             seg(
                 (4.0 + 2f64.powi(-50), 0.0, 3.0),
                 (4.0 + 2f64.powi(-50), 0.0, -3.0),
@@ -292,13 +292,13 @@ mod tests {
         // Collinear corners: the segment (0,0,0)-(4,0,0) (the middle corner is
         // (2,0,0)); (2,3,4) is 5 from it.
         let t = tri((0.0, 0.0, 0.0), (4.0, 0.0, 0.0), (2.0, 0.0, 0.0));
-        let s = segment3_to_triangle(seg((2.0, 3.0, 4.0), (2.0, 3.0, 4.0)), t);
+        let s = segment_to_triangle(seg((2.0, 3.0, 4.0), (2.0, 3.0, 4.0)), t);
         assert_eq!(s.distance, 5.0);
         assert_eq!(s.obstacle_point, p(2.0, 0.0, 0.0));
         let t = tri((1.0, 1.0, 1.0), (1.0, 1.0, 1.0), (1.0, 1.0, 1.0));
-        let s = segment3_to_triangle(seg((1.0, 4.0, 5.0), (1.0, 4.0, 5.0)), t);
+        let s = segment_to_triangle(seg((1.0, 4.0, 5.0), (1.0, 4.0, 5.0)), t);
         assert_eq!(s.distance, 5.0);
-        let s = segment3_to_triangle(seg((1.0, 0.0, 1.0), (1.0, 2.0, 1.0)), t);
+        let s = segment_to_triangle(seg((1.0, 0.0, 1.0), (1.0, 2.0, 1.0)), t);
         assert_eq!((s.distance, s.edge_point), (0.0, p(1.0, 1.0, 1.0)));
     }
 }

@@ -1,11 +1,11 @@
 //! Segment to solid axis-aligned box.
 
 use super::box_edge_bound::{SLACK, box_edge_lower_bound};
-use super::orientation::{Orientation, orientation};
-use super::point_segment3::TINIEST;
-use super::precise3::clamp_to_box3;
-use super::segment_segment3::disjoint_segments3;
-use super::{AxisBox, Point, Point3, Segment, Separation};
+use super::point_segment::TINIEST;
+use super::precise::clamp_to_box;
+use super::segment_segment::disjoint_segments;
+use crate::geometry::orientation::{Orientation, orientation};
+use crate::geometry::{AxisBox, Point, Point3, Segment, Separation};
 
 /// The separation between an edge and a solid axis-aligned box.
 ///
@@ -13,7 +13,7 @@ use super::{AxisBox, Point, Point3, Segment, Separation};
 /// exactly when, on some axis, its coordinate range lies outside the box's,
 /// or, in some coordinate plane (yz, zx, xy), all four corners of the box's
 /// rectangle lie strictly on one side of the edge's projected line (exact
-/// [`super::orientation`]). Then the distance is 0 and both witness points
+/// [`crate::geometry::orientation`]). Then the distance is 0 and both witness points
 /// are `edge.a` if it is in the box, else `edge.b` if it is, else the point
 /// where the edge enters the box (clipped slab by slab, rounded, clamped
 /// into the box and the edge's bounding box).
@@ -27,23 +27,23 @@ use super::{AxisBox, Point, Point3, Segment, Separation};
 /// to a box is at an endpoint or on a box edge.)
 ///
 /// ```
-/// use clearway::geometry::{AxisBox, Point3, Segment, segment3_to_box};
+/// use clearway::geometry::{AxisBox, Point3, Segment, space::segment_to_box};
 /// let p = Point3::new;
 /// let crate_ = AxisBox { min: p(1.0, 1.0, 0.0), max: p(3.0, 3.0, 2.0) };
 /// // An edge at height 5 over the crate, along x at y = 2: its end (0,2,5)
 /// // clamps to (1,2,2), |(-1,0,3)| = sqrt(10); but the box edge at the top
 /// // from (1,1,2) to (1,3,2) meets the edge's plumb line: the pair
 /// // (1,2,5)-(1,2,2) is 3 apart, and so is the whole top face.
-/// let s = segment3_to_box(Segment::new(p(0.0, 2.0, 5.0), p(4.0, 2.0, 5.0)), crate_);
+/// let s = segment_to_box(Segment::new(p(0.0, 2.0, 5.0), p(4.0, 2.0, 5.0)), crate_);
 /// assert_eq!(s.distance, 3.0);
 /// assert_eq!(s.edge_point, p(1.0, 2.0, 5.0));
 /// assert_eq!(s.obstacle_point, p(1.0, 2.0, 2.0));
 /// // Through the crate: it enters at x = 1.
-/// let s = segment3_to_box(Segment::new(p(0.0, 2.0, 1.0), p(4.0, 2.0, 1.0)), crate_);
+/// let s = segment_to_box(Segment::new(p(0.0, 2.0, 1.0), p(4.0, 2.0, 1.0)), crate_);
 /// assert_eq!(s.distance, 0.0);
 /// assert_eq!(s.edge_point, p(1.0, 2.0, 1.0));
 /// ```
-pub fn segment3_to_box(edge: Segment<Point3>, axis_box: AxisBox) -> Separation<Point3> {
+pub fn segment_to_box(edge: Segment<Point3>, axis_box: AxisBox) -> Separation<Point3> {
     let (lo, hi) = (axis_box.min, axis_box.max);
     if meets(edge, lo, hi) {
         let x = [edge.a, edge.b]
@@ -109,7 +109,7 @@ pub fn segment3_to_box(edge: Segment<Point3>, axis_box: AxisBox) -> Separation<P
         }
         consider(
             &mut best,
-            disjoint_segments3(edge, Segment::new(corner(k), corner(k | 1 << i))),
+            disjoint_segments(edge, Segment::new(corner(k), corner(k | 1 << i))),
             n,
         );
     }
@@ -176,7 +176,7 @@ fn entry_point(edge: Segment<Point3>, lo: Point3, hi: Point3) -> Point3 {
         }
     }
     let t = t_enter.clamp(0.0, 1.0);
-    let x = clamp_to_box3(edge.a + d * t, edge.a, edge.b);
+    let x = clamp_to_box(edge.a + d * t, edge.a, edge.b);
     clamp(x, lo, hi)
 }
 
@@ -201,18 +201,18 @@ mod tests {
 
     #[test]
     fn inside_touching_and_corner_misses() {
-        let s = segment3_to_box(seg((0.5, 0.5, 0.5), (9.0, 9.0, 9.0)), unit());
+        let s = segment_to_box(seg((0.5, 0.5, 0.5), (9.0, 9.0, 9.0)), unit());
         assert_eq!((s.distance, s.edge_point), (0.0, p(0.5, 0.5, 0.5)));
         // Grazing the top face.
-        let s = segment3_to_box(seg((-1.0, 0.5, 1.0), (2.0, 0.5, 1.0)), unit());
+        let s = segment_to_box(seg((-1.0, 0.5, 1.0), (2.0, 0.5, 1.0)), unit());
         assert_eq!((s.distance, s.edge_point), (0.0, p(0.0, 0.5, 1.0)));
         // The diagonal x + y = 2.5 at z = 0.5 in the xy plane misses the
         // corner (1,1): its distance is (2.5 - 2)/sqrt(2).
-        let s = segment3_to_box(seg((2.5, 0.0, 0.5), (0.0, 2.5, 0.5)), unit());
+        let s = segment_to_box(seg((2.5, 0.0, 0.5), (0.0, 2.5, 0.5)), unit());
         assert!((s.distance - 0.5 / 2f64.sqrt()).abs() < 1e-15, "{s:?}");
         assert_eq!(s.obstacle_point, p(1.0, 1.0, 0.5));
         // x + y = 2 touches the corner edge exactly.
-        let s = segment3_to_box(seg((2.0, 0.0, 0.5), (0.0, 2.0, 0.5)), unit());
+        let s = segment_to_box(seg((2.0, 0.0, 0.5), (0.0, 2.0, 0.5)), unit());
         assert_eq!((s.distance, s.edge_point), (0.0, p(1.0, 1.0, 0.5)));
     }
 
@@ -221,7 +221,7 @@ mod tests {
     fn unpruned(edge: Segment<Point3>, axis_box: AxisBox) -> Separation<Point3> {
         let (lo, hi) = (axis_box.min, axis_box.max);
         if meets(edge, lo, hi) {
-            return segment3_to_box(edge, axis_box);
+            return segment_to_box(edge, axis_box);
         }
         let mut candidates = vec![];
         for q in [edge.a, edge.b] {
@@ -242,7 +242,7 @@ mod tests {
         for k in 0..8 {
             for i in 0..3 {
                 if k & (1 << i) == 0 {
-                    candidates.push(disjoint_segments3(
+                    candidates.push(disjoint_segments(
                         edge,
                         Segment::new(corner(k), corner(k | 1 << i)),
                     ));
@@ -300,7 +300,7 @@ mod tests {
                     b = p(coords[0], coords[1], coords[2]);
                 }
                 let edge = Segment::new(a, b);
-                let (got, want) = (segment3_to_box(edge, axis_box), unpruned(edge, axis_box));
+                let (got, want) = (segment_to_box(edge, axis_box), unpruned(edge, axis_box));
                 assert_eq!(got, want, "{edge:?} {axis_box:?}");
                 assert_eq!(got.distance.to_bits(), want.distance.to_bits());
             }
@@ -314,7 +314,7 @@ mod tests {
             min: p(0.0, 0.0, 0.0),
             max: p(4.0, 4.0, 0.0),
         };
-        let s = segment3_to_box(seg((1.0, 2.0, 3.0), (1.0, 2.0, 3.0)), slab);
+        let s = segment_to_box(seg((1.0, 2.0, 3.0), (1.0, 2.0, 3.0)), slab);
         assert_eq!(s.distance, 3.0);
         assert_eq!(s.obstacle_point, p(1.0, 2.0, 0.0));
     }

@@ -7,15 +7,16 @@
 //! segments, a pair interior to both: the one point where the common
 //! perpendicular of the two lines crosses both segments.
 
-use super::fast3;
-use super::point_segment3::{TINIEST, canonical, point_segment3};
-use super::precise::ldexp;
-use super::precise3::{
-    Big, Dd3, clamp_to_box3, cross, cross_big, dot_big, dot_error_bound, filtered_sign, scale3,
+use super::fast;
+use super::point_segment::{TINIEST, canonical, point_segment};
+use super::precise::{
+    Big, Dd3, clamp_to_box, cross, cross_big, dot_big, dot_error_bound, filtered_sign, scale,
     triple,
 };
-use super::predicates3::{on_segment3, segments_meet3};
-use super::{Point3, Segment, Separation};
+use super::predicates::{on_segment, segments_meet};
+use crate::geometry::precise::ldexp;
+use crate::geometry::segment_segment::nearest_end_pair;
+use crate::geometry::{Point3, Segment, Separation};
 
 /// The separation between an edge and a wall segment in space.
 ///
@@ -35,12 +36,12 @@ use super::{Point3, Segment, Separation};
 /// `|det[u, v, w]| / |n|` (the triple product summed exactly).
 ///
 /// ```
-/// use clearway::geometry::{Point3, Segment, segment3_to_segment3};
+/// use clearway::geometry::{Point3, Segment, space::segment_to_segment};
 /// let p = Point3::new;
 /// // A beam along x at height 0 and one along y at height 3, crossing
 /// // over (2,0): u = (4,0,0), v = (0,4,0), w = (-2,2,-3), n = (0,0,16),
 /// // det[u, v, w] = n · w = -48, distance 48/16 = 3; s = t = 1/2.
-/// let s = segment3_to_segment3(
+/// let s = segment_to_segment(
 ///     Segment::new(p(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0)),
 ///     Segment::new(p(2.0, -2.0, 3.0), p(2.0, 2.0, 3.0)),
 /// );
@@ -48,8 +49,8 @@ use super::{Point3, Segment, Separation};
 /// assert_eq!(s.edge_point, p(2.0, 0.0, 0.0));
 /// assert_eq!(s.obstacle_point, p(2.0, 0.0, 3.0));
 /// ```
-pub fn segment3_to_segment3(edge: Segment<Point3>, wall: Segment<Point3>) -> Separation<Point3> {
-    if segments_meet3(edge, wall) {
+pub fn segment_to_segment(edge: Segment<Point3>, wall: Segment<Point3>) -> Separation<Point3> {
+    if segments_meet(edge, wall) {
         let x = meeting_point(edge, wall);
         return Separation {
             distance: 0.0,
@@ -57,37 +58,15 @@ pub fn segment3_to_segment3(edge: Segment<Point3>, wall: Segment<Point3>) -> Sep
             obstacle_point: x,
         };
     }
-    disjoint_segments3(edge, wall)
+    disjoint_segments(edge, wall)
 }
 
-/// [`segment3_to_segment3`] for two segments known not to meet.
-pub(crate) fn disjoint_segments3(
+/// [`segment_to_segment`] for two segments known not to meet.
+pub(crate) fn disjoint_segments(
     edge: Segment<Point3>,
     wall: Segment<Point3>,
 ) -> Separation<Point3> {
-    let candidates = [
-        (edge.a, wall, true),
-        (edge.b, wall, true),
-        (wall.a, edge, false),
-        (wall.b, edge, false),
-    ];
-    let mut best: Option<Separation<Point3>> = None;
-    for (q, other, q_on_edge) in candidates {
-        let (distance, c) = point_segment3(q, other);
-        if best.is_none_or(|b| distance < b.distance) {
-            let (edge_point, obstacle_point) = if q_on_edge { (q, c) } else { (c, q) };
-            best = Some(Separation {
-                distance,
-                edge_point,
-                obstacle_point,
-            });
-        }
-    }
-    let mut best = best.unwrap_or(Separation {
-        distance: 0.0,
-        edge_point: edge.a,
-        obstacle_point: wall.a,
-    });
+    let mut best = nearest_end_pair(edge, wall, point_segment);
     if let Some(pair) = interior_pair(edge, wall) {
         if pair.distance < best.distance {
             best = pair;
@@ -108,13 +87,13 @@ pub(crate) fn disjoint_segments3(
 /// which does not depend on the direction).
 fn interior_pair(edge: Segment<Point3>, wall: Segment<Point3>) -> Option<Separation<Point3>> {
     let (a, b) = canonical(wall.a, wall.b);
-    match fast3::interior_pair(edge, Segment::new(a, b)) {
+    match fast::interior_pair(edge, Segment::new(a, b)) {
         Some(None) => return None,
         Some(Some((d, s, t))) if d.accepted() => {
             return Some(Separation {
                 distance: d.value,
-                edge_point: clamp_to_box3(edge.a + (edge.b - edge.a) * s, edge.a, edge.b),
-                obstacle_point: clamp_to_box3(a + (b - a) * t, a, b),
+                edge_point: clamp_to_box(edge.a + (edge.b - edge.a) * s, edge.a, edge.b),
+                obstacle_point: clamp_to_box(a + (b - a) * t, a, b),
             });
         }
         _ => {}
@@ -130,7 +109,7 @@ fn interior_pair_exact(edge: Segment<Point3>, wall: Segment<Point3>) -> Option<S
         Dd3::between(wall.a, wall.b),
         Dd3::between(wall.a, edge.a),
     ];
-    let k = scale3(&mut v);
+    let k = scale(&mut v);
     let [u, v, w] = v;
     // Interior exactly when 0 < s < 1 and 0 < t < 1, with s and t the
     // exact quotients below: decided on floating-point estimates when their
@@ -167,8 +146,8 @@ fn interior_pair_exact(edge: Segment<Point3>, wall: Segment<Point3>) -> Option<S
     let s = (s_est / n2).clamp(0.0, 1.0);
     let t = (t_est / n2).clamp(0.0, 1.0);
     let distance = ldexp(triple(u, v, w).abs() / n2.sqrt(), -k);
-    let edge_point = clamp_to_box3(edge.a + (edge.b - edge.a) * s, edge.a, edge.b);
-    let obstacle_point = clamp_to_box3(wall.a + (wall.b - wall.a) * t, wall.a, wall.b);
+    let edge_point = clamp_to_box(edge.a + (edge.b - edge.a) * s, edge.a, edge.b);
+    let obstacle_point = clamp_to_box(wall.a + (wall.b - wall.a) * t, wall.a, wall.b);
     Some(Separation {
         distance,
         edge_point,
@@ -185,14 +164,14 @@ fn meeting_point(edge: Segment<Point3>, wall: Segment<Point3>) -> Point3 {
         (wall.a, edge),
         (wall.b, edge),
     ] {
-        if on_segment3(q, other) {
+        if on_segment(q, other) {
             return q;
         }
     }
     // A proper crossing: the lines are not parallel, so the interior pair
     // exists; the two points agree up to rounding.
     let x = interior_pair(edge, wall).map_or(edge.a, |pair| pair.edge_point);
-    clamp_to_box3(clamp_to_box3(x, wall.a, wall.b), edge.a, edge.b)
+    clamp_to_box(clamp_to_box(x, wall.a, wall.b), edge.a, edge.b)
 }
 
 #[cfg(test)]
@@ -210,20 +189,20 @@ mod tests {
     #[test]
     fn crossing_and_touching() {
         // Diagonals of the square z = 1 cross at (1,1,1).
-        let s = segment3_to_segment3(
+        let s = segment_to_segment(
             seg((0.0, 0.0, 1.0), (2.0, 2.0, 1.0)),
             seg((0.0, 2.0, 1.0), (2.0, 0.0, 1.0)),
         );
         assert_eq!(s.distance, 0.0);
         assert_eq!(s.edge_point, p(1.0, 1.0, 1.0));
         // T-junction: the wall starts on the edge's interior.
-        let s = segment3_to_segment3(
+        let s = segment_to_segment(
             seg((0.0, 0.0, 0.0), (4.0, 0.0, 0.0)),
             seg((3.0, 0.0, 0.0), (3.0, 5.0, 5.0)),
         );
         assert_eq!((s.distance, s.edge_point), (0.0, p(3.0, 0.0, 0.0)));
         // Collinear overlap: edge.b = (4,0,0) is the first endpoint on the other.
-        let s = segment3_to_segment3(
+        let s = segment_to_segment(
             seg((0.0, 0.0, 0.0), (4.0, 0.0, 0.0)),
             seg((2.0, 0.0, 0.0), (6.0, 0.0, 0.0)),
         );
@@ -233,7 +212,7 @@ mod tests {
     #[test]
     fn parallel_and_collinear_apart() {
         // Parallel, 5 apart in (y, z) = (3, 4): wall.a (1,3,4) is 5 from (1,0,0).
-        let s = segment3_to_segment3(
+        let s = segment_to_segment(
             seg((0.0, 0.0, 0.0), (4.0, 0.0, 0.0)),
             seg((1.0, 3.0, 4.0), (3.0, 3.0, 4.0)),
         );
@@ -243,7 +222,7 @@ mod tests {
             (p(1.0, 0.0, 0.0), p(1.0, 3.0, 4.0))
         );
         // Collinear, gap 4..7.
-        let s = segment3_to_segment3(
+        let s = segment_to_segment(
             seg((0.0, 0.0, 0.0), (0.0, 0.0, 4.0)),
             seg((0.0, 0.0, 7.0), (0.0, 0.0, 9.0)),
         );
@@ -254,7 +233,7 @@ mod tests {
     fn skew_but_closest_at_an_end() {
         // The wall along y at height 3 passes x = 6, beyond the edge's end
         // (4,0,0): the closest pair is (4,0,0)-(6,0,3), sqrt(4 + 9).
-        let s = segment3_to_segment3(
+        let s = segment_to_segment(
             seg((0.0, 0.0, 0.0), (4.0, 0.0, 0.0)),
             seg((6.0, -2.0, 3.0), (6.0, 2.0, 3.0)),
         );
@@ -284,8 +263,8 @@ mod tests {
                 };
                 let (edge, wall) = (Segment::new(q(), q()), Segment::new(q(), q()));
                 let (s, r) = (
-                    segment3_to_segment3(edge, wall),
-                    segment3_to_segment3(edge, wall.reversed()),
+                    segment_to_segment(edge, wall),
+                    segment_to_segment(edge, wall.reversed()),
                 );
                 assert_eq!(
                     s.distance.to_bits(),
@@ -307,9 +286,9 @@ mod tests {
         let ulp = 2f64.powi(-29);
         let e = seg((h, h, h), (h + 4.0, h, h));
         let w = seg((h + 2.0, h - 2.0, h + ulp), (h + 2.0, h + 2.0, h + ulp));
-        let s = segment3_to_segment3(e, w);
+        let s = segment_to_segment(e, w);
         assert_eq!(s.distance, ulp);
         let w = seg((h + 2.0, h - 2.0, h), (h + 2.0, h + 2.0, h));
-        assert_eq!(segment3_to_segment3(e, w).distance, 0.0);
+        assert_eq!(segment_to_segment(e, w).distance, 0.0);
     }
 }

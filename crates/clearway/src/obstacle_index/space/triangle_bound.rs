@@ -59,7 +59,7 @@ pub(crate) fn plane_lower_bound(edge: Segment<Point3>, triangle: &Triangle) -> f
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::segment3_to_triangle;
+    use crate::geometry::space;
 
     fn p(x: f64, y: f64, z: f64) -> Point3 {
         Point3::new(x, y, z)
@@ -87,7 +87,7 @@ mod tests {
         let mut useful = 0;
         for (t, edge) in crate::geometry::triangles_with_edges_near_their_planes(11, 2000) {
             let bound = plane_lower_bound(edge, &t);
-            let exact = segment3_to_triangle(edge, t).distance;
+            let exact = space::segment_to_triangle(edge, t).distance;
             assert!(bound <= exact, "{bound} > {exact}: {edge:?} {t:?}");
             if bound > 0.0 {
                 useful += 1;

@@ -5,7 +5,7 @@ use super::*;
 use crate::dimension::Space;
 use crate::geometry::Point3;
 use crate::map::{Edge, Node};
-use crate::obstacle_index::tests3::scatter3;
+use crate::obstacle_index::tests_3d::scatter3;
 
 /// A 3D map over a scatter of every obstacle kind: 120 nodes in the same
 /// box, each joined to three others.

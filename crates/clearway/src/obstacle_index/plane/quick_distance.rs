@@ -6,19 +6,7 @@
 use robust::{Coord, orient2d};
 
 use crate::geometry::{Circle, Point, Segment, on_small_grid};
-
-/// The squared distance from `p` to `segment` by clamped projection.
-pub(crate) fn point_segment_2(p: Point, segment: Segment) -> f64 {
-    let ab = segment.b - segment.a;
-    let ap = p - segment.a;
-    let length_2 = ab.length_2();
-    let t = if length_2 > 0.0 {
-        (ap.dot(ab) / length_2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    (ap - ab * t).length_2()
-}
+pub(crate) use crate::obstacle_index::quick_bounds::point_segment_2;
 
 /// The squared distance between two segments: 0 when they meet (decided
 /// exactly, so a crossing is never missed), else the nearest end point pair.

@@ -4,8 +4,9 @@
 //! edge *segment*, rather than by a box drawn around the whole edge: a long
 //! diagonal edge's box covers far more of the map than the edge does.
 
-use super::quick_distance::point_segment_2;
 use crate::geometry::{Point, Segment};
+pub(crate) use crate::obstacle_index::quick_bounds::box_box_distance_2;
+use crate::obstacle_index::quick_bounds::{point_box_distance_2, point_segment_2};
 
 /// The squared distance from `segment` to the closed box `[lower, upper]`.
 ///
@@ -28,28 +29,6 @@ pub(crate) fn segment_box_distance_2(segment: Segment, lower: Point, upper: Poin
     .into_iter()
     .map(|c| point_segment_2(c, segment));
     ends.chain(corners).fold(f64::INFINITY, f64::min)
-}
-
-/// The squared distance between the closed boxes `[a_lower, a_upper]` and
-/// `[b_lower, b_upper]`. With the first box around a segment, a cheaper and
-/// looser lower bound than [`segment_box_distance_2`]: the search rules most
-/// boxes out with it before paying for the exact bound.
-pub(crate) fn box_box_distance_2(
-    a_lower: Point,
-    a_upper: Point,
-    b_lower: Point,
-    b_upper: Point,
-) -> f64 {
-    let dx = (b_lower.x - a_upper.x).max(a_lower.x - b_upper.x).max(0.0);
-    let dy = (b_lower.y - a_upper.y).max(a_lower.y - b_upper.y).max(0.0);
-    dx * dx + dy * dy
-}
-
-/// The squared distance from a point to the closed box `[lower, upper]`.
-pub(crate) fn point_box_distance_2(p: Point, lower: Point, upper: Point) -> f64 {
-    let dx = (lower.x - p.x).max(p.x - upper.x).max(0.0);
-    let dy = (lower.y - p.y).max(p.y - upper.y).max(0.0);
-    dx * dx + dy * dy
 }
 
 /// Whether the segment meets the box: Liang-Barsky clipping against the two

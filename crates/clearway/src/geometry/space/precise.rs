@@ -4,13 +4,13 @@
 //! local origin (an endpoint or a corner of the shapes at hand), so a level
 //! 1e7 from the origin loses nothing (differences of coordinates within a
 //! factor of two of each other are exact in `f64`). The vectors of one query
-//! are then scaled by one common power of two ([`scale3`]) so that no product
+//! are then scaled by one common power of two ([`scale`]) so that no product
 //! overflows or underflows, and every cross-product component, dot product
 //! and triple product is summed exactly from exact partial products
-//! ([`super::precise::Expansion`]) and rounded once.
+//! ([`crate::geometry::precise::Expansion`]) and rounded once.
 
-use super::Point3;
-use super::precise::{Expansion, exponent, ldexp, two_diff, two_prod, two_sum};
+use crate::geometry::Point3;
+use crate::geometry::precise::{Expansion, exponent, ldexp, two_diff, two_prod, two_sum};
 
 /// A vector whose components are exact differences of `f64` coordinates:
 /// `hi` rounded, `lo` the exact remainder (zero whenever the difference is
@@ -44,7 +44,7 @@ impl Dd3 {
 /// Scales all vectors by one power of two so that the largest component lies
 /// in [1, 2); returns the exponent `k` applied (each vector was multiplied by
 /// 2^k). All-zero vectors are left alone (k = 0).
-pub(crate) fn scale3(vs: &mut [Dd3]) -> i32 {
+pub(crate) fn scale(vs: &mut [Dd3]) -> i32 {
     let m = vs.iter().fold(0.0_f64, |m, v| {
         m.max(v.hi.x.abs()).max(v.hi.y.abs()).max(v.hi.z.abs())
     });
@@ -62,7 +62,7 @@ pub(crate) fn scale3(vs: &mut [Dd3]) -> i32 {
     k
 }
 
-/// `v * 2^-k`, componentwise: undoes [`scale3`].
+/// `v * 2^-k`, componentwise: undoes [`scale`].
 pub(crate) fn unscale(v: Point3, k: i32) -> Point3 {
     Point3::new(ldexp(v.x, -k), ldexp(v.y, -k), ldexp(v.z, -k))
 }
@@ -274,7 +274,7 @@ pub(crate) fn max_abs(points: &[Point3]) -> f64 {
 }
 
 /// Clamps `c` into the bounding box of `a` and `b`.
-pub(crate) fn clamp_to_box3(c: Point3, a: Point3, b: Point3) -> Point3 {
+pub(crate) fn clamp_to_box(c: Point3, a: Point3, b: Point3) -> Point3 {
     Point3::new(
         c.x.clamp(a.x.min(b.x), a.x.max(b.x)),
         c.y.clamp(a.y.min(b.y), a.y.max(b.y)),
@@ -328,7 +328,7 @@ mod tests {
     #[test]
     fn scaling_is_a_power_of_two() {
         let mut v = [dd(Point3::new(3e-300, 0.0, -1e-300))];
-        let k = scale3(&mut v);
+        let k = scale(&mut v);
         assert!((1.0..2.0).contains(&v[0].hi.x.abs()));
         assert_eq!(unscale(v[0].hi, k), Point3::new(3e-300, 0.0, -1e-300));
     }

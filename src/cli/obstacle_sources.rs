@@ -1,0 +1,86 @@
+//! Where the obstacles `--obstacles` adds to a map came from, whatever the
+//! file they came from (a Tiled map, `tiled_input`, or an OBJ file,
+//! `obj_input`): obstacle `first + k` came from `sources[k]`.
+
+use std::fmt::Display;
+
+use clearway::Dimension;
+use clearway::map::{ExtraObstacle, ValidatedMap};
+
+use super::Failure;
+
+/// The sources of the obstacles that follow the map's own: obstacle
+/// `first + k` came from `sources[k]`.
+#[derive(Debug)]
+pub struct ObstacleSources<S> {
+    first: usize,
+    sources: Vec<S>,
+}
+
+impl<S> Default for ObstacleSources<S> {
+    fn default() -> Self {
+        ObstacleSources {
+            first: 0,
+            sources: Vec::new(),
+        }
+    }
+}
+
+impl<S: Display> ObstacleSources<S> {
+    /// `map` with `obstacles` appended after its own, `sources[k]` where
+    /// `obstacles[k]` came from. An obstacle the map refuses is named by
+    /// its source in the error.
+    pub fn append<D: Dimension>(
+        map: ValidatedMap<D>,
+        obstacles: Vec<D::Obstacle>,
+        sources: Vec<S>,
+    ) -> Result<(ValidatedMap<D>, Self), Failure>
+    where
+        D::Obstacle: ExtraObstacle,
+    {
+        let first = map.obstacle_count();
+        let map = map.with_extra_obstacles(obstacles).map_err(|e| {
+            Failure::Io(format!(
+                "{}: {e}",
+                sources
+                    .get(e.index)
+                    .map_or_else(String::new, ToString::to_string)
+            ))
+        })?;
+        Ok((map, ObstacleSources { first, sources }))
+    }
+
+    /// Where obstacle `obstacle` came from (as `level.tmx object 12`);
+    /// `None` for the map's own.
+    pub fn source(&self, obstacle: usize) -> Option<String> {
+        self.get(obstacle).map(ToString::to_string)
+    }
+}
+
+impl<S> ObstacleSources<S> {
+    /// The source of obstacle `obstacle`; `None` for the map's own.
+    pub fn get(&self, obstacle: usize) -> Option<&S> {
+        self.sources.get(self.position(obstacle)?)
+    }
+
+    /// Where obstacle `obstacle` stands among the added ones; `None` for
+    /// the map's own.
+    pub fn position(&self, obstacle: usize) -> Option<usize> {
+        obstacle.checked_sub(self.first)
+    }
+
+    /// The index of the first added obstacle in the map.
+    pub fn first(&self) -> usize {
+        self.first
+    }
+
+    /// The sources, one per added obstacle.
+    pub fn sources(&self) -> &[S] {
+        &self.sources
+    }
+
+    /// How many obstacles were added.
+    pub fn count(&self) -> usize {
+        self.sources.len()
+    }
+}
