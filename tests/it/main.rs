@@ -1,7 +1,7 @@
 //! The command line's integration tests, as one test binary (one link of
 //! the library and the CLI's dependencies, not one per file): a module per
 //! area, the shared helpers in `common` (running the binary and asserting
-//! on its output in one line: `common::cli`). Snapshots live in
+//! on its output in one line: `common::run`). Snapshots live in
 //! `tests/it/snapshots/`, named `it__MODULE__NAME.snap`.
 
 mod common;

@@ -2,6 +2,7 @@
 pub mod cli;
 pub mod files;
 pub mod levels;
+pub mod run;
 #[allow(unused_imports)]
 pub use clearway_test_support::{
     exact, exact_obstacle, exact_obstacle3, exact3, octile, random_map,
