@@ -10,10 +10,8 @@
 //!   of the map's coordinate scale (its largest coordinate magnitude), and
 //!   without circles is 0 exactly when the exact value is 0.
 
-use std::fmt::Write as _;
-
 use super::exact_obstacle::{exact_segment_obstacle_distance, tup};
-use super::{Frame, LIMIT, Local, LocalPoint, Offset, list, near_point};
+use super::{Frame, LIMIT, Local, LocalPoint, Offset, edges_between, level_text, list, near_point};
 use arbitrary::{Arbitrary, Unstructured};
 use clearway::geometry::Point;
 use clearway::{Clearances, EdgeIdx, Map, NodeIdx, Obstacle};
@@ -49,14 +47,7 @@ impl<'a> Arbitrary<'a> for Input {
             .map(|p| frame.at(p))
             .collect();
         let n = nodes.len();
-        let edges: Vec<(usize, usize)> = list::<(u8, u8)>(u, 0, 12)?
-            .into_iter()
-            .map(|(f, t)| {
-                let f = usize::from(f) % n;
-                let t = usize::from(t) % n;
-                (f, if t == f { (f + 1) % n } else { t })
-            })
-            .collect();
+        let edges = edges_between(list(u, 0, 12)?, n);
         let obstacles: Vec<Obs> = list(u, 0, 8)?;
         let p = |(x, y): P| format!("({x:?}, {y:?})");
         let on_edge = |e: u8, t: u16, dy: i8| -> P {
@@ -67,15 +58,7 @@ impl<'a> Arbitrary<'a> for Input {
             let (x, y) = near_point(nodes[f], nodes[to], t, dy);
             (x.clamp(-LIMIT, LIMIT), y.clamp(-LIMIT, LIMIT))
         };
-        let mut text = String::from("Map(\n  nodes: [\n");
-        for (i, &pos) in nodes.iter().enumerate() {
-            let _ = writeln!(text, "    (id: {i}, pos: {}),", p(pos));
-        }
-        text.push_str("  ],\n  edges: [\n");
-        for &(f, t) in &edges {
-            let _ = writeln!(text, "    (from: {f}, to: {t}),");
-        }
-        text.push_str("  ],\n  obstacles: [\n");
+        let mut lines = Vec::new();
         for o in &obstacles {
             let line = match o {
                 Obs::Point(q) => format!("Point({})", p(frame.at(*q))),
@@ -114,9 +97,10 @@ impl<'a> Arbitrary<'a> for Input {
                     p(frame.at(*to))
                 ),
             };
-            let _ = writeln!(text, "    {line},");
+            lines.push(line);
         }
-        text.push_str("  ],\n)\n");
+        let nodes: Vec<String> = nodes.into_iter().map(p).collect();
+        let text = level_text(&nodes, &edges, &lines);
         Ok(Input { text })
     }
 }

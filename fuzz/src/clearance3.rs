@@ -13,15 +13,15 @@
 //!   largest coordinate magnitude), and without spheres is 0 exactly when
 //!   the exact value is 0, and within 1e-9 relative.
 
-use std::fmt::Write as _;
-
 use arbitrary::{Arbitrary, Unstructured};
 use clearway::geometry::{Point3, Segment};
 use clearway::map::Level;
 use clearway::{Clearances, EdgeIdx, NodeIdx, Obstacle3};
 
 use super::exact_obstacle3::{exact_segment_obstacle3_distance, tup3};
-use super::{Frame, LIMIT, Local, LocalPoint3, Offset, list, near_point3};
+use super::{
+    Frame, LIMIT, Local, LocalPoint3, Offset, edges_between, level_text, list, near_point3,
+};
 
 type P3 = (f64, f64, f64);
 
@@ -73,14 +73,7 @@ impl<'a> Arbitrary<'a> for Input {
             .map(|p| frame.at3(p))
             .collect();
         let n = nodes.len();
-        let edges: Vec<(usize, usize)> = list::<(u8, u8)>(u, 0, 12)?
-            .into_iter()
-            .map(|(f, t)| {
-                let f = usize::from(f) % n;
-                let t = usize::from(t) % n;
-                (f, if t == f { (f + 1) % n } else { t })
-            })
-            .collect();
+        let edges = edges_between(list(u, 0, 12)?, n);
         let obstacles: Vec<Obs> = list(u, 0, 8)?;
         let on_edge = |e: u8, t: u16, axis: u8, ulps: i8| -> P3 {
             if edges.is_empty() {
@@ -94,15 +87,7 @@ impl<'a> Arbitrary<'a> for Input {
             let hi = (a.0.max(b.0), a.1.max(b.1), a.2.max(b.2));
             format!("Box(min: {}, max: {})", p(lo), p(hi))
         };
-        let mut text = String::from("Map(\n  nodes: [\n");
-        for (i, &pos) in nodes.iter().enumerate() {
-            let _ = writeln!(text, "    (id: {i}, pos: {}),", p(pos));
-        }
-        text.push_str("  ],\n  edges: [\n");
-        for &(f, t) in &edges {
-            let _ = writeln!(text, "    (from: {f}, to: {t}),");
-        }
-        text.push_str("  ],\n  obstacles: [\n");
+        let mut lines = Vec::new();
         for o in &obstacles {
             let line = match o {
                 Obs::Point(q) => format!("Point({})", p(frame.at3(*q))),
@@ -181,9 +166,10 @@ impl<'a> Arbitrary<'a> for Input {
                     boxed(on_edge(*e, *t, *axis, *ulps), frame.at3(*to))
                 }
             };
-            let _ = writeln!(text, "    {line},");
+            lines.push(line);
         }
-        text.push_str("  ],\n)\n");
+        let nodes: Vec<String> = nodes.into_iter().map(p).collect();
+        let text = level_text(&nodes, &edges, &lines);
         Ok(Input { text })
     }
 }

@@ -6,15 +6,14 @@
 //! 1e6, 1e7, 1e12, near 1e15), so the fuzzer reaches the far-from-origin and
 //! nearly-parallel cases the kernel is built for.
 //!
-//! The exact oracles are the test suite's own rational twins,
-//! `crates/clearway-test-support/src/exact.rs` and `exact3.rs`, included by
-//! path: they share nothing with the library; `exact_obstacle.rs` and
-//! `exact_obstacle3.rs` beside them (also by path) measure a loaded
-//! obstacle with them.
+//! The exact oracles are the test suite's own rational twins, from the
+//! `clearway-test-support` crate (`exact`, `exact3`): they share nothing
+//! with the library; `exact_obstacle` and `exact_obstacle3` beside them
+//! measure a loaded obstacle with them.
 //!
 //! Each target's input type and checks live here, not in
 //! `fuzz_targets/`, so that the library's test suite
-//! (`crates/clearway/tests/fuzz_targets.rs`) includes this file by path and
+//! (`crates/clearway/tests/it/fuzz_targets.rs`) includes this file by path and
 //! runs every target's checks over the committed inputs without libFuzzer.
 //! The `geometry` and `clearance` inputs start with one byte whose low bit
 //! chooses the dimension: 0 flat, 1 with height.
@@ -23,21 +22,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 
-#[path = "../../crates/clearway-test-support/src/exact.rs"]
-#[allow(dead_code)]
-pub mod exact;
-
-#[path = "../../crates/clearway-test-support/src/exact_obstacle.rs"]
-#[allow(dead_code)]
-pub mod exact_obstacle;
-
-#[path = "../../crates/clearway-test-support/src/exact3.rs"]
-#[allow(dead_code)]
-pub mod exact3;
-
-#[path = "../../crates/clearway-test-support/src/exact_obstacle3.rs"]
-#[allow(dead_code)]
-pub mod exact_obstacle3;
+pub use clearway_test_support::{exact, exact_obstacle, exact_obstacle3, exact3};
 
 pub mod clearance;
 pub mod clearance2;
@@ -136,26 +121,29 @@ impl Frame {
 }
 
 /// A point on segment a-b at parameter `t / 65535`, rounded, then moved
-/// `dy_ulps` units in the last place of its y coordinate: a point on, or a
-/// hair off, the segment.
-pub fn near_point(a: (f64, f64), b: (f64, f64), t: u16, dy_ulps: i8) -> (f64, f64) {
+/// `ulps` units in the last place of coordinate `axis`: a point on, or a
+/// hair off, the segment. Written once for both dimensions; a coordinate
+/// that is not finite becomes 0.
+pub fn near<const N: usize>(a: [f64; N], b: [f64; N], t: u16, axis: usize, ulps: i8) -> [f64; N] {
     let t = f64::from(t) / 65535.0;
-    let x = a.0 + (b.0 - a.0) * t;
-    let mut y = a.1 + (b.1 - a.1) * t;
-    for _ in 0..dy_ulps.unsigned_abs() {
-        y = if dy_ulps > 0 {
-            y.next_up()
+    let mut p: [f64; N] = std::array::from_fn(|k| a[k] + (b[k] - a[k]) * t);
+    for _ in 0..ulps.unsigned_abs() {
+        p[axis] = if ulps > 0 {
+            p[axis].next_up()
         } else {
-            y.next_down()
+            p[axis].next_down()
         };
     }
-    let ok = |v: f64| if v.is_finite() { v } else { 0.0 };
-    (ok(x), ok(y))
+    p.map(|v| if v.is_finite() { v } else { 0.0 })
 }
 
-/// A point on segment a-b at parameter `t / 65535`, rounded, then moved
-/// `ulps` units in the last place of one coordinate (`axis % 3`): a point
-/// on, or a hair off, the segment.
+/// [`near`] in the plane, moved `dy_ulps` in y.
+pub fn near_point(a: (f64, f64), b: (f64, f64), t: u16, dy_ulps: i8) -> (f64, f64) {
+    let [x, y] = near([a.0, a.1], [b.0, b.1], t, 1, dy_ulps);
+    (x, y)
+}
+
+/// [`near`] in space, moved along axis `axis % 3`.
 pub fn near_point3(
     a: (f64, f64, f64),
     b: (f64, f64, f64),
@@ -163,22 +151,46 @@ pub fn near_point3(
     axis: u8,
     ulps: i8,
 ) -> (f64, f64, f64) {
-    let t = f64::from(t) / 65535.0;
-    let mut p = [
-        a.0 + (b.0 - a.0) * t,
-        a.1 + (b.1 - a.1) * t,
-        a.2 + (b.2 - a.2) * t,
-    ];
-    let k = usize::from(axis % 3);
-    for _ in 0..ulps.unsigned_abs() {
-        p[k] = if ulps > 0 {
-            p[k].next_up()
-        } else {
-            p[k].next_down()
-        };
+    let [x, y, z] = near(
+        [a.0, a.1, a.2],
+        [b.0, b.1, b.2],
+        t,
+        usize::from(axis % 3),
+        ulps,
+    );
+    (x, y, z)
+}
+
+/// Edges between `n` nodes from raw pairs of indices: each end taken
+/// modulo `n`, and an edge from a node to itself sent on to the next node.
+pub fn edges_between(pairs: Vec<(u8, u8)>, n: usize) -> Vec<(usize, usize)> {
+    pairs
+        .into_iter()
+        .map(|(f, t)| {
+            let f = usize::from(f) % n;
+            let t = usize::from(t) % n;
+            (f, if t == f { (f + 1) % n } else { t })
+        })
+        .collect()
+}
+
+/// The RON text of a level, flat or with height: its nodes' positions (as
+/// written), its edges and one line for each obstacle.
+pub fn level_text(nodes: &[String], edges: &[(usize, usize)], obstacles: &[String]) -> String {
+    let mut text = String::from("Map(\n  nodes: [\n");
+    for (i, pos) in nodes.iter().enumerate() {
+        text.push_str(&format!("    (id: {i}, pos: {pos}),\n"));
     }
-    let ok = |v: f64| if v.is_finite() { v } else { 0.0 };
-    (ok(p[0]), ok(p[1]), ok(p[2]))
+    text.push_str("  ],\n  edges: [\n");
+    for &(f, t) in edges {
+        text.push_str(&format!("    (from: {f}, to: {t}),\n"));
+    }
+    text.push_str("  ],\n  obstacles: [\n");
+    for line in obstacles {
+        text.push_str(&format!("    {line},\n"));
+    }
+    text.push_str("  ],\n)\n");
+    text
 }
 
 /// Reads a list of at most `max` items.
@@ -191,11 +203,14 @@ pub fn list<'a, T: Arbitrary<'a>>(
     (0..n).map(|_| T::arbitrary(u)).collect()
 }
 
+/// The largest magnitude among some coordinates.
+fn largest(coordinates: impl IntoIterator<Item = f64>) -> f64 {
+    coordinates.into_iter().fold(0.0_f64, |m, v| m.max(v.abs()))
+}
+
 /// The largest magnitude among some points in space.
 pub fn magnitude3(points: &[(f64, f64, f64)]) -> f64 {
-    points.iter().fold(0.0_f64, |m, p| {
-        m.max(p.0.abs()).max(p.1.abs()).max(p.2.abs())
-    })
+    largest(points.iter().flat_map(|p| [p.0, p.1, p.2]))
 }
 
 /// Decodes a target's input from raw fuzzer bytes exactly as
@@ -210,7 +225,5 @@ pub fn decode<'a, T: Arbitrary<'a>>(bytes: &'a [u8]) -> Option<T> {
 
 /// The largest magnitude among some points.
 pub fn magnitude(points: &[(f64, f64)]) -> f64 {
-    points
-        .iter()
-        .fold(0.0_f64, |m, p| m.max(p.0.abs()).max(p.1.abs()))
+    largest(points.iter().flat_map(|p| [p.0, p.1]))
 }

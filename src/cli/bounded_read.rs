@@ -358,11 +358,7 @@ mod tests {
 
     #[cfg(unix)]
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            cases: 400,
-            failure_persistence: None,
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(400))]
 
         /// The twin: reading a file on every core reads the bytes that
         /// reading it chunk by chunk reads when it holds text, and the

@@ -184,10 +184,4 @@ pub fn load(m: &RandomMap) -> Map {
 }
 
 /// Property tests over random levels: `cases` of them, no failure file.
-pub fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
+pub use crate::proptest_config::config;

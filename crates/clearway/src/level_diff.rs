@@ -633,7 +633,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(clearway_test_support::random_map::config(256))]
+        #![proptest_config(clearway_test_support::proptest_config::config(256))]
 
         /// The merge walk over sorted lists matches as the map of lists did.
         #[test]

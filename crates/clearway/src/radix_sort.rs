@@ -62,11 +62,7 @@ mod tests {
     use super::*;
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 300,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(300))]
 
         /// The twin: the standard library's stable sort. Keys drawn from a
         /// few values (many ties, whose order must be kept), from 32 bits

@@ -262,13 +262,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config {
-            cases: 4096,
-            failure_persistence: None,
-            rng_seed: proptest::test_runner::RngSeed::Fixed(17),
-            max_global_rejects: 1 << 20,
-            ..proptest::test_runner::Config::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::seeded_filtered(4096, 17))]
 
         /// On a small grid, the plain-f64 path gives the exact path's answer
         /// to the bit: distance and closest point.

@@ -223,11 +223,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 300,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(300))]
 
         /// Random levels, flat and 3D, many invalid (self-loops, negative
         /// radii, degenerate polygons), some with a position of the other

@@ -740,11 +740,7 @@ pub(super) mod tests {
     ];
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 300,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(300))]
 
         #[test]
         fn agrees_with_the_whole_file_parse(text in map_text()) {
@@ -819,11 +815,7 @@ pub(super) mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 24,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(24))]
 
         /// Seeded levels of every kind, flat and 3D, as `gen_map` writes
         /// them: the fast reader reads every chunk of them, and the parse

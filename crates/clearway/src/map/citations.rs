@@ -387,11 +387,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 200,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(200))]
 
         #[test]
         fn recorded_locations_are_the_walked_ones(text in map_text(), crlf in any::<bool>()) {

@@ -591,11 +591,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 400,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(400))]
 
         #[test]
         fn edited_text_reads_as_the_edited_map(
@@ -631,11 +627,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 400,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(400))]
 
         #[test]
         fn appended_text_reads_as_the_map_with_the_new_edges(

@@ -594,11 +594,7 @@ mod tests {
     use crate::map::wire;
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 5000,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(5000))]
 
         /// The fast path reads what `f64::from_str` reads, to the bit, or
         /// leaves the run to it.
@@ -1031,11 +1027,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 2000,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(2000))]
 
         /// Every number the fast reader takes is ron's number, bit for bit.
         #[test]

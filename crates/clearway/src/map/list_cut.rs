@@ -389,11 +389,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 500,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(500))]
 
         /// On random map texts (comments, strings holding commas and
         /// brackets, line breaks inside elements: many false starts), a cut

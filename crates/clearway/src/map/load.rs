@@ -718,11 +718,7 @@ mod tests {
     use super::first_control_byte;
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 2000,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(2000))]
 
         /// The block search finds the byte the byte-by-byte search finds,
         /// wherever it falls in or across the blocks.

@@ -80,7 +80,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(clearway_test_support::random_map::config(300))]
+        #![proptest_config(clearway_test_support::proptest_config::config(300))]
 
         /// The twin of both lookups: the first node with the id, found by
         /// a linear search. Unique ids that count up from 0, count up but

@@ -531,11 +531,7 @@ mod tests {
     use super::*;
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 2000,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(2000))]
 
         /// The one-pass group end is the token-by-token one, on texts made
         /// of brackets, quotes, comment openers, raw-string and byte-string

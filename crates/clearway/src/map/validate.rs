@@ -898,7 +898,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(clearway_test_support::random_map::config(200))]
+        #![proptest_config(clearway_test_support::proptest_config::config(200))]
 
         /// Nodes whose ids count up, validated on every core, are the
         /// nodes (or the error) that the one-core walk with its table

@@ -500,11 +500,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            cases: 200,
-            failure_persistence: None,
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(clearway_test_support::proptest_config::config(200))]
 
         /// A 2D file reads, through the chunked parse and the one-pass
         /// parse, to exactly the values the tuple-based types read, and is

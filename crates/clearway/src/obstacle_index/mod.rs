@@ -318,7 +318,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #![proptest_config(clearway_test_support::proptest_config::config(64))]
 
         /// Any number of obstacles, cut into any number of buckets and
         /// shards (partly filled last buckets, one-bucket shards), answers
@@ -342,7 +342,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #![proptest_config(clearway_test_support::proptest_config::config(64))]
 
         /// The search with a cutoff returns what measuring every obstacle
         /// finds (obstacle, ties, witness) exactly when that is within the

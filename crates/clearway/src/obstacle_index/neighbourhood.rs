@@ -115,7 +115,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #![proptest_config(clearway_test_support::proptest_config::config(64))]
 
         /// Edges inside the gathered box, at the gathered cutoff and below,
         /// get the walk's answer (obstacle, ties, witness), which is brute

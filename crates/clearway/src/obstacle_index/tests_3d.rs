@@ -113,7 +113,7 @@ fn edges(obstacles: &[Obstacle3], seed: u64, count: usize) -> Vec<Segment<Point3
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+    #![proptest_config(clearway_test_support::proptest_config::config(32))]
 
     /// Any number of 3D obstacles, cut into any number of buckets and
     /// shards, answers as measuring every obstacle does: obstacle, value

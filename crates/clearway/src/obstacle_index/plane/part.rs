@@ -464,7 +464,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(clearway_test_support::random_map::config(512))]
+        #![proptest_config(clearway_test_support::proptest_config::config(512))]
 
         /// On small integer coordinates, where edges touch corners, lie
         /// along sides and tie everywhere: a polygon measured whole gives
