@@ -166,10 +166,10 @@ fn read_tmx(reader: impl Read, limited: bool, name: &str) -> Result<Vec<u8>, Fai
     let mut bytes = Vec::new();
     let binary = bounded_read::read_text(reader, &mut bytes, limited)
         .map_err(|e| super::input::read_failure(e, &what))?;
-    if clearway::utf16::looks_like_utf16(&bytes) {
+    if clearway_text::utf16::looks_like_utf16(&bytes) {
         return Err(Failure::Io(format!(
             "cannot read {what}: it is UTF-16 text; clearway reads UTF-8: {}",
-            clearway::utf16::CONVERT
+            clearway_text::utf16::CONVERT
         )));
     }
     match binary {

@@ -29,7 +29,6 @@
 
 #![deny(missing_docs)]
 
-pub mod atomic_write;
 pub mod bake;
 pub mod clearance;
 pub mod dimension;
@@ -41,7 +40,6 @@ pub mod level_diff;
 pub mod link;
 pub mod map;
 mod morton;
-pub mod numbers;
 pub mod obj;
 pub mod obstacle;
 pub mod obstacle3;
@@ -49,7 +47,6 @@ pub mod obstacle_index;
 mod par;
 pub mod phases;
 pub mod prune;
-pub mod quote;
 mod radix_sort;
 #[cfg(feature = "render")]
 pub mod render;
@@ -57,7 +54,6 @@ mod ron_writer;
 pub mod route;
 #[cfg(feature = "tiled")]
 pub mod tiled;
-pub mod utf16;
 
 pub use clearance::{Clearance, Clearances, TightSpots, Witness};
 pub use dimension::{Dimension, Plane, Space};

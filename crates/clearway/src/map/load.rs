@@ -18,7 +18,7 @@ use super::validate::{self, ValidLevel, ValidParts, ValidationError};
 use super::wire;
 use crate::dimension::{Dimension, Plane, Space};
 use crate::phases::Phases;
-use crate::quote::{capped, capped_message};
+use clearway_text::quote::{capped, capped_message};
 
 impl Map {
     /// Reads and validates the map file at `path` (see `docs/MAP_FORMAT.md`).
@@ -304,10 +304,10 @@ fn checked_text<'a>(
     timings: &mut dyn Phases,
 ) -> Result<&'a str, LoadError> {
     let start = std::time::Instant::now();
-    if crate::utf16::looks_like_utf16(bytes) {
+    if clearway_text::utf16::looks_like_utf16(bytes) {
         let message = format!(
             "the map is UTF-16 text; clearway reads UTF-8: {}",
-            crate::utf16::CONVERT
+            clearway_text::utf16::CONVERT
         );
         return Err(
             LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
