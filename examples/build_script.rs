@@ -60,7 +60,7 @@ fn build_levels(levels: &Path, out: &Path, prune_blocked: bool) -> Result<(), Bo
     for path in level_files(levels)? {
         let text = std::fs::read_to_string(&path)
             .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-        let map = Map::from_ron_str(&text, &path.display().to_string())?;
+        let map = Map::loader().read_str(&text, &path.display().to_string())?;
         let own = map.obstacles().len();
         let map = with_tiled_obstacles(map, &path)?;
         if map.obstacles().is_empty() {

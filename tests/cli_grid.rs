@@ -244,7 +244,7 @@ fn standard_output_holds_a_level_that_loads() {
         .expect("runs");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stdout(&output);
-    let map = Map::from_ron_str(&text, "stdout").expect("the level loads");
+    let map = Map::loader().read_str(&text, "stdout").expect("the level loads");
     assert_eq!((map.nodes().len(), map.edges().len()), (10, 14));
     assert_eq!(map.agents()[0].name, "cat");
 
@@ -441,7 +441,7 @@ fn a_tiled_tile_layer_is_a_grid() {
         .expect("runs");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stdout(&output);
-    let map = clearway::Map::from_ron_str(&text, "stdout").expect("loads");
+    let map = clearway::Map::loader().read_str(&text, "stdout").expect("loads");
     assert_eq!(map.nodes().len(), 96);
     // An unknown layer: exit 2, listing the tile layers.
     let output = clearway()

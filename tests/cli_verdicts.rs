@@ -152,7 +152,7 @@ fn at_radius_0_prune_removes_an_edge_through_a_wall() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let pruned = clearway::Map::from_ron_str(&stdout(&out), "pruned.ron").unwrap();
+    let pruned = clearway::Map::loader().read_str(&stdout(&out), "pruned.ron").unwrap();
     let ends: Vec<(u64, u64)> = pruned
         .edges()
         .iter()

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use clearway::bake::StaleBake;
+use clearway::StaleBake;
 use clearway::render::Up;
 use clearway::{Clearance, EdgeIdx, TightSpots};
 

@@ -2,7 +2,7 @@
 //! edge, failing where the edge is blocked; a suite of baked clearances
 //! failing where the bake is stale.
 
-use clearway::bake::StaleBake;
+use clearway::StaleBake;
 use clearway::{EdgeIdx, TightSpots};
 
 use super::check::{blame, plain_clearance, too_tight};

@@ -31,7 +31,7 @@ pub fn human_at_most(x: f64, slack: f64) -> String {
         .map(|digits| clearway_text::numbers::significant(x, digits))
         .find(|text| {
             text.parse::<f64>()
-                .is_ok_and(|v| clearway::clearance::admits(x, v, slack) || v <= x)
+                .is_ok_and(|v| clearway::admits(x, v, slack) || v <= x)
         })
         .unwrap_or_else(|| given(x))
 }

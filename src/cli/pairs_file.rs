@@ -226,7 +226,7 @@ fn checked_text(bytes: Vec<u8>, source_name: &str) -> Result<String, Failure> {
         )));
     }
     let valid_up_to = std::str::from_utf8(&bytes).map_or_else(|e| e.valid_up_to(), |_| bytes.len());
-    let control = clearway::map::first_control_byte(&bytes[..valid_up_to]);
+    let control = clearway_text::binary::first_control_byte(&bytes[..valid_up_to]);
     let Some(bad) = control.or((valid_up_to < bytes.len()).then_some(valid_up_to)) else {
         return Ok(String::from_utf8(bytes).unwrap_or_default());
     };

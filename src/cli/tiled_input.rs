@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::Path;
 
 use super::timings::Timings;
-use clearway::map::ValidatedMap;
+use clearway::Map;
 use clearway::tiled::{self, TiledError, TiledObstacles, TiledOptions, TiledOrigin, TiledSource};
 
 use super::Failure;
@@ -89,11 +89,11 @@ pub fn options(args: &TiledArgs) -> TiledOptions {
 /// when there are none), before it is indexed, so the R-tree is built once. `map_path` is where the map came from, to refuse
 /// reading standard input twice. Warnings (skipped objects) go to stderr.
 pub fn add(
-    map: ValidatedMap,
+    map: Map,
     map_path: &Path,
     args: Option<&TiledArgs>,
     timings: &mut Timings,
-) -> Result<(ValidatedMap, TiledObstacleSources), Failure> {
+) -> Result<(Map, TiledObstacleSources), Failure> {
     let Some((tmx, args)) = args.and_then(|a| Some((a.obstacles.as_deref()?, a))) else {
         return Ok((map, TiledObstacleSources::default()));
     };
@@ -131,7 +131,7 @@ pub fn add(
     for warning in warnings {
         warn_once(warning.to_string());
     }
-    let first = map.obstacle_count();
+    let first = map.obstacles().len();
     let map = map.with_extra_obstacles(obstacles).map_err(|e| {
         Failure::Io(format!(
             "{}: {e}",

@@ -95,7 +95,7 @@ pub fn shortest(x: f64) -> String {
 /// significant digits or more where needed so that it reads as the verdict
 /// says: below `radius` when it does not admit it, at least `radius` when
 /// it does. A clearance within the level's slack below the radius
-/// (`clearway::clearance::admits`) reads as the radius it admits (0.9, not
+/// (`clearway::admits`) reads as the radius it admits (0.9, not
 /// 0.8999999999999986), and a blocked one never reads as the radius or
 /// above it (0.1234568 is not printed for 0.1234567881 < 0.123456789).
 /// Falls back to every digit of `x` when no shorter text reads right.

@@ -16,7 +16,7 @@ use clearway::geometry::{
     mesh_contains, segment3_to_box, segment3_to_mesh, segment3_to_point, segment3_to_segment3,
     segment3_to_sphere, segment3_to_triangle,
 };
-use clearway::obstacle3::Obstacle3;
+use clearway::Obstacle3;
 use common::exact::sqrt_to_f64;
 use common::exact3::{self, P3};
 use num_rational::BigRational;

@@ -102,7 +102,8 @@ impl<D: Dimension> ObstacleIndex<D> {
     /// The number of indexed parts: one an obstacle, but for a polygon of
     /// more than 8 vertices or that fills less than half its bounding box,
     /// which is n + 1 parts (its n edges and its interior).
-    pub fn part_count(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn part_count(&self) -> usize {
         self.parts.len()
     }
 
@@ -112,7 +113,7 @@ impl<D: Dimension> ObstacleIndex<D> {
     ///
     /// ```
     /// use clearway::geometry::{Point, Segment};
-    /// use clearway::obstacle_index::ObstacleIndex;
+    /// use clearway::ObstacleIndex;
     /// use clearway::Obstacle;
     /// let obstacles = vec![
     ///     Obstacle::Point(Point::new(3.0, -2.0)),
@@ -192,7 +193,7 @@ impl<D: Dimension> ObstacleIndex<D> {
     ///
     /// ```
     /// use clearway::geometry::{Point, Segment};
-    /// use clearway::obstacle_index::ObstacleIndex;
+    /// use clearway::ObstacleIndex;
     /// use clearway::Obstacle;
     /// let obstacles = vec![Obstacle::Point(Point::new(3.0, -2.0))];
     /// let index = ObstacleIndex::build(&obstacles);
@@ -206,11 +207,12 @@ impl<D: Dimension> ObstacleIndex<D> {
         edge: Segment<D::Point>,
         max_distance: f64,
     ) -> Option<Nearest<D::Point>> {
-        self.nearest_within_with_stats(obstacles, edge, max_distance, &mut SearchStats::default())
+        self.search(obstacles, edge, max_distance, &mut None, &mut SearchStats::default())
     }
 
     /// As [`ObstacleIndex::nearest_within`], also counting the work done.
-    pub fn nearest_within_with_stats(
+    #[cfg(test)]
+    pub(crate) fn nearest_within_with_stats(
         &self,
         obstacles: &[D::Obstacle],
         edge: Segment<D::Point>,
@@ -220,7 +222,9 @@ impl<D: Dimension> ObstacleIndex<D> {
         self.search(obstacles, edge, max_distance, &mut None, stats)
     }
 
-    /// As [`ObstacleIndex::nearest_to_segment`], also counting the work done.
+    /// As [`ObstacleIndex::nearest_to_segment`], also counting the work
+    /// done (feature `test-twins`: for tests and benchmarks).
+    #[cfg(any(test, feature = "test-twins"))]
     pub fn nearest_to_segment_with_stats(
         &self,
         obstacles: &[D::Obstacle],
@@ -231,7 +235,8 @@ impl<D: Dimension> ObstacleIndex<D> {
     }
 
     /// How many shards (separately bulk-loaded trees) the index has.
-    pub fn shard_count(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn shard_count(&self) -> usize {
         self.trees.len()
     }
 

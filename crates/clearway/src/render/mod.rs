@@ -22,7 +22,7 @@
 //! ```
 //! use clearway::{Clearances, Map};
 //! use clearway::render::{Picture, RecordingDrawer};
-//! let map = Map::from_ron_str(r#"Map(
+//! let map = Map::loader().read_str(r#"Map(
 //!     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0))],
 //!     edges: [(from: 0, to: 1)],
 //!     obstacles: [Point((5.0, 1.0))],

@@ -15,6 +15,6 @@ mod space_tests;
 mod widest;
 mod widest_tree;
 
-pub use cheapest::{Route, route, route_dijkstra};
+pub use cheapest::{Route, route};
 pub use router::Router;
 pub use widest::{WidestRoute, widest_route};
