@@ -22,10 +22,25 @@
 //! # Ok::<(), clearway::LoadError>(())
 //! ```
 //!
-//! To check a level against radii up to some largest one, [`TightSpots`]
-//! keeps only the edges and nodes that are too tight, with their clearances
-//! and witnesses, in memory that grows with what it finds rather than with
-//! the level.
+//! A level is read by [`Map::load`] (a file), or by [`Map::loader`], which
+//! also reads bytes or text, cites where each obstacle and edge is and
+//! reports how long each phase took; [`Level::loader`] reads a level of
+//! either dimension (flat, or 3D with [`Obstacle3`] obstacles).
+//!
+//! [`Clearances::compute`] measures every edge and node;
+//! [`Clearances::options`] computes only what decides the radii up to a
+//! largest one, or reports progress. To check a level against radii up to
+//! some largest one, [`TightSpots`] keeps only the edges and nodes that are
+//! too tight, with their clearances and witnesses, in memory that grows
+//! with what it finds rather than with the level. [`Map::pruned`] and
+//! [`Map::baked`] write the network an agent can use, or every edge's
+//! clearance, back into the level; a [`Router`] plans routes for an agent
+//! of any radius.
+//!
+//! The optional parts are modules: [`geometry`] (points, segments and the
+//! distances between shapes), [`grid`] (levels from tile grids), [`obj`]
+//! (3D obstacles from OBJ meshes), `render` (pictures, feature `render`)
+//! and `tiled` (Tiled maps, feature `tiled`).
 
 #![deny(missing_docs)]
 

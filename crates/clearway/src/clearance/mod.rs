@@ -11,7 +11,7 @@ use crate::map::Map;
 use crate::obstacle_index::{Nearest, PartRef};
 use bounded_search::{BoundedSearch, Items};
 pub(crate) use slack::level_magnitude;
-pub use slack::slack_for_magnitude;
+pub(crate) use slack::slack_for_magnitude;
 pub use stale::StaleBake;
 pub use tight_spots::TightSpots;
 
@@ -27,7 +27,7 @@ mod tight_spots;
 /// c > 0 admits every radius up to c, and up to `slack` above it, the few
 /// units in the last place by which the level's decimal coordinates, stored
 /// in binary, may shift a distance (a door 1.8 wide admits a 0.9 agent
-/// though it measures 0.8999999999999986; see [`slack_for_magnitude`]). A
+/// though it measures 0.8999999999999986; see [`Map::slack`](crate::Map::slack)). A
 /// NaN radius fits nothing. The one rule every command and search applies.
 ///
 /// ```

@@ -31,16 +31,10 @@ use crate::dimension::Dimension;
 const ULPS_4: f64 = 1.0 / (1u64 << 50) as f64;
 
 /// The slack of a level whose largest coordinate magnitude is `magnitude`:
-/// `magnitude · 2^-50` (0 for an empty level).
-///
-/// ```
-/// use clearway::slack_for_magnitude;
-/// // A level whose coordinates reach 32.7: four units in the last place of 32.7
-/// // (ulp(32.7) = 2^-47 ≈ 7.1e-15; 32.7 · 2^-50 ≈ 2.9e-14).
-/// assert_eq!(slack_for_magnitude(32.7), 32.7 / 2f64.powi(50));
-/// assert_eq!(slack_for_magnitude(0.0), 0.0);
-/// ```
-pub fn slack_for_magnitude(magnitude: f64) -> f64 {
+/// `magnitude · 2^-50` (0 for an empty level): for a level whose
+/// coordinates reach 32.7, four units in the last place of 32.7
+/// (ulp(32.7) = 2^-47 ≈ 7.1e-15; 32.7 · 2^-50 ≈ 2.9e-14).
+pub(crate) fn slack_for_magnitude(magnitude: f64) -> f64 {
     magnitude * ULPS_4
 }
 
@@ -106,5 +100,7 @@ mod tests {
         assert_eq!(map.slack(), slack_for_magnitude(7.0));
         let empty = Map::loader().read_str("(nodes: [], edges: [])", "test.ron").unwrap();
         assert_eq!(empty.slack(), 0.0);
+        assert_eq!(slack_for_magnitude(32.7), 32.7 / 2f64.powi(50));
+        assert_eq!(slack_for_magnitude(0.0), 0.0);
     }
 }

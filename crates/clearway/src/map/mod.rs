@@ -37,7 +37,7 @@ pub use citations::{Cite, SourceCitations};
 pub use edge_edit::{EdgeAppend, EdgeEdit, append_edges, edit_edges, has_comments};
 pub use error::{LoadError, LoadErrorKind, Location};
 pub(crate) use error::{Snippet, render_located};
-pub use extra_obstacles::{ExtraObstacle, ExtraObstacleError};
+pub use extra_obstacles::ExtraObstacleError;
 pub use level::Level;
 pub use loader::Loader;
 pub(crate) use node_ids::NodeIds;
@@ -106,7 +106,7 @@ impl Edge {
 /// (pruned, baked) shares the obstacles and their index.
 ///
 /// Generic over the [`Dimension`]: `Map` is a flat level, `Map<Space>` a
-/// level with height (see [`crate::dimension`]).
+/// level with height (see [`Dimension`](crate::Dimension)).
 #[derive(Debug)]
 pub struct Map<D: Dimension = Plane> {
     agents: Vec<Agent>,
@@ -261,7 +261,7 @@ impl<D: Dimension> Map<D> {
     /// scales its straight-line estimate by it so that the estimate never
     /// overstates. Worked out on first use, then kept: it is a pass over
     /// every edge, which would otherwise be paid by every route query.
-    pub fn min_cost_per_length(&self) -> f64 {
+    pub(crate) fn min_cost_per_length(&self) -> f64 {
         *self.min_cost_per_length.get_or_init(|| {
             (0..self.edges.len())
                 .filter_map(|i| {

@@ -1,6 +1,6 @@
 //! The R-tree over every obstacle, and the search that runs on it: one
 //! index and one search for both dimensions, generic over the
-//! [`Dimension`] (see [`crate::dimension`]); `plane.rs` and `space.rs` hold
+//! [`Dimension`] (see [`Dimension`](crate::Dimension)); `plane.rs` and `space.rs` hold
 //! what is 2D and what is 3D.
 
 use crate::par::prelude::*;
@@ -59,7 +59,7 @@ pub(crate) type ObstacleTree<P = Point> = RTree<Bucket<P>, TreeParams>;
 /// search runs over all of them.
 ///
 /// Generic over the [`Dimension`]: `ObstacleIndex` is the 2D index,
-/// `ObstacleIndex<Space>` the 3D one (see [`crate::dimension`]), the same
+/// `ObstacleIndex<Space>` the 3D one (see [`Dimension`](crate::Dimension)), the same
 /// buckets, shards and search compiled for each.
 #[derive(Debug)]
 pub struct ObstacleIndex<D: Dimension = Plane> {

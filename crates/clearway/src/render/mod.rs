@@ -57,7 +57,11 @@ mod nodes;
 mod notes;
 mod obstacles;
 mod outlines;
+// The colours: public only for the tests that check what was drawn.
+#[cfg(feature = "test-twins")]
 pub mod palette;
+#[cfg(not(feature = "test-twins"))]
+mod palette;
 mod pinches;
 mod png;
 mod routes;
@@ -69,12 +73,10 @@ mod text;
 
 pub use drawer::{Anchor, Color, Drawer, Recorded, RecordingDrawer, Shape, Style, TextStyle};
 pub use flatten::{Flatten, MapOf, Up};
-pub use font::{EMBEDDED_FAMILY, Fonts};
+pub use font::Fonts;
 pub use frame::{Bounds, Frame};
 pub use layout::Layout;
 pub use png::{PngError, svg_to_png, svg_to_png_with};
-pub use scene::{
-    DEFAULT_LONG_SIDE, LABEL_MAX_NODES, LABEL_MIN_SPACING, LARGE_MAP_EDGES, MANY_OBSTACLES, Picture,
-};
+pub use scene::{LABEL_MAX_NODES, LARGE_MAP_EDGES, Picture};
 pub use size::OutputSize;
-pub use svg::{FONT_FAMILY, SvgWriter};
+pub use svg::SvgWriter;

@@ -31,7 +31,7 @@ pub struct Route {
 /// a pass over every edge. Keep a [`Router`] to ask more than once.
 ///
 /// ```
-/// use clearway::{Clearances, Map, route::route};
+/// use clearway::{Clearances, Map, route};
 /// let map = Map::loader().read_str(r#"(
 ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
 ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],

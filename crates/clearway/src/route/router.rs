@@ -25,7 +25,7 @@ use crate::map::Map;
 /// router per call: keep one when asking more than one question.
 ///
 /// ```
-/// use clearway::{Clearances, Map, route::Router};
+/// use clearway::{Clearances, Map, Router};
 /// let map = Map::loader().read_str(r#"(
 ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
 ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
@@ -90,7 +90,7 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// it is.
     ///
     /// ```
-    /// use clearway::{Clearances, Map, NodeIdx, route::Router};
+    /// use clearway::{Clearances, Map, NodeIdx, Router};
     /// // A path 0-1-2 whose second edge passes 0.5 from a rock.
     /// let map = Map::loader().read_str(r#"(
     ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0))],
@@ -129,7 +129,7 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// safely.
     ///
     /// ```
-    /// use clearway::{Clearances, Map, route::Router};
+    /// use clearway::{Clearances, Map, Router};
     /// let map = Map::loader().read_str(r#"(
     ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
     ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
@@ -172,7 +172,7 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// over the edges to find the part of the network its seed is in.
     ///
     /// ```
-    /// use clearway::{Clearances, Map, route::Router};
+    /// use clearway::{Clearances, Map, Router};
     /// // A path 0-1-2-3 whose middle edge passes 0.5 from a rock; the last
     /// // leg turns up.
     /// let map = Map::loader().read_str(r#"(
@@ -240,7 +240,7 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// query counts its final cheapest-route search.
     ///
     /// ```
-    /// use clearway::{Clearances, Map, route::Router};
+    /// use clearway::{Clearances, Map, Router};
     /// let map = Map::loader().read_str(
     ///     "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0)), (id: 2, pos: (2, 0))], \
     ///      edges: [(from: 0, to: 1), (from: 1, to: 2)])",

@@ -60,7 +60,7 @@ impl Ord for Frontier {
 /// node) touches an obstacle, no radius fits and the answer is `None`.
 ///
 /// ```
-/// use clearway::{Clearances, Map, route::widest_route};
+/// use clearway::{Clearances, Map, widest_route};
 /// let map = Map::loader().read_str(r#"(
 ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
 ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
