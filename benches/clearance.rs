@@ -8,8 +8,8 @@
 //!   in an R-tree of the obstacles' boxes, every candidate measured exactly
 //!   (on all cores, like clearway);
 //! * against `radius_check_clearway`: `Clearances::compute` then `admits(r)`,
-//!   `radius_check_within`: `Clearances::compute_within(r)` (the search
-//!   stops at r, runs of edges share one walk) then `admits(r)`, and
+//!   `radius_check_within`: `Clearances::options().within(r).compute` (the
+//!   search stops at r, runs of edges share one walk) then `admits(r)`, and
 //!   `radius_check_tight_spots`: `TightSpots::compute(r)` (what `check`
 //!   runs: the same searches, keeping only the blocked edges and nodes).
 //!
@@ -53,7 +53,7 @@ fn clearance(c: &mut Criterion) {
                 .map(|c| !c.admits(RADIUS, clearances.slack()))
                 .collect();
             assert_eq!(blocked, by_clearway, "box baseline and clearway disagree");
-            let within = Clearances::compute_within(&map, RADIUS);
+            let within = Clearances::options().within(RADIUS).compute(&map);
             assert!(
                 within
                     .blocked_edges(RADIUS)
@@ -123,7 +123,7 @@ fn clearance(c: &mut Criterion) {
             });
             group.bench_function(BenchmarkId::new("radius_check_within", &size), |b| {
                 b.iter(|| {
-                    let c = Clearances::compute_within(black_box(&map), RADIUS);
+                    let c = Clearances::options().within(RADIUS).compute(black_box(&map));
                     c.blocked_edges(RADIUS).count()
                 })
             });

@@ -26,7 +26,7 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use clearway::route::Router;
+use clearway::Router;
 use clearway::{Clearances, NodeIdx};
 use clearway_synth::{Kind, Mix, SplitMix64};
 use common::{RADIUS, synth_map};

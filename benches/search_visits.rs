@@ -20,7 +20,7 @@ mod common;
 
 use clearway::geometry::{Point, Point3, Segment};
 use clearway::map::Level;
-use clearway::obstacle_index::SearchStats;
+use clearway::SearchStats;
 use clearway::{Dimension, Obstacle3, Space};
 use clearway::{EdgeIdx, Map};
 use clearway_synth::{Kind, Mix, Params, SplitMix64};
@@ -175,7 +175,7 @@ fn diagonals3(
 fn three_d(kind: Kind) {
     let params = Params::new(kind, 100_000);
     let text = clearway_synth::map_string(&params);
-    let Ok(Level::Space(map)) = Level::from_ron_str(&text, "synth.ron") else {
+    let Ok(Level::Space(map)) = Level::loader().read_str(&text, "synth.ron") else {
         panic!("{kind:?} is a 3D level");
     };
     let mut rng = SplitMix64::new(42);

@@ -27,7 +27,6 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clearway::atomic_write::write_atomically;
 use clearway::tiled::{TiledOptions, load_obstacles};
 use clearway::{Clearances, EdgeIdx, Map};
 
@@ -61,7 +60,7 @@ fn build_levels(levels: &Path, out: &Path, prune_blocked: bool) -> Result<(), Bo
     for path in level_files(levels)? {
         let text = std::fs::read_to_string(&path)
             .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-        let map = Map::from_ron_str(&text, &path.display().to_string())?;
+        let map = Map::loader().read_str(&text, &path.display().to_string())?;
         let own = map.obstacles().len();
         let map = with_tiled_obstacles(map, &path)?;
         if map.obstacles().is_empty() {
@@ -80,7 +79,7 @@ fn build_levels(levels: &Path, out: &Path, prune_blocked: bool) -> Result<(), Bo
         let baked = map
             .baked_text(&text, &clearances)
             .unwrap_or_else(|| map.baked(&clearances).to_ron_string_with_obstacles(own));
-        write_atomically(&out.join(format!("{stem}.baked.ron")), baked.as_bytes())?;
+        std::fs::write(out.join(format!("{stem}.baked.ron")), baked.as_bytes())?;
 
         // One pruned network per agent profile.
         for agent in map.agents() {
@@ -114,8 +113,8 @@ fn build_levels(levels: &Path, out: &Path, prune_blocked: bool) -> Result<(), Bo
                     map.pruned(&clearances, agent.radius)
                         .to_ron_string_with_obstacles(own)
                 });
-            write_atomically(
-                &out.join(format!("{stem}.{}.ron", agent.name)),
+            std::fs::write(
+                out.join(format!("{stem}.{}.ron", agent.name)),
                 pruned.as_bytes(),
             )?;
         }

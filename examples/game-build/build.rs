@@ -19,7 +19,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let text = std::fs::read_to_string(LEVEL)?;
     // A level that does not load fails the build with file:line:col and a
     // snippet of the text.
-    let map = Map::from_ron_str(&text, LEVEL)?;
+    let map = Map::loader().read_str(&text, LEVEL)?;
     let clearances = Clearances::compute(&map);
     let mut table =
         String::from("/// (agent, radius, pruned level text), one per agent profile.\n");

@@ -107,7 +107,7 @@ impl<'a> Arbitrary<'a> for Input {
 
 /// The checks on one flat input.
 pub fn check(input: Input) {
-    let map = match Map::from_ron_str(&input.text, "fuzz.ron") {
+    let map = match Map::loader().read_str(&input.text, "fuzz.ron") {
         Ok(map) => map,
         Err(e) => panic!("a valid map failed to load: {e}\n{}", input.text),
     };

@@ -176,7 +176,7 @@ impl<'a> Arbitrary<'a> for Input {
 
 /// The checks on one level with height.
 pub fn check(input: Input) {
-    let map = match Level::from_ron_str(&input.text, "fuzz.ron") {
+    let map = match Level::loader().read_str(&input.text, "fuzz.ron") {
         Ok(Level::Space(map)) => map,
         Ok(Level::Plane(_)) => panic!("a 3D map loaded flat\n{}", input.text),
         Err(e) => panic!("a valid map failed to load: {e}\n{}", input.text),

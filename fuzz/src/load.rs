@@ -15,7 +15,7 @@ use clearway::{Clearances, Dimension, Map};
 
 /// The checks on one input.
 pub fn check(bytes: &[u8]) {
-    match Level::from_ron_bytes(bytes, "fuzz.ron") {
+    match Level::loader().read_bytes(bytes, "fuzz.ron") {
         Err(e) => {
             let shown = e.to_string();
             assert!(!shown.is_empty() && !e.message().is_empty());
@@ -47,7 +47,7 @@ where
 {
     let text = map.to_ron_string();
     let again = same(
-        Level::from_ron_str(&text, "again.ron")
+        Level::loader().read_str(&text, "again.ron")
             .unwrap_or_else(|e| panic!("written map does not load: {e}\n{text}")),
     );
     assert_eq!(again.agents(), map.agents());

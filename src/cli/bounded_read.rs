@@ -185,7 +185,7 @@ fn first_binary_byte(bytes: &[u8], checked: &mut usize, at_end: bool) -> Option<
         Err(e) if e.error_len().is_none() && !at_end => (e.valid_up_to(), None),
         Err(e) => (e.valid_up_to(), Some(*checked + e.valid_up_to())),
     };
-    let control = clearway::map::first_control_byte(fresh.get(..valid).unwrap_or_default())
+    let control = clearway_text::binary::first_control_byte(fresh.get(..valid).unwrap_or_default())
         .map(|i| *checked + i);
     *checked += valid;
     control.or(bad_utf8).map(|offset| BinaryByte {

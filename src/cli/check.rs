@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use clearway::bake::StaleBake;
+use clearway::StaleBake;
 use clearway::render::Up;
 use clearway::{Clearance, EdgeIdx, TightSpots};
 
@@ -234,7 +234,7 @@ fn text_for<D: Shown>(
         );
     }
     let who = match &report.agent {
-        Some(name) => format!("{} (radius {radius})", clearway::quote::capped(name)),
+        Some(name) => format!("{} (radius {radius})", clearway_text::quote::capped(name)),
         None => format!("radius {radius}"),
     };
     let failed = !report.blocked.is_empty() || !report.stale_bakes.is_empty();

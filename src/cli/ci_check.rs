@@ -2,7 +2,7 @@
 //! edge, failing where the edge is blocked; a suite of baked clearances
 //! failing where the bake is stale.
 
-use clearway::bake::StaleBake;
+use clearway::StaleBake;
 use clearway::{EdgeIdx, TightSpots};
 
 use super::check::{blame, plain_clearance, too_tight};
@@ -47,7 +47,7 @@ pub fn report<'a, D: Shown>(
 /// name cut as the text report cuts it.
 pub fn agent_suffix(agent: Option<&str>) -> String {
     agent
-        .map(|a| format!(" ({})", clearway::quote::capped(a)))
+        .map(|a| format!(" ({})", clearway_text::quote::capped(a)))
         .unwrap_or_default()
 }
 
@@ -56,7 +56,7 @@ pub fn agent_suffix(agent: Option<&str>) -> String {
 /// `0.4 -> 1.2`), the name cut as the text report cuts it.
 pub fn radius_name(agent: Option<&str>, radius: &str) -> String {
     match agent {
-        Some(name) => format!("{} (radius {radius})", clearway::quote::capped(name)),
+        Some(name) => format!("{} (radius {radius})", clearway_text::quote::capped(name)),
         None => format!("radius {radius}"),
     }
 }

@@ -132,8 +132,8 @@ fn with_table<D: Shown, R>(
             for (range, edge) in work {
                 let began = Instant::now();
                 let clearances = match edge {
-                    true => Clearances::compute_edges(map, range.clone()),
-                    false => Clearances::compute_nodes(map, range.clone()),
+                    true => Clearances::options().compute_edges(map, range.clone()),
+                    false => Clearances::options().compute_nodes(map, range.clone()),
                 };
                 computing += began.elapsed();
                 bar.advance(range.len());
@@ -322,7 +322,7 @@ mod tests {
         let params = clearway_synth::Params::new(clearway_synth::Kind::Grid, 40)
             .with_mix(clearway_synth::Mix::Mixed)
             .with_seed(5);
-        Map::from_ron_str(&clearway_synth::map_string(&params), "grid.ron").unwrap()
+        Map::loader().read_str(&clearway_synth::map_string(&params), "grid.ron").unwrap()
     }
 
     /// Rows computed a block of 3 at a time (blocks that cut the edges and

@@ -285,7 +285,7 @@ fn text<D: Shown>(
         if let Some(r) = radius {
             let _ = write!(out, "  (radius {}", radius_text(r));
             if let Some(agent) = &r.agent {
-                let _ = write!(out, " {}", clearway::quote::capped(agent));
+                let _ = write!(out, " {}", clearway_text::quote::capped(agent));
             }
             out.push(')');
         }
@@ -315,7 +315,7 @@ fn text<D: Shown>(
             out,
             ", {n} {} changed ({})",
             if n == 1 { "agent" } else { "agents" },
-            clearway::quote::capped_list(&all)
+            clearway_text::quote::capped_list(&all)
         );
     }
     out.push('\n');
@@ -327,7 +327,7 @@ fn text<D: Shown>(
 fn agent_change(a: &AgentChange) -> (String, String) {
     let side = |r: Option<f64>| r.map_or_else(|| "absent".to_string(), given);
     let radii = format!("radius {} -> {}", side(a.old_radius), side(a.radius));
-    (clearway::quote::capped(&a.agent).to_string(), radii)
+    (clearway_text::quote::capped(&a.agent).to_string(), radii)
 }
 
 /// The radius as given, `0.4 -> 1.2` for a resized profile.

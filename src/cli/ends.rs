@@ -87,7 +87,7 @@ fn resolve_with<D: Dimension>(
     option: &str,
     named: impl FnOnce(&str) -> Vec<NodeIdx>,
 ) -> Result<NodeIdx, BadNode> {
-    let quoted = clearway::quote::capped(given);
+    let quoted = clearway_text::quote::capped(given);
     if let Some(id) = given.strip_prefix("id:") {
         return parse_id(id)
             .and_then(|id| map.node_index(id))
@@ -138,7 +138,7 @@ fn resolve_with<D: Dimension>(
                 message: format!(
                     "{option} {quoted}: {} nodes have that name (ids {}); give an id instead",
                     several.len(),
-                    clearway::quote::capped_list(&ids)
+                    clearway_text::quote::capped_list(&ids)
                 ),
                 label: "the name of several nodes",
             })

@@ -4,8 +4,8 @@ use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
 use super::timings::Timings;
-use clearway::map::{LoadError, Location, SourceCitations, ValidatedLevel};
-use clearway::{Map, Plane, Space};
+use clearway::map::{Cite, LoadError, Location, SourceCitations};
+use clearway::{Level as AnyMap, Map, Plane, Space};
 
 use super::Failure;
 use super::args::{MapArg, TiledArgs};
@@ -147,24 +147,19 @@ impl AnyLevel {
             Some(hint) => Failure::Located(with_hint(&e.to_string(), &hint)),
             None => Failure::from(e),
         };
-        let (validated, citations) = match keep {
-            Keep::Citations => {
-                let (validated, cited) =
-                    ValidatedLevel::from_ron_bytes_citing(&bytes, &source_name, timings)
-                        .map_err(hinted)?;
-                (validated, Some(cited))
-            }
-            Keep::ObstacleLines => {
-                let (validated, cited) =
-                    ValidatedLevel::from_ron_bytes_citing_obstacles(&bytes, &source_name, timings)
-                        .map_err(hinted)?;
-                (validated, Some(cited))
-            }
-            Keep::Nothing | Keep::Text => (
-                ValidatedLevel::from_ron_bytes(&bytes, &source_name, timings).map_err(hinted)?,
-                None,
-            ),
-        };
+        let mut cited = SourceCitations::default();
+        let loader = AnyMap::loader().phases(timings);
+        let loaded = match keep {
+            Keep::Citations => loader
+                .cite(Cite::ObstaclesAndEdges, &mut cited)
+                .read_bytes(&bytes, &source_name),
+            Keep::ObstacleLines => loader
+                .cite(Cite::Obstacles, &mut cited)
+                .read_bytes(&bytes, &source_name),
+            Keep::Nothing | Keep::Text => loader.read_bytes(&bytes, &source_name),
+        }
+        .map_err(hinted)?;
+        let citations = matches!(keep, Keep::Citations | Keep::ObstacleLines).then_some(cited);
         // Dropped here, not at the end of the function: a binding that is
         // moved on one branch only lives to the end of its scope otherwise,
         // through the R-tree build where memory peaks.
@@ -174,8 +169,8 @@ impl AnyLevel {
             drop(bytes);
             Vec::new()
         };
-        match validated {
-            ValidatedLevel::Plane(validated) => {
+        match loaded {
+            AnyMap::Plane(map) => {
                 if let Some(obj) = obstacles.filter(|p| obj_input::is_obj(p)) {
                     return Err(Failure::Usage(format!(
                         "--obstacles `{}`: an OBJ file holds 3D meshes, and `{source_name}` \
@@ -185,10 +180,9 @@ impl AnyLevel {
                         obj.display()
                     )));
                 }
-                let (validated, tiled) =
-                    tiled_input::add(validated, path, source.tiled, timings)
-                        .map_err(|f| obstacles_hinted(f, obstacles, FileKind::Tiled))?;
-                let map = validated.index(timings);
+                let (map, tiled) = tiled_input::add(map, path, source.tiled, timings)
+                    .map_err(|f| obstacles_hinted(f, obstacles, FileKind::Tiled))?;
+                index(&map, timings);
                 tiled.warn_if_off_the_network(&map, source.tiled);
                 Ok(AnyLevel::Plane(Level::new(
                     map,
@@ -197,11 +191,10 @@ impl AnyLevel {
                     Imported::Tiled(tiled),
                 )))
             }
-            ValidatedLevel::Space(validated) => {
-                let (validated, obj) =
-                    obj_input::add(validated, &source_name, source.tiled, timings)
-                        .map_err(|f| obstacles_hinted(f, obstacles, FileKind::Obj))?;
-                let map = validated.index(timings);
+            AnyMap::Space(map) => {
+                let (map, obj) = obj_input::add(map, &source_name, source.tiled, timings)
+                    .map_err(|f| obstacles_hinted(f, obstacles, FileKind::Obj))?;
+                index(&map, timings);
                 Ok(AnyLevel::Space(Level::new(
                     map,
                     text,
@@ -211,6 +204,16 @@ impl AnyLevel {
             }
         }
     }
+}
+
+/// Builds the map's R-tree now, timed as the `R-tree` phase: a level read
+/// to be measured is indexed before the measuring starts, once the
+/// obstacles of `--obstacles` joined it, so that `--timings` shows the two
+/// apart.
+fn index<D: Shown>(map: &Map<D>, timings: &mut Timings) {
+    let start = std::time::Instant::now();
+    map.obstacle_index();
+    timings.record("R-tree", start.elapsed());
 }
 
 /// `failure` to read the `--obstacles` file, with a hint when that file is

@@ -8,7 +8,7 @@ use clearway::{Dimension, EdgeIdx, Map, NodeIdx};
 pub fn node_ref<D: Dimension>(map: &Map<D>, node: NodeIdx) -> String {
     let n = &map.nodes()[node];
     match &n.name {
-        Some(name) => format!("{} \"{}\"", n.id, clearway::quote::capped(name)),
+        Some(name) => format!("{} \"{}\"", n.id, clearway_text::quote::capped(name)),
         None => n.id.to_string(),
     }
 }

@@ -2,20 +2,20 @@
 
 /// Seven significant digits, trailing zeros trimmed; `inf` for unbounded.
 pub fn human(x: f64) -> String {
-    clearway::numbers::significant(x, 7)
+    clearway_text::numbers::significant(x, 7)
 }
 
 /// A value the user gave, such as a radius, with every digit it has (so
 /// that it reads as given, and as no other number does).
 pub fn given(x: f64) -> String {
-    clearway::numbers::shortest(x)
+    clearway_text::numbers::shortest(x)
 }
 
 /// A clearance judged against `radius`, to seven significant digits or
 /// more where needed to read as the verdict says (see
-/// [`clearway::numbers::significant_judged`]).
+/// [`clearway_text::numbers::significant_judged`]).
 pub fn human_judged(x: f64, radius: f64, admitted: bool) -> String {
-    clearway::numbers::significant_judged(x, radius, 7, admitted)
+    clearway_text::numbers::significant_judged(x, radius, 7, admitted)
 }
 
 /// The largest radius that fits (a widest route's), to seven significant
@@ -28,10 +28,10 @@ pub fn human_at_most(x: f64, slack: f64) -> String {
         return human(x);
     }
     (7..=17)
-        .map(|digits| clearway::numbers::significant(x, digits))
+        .map(|digits| clearway_text::numbers::significant(x, digits))
         .find(|text| {
             text.parse::<f64>()
-                .is_ok_and(|v| clearway::clearance::admits(x, v, slack) || v <= x)
+                .is_ok_and(|v| clearway::admits(x, v, slack) || v <= x)
         })
         .unwrap_or_else(|| given(x))
 }
@@ -42,8 +42,8 @@ pub fn human_pair(a: f64, b: f64) -> (String, String) {
     if a != b {
         for digits in 7..=17 {
             let (ta, tb) = (
-                clearway::numbers::significant(a, digits),
-                clearway::numbers::significant(b, digits),
+                clearway_text::numbers::significant(a, digits),
+                clearway_text::numbers::significant(b, digits),
             );
             if ta != tb {
                 return (ta, tb);

@@ -6,8 +6,8 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use super::timings::Timings;
-use clearway::dimension::Space;
-use clearway::map::ValidatedMap;
+use clearway::Map;
+use clearway::Space;
 use clearway::obj::{self, ObjSource};
 
 use super::Failure;
@@ -67,11 +67,11 @@ pub fn is_tmx(path: &Path) -> bool {
 /// messages. A Tiled map, or a Tiled option, is a usage error: Tiled maps
 /// are flat.
 pub fn add(
-    map: ValidatedMap<Space>,
+    map: Map<Space>,
     map_name: &str,
     args: Option<&TiledArgs>,
     timings: &mut Timings,
-) -> Result<(ValidatedMap<Space>, ObjObstacleSources), Failure> {
+) -> Result<(Map<Space>, ObjObstacleSources), Failure> {
     let Some((path, args)) = args.and_then(|a| Some((a.obstacles.as_deref()?, a))) else {
         return Ok((map, ObjObstacleSources::default()));
     };
@@ -101,7 +101,11 @@ pub fn add(
         super::tiled_input::warn_once(import.solidity());
     }
     let (obstacles, sources) = import.into_obstacles();
-    let (map, sources) = ObstacleSources::append(map, obstacles, sources)?;
+    let (map, sources) = ObstacleSources::append(
+        map.obstacles().len(),
+        map.with_extra_obstacles(obstacles),
+        sources,
+    )?;
     timings.record("obj", start.elapsed());
     let triangles = sources.sources().iter().map(|_| OnceLock::new()).collect();
     Ok((map, ObjObstacleSources { sources, triangles }))

@@ -4,8 +4,7 @@
 
 use std::fmt::Display;
 
-use clearway::Dimension;
-use clearway::map::{ExtraObstacle, ValidatedMap};
+use clearway::map::ExtraObstacleError;
 
 use super::Failure;
 
@@ -27,19 +26,16 @@ impl<S> Default for ObstacleSources<S> {
 }
 
 impl<S: Display> ObstacleSources<S> {
-    /// `map` with `obstacles` appended after its own, `sources[k]` where
-    /// `obstacles[k]` came from. An obstacle the map refuses is named by
-    /// its source in the error.
-    pub fn append<D: Dimension>(
-        map: ValidatedMap<D>,
-        obstacles: Vec<D::Obstacle>,
+    /// The map `appended` gives (a map with the obstacles from `sources`
+    /// appended after its own `first`), with where they came from:
+    /// `sources[k]` for obstacle `first + k`. An obstacle the map refused
+    /// is named by its source in the error.
+    pub fn append<M>(
+        first: usize,
+        appended: Result<M, ExtraObstacleError>,
         sources: Vec<S>,
-    ) -> Result<(ValidatedMap<D>, Self), Failure>
-    where
-        D::Obstacle: ExtraObstacle,
-    {
-        let first = map.obstacle_count();
-        let map = map.with_extra_obstacles(obstacles).map_err(|e| {
+    ) -> Result<(M, Self), Failure> {
+        let map = appended.map_err(|e| {
             Failure::Io(format!(
                 "{}: {e}",
                 sources

@@ -219,14 +219,14 @@ impl PairsFile {
 /// instead: UTF-16 text, a binary file (a control character other than
 /// tab, LF and CR), bytes that are not UTF-8, each located as a map's are.
 fn checked_text(bytes: Vec<u8>, source_name: &str) -> Result<String, Failure> {
-    if clearway::utf16::looks_like_utf16(&bytes) {
+    if clearway_text::utf16::looks_like_utf16(&bytes) {
         return Err(Failure::Located(format!(
             "error: the pairs file is UTF-16 text; clearway reads UTF-8: {}\n  --> {source_name}:1:1",
-            clearway::utf16::CONVERT
+            clearway_text::utf16::CONVERT
         )));
     }
     let valid_up_to = std::str::from_utf8(&bytes).map_or_else(|e| e.valid_up_to(), |_| bytes.len());
-    let control = clearway::map::first_control_byte(&bytes[..valid_up_to]);
+    let control = clearway_text::binary::first_control_byte(&bytes[..valid_up_to]);
     let Some(bad) = control.or((valid_up_to < bytes.len()).then_some(valid_up_to)) else {
         return Ok(String::from_utf8(bytes).unwrap_or_default());
     };

@@ -13,14 +13,19 @@ const WORTH_A_BAR: usize = 100_000;
 /// Every clearance of `map`, with a progress bar when it is worth one.
 pub fn compute_clearances<D: Dimension>(map: &Map<D>) -> Clearances<D> {
     let bar = Bar::for_map(map, map.edges().len() + map.nodes().len());
-    Clearances::compute_with_progress(map, &|done| bar.advance(done))
+    Clearances::options()
+        .progress(&|done| bar.advance(done))
+        .compute(map)
 }
 
 /// The edges and nodes blocked at some radius up to `max_radius`
 /// ([`TightSpots::compute`]), with a progress bar when it is worth one.
 pub fn compute_tight_spots<D: Dimension>(map: &Map<D>, max_radius: f64) -> TightSpots<D> {
     let bar = Bar::for_map(map, map.edges().len() + map.nodes().len());
-    TightSpots::compute_with_progress(map, max_radius, &|done| bar.advance(done))
+    Clearances::options()
+        .within(max_radius)
+        .progress(&|done| bar.advance(done))
+        .tight_spots(map)
 }
 
 /// A progress bar over `work` items of clearance, or nothing when it is

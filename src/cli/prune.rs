@@ -56,7 +56,7 @@ where
     let who = match &checked.agent {
         Some(name) => format!(
             "{} (radius {})",
-            clearway::quote::capped(name),
+            clearway_text::quote::capped(name),
             given(checked.agent_radius)
         ),
         None => format!("radius {}", given(checked.agent_radius)),

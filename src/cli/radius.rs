@@ -84,19 +84,19 @@ fn resolve_given<D: Dimension>(
             let known: Vec<String> = map
                 .agents()
                 .iter()
-                .map(|a| format!("`{}`", clearway::quote::capped(&a.name)))
+                .map(|a| format!("`{}`", clearway_text::quote::capped(&a.name)))
                 .collect();
             let known = if known.is_empty() {
                 "the map has no agent profiles".to_string()
             } else {
                 format!(
                     "the map's agents are {}",
-                    clearway::quote::capped_list(&known)
+                    clearway_text::quote::capped_list(&known)
                 )
             };
             Err(Failure::Usage(format!(
                 "no agent named `{}`: {known}",
-                clearway::quote::capped(name)
+                clearway_text::quote::capped(name)
             )))
         }
     }

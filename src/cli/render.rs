@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::timings::Timings;
-use clearway::atomic_write::write_atomically;
+use super::atomic_write::write_atomically;
 use clearway::geometry::Point;
 use clearway::render::{Bounds, Flatten, OutputSize, Picture, Up};
 use clearway::{Map, NodeIdx, Router};

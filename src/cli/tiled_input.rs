@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::Path;
 
 use super::timings::Timings;
-use clearway::map::ValidatedMap;
+use clearway::Map;
 use clearway::tiled::{self, TiledError, TiledObstacles, TiledOptions, TiledOrigin, TiledSource};
 
 use super::Failure;
@@ -71,11 +71,11 @@ pub fn options(args: &TiledArgs) -> TiledOptions {
 /// when there are none), before it is indexed, so the R-tree is built once. `map_path` is where the map came from, to refuse
 /// reading standard input twice. Warnings (skipped objects) go to stderr.
 pub fn add(
-    map: ValidatedMap,
+    map: Map,
     map_path: &Path,
     args: Option<&TiledArgs>,
     timings: &mut Timings,
-) -> Result<(ValidatedMap, TiledObstacleSources), Failure> {
+) -> Result<(Map, TiledObstacleSources), Failure> {
     let Some((tmx, args)) = args.and_then(|a| Some((a.obstacles.as_deref()?, a))) else {
         return Ok((map, TiledObstacleSources::default()));
     };
@@ -113,7 +113,11 @@ pub fn add(
     for warning in warnings {
         warn_once(warning.to_string());
     }
-    let (map, sources) = ObstacleSources::append(map, obstacles, sources)?;
+    let (map, sources) = ObstacleSources::append(
+        map.obstacles().len(),
+        map.with_extra_obstacles(obstacles),
+        sources,
+    )?;
     timings.record("tiled", start.elapsed());
     Ok((map, sources))
 }
@@ -140,10 +144,10 @@ fn read_tmx(reader: impl Read, limited: bool, name: &str) -> Result<Vec<u8>, Fai
     let mut bytes = Vec::new();
     let binary = bounded_read::read_text(reader, &mut bytes, limited)
         .map_err(|e| super::input::read_failure(e, &what))?;
-    if clearway::utf16::looks_like_utf16(&bytes) {
+    if clearway_text::utf16::looks_like_utf16(&bytes) {
         return Err(Failure::Io(format!(
             "cannot read {what}: it is UTF-16 text; clearway reads UTF-8: {}",
-            clearway::utf16::CONVERT
+            clearway_text::utf16::CONVERT
         )));
     }
     match binary {

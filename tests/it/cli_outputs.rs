@@ -522,7 +522,7 @@ fn bake_with_obstacles_writes_only_the_level_s_own() {
     let (dir, map, tmx) = setup();
     bake_in_place(dir.path()).exit(0);
     let once = std::fs::read_to_string(&map).unwrap();
-    let loaded = clearway::Map::from_ron_str(&once, "yard.ron").unwrap();
+    let loaded = clearway::Map::loader().read_str(&once, "yard.ron").unwrap();
     assert_eq!(loaded.obstacles().len(), 1, "{once}");
     // The road's clearance counts the post in the .tmx (1), not only the
     // rock (3).
@@ -563,7 +563,7 @@ fn prune_with_obstacles_writes_only_the_level_s_own() {
         .run()
         .exit(0);
     let text = stdout(&result);
-    let loaded = clearway::Map::from_ron_str(&text, "pruned.ron").unwrap();
+    let loaded = clearway::Map::loader().read_str(&text, "pruned.ron").unwrap();
     assert_eq!(loaded.obstacles().len(), 1, "{text}");
     assert_eq!(loaded.edges().len(), 1, "the road is pruned: {text}");
 }

@@ -9,8 +9,8 @@ use crate::common::files::files_in;
 use std::collections::HashMap;
 
 use crate::common::random_map::{RandomMap, random_map};
-use clearway::clearance::admits;
-use clearway::dimension::Dimension;
+use clearway::Dimension;
+use clearway::admits;
 use clearway::geometry::Segment;
 use clearway::link::{LinkReport, LinkRule, links};
 use clearway::map::Level;
@@ -161,7 +161,7 @@ proptest! {
     /// with the new edges.
     #[test]
     fn links_in_3d_equal_their_brute_force_twin(text in level3d(), rule in rule()) {
-        let level = Level::from_ron_str(&text, "random3d.ron");
+        let level = Level::loader().read_str(&text, "random3d.ron");
         prop_assume!(level.is_ok(), "{:?}", level.err());
         let Ok(Level::Space(map)) = level else {
             return Err(TestCaseError::fail(format!("not a 3D level: {text}")));
@@ -179,7 +179,7 @@ proptest! {
             prop_assert_eq!(links(&linked, &rule), vec![]);
         }
         let edited = map.linked_text(&text, &found).expect("the random level's text is editable");
-        let Ok(Level::Space(reloaded)) = Level::from_ron_str(&edited, "linked.ron") else {
+        let Ok(Level::Space(reloaded)) = Level::loader().read_str(&edited, "linked.ron") else {
             return Err(TestCaseError::fail(format!("the linked text: {edited}")));
         };
         prop_assert_eq!(reloaded.edges(), linked.edges());
@@ -189,7 +189,7 @@ proptest! {
 
     #[test]
     fn links_equal_their_brute_force_twin(text in level(), rule in rule()) {
-        let map = Map::from_ron_str(&text, "random.ron").unwrap();
+        let map = Map::loader().read_str(&text, "random.ron").unwrap();
         let found = links(&map, &rule);
         prop_assert_eq!(ids(&map, &found), brute_force(&map, &rule), "{}", text);
         for l in &found {
@@ -202,7 +202,7 @@ proptest! {
     /// links, all nearer than it (or as near, with smaller ids).
     #[test]
     fn max_links_keeps_the_nearest_links_of_every_node(text in level(), rule in rule()) {
-        let map = Map::from_ron_str(&text, "random.ron").unwrap();
+        let map = Map::loader().read_str(&text, "random.ron").unwrap();
         let Some(k) = rule.max_links else { return Ok(()); };
         let all = links(&map, &LinkRule { max_links: None, ..rule });
         let kept = links(&map, &rule);
@@ -231,7 +231,7 @@ proptest! {
     /// nothing (without `max_links`, which counts one run's links only).
     #[test]
     fn the_linked_map_admits_every_link_and_links_to_nothing_more(text in level(), rule in rule()) {
-        let map = Map::from_ron_str(&text, "random.ron").unwrap();
+        let map = Map::loader().read_str(&text, "random.ron").unwrap();
         let found = links(&map, &rule);
         let linked = map.linked(&found);
         prop_assert_eq!(linked.edges().len(), map.edges().len() + found.len());
@@ -248,7 +248,7 @@ proptest! {
             prop_assert_eq!(links(&linked, &rule), vec![]);
         }
         let text = map.linked_text(&text, &found).expect("the random level's text is editable");
-        let reloaded = Map::from_ron_str(&text, "linked.ron").unwrap();
+        let reloaded = Map::loader().read_str(&text, "linked.ron").unwrap();
         prop_assert_eq!(reloaded.edges(), linked.edges());
         let report = LinkReport::new(&map, &found);
         prop_assert_eq!(report.links, found.len());
@@ -329,7 +329,7 @@ fn level3d() -> impl Strategy<Value = String> {
 
 #[test]
 fn nodes_exactly_max_length_apart_are_linked_and_a_hair_more_are_not() {
-    let map = Map::from_ron_str(
+    let map = Map::loader().read_str(
         "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 4)), (id: 2, pos: (3, 4))])",
         "exact.ron",
     )
@@ -657,7 +657,7 @@ fn a_map_that_cannot_be_edited_is_written_anew_with_a_warning() {
         .run()
         .exit(0)
         .stderr_has("without its comments");
-    let linked = Map::from_ron_str(&stdout(&run), "out.ron").unwrap();
+    let linked = Map::loader().read_str(&stdout(&run), "out.ron").unwrap();
     assert_eq!(linked.edges().len(), 1);
     assert!(!linked.edges()[0].one_way);
 }

@@ -107,7 +107,7 @@ const TINY: &str = r#"Map(
 )"#;
 
 fn tiny() -> (Map, Clearances) {
-    let map = Map::from_ron_str(TINY, "tiny.ron").unwrap();
+    let map = Map::loader().read_str(TINY, "tiny.ron").unwrap();
     let clearances = Clearances::compute(&map);
     (map, clearances)
 }
@@ -263,7 +263,7 @@ fn grid(n: usize) -> String {
 
 #[test]
 fn large_maps_group_edges_by_colour_and_say_so() {
-    let map = Map::from_ron_str(&grid(101), "grid.ron").unwrap();
+    let map = Map::loader().read_str(&grid(101), "grid.ron").unwrap();
     assert!(map.edges().len() > clearway::render::LARGE_MAP_EDGES);
     let clearances = Clearances::compute(&map);
     let mut rec = RecordingDrawer::default();
@@ -284,7 +284,7 @@ fn large_maps_group_edges_by_colour_and_say_so() {
 
 #[test]
 fn node_labels_are_left_out_when_they_would_crowd() {
-    let map = Map::from_ron_str(&grid(20), "grid.ron").unwrap();
+    let map = Map::loader().read_str(&grid(20), "grid.ron").unwrap();
     assert!(map.nodes().len() > clearway::render::LABEL_MAX_NODES);
     let clearances = Clearances::compute(&map);
     let mut rec = RecordingDrawer::default();
@@ -831,7 +831,7 @@ fn words_of(doc: &roxmltree::Document) -> Vec<String> {
 /// the route titles and legend, and the caption.
 #[test]
 fn hostile_names_give_well_formed_svg_that_reads_back() {
-    let map = Map::from_ron_str(&hostile_level(), "hostile.ron").unwrap();
+    let map = Map::loader().read_str(&hostile_level(), "hostile.ron").unwrap();
     let clearances = Clearances::compute(&map);
     let (first, last) = (0, HOSTILE.len() - 1);
     for (i, name) in HOSTILE.iter().enumerate() {

@@ -98,7 +98,7 @@ fn y_up((x, y, z): P) -> P {
 }
 
 fn space(text: &str) -> Map<Space> {
-    match Level::from_ron_str(text, "house.ron").unwrap() {
+    match Level::loader().read_str(text, "house.ron").unwrap() {
         Level::Space(map) => map,
         Level::Plane(_) => panic!("the house is 3D"),
     }

@@ -591,7 +591,7 @@ fn merged_cells_give_the_clearances_of_one_square_per_cell() {
         edges.join(", ")
     );
     let with = |obstacles: Vec<Obstacle>| {
-        let network = Map::from_ron_str(&ron, "net.ron").unwrap();
+        let network = Map::loader().read_str(&ron, "net.ron").unwrap();
         Clearances::compute(&network.with_extra_obstacles(obstacles).unwrap())
     };
     let (a, b) = (with(merged), with(squares));

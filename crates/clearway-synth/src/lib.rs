@@ -214,7 +214,7 @@ pub struct Summary {
 /// let mut text = Vec::new();
 /// let summary = synth::write_map(&params, &mut text)?;
 /// assert_eq!(summary.bytes as usize, text.len());
-/// let map = Map::from_ron_str(std::str::from_utf8(&text).unwrap(), "synth.ron").unwrap();
+/// let map = Map::loader().read_str(std::str::from_utf8(&text).unwrap(), "synth.ron").unwrap();
 /// assert_eq!((map.edges().len(), map.obstacles().len()), (summary.edges, summary.obstacles));
 /// assert!(summary.edges.abs_diff(500) < 50 && summary.obstacles == 5 * summary.edges);
 /// // Most edges admit the soldier, and not quite all.

@@ -173,7 +173,7 @@ mod tests {
         let params = Params::new(Kind::Tiles, 20_000).with_seed(3);
         let text = map_string(&params);
         assert_eq!(text, map_string(&params));
-        let map = Map::from_ron_str(&text, "tiles.ron").unwrap();
+        let map = Map::loader().read_str(&text, "tiles.ron").unwrap();
         let edges = map.edges().len();
         // Small levels have few blocks, so the cave share varies.
         assert!(edges.abs_diff(20_000) < 6000, "{edges} edges");

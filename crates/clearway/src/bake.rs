@@ -3,12 +3,7 @@
 
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
-use crate::indices::EdgeIdx;
 use crate::map::{EdgeEdit, Map, edit_edges};
-
-/// Baked values within this relative difference of the recomputed clearance
-/// are current: the clearance itself is only promised to 1e-9 relative.
-pub const STALE_TOLERANCE: f64 = 1e-9;
 
 impl<D: Dimension> Map<D> {
     /// The map with every edge's `clearance` set from `clearances`; an edge
@@ -16,7 +11,7 @@ impl<D: Dimension> Map<D> {
     ///
     /// ```
     /// use clearway::{Clearances, Map};
-    /// let map = Map::from_ron_str(r#"(
+    /// let map = Map::loader().read_str(r#"(
     ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0))],
     ///     edges: [(from: 0, to: 1)],
     ///     obstacles: [Point((5, 1))],
@@ -47,7 +42,7 @@ impl<D: Dimension> Map<D> {
     /// ```
     /// use clearway::{Clearances, Map};
     /// let text = "// A rock by the road.\n(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0))],\n edges: [(from: 0, to: 1)], obstacles: [Point((5, 1))])";
-    /// let map = Map::from_ron_str(text, "doc.ron").unwrap();
+    /// let map = Map::loader().read_str(text, "doc.ron").unwrap();
     /// let baked = map.baked_text(text, &Clearances::compute(&map)).unwrap();
     /// assert!(baked.starts_with("// A rock by the road.\n"));
     /// assert!(baked.contains("edges: [(from: 0, to: 1, clearance: 1.0)]"));
@@ -70,54 +65,3 @@ impl<D: Dimension> Map<D> {
     }
 }
 
-/// An edge whose baked clearance no longer matches its obstacles.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct StaleBake {
-    /// The edge's index.
-    pub edge: EdgeIdx,
-    /// The value written in the map.
-    pub baked: f64,
-    /// The value the obstacles give now (`f64::INFINITY` when unbounded).
-    pub recomputed: f64,
-}
-
-/// The edges whose baked clearance differs from the recomputed one by more
-/// than [`STALE_TOLERANCE`], relative. A map without obstacles has nothing
-/// to recompute from, so it has no stale bakes.
-///
-/// ```
-/// use clearway::{Clearances, Map, bake::stale_bakes};
-/// let map = Map::from_ron_str(r#"(
-///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0))],
-///     edges: [(from: 0, to: 1, clearance: 2.0)],
-///     obstacles: [Point((5, 1))],
-/// )"#, "doc.ron").unwrap();
-/// let stale = stale_bakes(&map, &Clearances::compute(&map));
-/// assert_eq!(stale.len(), 1);
-/// assert_eq!((stale[0].baked, stale[0].recomputed), (2.0, 1.0));
-/// ```
-pub fn stale_bakes<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>) -> Vec<StaleBake> {
-    if map.obstacles().is_empty() {
-        return Vec::new();
-    }
-    map.edges()
-        .iter()
-        .zip(clearances.edges())
-        .enumerate()
-        .filter_map(|(edge, (e, c))| StaleBake::of(EdgeIdx::new(edge), e.clearance?, c.value))
-        .collect()
-}
-
-impl StaleBake {
-    /// The stale bake of `edge`, when `baked` differs from `recomputed` by
-    /// more than [`STALE_TOLERANCE`], relative.
-    pub(crate) fn of(edge: EdgeIdx, baked: f64, recomputed: f64) -> Option<StaleBake> {
-        let differs =
-            (baked - recomputed).abs() > STALE_TOLERANCE * baked.abs().max(recomputed.abs());
-        differs.then_some(StaleBake {
-            edge,
-            baked,
-            recomputed,
-        })
-    }
-}

@@ -24,9 +24,9 @@
 //! (`Map`, `Clearances`, `Segment`, `Nearest`, ...) meaning what it meant.
 //!
 //! ```
-//! use clearway::dimension::Space;
+//! use clearway::Space;
 //! use clearway::geometry::{Point3, Segment, Sphere};
-//! use clearway::obstacle_index::ObstacleIndex;
+//! use clearway::ObstacleIndex;
 //! use clearway::Obstacle3;
 //! let obstacles = vec![Obstacle3::Sphere(Sphere { center: Point3::new(5.0, 0.0, 3.0), radius: 1.0 })];
 //! let index: ObstacleIndex<Space> = ObstacleIndex::build(&obstacles);

@@ -25,7 +25,7 @@ use serde::Serialize;
 ///
 /// ```
 /// use clearway::{Map, NodeIdx};
-/// let map = Map::from_ron_str("(nodes: [(id: 7, pos: (0, 0)), (id: 3, pos: (1, 0))])", "a.ron")?;
+/// let map = Map::loader().read_str("(nodes: [(id: 7, pos: (0, 0)), (id: 3, pos: (1, 0))])", "a.ron")?;
 /// let i = map.node_index(3).unwrap();
 /// assert_eq!(i, NodeIdx::new(1));
 /// assert_eq!(i.get(), 1);
@@ -41,7 +41,7 @@ pub struct NodeIdx(u32);
 ///
 /// ```
 /// use clearway::{Clearances, EdgeIdx, Map};
-/// let map = Map::from_ron_str(
+/// let map = Map::loader().read_str(
 ///     "(nodes: [(id: 7, pos: (0, 0)), (id: 3, pos: (4, 0))], edges: [(from: 7, to: 3)],
 ///       obstacles: [Point((2, 1))])",
 ///     "a.ron",

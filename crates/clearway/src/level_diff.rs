@@ -25,9 +25,9 @@
 //! ```
 //! use clearway::level_diff::{ChangeKind, DiffOptions, DiffRadius, LevelDiff};
 //! use clearway::{Clearances, Map};
-//! let old = Map::from_ron_str("(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))],
+//! let old = Map::loader().read_str("(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))],
 //!     edges: [(from: 1, to: 2)], obstacles: [Point((5, 2))])", "old.ron")?;
-//! let new = Map::from_ron_str("(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))],
+//! let new = Map::loader().read_str("(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))],
 //!     edges: [(from: 1, to: 2)], obstacles: [Point((5, 1))])", "new.ron")?;
 //! let tank = DiffRadius::same(Some("tank".into()), 1.5);
 //! let diff = LevelDiff::compute(
@@ -546,7 +546,7 @@ mod tests {
              obstacles: [Point((2, 1))])",
             edges.join(", ")
         );
-        Map::from_ron_str(&text, "random.ron").unwrap()
+        Map::loader().read_str(&text, "random.ron").unwrap()
     }
 
     fn edges() -> impl Strategy<Value = Vec<(u8, u8, bool, Option<u8>)>> {
@@ -564,7 +564,7 @@ mod tests {
              edges: [(from: 1, to: 2)], \
              obstacles: [Segment(from: (0, 4), to: (9, 4)), Segment(from: (11, 4), to: (20, 4))])"
         );
-        Map::from_ron_str(&text, "door.ron").unwrap()
+        Map::loader().read_str(&text, "door.ron").unwrap()
     }
 
     fn diff_of(old: &Map, new: &Map) -> LevelDiff {

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use clearway::{Clearances, EdgeIdx, Map};
-//! let map = Map::from_ron_str(r#"Map(
+//! let map = Map::loader().read_str(r#"Map(
 //!     agents: [(name: "soldier", radius: 0.4), (name: "tank", radius: 1.5)],
 //!     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0))],
 //!     edges: [(from: 0, to: 1)],
@@ -19,52 +19,70 @@
 //! assert_eq!(clearances.edge(EdgeIdx::new(0)).value, 1.0);
 //! let blocked: Vec<_> = map.agents().iter().filter(|a| !clearances.edge_admits(EdgeIdx::new(0), a.radius)).collect();
 //! assert_eq!(blocked[0].name, "tank");
-//! # Ok::<(), clearway::map::LoadError>(())
+//! # Ok::<(), clearway::LoadError>(())
 //! ```
 //!
-//! To check a level against radii up to some largest one, [`TightSpots`]
-//! keeps only the edges and nodes that are too tight, with their clearances
-//! and witnesses, in memory that grows with what it finds rather than with
-//! the level.
+//! A level is read by [`Map::load`] (a file), or by [`Map::loader`], which
+//! also reads bytes or text, cites where each obstacle and edge is and
+//! reports how long each phase took; [`Level::loader`] reads a level of
+//! either dimension (flat, or 3D with [`Obstacle3`] obstacles).
+//!
+//! [`Clearances::compute`] measures every edge and node;
+//! [`Clearances::options`] computes only what decides the radii up to a
+//! largest one, or reports progress. To check a level against radii up to
+//! some largest one, [`TightSpots`] keeps only the edges and nodes that are
+//! too tight, with their clearances and witnesses, in memory that grows
+//! with what it finds rather than with the level. [`Map::pruned`] and
+//! [`Map::baked`] write the network an agent can use, or every edge's
+//! clearance, back into the level; a [`Router`] plans routes for an agent
+//! of any radius.
+//!
+//! The optional parts are modules: [`geometry`] (points, segments and the
+//! distances between shapes), [`grid`] (levels from tile grids), [`obj`]
+//! (3D obstacles from OBJ meshes), `render` (pictures, feature `render`)
+//! and `tiled` (Tiled maps, feature `tiled`).
 
 #![deny(missing_docs)]
 
-pub mod atomic_write;
-pub mod bake;
-pub mod clearance;
-pub mod dimension;
+mod bake;
+mod clearance;
+mod dimension;
 pub mod geometry;
 pub mod grid;
 mod hilbert;
-pub mod indices;
+mod indices;
 pub mod level_diff;
 pub mod link;
 pub mod map;
 mod morton;
-pub mod numbers;
 pub mod obj;
-pub mod obstacle;
-pub mod obstacle3;
-pub mod obstacle_index;
+mod obstacle;
+mod obstacle3;
+mod obstacle_index;
 mod par;
-pub mod phases;
-pub mod prune;
-pub mod quote;
+mod phases;
+mod prune;
 mod radix_sort;
 #[cfg(feature = "render")]
 pub mod render;
 mod ron_writer;
-pub mod route;
+mod route;
 #[cfg(feature = "tiled")]
 pub mod tiled;
-pub mod utf16;
 
-pub use clearance::{Clearance, Clearances, TightSpots, Witness};
+pub use clearance::{
+    Clearance, ClearanceOptions, Clearances, StaleBake, TightSpots, Witness, admits,
+};
 pub use dimension::{Dimension, Plane, Space};
 pub use indices::{EdgeIdx, NodeIdx};
-pub use map::{Agent, Edge, LoadError, LoadErrorKind, Location, Map, Node};
+pub use map::{
+    Agent, Cite, Edge, Level, LoadError, LoadErrorKind, Loader, Location, Map, Node, SourceCitations,
+};
 pub use obstacle::{Obstacle, ObstacleKind};
 pub use obstacle3::Obstacle3;
+#[cfg(feature = "test-twins")]
+pub use obstacle_index::SearchStats;
+pub use obstacle_index::{Nearest, ObstacleIndex};
 pub use phases::Phases;
 pub use prune::PruneReport;
 pub use route::{Route, Router, WidestRoute, route, widest_route};

@@ -73,7 +73,7 @@ pub struct Link {
 /// ```
 /// use clearway::Map;
 /// use clearway::link::{LinkRule, links};
-/// let map = Map::from_ron_str(r#"(
+/// let map = Map::loader().read_str(r#"(
 ///     nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (4, 0)), (id: 3, pos: (4, 3)), (id: 4, pos: (20, 0))],
 ///     edges: [(from: 2, to: 1)],
 ///     obstacles: [Point((2, 2))],
@@ -93,7 +93,7 @@ pub struct Link {
 /// ```
 /// use clearway::map::Level;
 /// use clearway::link::{LinkRule, links};
-/// let Level::Space(map) = Level::from_ron_str(r#"(
+/// let Level::Space(map) = Level::loader().read_str(r#"(
 ///     nodes: [(id: 1, pos: (0, 0, 0)), (id: 2, pos: (0, 0, 4)), (id: 3, pos: (3, 0, 4))],
 ///     obstacles: [Sphere(center: (0, 1.5, 2), radius: 1)],
 /// )"#, "doc.ron").unwrap() else { panic!("a 3D level") };
@@ -223,7 +223,7 @@ impl<D: Dimension> Map<D> {
     /// use clearway::Map;
     /// use clearway::link::{LinkRule, links};
     /// let text = "// two rooms\n(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 0))],\n    edges: [],\n)";
-    /// let map = Map::from_ron_str(text, "doc.ron").unwrap();
+    /// let map = Map::loader().read_str(text, "doc.ron").unwrap();
     /// let rule = LinkRule { max_length: 5.0, agent_radius: 0.5, max_links: None };
     /// let linked = map.linked_text(text, &links(&map, &rule)).unwrap();
     /// assert_eq!(linked, "// two rooms\n(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 0))],\n    edges: [\n        (from: 0, to: 1),\n    ],\n)");

@@ -40,7 +40,7 @@ impl Obstacle3 {
     ///
     /// ```
     /// use clearway::geometry::{Point3, Segment, Sphere};
-    /// use clearway::obstacle3::Obstacle3;
+    /// use clearway::Obstacle3;
     /// let edge = Segment::new(Point3::new(0.0, 0.0, 0.0), Point3::new(10.0, 0.0, 0.0));
     /// // Point (3,4,0): 4 above the edge's point (3,0,0).
     /// assert_eq!(Obstacle3::Point(Point3::new(3.0, 4.0, 0.0)).separation_from(edge).distance, 4.0);

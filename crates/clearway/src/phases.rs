@@ -1,4 +1,4 @@
-//! How long each phase of a load took (read, parse, validate, R-tree),
+//! How long each phase of a load took (parse, validate),
 //! reported to whoever asks: the loader only measures, the caller decides
 //! what to keep (`clearway --timings` adds the phases up and prints them).
 
@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 /// use clearway::{Map, Phases};
 /// let mut phases: Vec<(&'static str, std::time::Duration)> = Vec::new();
 /// let text = b"Map(nodes: [(id: 0, pos: (0, 0))])";
-/// Map::from_ron_bytes_timed(text, "level.ron", &mut phases)?;
+/// Map::loader().phases(&mut phases).read_bytes(text, "level.ron")?;
 /// assert!(phases.iter().any(|(phase, _)| *phase == "parse"));
 /// # Ok::<(), clearway::LoadError>(())
 /// ```

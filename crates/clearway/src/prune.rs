@@ -14,7 +14,7 @@ impl<D: Dimension> Map<D> {
     ///
     /// ```
     /// use clearway::{Clearances, Map};
-    /// let map = Map::from_ron_str(r#"(
+    /// let map = Map::loader().read_str(r#"(
     ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))],
     ///     edges: [(from: 0, to: 1), (from: 0, to: 2)],
     ///     obstacles: [Point((5, 1))],
@@ -43,7 +43,7 @@ impl<D: Dimension> Map<D> {
     /// ```
     /// use clearway::{Clearances, Map};
     /// let text = "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))],\n edges: [\n  (from: 0, to: 1), // by the rock\n  (from: 0, to: 2),\n ],\n obstacles: [Point((5, 1))])";
-    /// let map = Map::from_ron_str(text, "doc.ron").unwrap();
+    /// let map = Map::loader().read_str(text, "doc.ron").unwrap();
     /// let pruned = map.pruned_text(text, &Clearances::compute(&map), 2.0).unwrap();
     /// assert!(pruned.contains("edges: [\n  // by the rock\n  (from: 0, to: 2),\n ]"));
     /// ```

@@ -19,10 +19,10 @@ where
     ///
     /// ```
     /// use clearway::Map;
-    /// let map = Map::from_ron_str("(nodes: [(id: 4, pos: (0.1, 2))])", "a.ron").unwrap();
+    /// let map = Map::loader().read_str("(nodes: [(id: 4, pos: (0.1, 2))])", "a.ron").unwrap();
     /// let text = map.to_ron_string();
     /// assert!(text.starts_with("Map("));
-    /// let again = Map::from_ron_str(&text, "b.ron").unwrap();
+    /// let again = Map::loader().read_str(&text, "b.ron").unwrap();
     /// assert_eq!(again.nodes(), map.nodes());
     /// ```
     pub fn to_ron_string(&self) -> String {
@@ -36,7 +36,7 @@ where
     ///
     /// ```
     /// use clearway::{Map, Obstacle, geometry::Point};
-    /// let map = Map::from_ron_str("(nodes: [], obstacles: [Point((1, 2))])", "a.ron").unwrap();
+    /// let map = Map::loader().read_str("(nodes: [], obstacles: [Point((1, 2))])", "a.ron").unwrap();
     /// let map = map.with_extra_obstacles(vec![Obstacle::Point(Point::new(7.0, 7.0))]).unwrap();
     /// let text = map.to_ron_string_with_obstacles(1);
     /// assert!(text.contains("Point((1.0, 2.0))") && !text.contains("7.0"));
@@ -76,7 +76,7 @@ mod tests {
                 Segment(from: (0, 0, 0), to: (1, 1, 1)), Triangle([(0, 0, 0), (1, 0, 0), (0, 1, 0.1)]),
                 Box(min: (-1, -1, -1), max: (1, 1, 1)),
                 Mesh(vertices: [(0, 0, 0), (1, 0, 0), (0, 1, 0)], triangles: [(0, 1, 2)], solid: true)])";
-        let Level::Space(map) = Level::from_ron_str(text, "a.ron").unwrap() else {
+        let Level::Space(map) = Level::loader().read_str(text, "a.ron").unwrap() else {
             panic!("a 3D level")
         };
         let written = map.to_ron_string();
@@ -84,7 +84,7 @@ mod tests {
             written.contains("(id: 2, pos: (10.0, 0.0, -0.0))"),
             "{written}"
         );
-        let Level::Space(again) = Level::from_ron_str(&written, "b.ron").unwrap() else {
+        let Level::Space(again) = Level::loader().read_str(&written, "b.ron").unwrap() else {
             panic!("written as a 3D level: {written}")
         };
         assert_eq!(again.agents(), map.agents());

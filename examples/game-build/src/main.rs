@@ -10,7 +10,7 @@ include!(concat!(env!("OUT_DIR"), "/levels.rs"));
 
 fn main() -> Result<(), Box<dyn Error>> {
     for &(agent, radius, text) in LEVELS {
-        let map = Map::from_ron_str(text, agent)?;
+        let map = Map::loader().read_str(text, agent)?;
         let clearances = Clearances::compute(&map);
         let mut router = Router::new(&map, &clearances);
         let (from, to) = (node(&map, 100)?, node(&map, 125)?);

@@ -1,9 +1,9 @@
-//! Clearance searches bounded by a radius: what [`Clearances::compute_within`]
+//! Clearance searches bounded by a radius: what [`ClearanceOptions::within`]
 //! and [`TightSpots`] measure. An edge or node with an obstacle within the
 //! radius gets its exact clearance and witness; one with none gets a lower
 //! bound just above the radius, and its search stops there.
 //!
-//! [`Clearances::compute_within`]: super::Clearances::compute_within
+//! [`ClearanceOptions::within`]: super::ClearanceOptions::within
 //! [`TightSpots`]: super::TightSpots
 
 use rstar::Envelope;

@@ -11,11 +11,13 @@ use crate::map::Map;
 use crate::obstacle_index::{Nearest, PartRef};
 use bounded_search::{BoundedSearch, Items};
 pub(crate) use slack::level_magnitude;
-pub use slack::slack_for_magnitude;
+pub(crate) use slack::slack_for_magnitude;
+pub use stale::StaleBake;
 pub use tight_spots::TightSpots;
 
 mod bounded_search;
 mod slack;
+mod stale;
 mod tight_spots;
 
 /// Whether a clearance admits an agent radius on a level with slack
@@ -25,11 +27,11 @@ mod tight_spots;
 /// c > 0 admits every radius up to c, and up to `slack` above it, the few
 /// units in the last place by which the level's decimal coordinates, stored
 /// in binary, may shift a distance (a door 1.8 wide admits a 0.9 agent
-/// though it measures 0.8999999999999986; see [`slack_for_magnitude`]). A
+/// though it measures 0.8999999999999986; see [`Map::slack`](crate::Map::slack)). A
 /// NaN radius fits nothing. The one rule every command and search applies.
 ///
 /// ```
-/// use clearway::clearance::admits;
+/// use clearway::admits;
 /// assert!(admits(1.0, 1.0, 0.0) && admits(1.0, 0.0, 0.0) && !admits(1.0, 1.5, 0.0));
 /// assert!(!admits(0.0, 0.0, 0.0)); // through a wall: blocked at radius 0 too
 /// assert!(!admits(0.0, 1e-20, 1e-14)); // the slack never opens a wall
@@ -137,7 +139,7 @@ impl<P> Clearance<P> {
 ///
 /// ```
 /// use clearway::{Clearances, Map};
-/// let map = Map::from_ron_str(r#"Map(
+/// let map = Map::loader().read_str(r#"Map(
 ///     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (5.0, 0.0))],
 ///     edges: [(from: 0, to: 1)],
 ///     obstacles: [Point((3.0, -2.0))],
@@ -154,10 +156,179 @@ impl<P> Clearance<P> {
 pub struct Clearances<D: Dimension = Plane> {
     edges: Vec<Clearance<D::Point>>,
     nodes: Vec<Clearance<D::Point>>,
-    /// Values up to this are exact; see [`Clearances::compute_within`].
+    /// Values up to this are exact; see [`ClearanceOptions::within`].
     exact_up_to: f64,
     /// The map's slack ([`Map::slack`]), which [`admits`] takes.
     slack: f64,
+}
+
+impl Clearances {
+    /// Options for computing clearances: [`ClearanceOptions::within`] a
+    /// largest radius, with [`ClearanceOptions::progress`] reported; then
+    /// [`ClearanceOptions::compute`] (every edge and node),
+    /// [`ClearanceOptions::tight_spots`] (only those too tight), or
+    /// [`ClearanceOptions::compute_edges`] and
+    /// [`ClearanceOptions::compute_nodes`] (a block at a time).
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use clearway::{Clearances, EdgeIdx, Map};
+    /// let map = Map::loader().read_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))],
+    ///     edges: [(from: 0, to: 1), (from: 0, to: 2)],
+    ///     obstacles: [Point((5, 1))],
+    /// )"#, "doc.ron")?;
+    /// let done = AtomicUsize::new(0);
+    /// let within = Clearances::options()
+    ///     .within(2.0)
+    ///     .progress(&|n| { done.fetch_add(n, Ordering::Relaxed); })
+    ///     .compute(&map);
+    /// assert_eq!(done.into_inner(), 5); // two edges and three nodes
+    /// let exact = Clearances::compute(&map);
+    /// assert_eq!(within.edge(EdgeIdx::new(0)), exact.edge(EdgeIdx::new(0))); // the rock is 1 from edge 0
+    /// assert!(within.edge(EdgeIdx::new(1)).witness.is_none() && within.edge(EdgeIdx::new(1)).value > 2.0);
+    /// for r in [0.0, 0.5, 1.0, 1.5, 2.0] {
+    ///     assert!(within.blocked_edges(r).eq(exact.blocked_edges(r)));
+    /// }
+    /// # Ok::<(), clearway::LoadError>(())
+    /// ```
+    pub fn options() -> ClearanceOptions<'static> {
+        ClearanceOptions {
+            within: None,
+            progress: &|_| {},
+        }
+    }
+}
+
+/// How to compute clearances, made by [`Clearances::options`].
+#[derive(Clone, Copy)]
+#[must_use = "options compute nothing until told to compute"]
+pub struct ClearanceOptions<'a> {
+    within: Option<f64>,
+    progress: &'a (dyn Fn(usize) + Sync),
+}
+
+impl std::fmt::Debug for ClearanceOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ClearanceOptions")
+            .field("within", &self.within)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> ClearanceOptions<'a> {
+    /// Computes only what decides every radius up to `max_radius`: what a
+    /// check needs. An edge or node with an obstacle within `max_radius`
+    /// gets its exact clearance and witness, as [`Clearances::compute`]
+    /// gives them; one with none gets a lower bound, the least `f64` above
+    /// `max_radius`, with no witness, and the search for it stops at
+    /// `max_radius` instead of finding how far the nearest obstacle is.
+    /// Edges with a baked clearance are always computed exactly, so that
+    /// stale bakes can be found.
+    ///
+    /// So [`Clearance::admits`], [`Clearances::blocked_edges`] and
+    /// [`Clearances::blocked_nodes`] answer as with [`Clearances::compute`]
+    /// for every radius up to `max_radius`; [`Clearances::exact_up_to`] says
+    /// where that stops.
+    pub fn within(self, max_radius: f64) -> ClearanceOptions<'a> {
+        ClearanceOptions {
+            within: Some(max_radius),
+            ..self
+        }
+    }
+
+    /// Calls `progress` with the number of edges and nodes just finished,
+    /// from any thread, every few hundred.
+    pub fn progress<'b>(self, progress: &'b (dyn Fn(usize) + Sync)) -> ClearanceOptions<'b> {
+        ClearanceOptions {
+            within: self.within,
+            progress,
+        }
+    }
+
+    /// Computes the clearance of every edge and node of `map`, on all
+    /// cores, as the options say.
+    pub fn compute<D: Dimension>(self, map: &Map<D>) -> Clearances<D> {
+        let progress = self.progress;
+        match self.within {
+            Some(max_radius) if BoundedSearch::applies(map, max_radius) => {
+                let search = BoundedSearch::new(map, max_radius);
+                let edges = search.all_of(Items::Edges, progress);
+                let nodes = search.all_of(Items::Nodes, progress);
+                Clearances {
+                    edges,
+                    nodes,
+                    exact_up_to: max_radius.max(0.0),
+                    slack: map.slack(),
+                }
+            }
+            _ => Clearances {
+                edges: edge_clearances(map, 0..map.edges().len(), progress),
+                nodes: node_clearances(map, 0..map.nodes().len(), progress),
+                exact_up_to: f64::INFINITY,
+                slack: map.slack(),
+            },
+        }
+    }
+
+    /// The edges and nodes of `map` too tight for some radius up to the
+    /// one given to [`ClearanceOptions::within`] (every radius without
+    /// it), as [`TightSpots::compute`] finds them.
+    pub fn tight_spots<D: Dimension>(self, map: &Map<D>) -> TightSpots<D> {
+        TightSpots::search(map, self.within.unwrap_or(f64::INFINITY), self.progress)
+    }
+
+    /// The clearances of the edges in `edges` (indices into [`Map::edges`]),
+    /// in order, on all cores: exact, as [`Clearances::compute`] gives them,
+    /// whatever [`ClearanceOptions::within`] says. For a table of every edge
+    /// that is written as it is computed, a block at a time, without
+    /// holding every clearance at once.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map};
+    /// let map = Map::loader().read_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (5, 0)), (id: 2, pos: (5, 5))],
+    ///     edges: [(from: 0, to: 1), (from: 1, to: 2)],
+    ///     obstacles: [Point((3, -2))],
+    /// )"#, "doc.ron").unwrap();
+    /// let all = Clearances::compute(&map);
+    /// assert_eq!(Clearances::options().compute_edges(&map, 1..2), &all.edges()[1..2]);
+    /// assert_eq!(Clearances::options().compute_nodes(&map, 0..3), all.nodes());
+    /// ```
+    ///
+    /// # Panics
+    /// When `edges` runs backwards or reaches past the map's edges.
+    pub fn compute_edges<D: Dimension>(
+        self,
+        map: &Map<D>,
+        edges: Range<usize>,
+    ) -> Vec<Clearance<D::Point>> {
+        assert!(
+            edges.start <= edges.end && edges.end <= map.edges().len(),
+            "edges {edges:?} of {}",
+            map.edges().len()
+        );
+        edge_clearances(map, edges, self.progress)
+    }
+
+    /// The clearances of the nodes in `nodes` (indices into [`Map::nodes`]),
+    /// in order, on all cores, as [`ClearanceOptions::compute_edges`] gives
+    /// the edges'.
+    ///
+    /// # Panics
+    /// When `nodes` runs backwards or reaches past the map's nodes.
+    pub fn compute_nodes<D: Dimension>(
+        self,
+        map: &Map<D>,
+        nodes: Range<usize>,
+    ) -> Vec<Clearance<D::Point>> {
+        assert!(
+            nodes.start <= nodes.end && nodes.end <= map.nodes().len(),
+            "nodes {nodes:?} of {}",
+            map.nodes().len()
+        );
+        node_clearances(map, nodes, self.progress)
+    }
 }
 
 /// Edges handed to one rayon task at a time: enough to amortise the hand-off.
@@ -168,128 +339,25 @@ impl<D: Dimension> Clearances<D> {
     /// result does not depend on the number of threads.
     ///
     /// A map without obstacles takes its edges' baked clearances where it has
-    /// them; a map with obstacles always recomputes.
+    /// them; a map with obstacles always recomputes. To compute only what
+    /// decides the radii up to some largest one, or to follow the progress,
+    /// see [`Clearances::options`].
     pub fn compute(map: &Map<D>) -> Clearances<D> {
-        Clearances::compute_with_progress(map, &|_| {})
-    }
-
-    /// As [`Clearances::compute`], calling `progress` with the number of
-    /// edges and nodes just finished, from any thread, every few hundred.
-    pub fn compute_with_progress(map: &Map<D>, progress: &(dyn Fn(usize) + Sync)) -> Clearances<D> {
-        Clearances {
-            edges: edge_clearances(map, 0..map.edges().len(), progress),
-            nodes: node_clearances(map, 0..map.nodes().len(), progress),
-            exact_up_to: f64::INFINITY,
-            slack: map.slack(),
-        }
-    }
-
-    /// The clearances of the edges in `edges` (indices into [`Map::edges`]),
-    /// in order, on all cores: those [`Clearances::compute`] gives them. For
-    /// a table of every edge that is written as it is computed, a block at
-    /// a time, without holding every clearance at once.
-    ///
-    /// ```
-    /// use clearway::{Clearances, Map};
-    /// let map = Map::from_ron_str(r#"(
-    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (5, 0)), (id: 2, pos: (5, 5))],
-    ///     edges: [(from: 0, to: 1), (from: 1, to: 2)],
-    ///     obstacles: [Point((3, -2))],
-    /// )"#, "doc.ron").unwrap();
-    /// let all = Clearances::compute(&map);
-    /// assert_eq!(Clearances::compute_edges(&map, 1..2), &all.edges()[1..2]);
-    /// assert_eq!(Clearances::compute_nodes(&map, 0..3), all.nodes());
-    /// ```
-    ///
-    /// # Panics
-    /// When `edges` runs backwards or reaches past the map's edges.
-    pub fn compute_edges(map: &Map<D>, edges: Range<usize>) -> Vec<Clearance<D::Point>> {
-        assert!(
-            edges.start <= edges.end && edges.end <= map.edges().len(),
-            "edges {edges:?} of {}",
-            map.edges().len()
-        );
-        edge_clearances(map, edges, &|_| {})
-    }
-
-    /// The clearances of the nodes in `nodes` (indices into [`Map::nodes`]),
-    /// in order, on all cores: those [`Clearances::compute`] gives them.
-    ///
-    /// # Panics
-    /// When `nodes` runs backwards or reaches past the map's nodes.
-    pub fn compute_nodes(map: &Map<D>, nodes: Range<usize>) -> Vec<Clearance<D::Point>> {
-        assert!(
-            nodes.start <= nodes.end && nodes.end <= map.nodes().len(),
-            "nodes {nodes:?} of {}",
-            map.nodes().len()
-        );
-        node_clearances(map, nodes, &|_| {})
-    }
-
-    /// The clearances that decide every radius up to `max_radius`, and no
-    /// more: what `check` needs. An edge or node with an obstacle within
-    /// `max_radius` gets its exact clearance and witness, as
-    /// [`Clearances::compute`] gives them; one with none gets a lower bound,
-    /// the least `f64` above `max_radius`, with no witness, and the search
-    /// for it stops at `max_radius` instead of finding how far the nearest
-    /// obstacle is. Edges with a baked clearance are always computed
-    /// exactly, so that stale bakes can be found.
-    ///
-    /// So [`Clearance::admits`], [`Clearances::blocked_edges`] and
-    /// [`Clearances::blocked_nodes`] answer as with [`Clearances::compute`]
-    /// for every radius up to `max_radius`; [`Clearances::exact_up_to`] says
-    /// where that stops.
-    ///
-    /// ```
-    /// use clearway::{Clearances, Map};
-    /// let map = Map::from_ron_str(r#"(
-    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))],
-    ///     edges: [(from: 0, to: 1), (from: 0, to: 2)],
-    ///     obstacles: [Point((5, 1))],
-    /// )"#, "doc.ron").unwrap();
-    /// let within = Clearances::compute_within(&map, 2.0);
-    /// let exact = Clearances::compute(&map);
-    /// assert_eq!(within.edge(clearway::EdgeIdx::new(0)), exact.edge(clearway::EdgeIdx::new(0))); // the rock is 1 from edge 0
-    /// assert!(within.edge(clearway::EdgeIdx::new(1)).witness.is_none() && within.edge(clearway::EdgeIdx::new(1)).value > 2.0);
-    /// for r in [0.0, 0.5, 1.0, 1.5, 2.0] {
-    ///     assert!(within.blocked_edges(r).eq(exact.blocked_edges(r)));
-    /// }
-    /// ```
-    pub fn compute_within(map: &Map<D>, max_radius: f64) -> Clearances<D> {
-        Clearances::compute_within_with_progress(map, max_radius, &|_| {})
-    }
-
-    /// As [`Clearances::compute_within`], with progress as in
-    /// [`Clearances::compute_with_progress`].
-    pub fn compute_within_with_progress(
-        map: &Map<D>,
-        max_radius: f64,
-        progress: &(dyn Fn(usize) + Sync),
-    ) -> Clearances<D> {
-        if !BoundedSearch::applies(map, max_radius) {
-            return Clearances::compute_with_progress(map, progress);
-        }
-        let search = BoundedSearch::new(map, max_radius);
-        let edges = search.all_of(Items::Edges, progress);
-        let nodes = search.all_of(Items::Nodes, progress);
-        Clearances {
-            edges,
-            nodes,
-            exact_up_to: max_radius.max(0.0),
-            slack: map.slack(),
-        }
+        Clearances::options().compute(map)
     }
 
     /// Up to which value the clearances are exact: infinity for
-    /// [`Clearances::compute`], `max_radius` for
-    /// [`Clearances::compute_within`] (a value above it may be a lower bound).
+    /// [`Clearances::compute`], `max_radius` for clearances computed
+    /// [`within`](ClearanceOptions::within) it (a value above it may be a
+    /// lower bound).
     pub fn exact_up_to(&self) -> f64 {
         self.exact_up_to
     }
 
     /// Computes every clearance by measuring every obstacle against every
     /// edge and node: slow and obviously right. The twin that the R-tree
-    /// search is tested and benchmarked against.
+    /// search is tested and benchmarked against (feature `test-twins`).
+    #[cfg(any(test, feature = "test-twins"))]
     pub fn compute_brute_force(map: &Map<D>) -> Clearances<D> {
         if map.obstacles().is_empty() {
             return Clearances::compute(map);
@@ -485,7 +553,7 @@ mod tests {
     /// Nodes: |(5,1)-(0,0)| = |(5,1)-(10,0)| = sqrt(26) ~ 5.099;
     /// |(5,1)-(0,10)| = sqrt(25 + 81) = sqrt(106) ~ 10.296.
     fn corner() -> Clearances {
-        let map = Map::from_ron_str(
+        let map = Map::loader().read_str(
             "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))], \
              edges: [(from: 0, to: 1), (from: 0, to: 2)], obstacles: [Point((5, 1))])",
             "corner.ron",
@@ -504,7 +572,7 @@ mod tests {
                 .with_mix(clearway_synth::Mix::Mixed)
                 .with_seed(3)
         };
-        let map = Map::from_ron_str(&clearway_synth::map_string(&params), "grid.ron").unwrap();
+        let map = Map::loader().read_str(&clearway_synth::map_string(&params), "grid.ron").unwrap();
         assert!(map.edges().len() > 2 * EDGES_PER_TASK);
         assert!(map.nodes().len() > EDGES_PER_TASK);
         let fast = Clearances::compute(&map);

@@ -31,16 +31,10 @@ use crate::dimension::Dimension;
 const ULPS_4: f64 = 1.0 / (1u64 << 50) as f64;
 
 /// The slack of a level whose largest coordinate magnitude is `magnitude`:
-/// `magnitude · 2^-50` (0 for an empty level).
-///
-/// ```
-/// use clearway::clearance::slack_for_magnitude;
-/// // A level whose coordinates reach 32.7: four units in the last place of 32.7
-/// // (ulp(32.7) = 2^-47 ≈ 7.1e-15; 32.7 · 2^-50 ≈ 2.9e-14).
-/// assert_eq!(slack_for_magnitude(32.7), 32.7 / 2f64.powi(50));
-/// assert_eq!(slack_for_magnitude(0.0), 0.0);
-/// ```
-pub fn slack_for_magnitude(magnitude: f64) -> f64 {
+/// `magnitude · 2^-50` (0 for an empty level): for a level whose
+/// coordinates reach 32.7, four units in the last place of 32.7
+/// (ulp(32.7) = 2^-47 ≈ 7.1e-15; 32.7 · 2^-50 ≈ 2.9e-14).
+pub(crate) fn slack_for_magnitude(magnitude: f64) -> f64 {
     magnitude * ULPS_4
 }
 
@@ -70,7 +64,7 @@ mod tests {
     /// measures a hair less, and the slack admits 0.9 all the same.
     #[test]
     fn a_decimal_door_admits_its_decimal_radius() {
-        let map = Map::from_ron_str(
+        let map = Map::loader().read_str(
             "(nodes: [(id: 0, pos: (30.9, 0.0)), (id: 1, pos: (30.9, 10.0))], \
               edges: [(from: 0, to: 1)], \
               obstacles: [Segment(from: (30.0, -5.0), to: (30.0, 15.0)), Segment(from: (31.8, -5.0), to: (31.8, 15.0))])",
@@ -97,14 +91,16 @@ mod tests {
     #[test]
     fn the_magnitude_counts_nodes_and_every_obstacle_coordinate() {
         // A circle's reach is its centre plus its radius: |-3| + 4 = 7 > 5.
-        let map = Map::from_ron_str(
+        let map = Map::loader().read_str(
             "(nodes: [(id: 0, pos: (1.0, -5.0))], edges: [], \
               obstacles: [Circle(center: (0.0, -3.0), radius: 4.0)])",
             "test.ron",
         )
         .unwrap();
         assert_eq!(map.slack(), slack_for_magnitude(7.0));
-        let empty = Map::from_ron_str("(nodes: [], edges: [])", "test.ron").unwrap();
+        let empty = Map::loader().read_str("(nodes: [], edges: [])", "test.ron").unwrap();
         assert_eq!(empty.slack(), 0.0);
+        assert_eq!(slack_for_magnitude(32.7), 32.7 / 2f64.powi(50));
+        assert_eq!(slack_for_magnitude(0.0), 0.0);
     }
 }

@@ -38,7 +38,7 @@ fn clearances_in_space_match_brute_force() {
     // Within a radius: the exact clearance where something is that near,
     // a bound above the radius otherwise; the same blocked edges.
     for r in [0.0, 0.3, 1.0, 2.5] {
-        let within = Clearances::compute_within(&map, r);
+        let within = Clearances::options().within(r).compute(&map);
         for (w, f) in within.edges().iter().zip(fast.edges()) {
             if f.value <= r {
                 assert_eq!(w, f);

@@ -4,7 +4,7 @@
 
 use super::bounded_search::{BoundedSearch, Items};
 use super::{Clearance, Clearances, admits};
-use crate::bake::{StaleBake, stale_bakes};
+use super::StaleBake;
 use crate::dimension::{Dimension, Plane};
 use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
@@ -21,7 +21,7 @@ use crate::map::Map;
 ///
 /// ```
 /// use clearway::{Clearances, EdgeIdx, Map, TightSpots};
-/// let map = Map::from_ron_str(r#"(
+/// let map = Map::loader().read_str(r#"(
 ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))],
 ///     edges: [(from: 0, to: 1), (from: 0, to: 2)],
 ///     obstacles: [Point((5, 1))],
@@ -58,19 +58,22 @@ impl<D: Dimension> TightSpots<D> {
     /// stale bake is found. The result does not depend on the number of
     /// threads. A NaN `max_radius` keeps every edge and node (no clearance
     /// admits NaN) and so decides every radius.
+    ///
+    /// To follow the progress, see
+    /// [`ClearanceOptions::tight_spots`](super::ClearanceOptions::tight_spots).
     pub fn compute(map: &Map<D>, max_radius: f64) -> TightSpots<D> {
-        TightSpots::compute_with_progress(map, max_radius, &|_| {})
+        Clearances::options().within(max_radius).tight_spots(map)
     }
 
-    /// As [`TightSpots::compute`], calling `progress` with the number of
+    /// [`TightSpots::compute`], calling `progress` with the number of
     /// edges and nodes just finished, from any thread, every few hundred.
-    pub fn compute_with_progress(
+    pub(super) fn search(
         map: &Map<D>,
         max_radius: f64,
         progress: &(dyn Fn(usize) + Sync),
     ) -> TightSpots<D> {
         if !BoundedSearch::applies(map, max_radius) {
-            let clearances = Clearances::compute_with_progress(map, progress);
+            let clearances = Clearances::options().progress(progress).compute(map);
             return TightSpots::from_clearances(map, &clearances, max_radius);
         }
         let slack = map.slack();
@@ -131,7 +134,7 @@ impl<D: Dimension> TightSpots<D> {
                 .blocked_nodes(max_radius)
                 .map(|i| (i, *clearances.node(i)))
                 .collect(),
-            stale_bakes: stale_bakes(map, clearances),
+            stale_bakes: clearances.stale_bakes(map),
             max_radius,
             slack: clearances.slack(),
         }
@@ -186,7 +189,7 @@ impl<D: Dimension> TightSpots<D> {
     }
 
     /// The edges whose baked clearance differs from the one the obstacles
-    /// give now: [`stale_bakes`] of the map, whatever the radius.
+    /// give now: [`Clearances::stale_bakes`] of the map, whatever the radius.
     pub fn stale_bakes(&self) -> &[StaleBake] {
         &self.stale_bakes
     }

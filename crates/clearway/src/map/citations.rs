@@ -16,9 +16,10 @@ use crate::par::prelude::*;
 use super::error::Location;
 use super::locate;
 
-/// What a parse records of where the lists' elements start.
+/// What a load records of where the lists' elements start
+/// ([`Loader::cite`](super::Loader::cite)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Cite {
+pub enum Cite {
     /// Nothing.
     Nothing,
     /// Each obstacle's line: what text reports cite.
@@ -29,11 +30,10 @@ pub(crate) enum Cite {
 }
 
 /// The line of each obstacle and (unless only the obstacles were cited,
-/// as [`ValidatedLevel::from_ron_bytes_citing_obstacles`] does) the line
-/// and column of each edge of a map, in file order, as its text has them:
-/// what a report cites once the text is gone.
-///
-/// [`ValidatedLevel::from_ron_bytes_citing_obstacles`]: super::ValidatedLevel::from_ron_bytes_citing_obstacles
+/// as [`Cite::Obstacles`] asks) the line and column of each edge of a map,
+/// in file order, as its text has them: what a report cites once the text
+/// is gone. A [`Loader`](super::Loader) fills them in when told to
+/// [`cite`](super::Loader::cite).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SourceCitations {
     obstacle_lines: Lines,
@@ -156,7 +156,7 @@ impl SourceCitations {
     /// The citations of a whole map text, found by walking it: what
     /// [`super::list_item_lines`] and [`super::list_item_locations`] give.
     /// For a text kept anyway; a load records them as it parses
-    /// ([`super::ValidatedLevel::from_ron_bytes_citing`]).
+    /// ([`super::Loader::cite`]).
     pub fn walked(text: &str) -> SourceCitations {
         SourceCitations::walked_citing(text, Cite::ObstaclesAndEdges)
     }
@@ -340,7 +340,7 @@ mod tests {
     use crate::map::chunked_parse::{self, tests::map_text, tests::map_text_3d};
     use crate::map::ron_scanner::Scanner;
     use crate::map::wire::{self, MapFile};
-    use crate::map::{ValidatedLevel, list_item_lines, list_item_locations};
+    use crate::map::{Level, list_item_lines, list_item_locations};
 
     /// A random map with CRLF line ends and non-ASCII comments between and
     /// inside elements, beside the generator's comments, strings and
@@ -436,9 +436,11 @@ mod tests {
             (format!("#![enable(implicit_some)]\n{body}"), 2),
             (format!("// ü\n{body}"), 2),
         ] {
-            let (_, cited) =
-                ValidatedLevel::from_ron_bytes_citing(text.as_bytes(), "level.ron", &mut ())
-                    .unwrap();
+            let mut cited = SourceCitations::default();
+            Level::loader()
+                .cite(Cite::ObstaclesAndEdges, &mut cited)
+                .read_bytes(text.as_bytes(), "level.ron")
+                .unwrap();
             assert_eq!(cited, SourceCitations::walked(&text), "{text}");
             assert_eq!(cited.obstacle_lines.to_vec().len(), cites, "{text}");
             assert_eq!(cited.edge_locations.len(), cites, "{text}");

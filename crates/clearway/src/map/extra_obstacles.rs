@@ -2,7 +2,7 @@
 //! a loaded map.
 
 use super::validate::MAX_COORDINATE;
-use super::{Map, ValidatedMap};
+use super::Map;
 use crate::dimension::Dimension;
 use crate::geometry::{Point, Point3};
 use crate::obstacle::Obstacle;
@@ -19,17 +19,21 @@ pub struct ExtraObstacleError {
     pub reason: String,
 }
 
-impl Map {
+impl<D: Dimension> Map<D>
+where
+    D::Obstacle: ExtraObstacle,
+{
     /// This map with `extra` appended to its obstacles: they get the indices
     /// after the map's own, in order. The network and agents are unchanged;
-    /// the obstacle index is rebuilt.
+    /// the obstacle index is built anew when first used. A 3D level takes 3D
+    /// obstacles (the meshes of an OBJ file, [`crate::obj`]).
     ///
     /// ```
     /// use clearway::{Clearances, Map, Obstacle, geometry::Point};
-    /// let map = Map::from_ron_str("(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))], edges: [(from: 0, to: 1)])", "m.ron")?;
+    /// let map = Map::loader().read_str("(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))], edges: [(from: 0, to: 1)])", "m.ron")?;
     /// let map = map.with_extra_obstacles(vec![Obstacle::Point(Point::new(2.0, 3.0))]).unwrap();
     /// assert_eq!(Clearances::compute(&map).edge(clearway::EdgeIdx::new(0)).value, 3.0);
-    /// # Ok::<(), clearway::map::LoadError>(())
+    /// # Ok::<(), clearway::LoadError>(())
     /// ```
     ///
     /// # Errors
@@ -37,37 +41,25 @@ impl Map {
     /// [`ExtraObstacleError`] naming the first obstacle with a coordinate or
     /// radius that the map format would reject (NaN, infinite, beyond ±1e15,
     /// a negative radius).
-    pub fn with_extra_obstacles(self, extra: Vec<Obstacle>) -> Result<Map, ExtraObstacleError> {
+    pub fn with_extra_obstacles(
+        self,
+        extra: Vec<D::Obstacle>,
+    ) -> Result<Map<D>, ExtraObstacleError> {
         check_all(&extra)?;
-        let mut obstacles = self.obstacles().to_vec();
+        // The map's own list, moved rather than copied when no other map
+        // shares it.
+        let mut obstacles = match std::sync::Arc::try_unwrap(self.obstacles) {
+            Ok(indexed) => indexed.list,
+            Err(shared) => shared.list.clone(),
+        };
         obstacles.extend(extra);
-        Ok(Map::from_validated(
+        Ok(Map::assemble(
             self.agents,
             self.nodes,
+            self.node_ids,
             self.edges,
             obstacles,
         ))
-    }
-}
-
-impl<D: Dimension> ValidatedMap<D>
-where
-    D::Obstacle: ExtraObstacle,
-{
-    /// As [`Map::with_extra_obstacles`], before the map is indexed, so that
-    /// the R-tree is built once, over all the obstacles. A 3D level takes 3D
-    /// obstacles (the meshes of an OBJ file, [`crate::obj`]).
-    ///
-    /// # Errors
-    ///
-    /// As [`Map::with_extra_obstacles`].
-    pub fn with_extra_obstacles(
-        mut self,
-        extra: Vec<D::Obstacle>,
-    ) -> Result<ValidatedMap<D>, ExtraObstacleError> {
-        check_all(&extra)?;
-        self.parts.obstacles.extend(extra);
-        Ok(self)
     }
 }
 
@@ -177,13 +169,13 @@ mod tests {
     use crate::EdgeIdx;
     use crate::dimension::Space;
     use crate::geometry::{Mesh, Sphere};
-    use crate::map::ValidatedLevel;
+    use crate::map::{Level, Map};
 
-    fn validated_3d() -> ValidatedMap<Space> {
+    fn validated_3d() -> Map<Space> {
         let text = b"(nodes: [(id: 0, pos: (0, 0, 1)), (id: 1, pos: (10, 0, 1))], edges: [(from: 0, to: 1)], obstacles: [Point((5, 0, 4))])";
-        match ValidatedLevel::from_ron_bytes(text, "m.ron", &mut ()).unwrap() {
-            ValidatedLevel::Space(map) => map,
-            ValidatedLevel::Plane(_) => panic!("a 3D level"),
+        match Level::loader().read_bytes(text, "m.ron").unwrap() {
+            Level::Space(map) => map,
+            Level::Plane(_) => panic!("a 3D level"),
         }
     }
 
@@ -200,8 +192,7 @@ mod tests {
         let map = validated_3d()
             .with_extra_obstacles(vec![sphere(3.0, 1.0)])
             .unwrap();
-        assert_eq!(map.obstacle_count(), 2);
-        let map = map.index(&mut ());
+        assert_eq!(map.obstacles().len(), 2);
         let clearances = crate::Clearances::compute(&map);
         assert_eq!(clearances.edge(EdgeIdx::new(0)).value, 1.0);
         assert_eq!(

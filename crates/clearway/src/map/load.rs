@@ -16,87 +16,21 @@ use super::error::{LoadError, LoadErrorKind, Location};
 use super::locate::{self, DocPath};
 use super::validate::{self, ValidLevel, ValidParts, ValidationError};
 use super::wire;
-use crate::dimension::{Dimension, Plane, Space};
 use crate::phases::Phases;
-use crate::quote::{capped, capped_message};
+use clearway_text::quote::{capped, capped_message};
 
 impl Map {
-    /// Reads and validates the map file at `path` (see `docs/MAP_FORMAT.md`).
+    /// Reads and validates the flat level in the file at `path` (see
+    /// `docs/MAP_FORMAT.md`): `Map::loader().read_file(path)`, for the
+    /// common case. [`Map::loader`] reads text or bytes, a level of either
+    /// dimension ([`super::Level::loader`]), cites where the edges and
+    /// obstacles are and reports how long each phase took.
     ///
     /// # Errors
     ///
-    /// A [`LoadError`] of kind [`LoadErrorKind::Io`] naming the path if the
-    /// file is missing, unreadable or a directory; otherwise any error of
-    /// [`Map::from_ron_bytes`], with the path as the source name.
+    /// As [`Loader::read_file`](super::Loader::read_file).
     pub fn load(path: impl AsRef<Path>) -> Result<Map, LoadError> {
-        let (bytes, name) = read_map_file(path.as_ref())?;
-        Map::from_ron_bytes(&bytes, &name)
-    }
-
-    /// Validates a map from raw bytes, which must be UTF-8 RON text.
-    ///
-    /// `source_name` is used in messages only (a path, `<stdin>`, ...).
-    ///
-    /// # Errors
-    ///
-    /// [`LoadErrorKind::Binary`] for a NUL byte or another control character
-    /// (other than tab, line feed and carriage return), and
-    /// [`LoadErrorKind::NotUtf8`] for bytes that are not UTF-8 (named as
-    /// UTF-16 when they start as UTF-16 does), both located
-    /// at the first bad byte and checked before any parsing; otherwise any
-    /// error of [`Map::from_ron_str`].
-    pub fn from_ron_bytes(bytes: &[u8], source_name: &str) -> Result<Map, LoadError> {
-        let parts = ValidatedMap::from_ron_bytes(bytes, source_name, &mut ())?.parts;
-        Ok(Map::from_valid_parts(parts))
-    }
-
-    /// As [`Map::from_ron_bytes`], recording how long each phase takes:
-    /// `parse` (text checks and RON), `validate` and `R-tree` (the index is
-    /// built here rather than on first use, so that it is timed apart).
-    ///
-    /// # Errors
-    ///
-    /// As [`Map::from_ron_bytes`].
-    pub fn from_ron_bytes_timed(
-        bytes: &[u8],
-        source_name: &str,
-        timings: &mut dyn Phases,
-    ) -> Result<Map, LoadError> {
-        Ok(ValidatedMap::from_ron_bytes(bytes, source_name, timings)?.index(timings))
-    }
-
-    /// Parses and validates a map from RON text.
-    ///
-    /// `source_name` is used in messages only (a path, `<stdin>`, ...).
-    ///
-    /// ```
-    /// let map = clearway::Map::from_ron_str(
-    ///     "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 4), name: \"gate\")],
-    ///       edges: [(from: 0, to: 1)])",
-    ///     "inline",
-    /// )?;
-    /// assert_eq!(map.nodes()[1].name.as_deref(), Some("gate"));
-    /// assert_eq!(map.edge_segment(clearway::EdgeIdx::new(0)).length(), 5.0);
-    ///
-    /// let err = clearway::Map::from_ron_str("(nodes: [(id: 0, pos: (0, 0))], edges: [(from: 0, to: 0)])", "x.ron")
-    ///     .unwrap_err();
-    /// assert_eq!(err.kind(), clearway::map::LoadErrorKind::SelfLoop);
-    /// assert_eq!(err.location().map(|l| (l.line, l.column)), Some((1, 55)));
-    /// # Ok::<(), clearway::map::LoadError>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// A [`LoadError`] located in the text: [`LoadErrorKind::Binary`] for
-    /// control characters, [`LoadErrorKind::Empty`] for a text of only
-    /// whitespace and comments, a syntax-level kind (`Syntax`, `WrongType`,
-    /// `UnknownField`, ...) when the text is not a well-formed map, and a
-    /// validation kind (`DuplicateNodeId`, `NonFinite`, ...) when it is one
-    /// but breaks a rule of the format.
-    pub fn from_ron_str(text: &str, source_name: &str) -> Result<Map, LoadError> {
-        check_control_chars(text, source_name)?;
-        let parts = parse(text, source_name, &mut ())?;
-        Ok(Map::from_valid_parts(parts))
+        Map::loader().read_file(path)
     }
 }
 
@@ -119,181 +53,50 @@ pub(super) fn read_map_file(path: &Path) -> Result<(Vec<u8>, String), LoadError>
     Ok((bytes, name))
 }
 
-/// A map that is parsed and validated but not yet indexed.
-///
-/// Loading in two steps lets a caller free the source text before the
-/// R-tree is built, which is when memory peaks on large levels.
-///
-/// ```
-/// use clearway::map::ValidatedMap;
-/// let mut timings: Vec<(&str, std::time::Duration)> = Vec::new();
-/// let text = b"(nodes: [(id: 0, pos: (0, 0))], obstacles: [Point((3, 4))])".to_vec();
-/// let validated = ValidatedMap::from_ron_bytes(&text, "level.ron", &mut timings)?;
-/// drop(text);
-/// let map = validated.index(&mut timings);
-/// assert_eq!(map.obstacles().len(), 1);
-/// # Ok::<(), clearway::LoadError>(())
-/// ```
-///
-/// Generic over the [`Dimension`]: `ValidatedMap<Space>` is a 3D level, read
-/// through [`ValidatedLevel::from_ron_bytes`].
-#[derive(Debug)]
-pub struct ValidatedMap<D: Dimension = Plane> {
-    pub(super) parts: ValidParts<D::Point, D::Obstacle>,
+/// Checks, parses and validates map bytes as a flat level, recording the
+/// `parse` and `validate` phases.
+pub(super) fn map_from_ron_bytes(
+    bytes: &[u8],
+    source_name: &str,
+    timings: &mut dyn Phases,
+) -> Result<ValidParts, LoadError> {
+    let text = checked_text(bytes, source_name, timings)?;
+    parse(text, source_name, timings)
 }
 
-/// A level of either dimension, parsed and validated but not yet indexed:
-/// what [`super::Level`] is before its R-tree, for callers that free the
-/// text or add obstacles first.
-#[derive(Debug)]
-pub enum ValidatedLevel {
-    /// A flat level.
-    Plane(ValidatedMap),
-    /// A level with height.
-    Space(ValidatedMap<Space>),
+/// As [`map_from_ron_bytes`], from text.
+pub(super) fn map_from_ron_str(
+    text: &str,
+    source_name: &str,
+    timings: &mut dyn Phases,
+) -> Result<ValidParts, LoadError> {
+    check_control_chars(text, source_name)?;
+    parse(text, source_name, timings)
 }
 
-impl ValidatedLevel {
-    /// Checks, parses and validates RON bytes as a level of either
-    /// dimension, recording the `parse` and `validate` phases.
-    ///
-    /// ```
-    /// use clearway::map::ValidatedLevel;
-    /// let text = b"(nodes: [(id: 0, pos: (0, 0, 1))], obstacles: [Point((3, 4, 1))])";
-    /// let level = ValidatedLevel::from_ron_bytes(text, "level.ron", &mut ())?;
-    /// let ValidatedLevel::Space(validated) = level else { panic!("3D") };
-    /// assert_eq!(validated.index(&mut ()).obstacles().len(), 1);
-    /// # Ok::<(), clearway::LoadError>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// As [`super::Level::from_ron_bytes`].
-    pub fn from_ron_bytes(
-        bytes: &[u8],
-        source_name: &str,
-        timings: &mut dyn Phases,
-    ) -> Result<ValidatedLevel, LoadError> {
-        Ok(ValidatedLevel::from_valid(level_from_ron_bytes(
-            bytes,
-            source_name,
-            timings,
-        )?))
-    }
-
-    /// As [`ValidatedLevel::from_ron_bytes`], and where each edge and
-    /// obstacle starts in the text, for reports that cite them once the
-    /// text is freed. The big lists' elements are found by the walk that
-    /// cuts them for the parse, so this costs a pass over their line feeds,
-    /// in parallel, within `parse`.
-    ///
-    /// ```
-    /// use clearway::map::{Location, ValidatedLevel};
-    /// let text = b"Map(\n  nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))],\n  \
-    ///              edges: [(from: 0, to: 1)],\n  obstacles: [\n    Point((3, 4)),\n  ],\n)";
-    /// let (level, cited) = ValidatedLevel::from_ron_bytes_citing(text, "level.ron", &mut ())?;
-    /// assert!(matches!(level, ValidatedLevel::Plane(_)));
-    /// assert_eq!(cited.obstacle_line(0), Some(5));
-    /// assert_eq!(cited.edge_location(0), Some(Location { line: 3, column: 11 }));
-    /// assert_eq!(cited.edge_location(1), None);
-    /// # Ok::<(), clearway::LoadError>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// As [`ValidatedLevel::from_ron_bytes`].
-    pub fn from_ron_bytes_citing(
-        bytes: &[u8],
-        source_name: &str,
-        timings: &mut dyn Phases,
-    ) -> Result<(ValidatedLevel, SourceCitations), LoadError> {
-        ValidatedLevel::citing(bytes, source_name, timings, Cite::ObstaclesAndEdges)
-    }
-
-    /// As [`ValidatedLevel::from_ron_bytes_citing`], citing the obstacles
-    /// only ([`SourceCitations::edge_location`] is `None`): what a report
-    /// that names obstacles by their line needs, without 8 bytes an edge
-    /// held beside the level.
-    ///
-    /// ```
-    /// use clearway::map::ValidatedLevel;
-    /// let text = b"Map(\n  nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))],\n  \
-    ///              edges: [(from: 0, to: 1)],\n  obstacles: [\n    Point((3, 4)),\n  ],\n)";
-    /// let (_, cited) = ValidatedLevel::from_ron_bytes_citing_obstacles(text, "level.ron", &mut ())?;
-    /// assert_eq!(cited.obstacle_line(0), Some(5));
-    /// assert_eq!(cited.edge_location(0), None);
-    /// # Ok::<(), clearway::LoadError>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// As [`ValidatedLevel::from_ron_bytes`].
-    pub fn from_ron_bytes_citing_obstacles(
-        bytes: &[u8],
-        source_name: &str,
-        timings: &mut dyn Phases,
-    ) -> Result<(ValidatedLevel, SourceCitations), LoadError> {
-        ValidatedLevel::citing(bytes, source_name, timings, Cite::Obstacles)
-    }
-
-    fn citing(
-        bytes: &[u8],
-        source_name: &str,
-        timings: &mut dyn Phases,
-        cite: Cite,
-    ) -> Result<(ValidatedLevel, SourceCitations), LoadError> {
-        let text = checked_text(bytes, source_name, timings)?;
-        // The lines and columns are the whole text's, byte-order mark
-        // included (as `list_item_locations` counts them); the chunked
-        // parse reads the text after it, so a text that has one is walked.
-        let bom = text.starts_with('\u{feff}');
-        let parse_cites = if bom { Cite::Nothing } else { cite };
-        let (level, cited) = parse_level(text, source_name, timings, parse_cites)?;
-        let cited = match cited {
-            Some(cited) => cited,
-            None => timings.time("parse", || SourceCitations::walked_citing(text, cite)),
-        };
-        Ok((ValidatedLevel::from_valid(level), cited))
-    }
-
-    fn from_valid(level: ValidLevel) -> ValidatedLevel {
-        match level {
-            ValidLevel::Plane(parts) => ValidatedLevel::Plane(ValidatedMap { parts }),
-            ValidLevel::Space(parts) => ValidatedLevel::Space(ValidatedMap { parts }),
-        }
-    }
-}
-
-impl<D: Dimension> ValidatedMap<D> {
-    /// How many obstacles the map holds so far.
-    pub fn obstacle_count(&self) -> usize {
-        self.parts.obstacles.len()
-    }
-
-    /// Builds the R-tree, recording the `R-tree` phase: a level read to be
-    /// measured is indexed before the measuring starts, so that the two are
-    /// timed apart. The network graph is built when first asked for
-    /// ([`Map::graph`]).
-    pub fn index(self, timings: &mut dyn Phases) -> Map<D> {
-        Map::from_parts(self.parts, timings)
-    }
-}
-
-impl ValidatedMap {
-    /// Checks, parses and validates RON bytes, recording the `parse` and
-    /// `validate` phases.
-    ///
-    /// # Errors
-    ///
-    /// As [`Map::from_ron_bytes`].
-    pub fn from_ron_bytes(
-        bytes: &[u8],
-        source_name: &str,
-        timings: &mut dyn Phases,
-    ) -> Result<ValidatedMap, LoadError> {
-        let text = checked_text(bytes, source_name, timings)?;
-        parse(text, source_name, timings).map(|parts| ValidatedMap { parts })
-    }
+/// Checks, parses and validates map bytes as a level of either dimension,
+/// and where each obstacle (and edge, as `cite` asks) starts in the text.
+/// The big lists' elements are found by the walk that cuts them for the
+/// parse, so this costs a pass over their line feeds, in parallel, within
+/// `parse`.
+pub(super) fn level_from_ron_bytes_citing(
+    bytes: &[u8],
+    source_name: &str,
+    timings: &mut dyn Phases,
+    cite: Cite,
+) -> Result<(ValidLevel, SourceCitations), LoadError> {
+    let text = checked_text(bytes, source_name, timings)?;
+    // The lines and columns are the whole text's, byte-order mark
+    // included (as `list_item_locations` counts them); the chunked
+    // parse reads the text after it, so a text that has one is walked.
+    let bom = text.starts_with('\u{feff}');
+    let parse_cites = if bom { Cite::Nothing } else { cite };
+    let (level, cited) = parse_level(text, source_name, timings, parse_cites)?;
+    let cited = match cited {
+        Some(cited) => cited,
+        None => timings.time("parse", || SourceCitations::walked_citing(text, cite)),
+    };
+    Ok((level, cited))
 }
 
 /// The text of map bytes: rejects UTF-16, bytes that are not UTF-8 and
@@ -304,10 +107,10 @@ fn checked_text<'a>(
     timings: &mut dyn Phases,
 ) -> Result<&'a str, LoadError> {
     let start = std::time::Instant::now();
-    if crate::utf16::looks_like_utf16(bytes) {
+    if clearway_text::utf16::looks_like_utf16(bytes) {
         let message = format!(
             "the map is UTF-16 text; clearway reads UTF-8: {}",
-            crate::utf16::CONVERT
+            clearway_text::utf16::CONVERT
         );
         return Err(
             LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
@@ -320,7 +123,7 @@ fn checked_text<'a>(
     // Both checks on both cores: a control byte counts if it comes before
     // any byte that is not UTF-8, as if only the UTF-8 text were searched.
     let (utf8, control) =
-        crate::par::join(|| std::str::from_utf8(bytes), || first_control_byte(bytes));
+        crate::par::join(|| std::str::from_utf8(bytes), || clearway_text::binary::first_control_byte(bytes));
     let (text, utf8_error) = match utf8 {
         Ok(text) => (text, None),
         Err(e) => {
@@ -350,7 +153,7 @@ fn checked_text<'a>(
 
 /// Checks, parses and validates map bytes as a level of either dimension:
 /// the entry for 3D levels, with the checks and errors of
-/// [`Map::from_ron_bytes`] (which reads 2D levels only).
+/// [`map_from_ron_bytes`] (which reads 2D levels only).
 pub(crate) fn level_from_ron_bytes(
     bytes: &[u8],
     source_name: &str,
@@ -360,16 +163,19 @@ pub(crate) fn level_from_ron_bytes(
     Ok(parse_level(text, source_name, timings, Cite::Nothing)?.0)
 }
 
-/// As [`level_from_ron_bytes`], from text: the checks and errors of
-/// [`Map::from_ron_str`].
-pub(crate) fn level_from_ron_str(text: &str, source_name: &str) -> Result<ValidLevel, LoadError> {
+/// As [`level_from_ron_bytes`], from text.
+pub(crate) fn level_from_ron_str(
+    text: &str,
+    source_name: &str,
+    timings: &mut dyn Phases,
+) -> Result<ValidLevel, LoadError> {
     check_control_chars(text, source_name)?;
-    Ok(parse_level(text, source_name, &mut (), Cite::Nothing)?.0)
+    Ok(parse_level(text, source_name, timings, Cite::Nothing)?.0)
 }
 
 /// Rejects text holding a control character other than tab, LF and CR.
 fn check_control_chars(text: &str, source_name: &str) -> Result<(), LoadError> {
-    let Some(offset) = first_control_byte(text.as_bytes()) else {
+    let Some(offset) = clearway_text::binary::first_control_byte(text.as_bytes()) else {
         return Ok(());
     };
     let byte = text.as_bytes().get(offset).copied().unwrap_or_default();
@@ -382,30 +188,6 @@ fn check_control_chars(text: &str, source_name: &str) -> Result<(), LoadError> {
             format!("byte 0x{byte:02X}"),
         ),
     )
-}
-
-/// The offset of the first byte that makes map text binary: a control
-/// character other than tab, line feed and carriage return, or DEL.
-///
-/// Blocks of 64 bytes are tested whole, sixteen or more bytes a step, and
-/// only a block that holds one is searched: a search byte by byte, which
-/// cannot be vectorised for its early exit, took 0.4 s on a 239 MB level.
-///
-/// ```
-/// assert_eq!(clearway::map::first_control_byte(b"(nodes: [])\r\n\t"), None);
-/// assert_eq!(clearway::map::first_control_byte(b"(nodes: \x00[])"), Some(8));
-/// ```
-pub fn first_control_byte(bytes: &[u8]) -> Option<usize> {
-    let is_bad = |b: u8| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7F;
-    let mut offset = 0;
-    for block in bytes.chunks_exact(64) {
-        if block.iter().fold(false, |any, &b| any | is_bad(b)) {
-            break;
-        }
-        offset += block.len();
-    }
-    let rest = bytes.get(offset..).unwrap_or_default();
-    rest.iter().position(|&b| is_bad(b)).map(|i| offset + i)
 }
 
 /// Parses text already known to be free of control characters.
@@ -422,7 +204,7 @@ fn parse(text: &str, source_name: &str, timings: &mut dyn Phases) -> Result<Vali
 
 /// Parses and validates text (free of control characters) as a level of
 /// either dimension, recording the `parse` and `validate` phases: the entry
-/// for 3D levels. Errors are located as [`Map::from_ron_str`]'s are. And
+/// for 3D levels. Errors are located as a flat level's are. And
 /// where each obstacle (and edge) starts, as `cite` asks, when the parse
 /// found them.
 fn parse_level(
@@ -708,34 +490,5 @@ fn lowercase_first(message: &str) -> String {
     match chars.next() {
         Some(first) => first.to_lowercase().chain(chars).collect(),
         None => String::new(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use proptest::prelude::*;
-
-    use super::first_control_byte;
-
-    proptest! {
-        #![proptest_config(clearway_test_support::proptest_config::config(2000))]
-
-        /// The block search finds the byte the byte-by-byte search finds,
-        /// wherever it falls in or across the blocks.
-        #[test]
-        fn first_control_byte_is_the_byte_by_byte_one(
-            len in 0usize..400,
-            bad in prop::collection::vec((any::<prop::sample::Index>(), 0u8..0x80), 0..3),
-        ) {
-            let mut bytes: Vec<u8> = (0..len).map(|i| b"ab \t\r\n(1.5, 2)"[i % 14]).collect();
-            for (at, byte) in bad {
-                if !bytes.is_empty() {
-                    let at = at.index(bytes.len());
-                    bytes[at] = byte;
-                }
-            }
-            let is_bad = |b: &u8| (*b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || *b == 0x7F;
-            prop_assert_eq!(first_control_byte(&bytes), bytes.iter().position(is_bad));
-        }
     }
 }

@@ -12,7 +12,6 @@ use crate::dimension::{Dimension, Plane};
 use crate::geometry::{Point, Segment};
 use crate::indices::{EdgeIdx, NodeIdx};
 use crate::obstacle_index::ObstacleIndex;
-use crate::phases::Phases;
 
 mod chunk_validate;
 mod chunked_parse;
@@ -24,6 +23,7 @@ mod fast_elements;
 mod level;
 mod list_cut;
 mod load;
+mod loader;
 mod locate;
 mod node_ids;
 mod position;
@@ -33,13 +33,13 @@ mod validate;
 mod validate3d;
 pub mod wire;
 
-pub use citations::SourceCitations;
+pub use citations::{Cite, SourceCitations};
 pub use edge_edit::{EdgeAppend, EdgeEdit, append_edges, edit_edges, has_comments};
 pub use error::{LoadError, LoadErrorKind, Location};
 pub(crate) use error::{Snippet, render_located};
-pub use extra_obstacles::{ExtraObstacle, ExtraObstacleError};
+pub use extra_obstacles::ExtraObstacleError;
 pub use level::Level;
-pub use load::{ValidatedLevel, ValidatedMap, first_control_byte};
+pub use loader::Loader;
 pub(crate) use node_ids::NodeIds;
 pub use ron_stream::MapTextWriter;
 pub(crate) use validate::MAX_COORDINATE;
@@ -106,7 +106,7 @@ impl Edge {
 /// (pruned, baked) shares the obstacles and their index.
 ///
 /// Generic over the [`Dimension`]: `Map` is a flat level, `Map<Space>` a
-/// level with height (see [`crate::dimension`]).
+/// level with height (see [`Dimension`](crate::Dimension)).
 #[derive(Debug)]
 pub struct Map<D: Dimension = Plane> {
     agents: Vec<Agent>,
@@ -129,23 +129,6 @@ struct IndexedObstacles<D: Dimension> {
 }
 
 impl<D: Dimension> Map<D> {
-    /// Assembles a map from validated parts (of either dimension: the
-    /// loader's `ValidParts<Point3, Obstacle3>` give a `Map<Space>`),
-    /// building the R-tree now and timing it as the `R-tree` phase: a level
-    /// read to be measured is indexed before the measuring starts, so that
-    /// `--timings` shows the two apart. The network graph is built when
-    /// first asked for.
-    pub(crate) fn from_parts(
-        parts: validate::ValidParts<D::Point, D::Obstacle>,
-        timings: &mut dyn Phases,
-    ) -> Map<D> {
-        let map = Map::from_valid_parts(parts);
-        timings.time("R-tree", || {
-            map.obstacle_index();
-        });
-        map
-    }
-
     /// Assembles a map from validated parts of either dimension; nothing is
     /// indexed yet.
     pub(crate) fn from_valid_parts(parts: validate::ValidParts<D::Point, D::Obstacle>) -> Map<D> {
@@ -159,8 +142,6 @@ impl<D: Dimension> Map<D> {
         Map::assemble(agents, nodes, node_ids, edges, obstacles)
     }
 }
-
-impl<D: Dimension> Map<D> {}
 
 impl<D: Dimension> Map<D> {
     /// Assembles a map from parts that have already been validated: node ids
@@ -248,7 +229,7 @@ impl<D: Dimension> Map<D> {
     ///
     /// ```
     /// use clearway::Map;
-    /// let map = Map::from_ron_str("(nodes: [(id: 0, pos: (-64.0, 3.0))], edges: [])", "doc.ron").unwrap();
+    /// let map = Map::loader().read_str("(nodes: [(id: 0, pos: (-64.0, 3.0))], edges: [])", "doc.ron").unwrap();
     /// assert_eq!(map.slack(), 64.0 / 2f64.powi(50)); // 2^6 · 2^-50 = 2^-44
     /// ```
     pub fn slack(&self) -> f64 {
@@ -280,7 +261,7 @@ impl<D: Dimension> Map<D> {
     /// scales its straight-line estimate by it so that the estimate never
     /// overstates. Worked out on first use, then kept: it is a pass over
     /// every edge, which would otherwise be paid by every route query.
-    pub fn min_cost_per_length(&self) -> f64 {
+    pub(crate) fn min_cost_per_length(&self) -> f64 {
         *self.min_cost_per_length.get_or_init(|| {
             (0..self.edges.len())
                 .filter_map(|i| {
@@ -362,7 +343,7 @@ mod tests {
     /// R-tree (built or not) and build their own graph only when asked.
     #[test]
     fn the_graph_and_the_index_are_built_on_first_use_once() {
-        let map = Map::from_ron_str(LEVEL, "lazy.ron").unwrap();
+        let map = Map::loader().read_str(LEVEL, "lazy.ron").unwrap();
         assert!(map.graph.get().is_none() && map.obstacles.index.get().is_none());
         let pruned = map.with_edges(map.edges()[1..].to_vec());
         assert!(pruned.obstacles.index.get().is_none());
@@ -390,7 +371,7 @@ mod tests {
                     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 3)],
                     obstacles: [Point((5, 0, 2)), Sphere(center: (-2.5, 5, 0), radius: 1),
                                 Box(min: (-1, 9, 2), max: (1, 11, 3))])";
-        let validate::ValidLevel::Space(parts) = load::level_from_ron_str(text, "3d.ron").unwrap()
+        let validate::ValidLevel::Space(parts) = load::level_from_ron_str(text, "3d.ron", &mut ()).unwrap()
         else {
             panic!("read as a flat level")
         };
@@ -407,16 +388,17 @@ mod tests {
         assert_eq!(clearances, Clearances::compute_brute_force(&map));
     }
 
-    /// The CLI's load path indexes at once, timed as the `R-tree` phase;
-    /// there is no `graph` phase any more.
+    /// A timed load records the parse and the validation, and builds
+    /// neither the index nor the graph: a caller times those as it uses them.
     #[test]
-    fn indexing_a_validated_map_times_the_r_tree_only() {
+    fn a_timed_load_records_parse_and_validate_only() {
         let mut timings: Vec<(&str, std::time::Duration)> = Vec::new();
-        let validated =
-            ValidatedMap::from_ron_bytes(LEVEL.as_bytes(), "timed.ron", &mut timings).unwrap();
-        let map = validated.index(&mut timings);
-        assert!(map.obstacles.index.get().is_some() && map.graph.get().is_none());
+        let map = Map::loader()
+            .phases(&mut timings)
+            .read_bytes(LEVEL.as_bytes(), "timed.ron")
+            .unwrap();
+        assert!(map.obstacles.index.get().is_none() && map.graph.get().is_none());
         let phases: Vec<&str> = timings.iter().map(|(name, _)| *name).collect();
-        assert_eq!(phases, ["parse", "validate", "R-tree"]);
+        assert_eq!(phases, ["parse", "validate"]);
     }
 }

@@ -25,7 +25,7 @@ use super::wire;
 /// writer.finish().unwrap();
 /// let text = String::from_utf8(text).unwrap();
 /// assert_eq!(text, "Map(\n    nodes: [\n        (id: 3, pos: (0.5, 2.0)),\n    ],\n)\n");
-/// assert_eq!(clearway::Map::from_ron_str(&text, "a.ron").unwrap().nodes()[0].id, 3);
+/// assert_eq!(clearway::Map::loader().read_str(&text, "a.ron").unwrap().nodes()[0].id, 3);
 /// ```
 pub struct MapTextWriter<W: Write> {
     out: W,
@@ -128,7 +128,7 @@ mod tests {
                 Point((7, 7)), Segment(from: (1, 2), to: (3, 4))])"#;
         let empty_lists = "(nodes: [])";
         for text in [text, empty_lists] {
-            let map = crate::Map::from_ron_str(text, "a.ron").unwrap();
+            let map = crate::Map::loader().read_str(text, "a.ron").unwrap();
             let file = MapFile::from(&map);
             let mut streamed = Vec::new();
             let mut writer = MapTextWriter::new(&mut streamed).unwrap();

@@ -212,7 +212,7 @@ pub(crate) enum ValidationError {
         first: DocPath,
     },
     /// Two agent profiles share a name.
-    #[error("duplicate agent name {:?}", crate::quote::capped(name))]
+    #[error("duplicate agent name {:?}", clearway_text::quote::capped(name))]
     DuplicateAgentName {
         /// The shared name.
         name: String,
@@ -301,7 +301,7 @@ impl ValidationError {
             ValidationError::DuplicateAgentName { name, .. } => {
                 format!(
                     "agent {:?} is defined again here",
-                    crate::quote::capped(name)
+                    clearway_text::quote::capped(name)
                 )
             }
             ValidationError::MixedDimensions { found, map, .. } => {

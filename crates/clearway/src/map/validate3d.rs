@@ -307,7 +307,7 @@ mod tests {
 )";
 
     fn space(text: &str) -> super::super::validate::ValidParts<Point3, Obstacle3> {
-        match level_from_ron_str(text, "level.ron") {
+        match level_from_ron_str(text, "level.ron", &mut ()) {
             Ok(ValidLevel::Space(parts)) => parts,
             Ok(ValidLevel::Plane(_)) => panic!("read as 2D:\n{text}"),
             Err(e) => panic!("{e}"),
@@ -315,7 +315,7 @@ mod tests {
     }
 
     fn error(text: &str) -> LoadError {
-        level_from_ron_str(text, "level.ron").expect_err(text)
+        level_from_ron_str(text, "level.ron", &mut ()).expect_err(text)
     }
 
     fn p(x: f64, y: f64, z: f64) -> Point3 {
@@ -401,7 +401,7 @@ mod tests {
     fn the_first_node_sets_the_dimension_else_the_first_position() {
         let flat = "(nodes: [(id: 0, pos: (0, 0))], obstacles: [Point((1, 1))])";
         assert!(matches!(
-            level_from_ron_str(flat, "x"),
+            level_from_ron_str(flat, "x", &mut ()),
             Ok(ValidLevel::Plane(_))
         ));
         let no_nodes =
@@ -423,7 +423,7 @@ mod tests {
         );
         // Nothing at all: a flat (empty) map.
         assert!(matches!(
-            level_from_ron_str("(nodes: [])", "x"),
+            level_from_ron_str("(nodes: [])", "x", &mut ()),
             Ok(ValidLevel::Plane(_))
         ));
     }
@@ -494,7 +494,7 @@ mod tests {
             );
             // The 2D loader says the same.
             assert_eq!(
-                Map::from_ron_str(text, "level.ron").unwrap_err().message(),
+                Map::loader().read_str(text, "level.ron").unwrap_err().message(),
                 err.message()
             );
         }
@@ -648,7 +648,7 @@ mod tests {
 
     #[test]
     fn the_2d_loaders_refuse_a_valid_3d_level_with_a_located_error() {
-        let err = Map::from_ron_str(LEVEL, "level.ron").unwrap_err();
+        let err = Map::loader().read_str(LEVEL, "level.ron").unwrap_err();
         assert_eq!(err.kind(), LoadErrorKind::ThreeDimensional);
         assert!(
             err.message()
@@ -656,10 +656,10 @@ mod tests {
             "{err}"
         );
         assert_eq!(err.location().map(|l| (l.line, l.column)), Some((3, 22)));
-        let err = Map::from_ron_bytes(LEVEL.as_bytes(), "level.ron").unwrap_err();
+        let err = Map::loader().read_bytes(LEVEL.as_bytes(), "level.ron").unwrap_err();
         assert_eq!(err.kind(), LoadErrorKind::ThreeDimensional);
         // An invalid 3D level gets its own error, not this one.
-        let err = Map::from_ron_str("(nodes: [(id: 0, pos: (0, 0, NaN))])", "x").unwrap_err();
+        let err = Map::loader().read_str("(nodes: [(id: 0, pos: (0, 0, NaN))])", "x").unwrap_err();
         assert_eq!(err.kind(), LoadErrorKind::NonFinite);
     }
 }

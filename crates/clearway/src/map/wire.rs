@@ -12,7 +12,7 @@
 //! use clearway::map::wire::{self, MapFile};
 //! let text = "Map(nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (3.0, 4.0))], \
 //!             edges: [(from: 0, to: 1)])";
-//! let map = clearway::Map::from_ron_str(text, "inline").unwrap();
+//! let map = clearway::Map::loader().read_str(text, "inline").unwrap();
 //! let file = MapFile::from(&map);
 //! let written = wire::options().to_string(&file).unwrap();
 //! let again: MapFile = wire::options().from_str(&written).unwrap();
@@ -396,7 +396,7 @@ mod tests {
     #[test]
     fn wire_to_domain_to_wire_keeps_everything_in_order() {
         let parsed: MapFile = options().from_str(FULL).unwrap();
-        let map = Map::from_ron_str(FULL, "full.ron").unwrap();
+        let map = Map::loader().read_str(FULL, "full.ron").unwrap();
         let written = MapFile::from(&map);
         assert_eq!(written, parsed);
         assert!(matches!(written.nodes[0].pos, Position::Plane(_, y) if y.is_sign_negative()));
@@ -405,12 +405,12 @@ mod tests {
 
     #[test]
     fn written_maps_read_back_and_stay_clean() {
-        let map = Map::from_ron_str(FULL, "full.ron").unwrap();
+        let map = Map::loader().read_str(FULL, "full.ron").unwrap();
         let text = options().to_string(&MapFile::from(&map)).unwrap();
         assert!(!text.contains("Some("), "{text}");
         assert!(!text.contains("one_way:false"), "{text}");
         assert!(!text.contains("cost:None"), "{text}");
-        let again = Map::from_ron_str(&text, "written.ron").unwrap();
+        let again = Map::loader().read_str(&text, "written.ron").unwrap();
         assert_eq!(MapFile::from(&again), MapFile::from(&map));
     }
 
@@ -533,7 +533,7 @@ mod tests {
 
     #[test]
     fn flat_maps_are_written_as_before_3d() {
-        let map = Map::from_ron_str(FULL, "full.ron").unwrap();
+        let map = Map::loader().read_str(FULL, "full.ron").unwrap();
         let old: before_3d::MapFile = options().from_str(FULL).unwrap();
         let written = options().to_string(&MapFile::from(&map)).unwrap();
         // The closing vertex is not restored, and FULL has none: the same text.

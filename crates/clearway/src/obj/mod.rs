@@ -55,7 +55,7 @@ use std::path::Path;
 
 use crate::geometry::{Mesh, Point3};
 use crate::obstacle3::Obstacle3;
-use crate::quote::capped;
+use clearway_text::quote::capped;
 
 mod closed;
 mod error;
@@ -386,10 +386,10 @@ fn internal(source_name: &str, what: &str) -> ObjError {
 
 /// The bytes as text, or a located error: UTF-16, not UTF-8, or binary.
 fn utf8_text<'a>(bytes: &'a [u8], source_name: &str) -> Result<&'a str, ObjError> {
-    if crate::utf16::looks_like_utf16(bytes) {
+    if clearway_text::utf16::looks_like_utf16(bytes) {
         let message = format!(
             "the OBJ file is UTF-16 text; clearway reads UTF-8: {}",
-            crate::utf16::CONVERT
+            clearway_text::utf16::CONVERT
         );
         return Err(
             ObjError::new(ObjErrorKind::NotUtf8, source_name, message).at(

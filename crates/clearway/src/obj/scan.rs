@@ -170,7 +170,7 @@ impl Scan<'_> {
                 self.error(
                     ObjErrorKind::Syntax,
                     at..at + word.len(),
-                    format!("`{}` is not a number", crate::quote::capped(word)),
+                    format!("`{}` is not a number", clearway_text::quote::capped(word)),
                     "expected a number",
                 )
             })?;
@@ -266,7 +266,7 @@ impl Scan<'_> {
                     at..at + word.len(),
                     format!(
                         "`{}` is not a face corner: it is `v`, `v/vt`, `v//vn` or `v/vt/vn`, each an index",
-                        crate::quote::capped(word)
+                        clearway_text::quote::capped(word)
                     ),
                     label,
                 )
@@ -286,7 +286,7 @@ impl Scan<'_> {
             let index = match isize::from_str(parts[0]) {
                 Ok(index) => index,
                 Err(_) if is_integer(parts[0]) => {
-                    let digits = crate::quote::capped(parts[0]);
+                    let digits = clearway_text::quote::capped(parts[0]);
                     let message = if parts[0].starts_with('-') {
                         format!(
                             "relative vertex index {digits} is out of range: {} vert{} come before this face",
@@ -463,7 +463,7 @@ pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, ObjError> {
                     at..at + keyword.len(),
                     format!(
                         "`{}` is not an OBJ statement (such as `v`, `f`, `o` or `g`)",
-                        crate::quote::capped(keyword)
+                        clearway_text::quote::capped(keyword)
                     ),
                     "unknown statement",
                 ));

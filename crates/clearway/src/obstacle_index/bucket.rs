@@ -77,6 +77,7 @@ impl<D: Dimension> Default for PartStore<D> {
 
 impl<D: Dimension> PartStore<D> {
     /// How many parts there are.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.points.len() + self.others.len()
     }

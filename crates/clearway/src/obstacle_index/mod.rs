@@ -1,6 +1,6 @@
 //! The R-tree over every obstacle, and the search that runs on it: one
 //! index and one search for both dimensions, generic over the
-//! [`Dimension`] (see [`crate::dimension`]); `plane/` and `space/` hold
+//! [`Dimension`] (see [`Dimension`](crate::Dimension)); `plane/` and `space/` hold
 //! what is 2D and what is 3D.
 
 use crate::par::prelude::*;
@@ -54,7 +54,7 @@ pub(crate) type ObstacleTree<P = Point> = RTree<Bucket<P>, TreeParams>;
 /// search runs over all of them.
 ///
 /// Generic over the [`Dimension`]: `ObstacleIndex` is the 2D index,
-/// `ObstacleIndex<Space>` the 3D one (see [`crate::dimension`]), the same
+/// `ObstacleIndex<Space>` the 3D one (see [`Dimension`](crate::Dimension)), the same
 /// buckets, shards and search compiled for each.
 #[derive(Debug)]
 pub struct ObstacleIndex<D: Dimension = Plane> {
@@ -97,7 +97,8 @@ impl<D: Dimension> ObstacleIndex<D> {
     /// The number of indexed parts: one an obstacle, but for a polygon of
     /// more than 8 vertices or that fills less than half its bounding box,
     /// which is n + 1 parts (its n edges and its interior).
-    pub fn part_count(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn part_count(&self) -> usize {
         self.parts.len()
     }
 
@@ -107,7 +108,7 @@ impl<D: Dimension> ObstacleIndex<D> {
     ///
     /// ```
     /// use clearway::geometry::{Point, Segment};
-    /// use clearway::obstacle_index::ObstacleIndex;
+    /// use clearway::ObstacleIndex;
     /// use clearway::Obstacle;
     /// let obstacles = vec![
     ///     Obstacle::Point(Point::new(3.0, -2.0)),
@@ -187,7 +188,7 @@ impl<D: Dimension> ObstacleIndex<D> {
     ///
     /// ```
     /// use clearway::geometry::{Point, Segment};
-    /// use clearway::obstacle_index::ObstacleIndex;
+    /// use clearway::ObstacleIndex;
     /// use clearway::Obstacle;
     /// let obstacles = vec![Obstacle::Point(Point::new(3.0, -2.0))];
     /// let index = ObstacleIndex::build(&obstacles);
@@ -201,11 +202,12 @@ impl<D: Dimension> ObstacleIndex<D> {
         edge: Segment<D::Point>,
         max_distance: f64,
     ) -> Option<Nearest<D::Point>> {
-        self.nearest_within_with_stats(obstacles, edge, max_distance, &mut SearchStats::default())
+        self.search(obstacles, edge, max_distance, &mut None, &mut SearchStats::default())
     }
 
     /// As [`ObstacleIndex::nearest_within`], also counting the work done.
-    pub fn nearest_within_with_stats(
+    #[cfg(test)]
+    pub(crate) fn nearest_within_with_stats(
         &self,
         obstacles: &[D::Obstacle],
         edge: Segment<D::Point>,
@@ -215,7 +217,9 @@ impl<D: Dimension> ObstacleIndex<D> {
         self.search(obstacles, edge, max_distance, &mut None, stats)
     }
 
-    /// As [`ObstacleIndex::nearest_to_segment`], also counting the work done.
+    /// As [`ObstacleIndex::nearest_to_segment`], also counting the work
+    /// done (feature `test-twins`: for tests and benchmarks).
+    #[cfg(any(test, feature = "test-twins"))]
     pub fn nearest_to_segment_with_stats(
         &self,
         obstacles: &[D::Obstacle],
@@ -226,7 +230,8 @@ impl<D: Dimension> ObstacleIndex<D> {
     }
 
     /// How many shards (separately bulk-loaded trees) the index has.
-    pub fn shard_count(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn shard_count(&self) -> usize {
         self.trees.len()
     }
 

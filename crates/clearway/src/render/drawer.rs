@@ -171,7 +171,7 @@ pub struct TextStyle {
 ///     fn text(&mut self, _: Point, _: &str, _: &TextStyle) { self.0 += 1; }
 /// }
 ///
-/// let map = clearway::Map::from_ron_str(
+/// let map = clearway::Map::loader().read_str(
 ///     "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))], edges: [(from: 0, to: 1)])",
 ///     "doc.ron",
 /// ).unwrap();

@@ -22,7 +22,7 @@
 //! ```
 //! use clearway::{Clearances, Map};
 //! use clearway::render::{Picture, RecordingDrawer};
-//! let map = Map::from_ron_str(r#"Map(
+//! let map = Map::loader().read_str(r#"Map(
 //!     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0))],
 //!     edges: [(from: 0, to: 1)],
 //!     obstacles: [Point((5.0, 1.0))],
@@ -57,7 +57,11 @@ mod nodes;
 mod notes;
 mod obstacles;
 mod outlines;
+// The colours: public only for the tests that check what was drawn.
+#[cfg(feature = "test-twins")]
 pub mod palette;
+#[cfg(not(feature = "test-twins"))]
+mod palette;
 mod pinches;
 mod png;
 mod routes;
@@ -70,13 +74,11 @@ mod xml;
 
 pub use drawer::{Anchor, Color, Drawer, Recorded, RecordingDrawer, Shape, Style, TextStyle};
 pub use flatten::{Flatten, MapOf, Up};
-pub use font::{EMBEDDED_FAMILY, Fonts};
+pub use font::Fonts;
 pub use frame::{Bounds, Frame};
 pub use layout::Layout;
 pub use png::{PngError, svg_to_png, svg_to_png_with};
-pub use scene::{
-    DEFAULT_LONG_SIDE, LABEL_MAX_NODES, LABEL_MIN_SPACING, LARGE_MAP_EDGES, MANY_OBSTACLES, Picture,
-};
+pub use scene::{LABEL_MAX_NODES, LARGE_MAP_EDGES, Picture};
 pub use size::OutputSize;
-pub use svg::{FONT_FAMILY, SvgWriter};
+pub use svg::SvgWriter;
 pub use xml::{XmlWhitespace, escape_xml};

@@ -105,7 +105,7 @@ pub(super) fn scale_label(length: f64) -> String {
         short(length)
     } else {
         let exponent = length.log10().floor();
-        let mantissa = crate::numbers::significant(length / 10f64.powf(exponent), 3);
+        let mantissa = clearway_text::numbers::significant(length / 10f64.powf(exponent), 3);
         // Rounding may give 10 (9.996e5): carry it into the exponent.
         if mantissa == "10" {
             format!("1e{}", exponent + 1.0)

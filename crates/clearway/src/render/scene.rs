@@ -58,7 +58,7 @@ pub(super) const TITLE_FONT: f64 = 15.0;
 /// ```
 /// use clearway::{Clearances, Map};
 /// use clearway::render::Picture;
-/// let map = Map::from_ron_str(r#"Map(
+/// let map = Map::loader().read_str(r#"Map(
 ///     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0))],
 ///     edges: [(from: 0, to: 1)],
 ///     obstacles: [Circle(center: (5.0, 2.0), radius: 1.0)],

@@ -1,7 +1,7 @@
 //! Numbers and names as the picture writes them in labels and hover titles.
 
 use crate::map::{Map, Node};
-use crate::numbers::significant;
+use clearway_text::numbers::significant;
 
 /// Seven significant digits, trailing zeros trimmed (as `check` prints);
 /// `unbounded` for infinity.
@@ -28,7 +28,7 @@ pub fn given(x: f64) -> String {
     if x.is_infinite() {
         "unbounded".into()
     } else {
-        crate::numbers::shortest(x)
+        clearway_text::numbers::shortest(x)
     }
 }
 
@@ -38,18 +38,18 @@ pub fn short_apart(x: f64, r: f64) -> String {
     if x.is_infinite() {
         "unbounded".into()
     } else {
-        crate::numbers::significant_apart(x, r, 3)
+        clearway_text::numbers::significant_apart(x, r, 3)
     }
 }
 
 /// A clearance judged against radius `r`: [`human`], with more digits where
 /// seven would read on the wrong side of `r` for the verdict (see
-/// [`crate::numbers::significant_judged`]).
+/// [`clearway_text::numbers::significant_judged`]).
 pub fn human_judged(x: f64, r: f64, admitted: bool) -> String {
     if x.is_infinite() {
         "unbounded".into()
     } else {
-        crate::numbers::significant_judged(x, r, 7, admitted)
+        clearway_text::numbers::significant_judged(x, r, 7, admitted)
     }
 }
 
@@ -67,7 +67,7 @@ pub fn point3(p: crate::geometry::Point3) -> String {
 /// it), else its id.
 pub fn node_label<P>(node: &Node<P>) -> String {
     match &node.name {
-        Some(name) => crate::quote::capped(name).into_owned(),
+        Some(name) => clearway_text::quote::capped(name).into_owned(),
         None => node.id.to_string(),
     }
 }
@@ -75,7 +75,7 @@ pub fn node_label<P>(node: &Node<P>) -> String {
 /// How a node is named in titles: `node 110 "west_door"`.
 pub fn node_title<P>(node: &Node<P>) -> String {
     match &node.name {
-        Some(name) => format!("node {} \"{}\"", node.id, crate::quote::capped(name)),
+        Some(name) => format!("node {} \"{}\"", node.id, clearway_text::quote::capped(name)),
         None => format!("node {}", node.id),
     }
 }

@@ -31,8 +31,8 @@ pub struct Route {
 /// a pass over every edge. Keep a [`Router`] to ask more than once.
 ///
 /// ```
-/// use clearway::{Clearances, Map, route::route};
-/// let map = Map::from_ron_str(r#"(
+/// use clearway::{Clearances, Map, route};
+/// let map = Map::loader().read_str(r#"(
 ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
 ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
 ///     obstacles: [Point((5, 1))],
@@ -54,21 +54,6 @@ pub fn route<D: Dimension>(
     agent_radius: f64,
 ) -> Option<Route> {
     Router::new(map, clearances).route(start, goal, agent_radius)
-}
-
-/// The same search with no estimate at all: Dijkstra
-/// ([`Router::route_dijkstra`]). The twin that A* is tested against.
-///
-/// # Panics
-/// When `start` or `goal` is not a node index of the map.
-pub fn route_dijkstra<D: Dimension>(
-    map: &Map<D>,
-    clearances: &Clearances<D>,
-    start: NodeIdx,
-    goal: NodeIdx,
-    agent_radius: f64,
-) -> Option<Route> {
-    Router::new(map, clearances).route_dijkstra(start, goal, agent_radius)
 }
 
 /// The cost of travelling edge `edge`: its explicit cost, or its length.

@@ -373,7 +373,7 @@ mod tests {
     /// 0 -3- 1 -4- 2 -5- 3 along a bent line: (0,0), (3,0), (3,4), (8,4).
     fn line(last_one_way: bool) -> Map {
         let one_way = if last_one_way { ", one_way: true" } else { "" };
-        Map::from_ron_str(
+        Map::loader().read_str(
             &format!(
                 "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 0)), (id: 2, pos: (3, 4)), \
                  (id: 3, pos: (8, 4))], \
@@ -418,7 +418,7 @@ mod tests {
     fn a_table_for_a_radius_leaves_out_the_tight_edges() {
         // 0 -10- 1 -10- 2 -10- 3 along the x axis; a rock at (5, 0.5) is
         // 0.5 from edge 0-1 and 5 or more from the others.
-        let map = Map::from_ron_str(
+        let map = Map::loader().read_str(
             "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)), \
              (id: 3, pos: (30, 0))], \
              edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3)], \
@@ -513,7 +513,7 @@ mod tests {
         // Three nodes in a line, each edge of the given cost; the count of
         // landmarks kept out of 2.
         let kept = |cost: f64| {
-            let map = Map::from_ron_str(
+            let map = Map::loader().read_str(
                 &format!(
                     "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0)), (id: 2, pos: (2, 0))], \
                      edges: [(from: 0, to: 1, cost: {cost:?}), (from: 1, to: 2, cost: {cost:?})])"

@@ -15,6 +15,6 @@ mod tests_3d;
 mod widest;
 mod widest_tree;
 
-pub use cheapest::{Route, route, route_dijkstra};
+pub use cheapest::{Route, route};
 pub use router::Router;
 pub use widest::{WidestRoute, widest_route};

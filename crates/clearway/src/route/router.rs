@@ -25,8 +25,8 @@ use crate::map::Map;
 /// router per call: keep one when asking more than one question.
 ///
 /// ```
-/// use clearway::{Clearances, Map, route::Router};
-/// let map = Map::from_ron_str(r#"(
+/// use clearway::{Clearances, Map, Router};
+/// let map = Map::loader().read_str(r#"(
 ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
 ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
 ///     obstacles: [Point((5, 1))],
@@ -90,9 +90,9 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// it is.
     ///
     /// ```
-    /// use clearway::{Clearances, Map, NodeIdx, route::Router};
+    /// use clearway::{Clearances, Map, NodeIdx, Router};
     /// // A path 0-1-2 whose second edge passes 0.5 from a rock.
-    /// let map = Map::from_ron_str(r#"(
+    /// let map = Map::loader().read_str(r#"(
     ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0))],
     ///     edges: [(from: 0, to: 1), (from: 1, to: 2)],
     ///     obstacles: [Point((15, 0.5))],
@@ -129,8 +129,8 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// safely.
     ///
     /// ```
-    /// use clearway::{Clearances, Map, route::Router};
-    /// let map = Map::from_ron_str(r#"(
+    /// use clearway::{Clearances, Map, Router};
+    /// let map = Map::loader().read_str(r#"(
     ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
     ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
     ///     obstacles: [Point((5, 1))],
@@ -172,10 +172,10 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// over the edges to find the part of the network its seed is in.
     ///
     /// ```
-    /// use clearway::{Clearances, Map, route::Router};
+    /// use clearway::{Clearances, Map, Router};
     /// // A path 0-1-2-3 whose middle edge passes 0.5 from a rock; the last
     /// // leg turns up.
-    /// let map = Map::from_ron_str(r#"(
+    /// let map = Map::loader().read_str(r#"(
     ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)),
     ///             (id: 3, pos: (20, 10))],
     ///     edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3)],
@@ -240,8 +240,8 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// query counts its final cheapest-route search.
     ///
     /// ```
-    /// use clearway::{Clearances, Map, route::Router};
-    /// let map = Map::from_ron_str(
+    /// use clearway::{Clearances, Map, Router};
+    /// let map = Map::loader().read_str(
     ///     "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0)), (id: 2, pos: (2, 0))], \
     ///      edges: [(from: 0, to: 1), (from: 1, to: 2)])",
     ///     "line.ron",
@@ -286,10 +286,11 @@ impl<'m, D: Dimension> Router<'m, D> {
     }
 
     /// The same search with no estimate at all: Dijkstra. The twin that A*
-    /// is tested against.
+    /// is tested and benchmarked against (feature `test-twins`).
     ///
     /// # Panics
     /// When `start` or `goal` is not a node index of the map.
+    #[cfg(any(test, feature = "test-twins"))]
     pub fn route_dijkstra(
         &mut self,
         start: NodeIdx,
@@ -446,7 +447,7 @@ mod tests {
     /// sqrt(25.25) = 5.02 (to its end (10,0)), 1-2 0.5 (straight below the
     /// rock), 2-3 5.0 (from x = 15 to x = 20).
     fn rock_path() -> Map {
-        Map::from_ron_str(
+        Map::loader().read_str(
             "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)), \
              (id: 3, pos: (20, 10))], \
              edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3)], \
@@ -460,7 +461,7 @@ mod tests {
     /// clearance is 0, and a second way round, 1-4-2 by (15, 5), passes the
     /// rock at 5 / sqrt(2) (it projects onto the middle of edges 3 and 4).
     fn rock_on_the_path() -> Map {
-        Map::from_ron_str(
+        Map::loader().read_str(
             "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)), \
              (id: 3, pos: (20, 10)), (id: 4, pos: (15, 5))], \
              edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3), (from: 1, to: 4), \
@@ -496,7 +497,7 @@ mod tests {
             .unwrap();
         assert_eq!(widest.route.nodes, [0, 1, 4, 2].map(NodeIdx::new));
         // Without the way round, every route crosses the rock: no radius fits.
-        let map = Map::from_ron_str(
+        let map = Map::loader().read_str(
             "(nodes: [(id: 0, pos: (10, 0)), (id: 1, pos: (20, 0))], \
              edges: [(from: 0, to: 1)], obstacles: [Point((15, 0))])",
             "rock.ron",
@@ -538,7 +539,7 @@ mod tests {
         assert_eq!(widest.widest_radius, 5.0);
         assert_eq!(widest.bottleneck_edge, None);
         // A node on the rock: no route, at any radius.
-        let on_rock = Map::from_ron_str(
+        let on_rock = Map::loader().read_str(
             "(nodes: [(id: 0, pos: (15, 0))], edges: [], obstacles: [Point((15, 0))])",
             "rock.ron",
         )
@@ -617,7 +618,7 @@ mod tests {
         // from edge 2-3 along y = 0.5: the two clearances share the f32
         // floor 0.5.
         let y = 0.5 + 2f64.powi(-40);
-        let map = Map::from_ron_str(
+        let map = Map::loader().read_str(
             &format!(
                 "(nodes: [(id: 0, pos: (-1, {:?})), (id: 1, pos: (1, {:?})), \
                  (id: 2, pos: (-1, 0.5)), (id: 3, pos: (1, 0.5))], \
@@ -661,7 +662,7 @@ mod tests {
         // 3 at (0, 1). From the start: the goal f = 10 + 0, decoy 2
         // f = 1 + 11, decoy 3 f = 1 + sqrt(101) = 11.05; by cost alone the
         // decoys (1) come before the goal (10).
-        let map = Map::from_ron_str(
+        let map = Map::loader().read_str(
             "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (-1, 0)),              (id: 3, pos: (0, 1))],              edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 0, to: 3)])",
             "decoys.ron",
         )
@@ -686,7 +687,7 @@ mod tests {
 
     #[test]
     fn an_empty_map_takes_landmarks_and_keeps_none() {
-        let map = Map::from_ron_str("(nodes: [])", "empty.ron").unwrap();
+        let map = Map::loader().read_str("(nodes: [])", "empty.ron").unwrap();
         let clearances = Clearances::compute(&map);
         assert_eq!(
             Router::with_landmarks(&map, &clearances, 4).landmark_count(),

@@ -7,7 +7,7 @@ use crate::dimension::Space;
 use crate::geometry::{Point3, Sphere};
 use crate::map::{Edge, Map, Node};
 use crate::obstacle3::Obstacle3;
-use crate::route::{Router, route, route_dijkstra, widest_route};
+use crate::route::{Router, route, widest_route};
 
 /// A jittered 5 x 5 x 3 lattice of nodes (three storeys 4 apart), edges to
 /// the lattice neighbours and some diagonals, a few one-way, a few with a
@@ -121,9 +121,7 @@ fn astar_in_space_is_as_cheap_as_dijkstra() {
                 );
                 assert_eq!(
                     dijkstra,
-                    route_dijkstra(
-                        &map,
-                        &clearances,
+                    Router::new(&map, &clearances).route_dijkstra(
                         NodeIdx::new(start),
                         NodeIdx::new(goal),
                         radius

@@ -60,8 +60,8 @@ impl Ord for Frontier {
 /// node) touches an obstacle, no radius fits and the answer is `None`.
 ///
 /// ```
-/// use clearway::{Clearances, Map, route::widest_route};
-/// let map = Map::from_ron_str(r#"(
+/// use clearway::{Clearances, Map, widest_route};
+/// let map = Map::loader().read_str(r#"(
 ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
 ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
 ///     obstacles: [Point((5, 1))],

@@ -182,7 +182,7 @@ mod tests {
                 text += &format!("Point(({}, {})),", next(20), next(20));
             }
             text += "])";
-            let map = Map::from_ron_str(&text, "random.ron").unwrap();
+            let map = Map::loader().read_str(&text, "random.ron").unwrap();
             let clearances = Clearances::compute(&map);
             let tree = WidestTree::new(&map, &clearances).unwrap();
             let network = RouteNetwork::new(&map, &clearances);
@@ -213,7 +213,7 @@ mod tests {
 
     #[test]
     fn no_tree_with_a_one_way_edge() {
-        let map = Map::from_ron_str(
+        let map = Map::loader().read_str(
             "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))], \
              edges: [(from: 0, to: 1, one_way: true)])",
             "one_way.ron",

@@ -70,7 +70,7 @@ use std::path::{Path, PathBuf};
 
 use crate::grid::Grid;
 use crate::obstacle::Obstacle;
-use crate::quote::capped;
+use clearway_text::quote::capped;
 
 mod flip;
 mod layers;
@@ -373,7 +373,7 @@ fn quoted(names: &[String]) -> String {
         return "none".into();
     }
     let names: Vec<String> = names.iter().map(|n| format!("`{}`", capped(n))).collect();
-    crate::quote::capped_list(&names)
+    clearway_text::quote::capped_list(&names)
 }
 
 /// Reads the obstacles of the Tiled map (.tmx) at `path`. Tilesets and
@@ -634,12 +634,12 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 
 /// The XML reader takes UTF-8 only, and would call UTF-16 a missing root.
 fn check_not_utf16(start: &[u8], file: &str) -> Result<(), TiledError> {
-    if crate::utf16::looks_like_utf16(start) {
+    if clearway_text::utf16::looks_like_utf16(start) {
         return Err(TiledError::Load {
             file: file.to_string(),
             reason: format!(
                 "it is UTF-16 text; clearway reads UTF-8: {}",
-                crate::utf16::CONVERT
+                clearway_text::utf16::CONVERT
             ),
         });
     }
@@ -814,6 +814,6 @@ fn load_error(file: &str, own: &Path, e: &tiled::Error) -> TiledError {
     TiledError::Load {
         file: file.to_string(),
         // The XML reader's messages may repeat the input.
-        reason: crate::quote::capped_message(&reason).into_owned(),
+        reason: clearway_text::quote::capped_message(&reason).into_owned(),
     }
 }

@@ -5,8 +5,7 @@
 
 use crate::common::exact::exact_segment_shape_distance;
 use crate::common::random_map::{RandomMap, RandomObstacle, config, load, random_map};
-use clearway::bake::stale_bakes;
-use clearway::obstacle_index::SearchStats;
+use clearway::SearchStats;
 use clearway::{Clearances, EdgeIdx, Map, TightSpots};
 use proptest::prelude::*;
 
@@ -41,7 +40,7 @@ proptest! {
         largest in prop_oneof![Just(0.0), 0.0..30.0f64],
     ) {
         let map = load(&m);
-        let within = Clearances::compute_within(&map, largest);
+        let within = Clearances::options().within(largest).compute(&map);
         let brute = Clearances::compute_brute_force(&map);
         let mut radii = vec![0.0, largest, largest.next_down().max(0.0)];
         radii.extend(brute.edges().iter().map(|c| c.value).filter(|&v| v <= largest));
@@ -94,7 +93,7 @@ proptest! {
             prop_assert!(spots.blocked_edges(r).map(|(e, _)| *e).eq(brute.blocked_edges(r)), "r = {}", r);
             prop_assert!(spots.blocked_nodes(r).map(|(n, _)| *n).eq(brute.blocked_nodes(r)), "r = {}", r);
         }
-        prop_assert_eq!(spots.stale_bakes(), &stale_bakes(&map, &brute)[..]);
+        prop_assert_eq!(spots.stale_bakes(), &brute.stale_bakes(&map)[..]);
         // The same from every clearance, as `check --render` makes them.
         prop_assert_eq!(&TightSpots::from_clearances(&map, &brute, largest), &spots);
     }
@@ -119,8 +118,8 @@ proptest! {
                 ends.sort_unstable();
                 ends.windows(2).flat_map(|w| compute(w[0]..w[1])).collect::<Vec<_>>()
             };
-            let edges = in_ranges(map.edges().len(), &|r| Clearances::compute_edges(map, r));
-            let nodes = in_ranges(map.nodes().len(), &|r| Clearances::compute_nodes(map, r));
+            let edges = in_ranges(map.edges().len(), &|r| Clearances::options().compute_edges(map, r));
+            let nodes = in_ranges(map.nodes().len(), &|r| Clearances::options().compute_nodes(map, r));
             prop_assert_eq!(&edges[..], whole.edges());
             prop_assert_eq!(&nodes[..], whole.nodes());
         }
@@ -207,7 +206,7 @@ fn with_bakes(m: &RandomMap, map: &Map, exact: &Clearances, bakes: &[u8]) -> Map
         }
     }
     baked.push_str(&format!("  ],\n{tail}"));
-    let loaded = Map::from_ron_str(&baked, "baked.ron").expect("a valid baked level");
+    let loaded = Map::loader().read_str(&baked, "baked.ron").expect("a valid baked level");
     assert_eq!(loaded.edges().len(), map.edges().len());
     loaded
 }
@@ -220,7 +219,7 @@ fn search_the_diagonal(obstacles: &str) -> (Map, usize, SearchStats) {
     let text = format!(
         "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1000, 1000))], edges: [(from: 0, to: 1)], obstacles: [{obstacles}])"
     );
-    let map = Map::from_ron_str(&text, "diagonal.ron").expect("valid");
+    let map = Map::loader().read_str(&text, "diagonal.ron").expect("valid");
     let mut stats = SearchStats::default();
     let nearest = map
         .obstacle_index()

@@ -11,7 +11,7 @@ use clearway::{Clearances, Map, Space};
 use proptest::prelude::*;
 
 fn loaded(text: &str, what: &str) -> MapFile {
-    let map = Map::from_ron_str(text, what).unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
+    let map = Map::loader().read_str(text, what).unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
     MapFile::from(&map)
 }
 
@@ -41,7 +41,7 @@ fn all_comments(text: &str) -> Vec<&str> {
 
 /// The 3D levels as [`loaded`] reads flat ones.
 fn loaded_3d(text: &str, what: &str) -> MapFile {
-    match Level::from_ron_str(text, what) {
+    match Level::loader().read_str(text, what) {
         Ok(Level::Space(map)) => MapFile::from(&map),
         other => panic!("{what}: not a 3D level: {other:?}\n{text}"),
     }
@@ -132,7 +132,7 @@ fn every_example_map_edits_as_the_writer_writes() {
             }
             let what = path.display().to_string();
             let text = std::fs::read_to_string(&path).unwrap();
-            let map = match Level::from_ron_str(&text, &what) {
+            let map = match Level::loader().read_str(&text, &what) {
                 Ok(Level::Plane(map)) => map,
                 Ok(Level::Space(map)) => {
                     edits_3d_as_the_writer_writes(&text, &map, &what);
@@ -152,7 +152,7 @@ fn every_example_map_edits_as_the_writer_writes() {
 #[test]
 fn the_tiled_yard_edits_with_its_tmx_obstacles_left_out() {
     let text = std::fs::read_to_string("../../maps/tiled_yard.ron").unwrap();
-    let map = Map::from_ron_str(&text, "tiled_yard.ron").unwrap();
+    let map = Map::loader().read_str(&text, "tiled_yard.ron").unwrap();
     let own = map.obstacles().len();
     let options = TiledOptions {
         layer: Some("collision".into()),
@@ -169,7 +169,7 @@ fn the_tiled_yard_edits_with_its_tmx_obstacles_left_out() {
         "the ASCII map stays"
     );
     assert_eq!(
-        Map::from_ron_str(&baked, "b").unwrap().obstacles().len(),
+        Map::loader().read_str(&baked, "b").unwrap().obstacles().len(),
         own
     );
 }
@@ -180,7 +180,7 @@ proptest! {
     #[test]
     fn random_maps_edit_as_the_writer_writes(m in random_map(12, 10)) {
         let text = m.to_ron();
-        let map = Map::from_ron_str(&text, "random.ron").unwrap();
+        let map = Map::loader().read_str(&text, "random.ron").unwrap();
         agrees_with_the_writer(&text, &map, map.obstacles().len(), "random.ron");
     }
 }

@@ -10,7 +10,7 @@
 
 use clearway::geometry::{AxisBox, Mesh, Point3, Segment, Sphere, Triangle};
 use clearway::map::wire::{self, ObstacleEntry, Position};
-use clearway::obstacle3::Obstacle3;
+use clearway::Obstacle3;
 use clearway_synth::{self as synth, Kind, Params};
 
 /// A 3D level as the kernels see it: agents, node positions by id, edges
@@ -90,7 +90,7 @@ fn read(text: &str, name: &str) -> Level {
 /// `ThreeDimensional` error, which it gives only to a level that validated
 /// as 3D (every other problem is reported first).
 fn assert_valid_3d(text: &str, name: &str) {
-    match clearway::map::Level::from_ron_str(text, name) {
+    match clearway::map::Level::loader().read_str(text, name) {
         Ok(level) => assert_eq!(level.dimensions(), 3, "{name} was read as a flat level"),
         Err(e) => panic!("{name}: {e}"),
     }

@@ -11,8 +11,8 @@
 
 use crate::common::exact::sqrt_to_f64;
 use crate::common::exact3::{self, P3};
+use clearway::Obstacle3;
 use clearway::geometry::{AxisBox, Mesh, Point3, Segment, Separation, Sphere, Triangle, space};
-use clearway::obstacle3::Obstacle3;
 use clearway_test_support::proptest_config::seeded;
 use num_rational::BigRational;
 use num_traits::Zero;

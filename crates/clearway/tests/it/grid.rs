@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use crate::common::octile::octile_distance;
 use clearway::grid::{Connectivity, Grid, GridOptions, grid_map, parse_movingai};
-use clearway::{Clearances, Map, route::route};
+use clearway::{Clearances, Map, route};
 use clearway::{EdgeIdx, NodeIdx};
 use proptest::prelude::*;
 
@@ -54,7 +54,7 @@ fn one_square_per_cell(grid: &Grid, map: &Map) -> Map {
         }
     }
     text.push_str("])");
-    Map::from_ron_str(&text, "squares.ron").expect("the twin loads")
+    Map::loader().read_str(&text, "squares.ron").expect("the twin loads")
 }
 
 proptest! {

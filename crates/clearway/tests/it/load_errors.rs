@@ -8,14 +8,14 @@ use clearway::map::{LoadError, LoadErrorKind};
 use clearway::{Map, NodeIdx};
 
 fn load_err(text: &str) -> LoadError {
-    match Map::from_ron_str(text, "maps/x.ron") {
+    match Map::loader().read_str(text, "maps/x.ron") {
         Ok(_) => panic!("expected an error for:\n{text}"),
         Err(e) => e,
     }
 }
 
 fn load_ok(text: &str) -> Map {
-    match Map::from_ron_str(text, "maps/x.ron") {
+    match Map::loader().read_str(text, "maps/x.ron") {
         Ok(map) => map,
         Err(e) => panic!("expected the map to load, got:\n{e}"),
     }
@@ -155,7 +155,7 @@ fn empty_file_renders_without_trailing_spaces() {
 #[test]
 fn byte_order_mark_is_ignored() {
     let map =
-        Map::from_ron_bytes(b"\xEF\xBB\xBF(nodes: [(id: 0, pos: (0, 0))])", "bom.ron").unwrap();
+        Map::loader().read_bytes(b"\xEF\xBB\xBF(nodes: [(id: 0, pos: (0, 0))])", "bom.ron").unwrap();
     assert_eq!(map.nodes().len(), 1);
     let err = load_err("\u{feff}(nodes: [(id: 0, pos: (0, NaN))])");
     assert_eq!(at(&err), Some((1, 27)));
@@ -176,7 +176,7 @@ fn whitespace_and_comments_only_file() {
 #[test]
 fn binary_file_with_a_nul_byte() {
     let bytes = b"Map(\n    nodes: [\x00\x01\x02],\n)";
-    let err = Map::from_ron_bytes(bytes, "maps/x.ron").unwrap_err();
+    let err = Map::loader().read_bytes(bytes, "maps/x.ron").unwrap_err();
     check(
         &err,
         LoadErrorKind::Binary,
@@ -194,7 +194,7 @@ fn binary_file_with_a_nul_byte() {
 fn non_utf8_file() {
     let bytes =
         b"Map(\n    nodes: [\n        (id: 0, pos: (0.0, 0.0), name: \"caf\xFF\"),\n    ],\n)";
-    let err = Map::from_ron_bytes(bytes, "maps/x.ron").unwrap_err();
+    let err = Map::loader().read_bytes(bytes, "maps/x.ron").unwrap_err();
     check(
         &err,
         LoadErrorKind::NotUtf8,
@@ -207,10 +207,10 @@ fn non_utf8_file() {
 #[test]
 fn the_first_bad_byte_wins() {
     // A NUL on line 1 comes before the 0xFF on line 2.
-    let err = Map::from_ron_bytes(b"(\x00\n\xFF", "b.ron").unwrap_err();
+    let err = Map::loader().read_bytes(b"(\x00\n\xFF", "b.ron").unwrap_err();
     assert_eq!(err.kind(), LoadErrorKind::Binary);
     assert_eq!(at(&err), Some((1, 2)));
-    let err = Map::from_ron_bytes(b"(\xFF\n\x00", "b.ron").unwrap_err();
+    let err = Map::loader().read_bytes(b"(\xFF\n\x00", "b.ron").unwrap_err();
     assert_eq!(err.kind(), LoadErrorKind::NotUtf8);
     assert_eq!(at(&err), Some((1, 2)));
 }
@@ -689,7 +689,7 @@ fn largest_node_id() {
 
 #[test]
 fn from_bytes_accepts_utf8_text() {
-    let map = Map::from_ron_bytes(
+    let map = Map::loader().read_bytes(
         "(nodes: [(id: 0, pos: (0, 0), name: \"café\")])".as_bytes(),
         "b",
     )
@@ -720,7 +720,7 @@ fn mangled_examples_fail_cleanly() {
             format!("{}{}", &EXAMPLE[..i + next], &EXAMPLE[i..]),
         ];
         for text in variants {
-            if let Err(err) = Map::from_ron_str(&text, "m.ron") {
+            if let Err(err) = Map::loader().read_str(&text, "m.ron") {
                 assert!(err.location().is_some(), "unlocated:\n{err}\n---\n{text}");
                 assert!(err.to_string().len() < 1000, "{err}");
             }

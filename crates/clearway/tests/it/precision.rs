@@ -179,7 +179,7 @@ proptest! {
     #[test]
     fn shifted_levels_match_exact_arithmetic(m in random_map(10, 12), o in offset()) {
         let text = m.shifted(o.0, o.1).to_ron();
-        let map = Map::from_ron_str(&text, "shifted.ron").expect("loads");
+        let map = Map::loader().read_str(&text, "shifted.ron").expect("loads");
         check_map(&map)?;
     }
 
@@ -204,7 +204,7 @@ proptest! {
             text.push_str(&format!("Circle(center: {}, radius: {r:?}),", p(c)));
         }
         text.push_str("])");
-        let map = Map::from_ron_str(&text, "spread.ron").expect("loads");
+        let map = Map::loader().read_str(&text, "spread.ron").expect("loads");
         check_map(&map)?;
     }
 }
@@ -270,13 +270,13 @@ fn one_ulp_gaps_at_the_limit() {
              obstacles: [Segment(from: (3.0, {wall_y:?}), to: (999999999999999.0, {wall_y:?}))])"
         )
     };
-    let map = Map::from_ron_str(&text(y + 0.125), "gap.ron").expect("loads");
+    let map = Map::loader().read_str(&text(y + 0.125), "gap.ron").expect("loads");
     assert_eq!(Clearances::compute(&map).edge(EdgeIdx::new(0)).value, 0.125);
-    let map = Map::from_ron_str(&text(y), "touch.ron").expect("loads");
+    let map = Map::loader().read_str(&text(y), "touch.ron").expect("loads");
     assert_eq!(Clearances::compute(&map).edge(EdgeIdx::new(0)).value, 0.0);
     // A point one ulp off the diagonal from (-1e15, -1e15) to (1e15, 1e15):
     // 0.125 / sqrt(2) away.
-    let map = Map::from_ron_str(
+    let map = Map::loader().read_str(
         "(nodes: [(id: 0, pos: (-1e15, -1e15)), (id: 1, pos: (1e15, 1e15))], edges: [(from: 0, to: 1)], \
          obstacles: [Point((999999999999000.0, 999999999999000.125))])",
         "diagonal.ron",
@@ -301,7 +301,7 @@ fn the_range_ends_at_1e15() {
         "(nodes: [], obstacles: [Circle(center: (1e15, 0), radius: 1e300)])".to_owned(),
     ];
     for text in &ok {
-        Map::from_ron_str(text, "ok.ron").unwrap_or_else(|e| panic!("{text}: {e}"));
+        Map::loader().read_str(text, "ok.ron").unwrap_or_else(|e| panic!("{text}: {e}"));
     }
     let bad = [
         format!("(nodes: [(id: 0, pos: ({beyond:?}, 0))])"),
@@ -314,7 +314,7 @@ fn the_range_ends_at_1e15() {
         "(nodes: [(id: 0, pos: (1e300, 0))])".to_owned(),
     ];
     for text in &bad {
-        let err = Map::from_ron_str(text, "bad.ron").expect_err(text);
+        let err = Map::loader().read_str(text, "bad.ron").expect_err(text);
         assert_eq!(err.kind(), LoadErrorKind::OutOfRange, "{text}: {err}");
         assert!(
             err.to_string()

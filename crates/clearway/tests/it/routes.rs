@@ -2,8 +2,7 @@
 //! seeded random levels.
 
 use crate::common::random_map::{RandomMap, RandomObstacle, config, load, random_map};
-use clearway::bake::stale_bakes;
-use clearway::route::{Router, route_dijkstra};
+use clearway::Router;
 use clearway::{Clearances, EdgeIdx, Map, NodeIdx, PruneReport, route, widest_route};
 use proptest::prelude::*;
 
@@ -237,7 +236,7 @@ proptest! {
         let clearances = Clearances::compute(&map);
         let (s, g) = (s % map.nodes().len(), g % map.nodes().len());
         let astar = route(&map, &clearances, NodeIdx::new(s), NodeIdx::new(g), r);
-        let dijkstra = route_dijkstra(&map, &clearances, NodeIdx::new(s), NodeIdx::new(g), r);
+        let dijkstra = Router::new(&map, &clearances).route_dijkstra(NodeIdx::new(s), NodeIdx::new(g), r);
         let twin = cheapest_cost(&map, &clearances, s, g, r);
         prop_assert_eq!(astar.is_some(), twin.is_some());
         prop_assert_eq!(dijkstra.is_some(), twin.is_some());
@@ -362,7 +361,7 @@ proptest! {
         let map = load(&m);
         let clearances = Clearances::compute(&map);
         let text = map.pruned(&clearances, r).to_ron_string();
-        let again = Map::from_ron_str(&text, "pruned.ron").expect("pruned maps load");
+        let again = Map::loader().read_str(&text, "pruned.ron").expect("pruned maps load");
         let kept: Vec<_> = map.edges().iter().zip(clearances.edges())
             .filter(|(_, c)| fits(c.value, r, clearances.slack())).map(|(e, _)| e.clone()).collect();
         prop_assert_eq!(again.edges(), kept.as_slice());
@@ -375,8 +374,8 @@ proptest! {
     fn bake_then_check_finds_nothing_stale_until_an_obstacle_moves(m in level(), which in 0usize..100, dx in -20.0..20.0f64) {
         let map = load(&m);
         let baked_text = map.baked(&Clearances::compute(&map)).to_ron_string();
-        let baked = Map::from_ron_str(&baked_text, "baked.ron").expect("baked maps load");
-        prop_assert!(stale_bakes(&baked, &Clearances::compute(&baked)).is_empty());
+        let baked = Map::loader().read_str(&baked_text, "baked.ron").expect("baked maps load");
+        prop_assert!(Clearances::compute(&baked).stale_bakes(&baked).is_empty());
         prop_assume!(!m.obstacles.is_empty());
 
         // Move one obstacle, keep the baked values.
@@ -392,7 +391,7 @@ proptest! {
         let moved_map = load(&moved);
         let stale_map = moved_map.baked(&Clearances::compute(&baked)); // old values, new obstacles
         let now = Clearances::compute_brute_force(&moved_map);
-        let stale: Vec<usize> = stale_bakes(&stale_map, &Clearances::compute(&stale_map)).iter().map(|s| s.edge.get()).collect();
+        let stale: Vec<usize> = Clearances::compute(&stale_map).stale_bakes(&stale_map).iter().map(|s| s.edge.get()).collect();
         let affected: Vec<usize> = (0..map.edges().len())
             .filter(|&i| {
                 let (old, new) = (baked.edges()[i].clearance, now.edge(EdgeIdx::new(i)).finite_value());
@@ -410,7 +409,7 @@ proptest! {
 /// it is 100 long, so the straight-line estimate alone would overstate.
 #[test]
 fn cheap_explicit_cost_keeps_astar_exact() {
-    let map = Map::from_ron_str(
+    let map = Map::loader().read_str(
         "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (50, 1)), (id: 2, pos: (100, 0))],
           edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 0, to: 2, cost: 1.0)])",
         "cheap.ron",
@@ -426,7 +425,7 @@ fn cheap_explicit_cost_keeps_astar_exact() {
 /// A free edge of positive length leaves no admissible estimate: Dijkstra.
 #[test]
 fn free_edge_falls_back_to_dijkstra() {
-    let map = Map::from_ron_str(
+    let map = Map::loader().read_str(
         "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (50, 0)), (id: 2, pos: (100, 0)), (id: 3, pos: (1, 0))],
           edges: [(from: 0, to: 3), (from: 3, to: 2, cost: 0.0), (from: 0, to: 1), (from: 1, to: 2)])",
         "free.ron",
@@ -441,7 +440,7 @@ fn free_edge_falls_back_to_dijkstra() {
 /// One-way edges are honoured: 1 -> 0 only, so 0 cannot reach 1.
 #[test]
 fn one_way_edges_are_honoured() {
-    let map = Map::from_ron_str(
+    let map = Map::loader().read_str(
         "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (5, 0))], edges: [(from: 1, to: 0, one_way: true)])",
         "oneway.ron",
     )
@@ -458,7 +457,7 @@ fn one_way_edges_are_honoured() {
 /// Two parallel edges 0-1 of equal cost, a free two-way edge 1-2 (a zero-cost
 /// cycle), and a third node. Costs: 0-1 is 5 (both), 1-2 is 0, 0-2 is 9.
 fn ties_and_free_edges() -> Map {
-    Map::from_ron_str(
+    Map::loader().read_str(
         "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (5, 0)), (id: 2, pos: (5, 1))], \
          edges: [(from: 0, to: 2, cost: 9.0), (from: 0, to: 1, cost: 5.0), \
                  (from: 1, to: 0, cost: 5.0), (from: 1, to: 2, cost: 0.0)])",
@@ -515,7 +514,7 @@ fn landmarks_on_tiny_maps() {
         "(nodes: [(id: 7, pos: (0, 0))])",
         "(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (3, 4))])",
     ] {
-        let map = Map::from_ron_str(text, "tiny.ron").expect("valid map");
+        let map = Map::loader().read_str(text, "tiny.ron").expect("valid map");
         let clearances = Clearances::compute(&map);
         let mut router = Router::with_landmarks(&map, &clearances, 8);
         // Never more landmarks than nodes reached from node 0.

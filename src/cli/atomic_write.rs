@@ -27,17 +27,6 @@ use std::path::{Path, PathBuf};
 /// # Errors
 /// When the directory does not exist or cannot be written, when `path` is a
 /// directory, when links loop, or when the disk fails.
-///
-/// ```
-/// let dir = tempfile::tempdir().unwrap();
-/// let path = dir.path().join("level.ron");
-/// clearway::atomic_write::write_atomically(&path, b"(nodes: [])").unwrap();
-/// assert_eq!(std::fs::read(&path).unwrap(), b"(nodes: [])");
-/// assert!(clearway::atomic_write::write_atomically(dir.path(), b"x").is_err());
-/// // A device is written to, not replaced.
-/// clearway::atomic_write::write_atomically(std::path::Path::new("/dev/null"), b"x").unwrap();
-/// assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
-/// ```
 pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
     write_atomically_with(path, |out| out.write_all(contents))
 }
@@ -49,24 +38,6 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
 ///
 /// # Errors
 /// As [`write_atomically`], and `write`'s own.
-///
-/// ```
-/// use std::io::Write;
-/// let dir = tempfile::tempdir().unwrap();
-/// let path = dir.path().join("level.ron");
-/// clearway::atomic_write::write_atomically_with(&path, |out| {
-///     (0..3).try_for_each(|i| write!(out, "{i} "))
-/// })
-/// .unwrap();
-/// assert_eq!(std::fs::read(&path).unwrap(), b"0 1 2 ");
-/// let failed = clearway::atomic_write::write_atomically_with(&path, |out| {
-///     out.write_all(b"half")?;
-///     Err(std::io::Error::other("the rest failed"))
-/// });
-/// assert!(failed.is_err());
-/// assert_eq!(std::fs::read(&path).unwrap(), b"0 1 2 ");
-/// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
-/// ```
 pub fn write_atomically_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
@@ -205,4 +176,39 @@ fn random_name(attempt: u32) -> u64 {
         hasher.write_u128(now.as_nanos());
     }
     hasher.finish()
+}
+
+#[cfg(test)]
+mod examples {
+    use super::*;
+
+    /// A file is written whole; a directory is refused; a device is
+    /// written to, not replaced.
+    #[test]
+    fn writes_a_file_refuses_a_directory_and_writes_through_a_device() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("level.ron");
+        write_atomically(&path, b"(nodes: [])").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"(nodes: [])");
+        assert!(write_atomically(dir.path(), b"x").is_err());
+        write_atomically(Path::new("/dev/null"), b"x").unwrap();
+        assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+    }
+
+    /// Contents written as they are made; a write that fails leaves the
+    /// file as it was, and no temporary file behind.
+    #[test]
+    fn a_failed_write_leaves_the_file_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("level.ron");
+        write_atomically_with(&path, |out| (0..3).try_for_each(|i| write!(out, "{i} "))).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"0 1 2 ");
+        let failed = write_atomically_with(&path, |out| {
+            out.write_all(b"half")?;
+            Err(std::io::Error::other("the rest failed"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"0 1 2 ");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
 }

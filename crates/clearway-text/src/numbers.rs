@@ -5,7 +5,7 @@
 /// notation below 1e-4 and from 1e15 on; `inf` or `-inf` for infinities.
 ///
 /// ```
-/// use clearway::numbers::significant;
+/// use clearway_text::numbers::significant;
 /// assert_eq!(significant(2.0, 7), "2");
 /// assert_eq!(significant((36.0_f64 / 17.0).sqrt(), 7), "1.455214");
 /// assert_eq!(significant(1234567.89, 3), "1230000");
@@ -68,7 +68,7 @@ fn trim_exponent(text: &str) -> String {
 /// radius: `1.0000000001` stays `1.0000000001`.
 ///
 /// ```
-/// use clearway::numbers::shortest;
+/// use clearway_text::numbers::shortest;
 /// assert_eq!(shortest(1.0000000001), "1.0000000001");
 /// assert_eq!(shortest(0.35), "0.35");
 /// assert_eq!(shortest(1e308), "1e308");
@@ -95,13 +95,13 @@ pub fn shortest(x: f64) -> String {
 /// significant digits or more where needed so that it reads as the verdict
 /// says: below `radius` when it does not admit it, at least `radius` when
 /// it does. A clearance within the level's slack below the radius
-/// ([`crate::clearance::admits`]) reads as the radius it admits (0.9, not
+/// (`clearway::admits`) reads as the radius it admits (0.9, not
 /// 0.8999999999999986), and a blocked one never reads as the radius or
 /// above it (0.1234568 is not printed for 0.1234567881 < 0.123456789).
 /// Falls back to every digit of `x` when no shorter text reads right.
 ///
 /// ```
-/// use clearway::numbers::significant_judged;
+/// use clearway_text::numbers::significant_judged;
 /// assert_eq!(significant_judged(0.8999999999999986, 0.9, 7, true), "0.9");
 /// assert_eq!(significant_judged(0.8999999999999986, 0.9, 7, false), "0.899999999999999");
 /// assert_eq!(significant_judged(0.1234567881, 0.123456789, 7, false), "0.123456788");
@@ -128,7 +128,7 @@ pub fn significant_judged(x: f64, radius: f64, digits: usize, admitted: bool) ->
 /// `0.99999999`, not `1`.
 ///
 /// ```
-/// use clearway::numbers::significant_apart;
+/// use clearway_text::numbers::significant_apart;
 /// assert_eq!(significant_apart(0.999999999, 1.0, 7), "0.999999999");
 /// assert_eq!(significant_apart(1.0, 1.0000000001, 7), "1");
 /// assert_eq!(significant_apart(1.25, 1.5, 7), "1.25");

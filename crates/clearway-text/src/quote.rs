@@ -11,7 +11,7 @@ pub const QUOTE_CHARS: usize = 80;
 /// [`QUOTE_CHARS`] chars and `…`.
 ///
 /// ```
-/// use clearway::quote::capped;
+/// use clearway_text::quote::capped;
 /// assert_eq!(capped("west_door"), "west_door");
 /// let long = "x".repeat(100_000);
 /// assert_eq!(capped(&long).chars().count(), 81);
@@ -28,7 +28,7 @@ pub fn capped(text: &str) -> Cow<'_, str> {
 /// of a library that repeats what it read), capped at a few quotes' worth.
 ///
 /// ```
-/// use clearway::quote::capped_message;
+/// use clearway_text::quote::capped_message;
 /// assert_eq!(capped_message("expected `)`"), "expected `)`");
 /// assert!(capped_message(&"y".repeat(10_000)).chars().count() < 400);
 /// ```
@@ -48,7 +48,7 @@ pub const LIST_ITEMS: usize = 10;
 /// 100,000-item error. Each item is expected to be quoted already.
 ///
 /// ```
-/// use clearway::quote::capped_list;
+/// use clearway_text::quote::capped_list;
 /// assert_eq!(capped_list(&["`a`".to_string(), "`b`".to_string()]), "`a`, `b`");
 /// let many: Vec<String> = (0..25).map(|i| i.to_string()).collect();
 /// assert_eq!(capped_list(&many), "0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … and 15 more");

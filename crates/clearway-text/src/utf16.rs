@@ -6,7 +6,7 @@
 /// single one could be a binary file that starts with a letter).
 ///
 /// ```
-/// use clearway::utf16::looks_like_utf16;
+/// use clearway_text::utf16::looks_like_utf16;
 /// assert!(looks_like_utf16(b"\xFF\xFE(\0"));
 /// assert!(looks_like_utf16(b"(\0n\0"));
 /// assert!(looks_like_utf16(b"\0<\0?"));

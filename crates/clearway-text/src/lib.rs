@@ -1,0 +1,8 @@
+//! How clearway writes for people: the pieces of text the `clearway`
+//! library's messages and pictures and the command line's reports share, so
+//! that both quote input, round numbers and name UTF-16 the same way.
+
+pub mod binary;
+pub mod numbers;
+pub mod quote;
+pub mod utf16;
