@@ -123,7 +123,9 @@ fn clearance(c: &mut Criterion) {
             });
             group.bench_function(BenchmarkId::new("radius_check_within", &size), |b| {
                 b.iter(|| {
-                    let c = Clearances::options().within(RADIUS).compute(black_box(&map));
+                    let c = Clearances::options()
+                        .within(RADIUS)
+                        .compute(black_box(&map));
                     c.blocked_edges(RADIUS).count()
                 })
             });

@@ -21,8 +21,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use clearway::Map;
-use clearway::map::wire::{self, MapFile};
 use clearway::ObstacleIndex;
+use clearway::map::wire::{self, MapFile};
 use clearway_synth::{self as synth, Kind, Mix, Params};
 use common::mix_name;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -39,7 +39,9 @@ fn edges_for_10_mb(mix: Mix) -> usize {
 fn load(c: &mut Criterion) {
     for mix in [Mix::Points, Mix::Mixed] {
         let text = synth::map_string(&Params::new(Kind::Grid, edges_for_10_mb(mix)).with_mix(mix));
-        let map = Map::loader().read_str(&text, "synth.ron").expect("synthetic maps load");
+        let map = Map::loader()
+            .read_str(&text, "synth.ron")
+            .expect("synthetic maps load");
         eprintln!(
             "[setup] load/{}: {:.2} MB, {} nodes, {} edges, {} obstacles",
             mix_name(mix),
@@ -65,7 +67,9 @@ fn load(c: &mut Criterion) {
         });
         group.bench_function("from_ron_str", |b| {
             b.iter_with_large_drop(|| {
-                Map::loader().read_str(black_box(&text), "synth.ron").expect("loads")
+                Map::loader()
+                    .read_str(black_box(&text), "synth.ron")
+                    .expect("loads")
             })
         });
         group.bench_function("rtree_build", |b| {

@@ -18,9 +18,9 @@
 
 mod common;
 
+use clearway::SearchStats;
 use clearway::geometry::{Point, Point3, Segment};
 use clearway::map::Level;
-use clearway::SearchStats;
 use clearway::{Dimension, Obstacle3, Space};
 use clearway::{EdgeIdx, Map};
 use clearway_synth::{Kind, Mix, Params, SplitMix64};

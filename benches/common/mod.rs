@@ -6,8 +6,8 @@
 use std::cell::Cell;
 use std::time::Instant;
 
-use clearway::geometry::Segment;
 use clearway::Obstacle;
+use clearway::geometry::Segment;
 use clearway::{EdgeIdx, Map};
 use clearway_synth::{self as synth, Kind, Mix, Params};
 use rayon::prelude::*;
@@ -42,7 +42,9 @@ pub fn synth_map(kind: Kind, edges: usize, mix: Mix) -> Map {
     let started = Instant::now();
     let text = synth::map_string(&params);
     let generated = started.elapsed();
-    let map = Map::loader().read_str(&text, "synth.ron").expect("synthetic maps load");
+    let map = Map::loader()
+        .read_str(&text, "synth.ron")
+        .expect("synthetic maps load");
     eprintln!(
         "[setup] {kind:?}/{} {} edges: {:.1} MB, {} edges, {} obstacles; generated in {:.2} s, loaded in {:.2} s",
         mix_name(mix),

@@ -47,7 +47,8 @@ where
 {
     let text = map.to_ron_string();
     let again = same(
-        Level::loader().read_str(&text, "again.ron")
+        Level::loader()
+            .read_str(&text, "again.ron")
             .unwrap_or_else(|e| panic!("written map does not load: {e}\n{text}")),
     );
     assert_eq!(again.agents(), map.agents());

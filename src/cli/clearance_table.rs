@@ -322,7 +322,9 @@ mod tests {
         let params = clearway_synth::Params::new(clearway_synth::Kind::Grid, 40)
             .with_mix(clearway_synth::Mix::Mixed)
             .with_seed(5);
-        Map::loader().read_str(&clearway_synth::map_string(&params), "grid.ron").unwrap()
+        Map::loader()
+            .read_str(&clearway_synth::map_string(&params), "grid.ron")
+            .unwrap()
     }
 
     /// Rows computed a block of 3 at a time (blocks that cut the edges and

@@ -5,9 +5,9 @@
 use std::sync::OnceLock;
 
 use clearway::Obstacle3;
+use clearway::ObstacleIndex;
 use clearway::Space;
 use clearway::geometry::{Mesh, Point3, Segment, Triangle};
-use clearway::ObstacleIndex;
 
 /// Where on a mesh a clearance's closest point lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

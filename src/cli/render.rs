@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use super::timings::Timings;
 use super::atomic_write::write_atomically;
+use super::timings::Timings;
 use clearway::geometry::Point;
 use clearway::render::{Bounds, Flatten, OutputSize, Picture, Up};
 use clearway::{Map, NodeIdx, Router};

@@ -239,7 +239,9 @@ fn standard_output_holds_a_level_that_loads() {
         .run()
         .exit(0);
     let text = stdout(&output);
-    let map = Map::loader().read_str(&text, "stdout").expect("the level loads");
+    let map = Map::loader()
+        .read_str(&text, "stdout")
+        .expect("the level loads");
     assert_eq!((map.nodes().len(), map.edges().len()), (10, 14));
     assert_eq!(map.agents()[0].name, "cat");
 
@@ -425,7 +427,9 @@ fn a_tiled_tile_layer_is_a_grid() {
         .run()
         .exit(0);
     let text = stdout(&output);
-    let map = clearway::Map::loader().read_str(&text, "stdout").expect("loads");
+    let map = clearway::Map::loader()
+        .read_str(&text, "stdout")
+        .expect("loads");
     assert_eq!(map.nodes().len(), 96);
     // An unknown layer: exit 2, listing the tile layers.
     clearway()

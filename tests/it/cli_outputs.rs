@@ -563,7 +563,9 @@ fn prune_with_obstacles_writes_only_the_level_s_own() {
         .run()
         .exit(0);
     let text = stdout(&result);
-    let loaded = clearway::Map::loader().read_str(&text, "pruned.ron").unwrap();
+    let loaded = clearway::Map::loader()
+        .read_str(&text, "pruned.ron")
+        .unwrap();
     assert_eq!(loaded.obstacles().len(), 1, "{text}");
     assert_eq!(loaded.edges().len(), 1, "the road is pruned: {text}");
 }

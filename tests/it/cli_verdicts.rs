@@ -146,7 +146,9 @@ fn at_radius_0_prune_removes_an_edge_through_a_wall() {
         .args(["--radius", "0", "-o", "-", "--quiet"])
         .run()
         .exit(0);
-    let pruned = clearway::Map::loader().read_str(&stdout(&out), "pruned.ron").unwrap();
+    let pruned = clearway::Map::loader()
+        .read_str(&stdout(&out), "pruned.ron")
+        .unwrap();
     let ends: Vec<(u64, u64)> = pruned
         .edges()
         .iter()

@@ -125,7 +125,9 @@ fn run(dir: &Path, args: &[&str], threads: &str) -> (Option<i32>, Vec<u8>, Vec<u
 
 #[test]
 fn the_level_is_a_few_thousand_edges() {
-    let map = Map::loader().read_str(&level(), "determinism.ron").expect("the level loads");
+    let map = Map::loader()
+        .read_str(&level(), "determinism.ron")
+        .expect("the level loads");
     assert!(map.edges().len() > 3_000, "{} edges", map.edges().len());
     assert!(map.obstacles().len() > 400, "{}", map.obstacles().len());
     let clearances = Clearances::compute(&map);
@@ -259,7 +261,9 @@ fn every_output_is_byte_identical_across_runs_and_thread_counts() {
 /// and 4 threads.
 #[test]
 fn library_results_do_not_depend_on_the_pool() {
-    let map = Map::loader().read_str(&level(), "determinism.ron").expect("the level loads");
+    let map = Map::loader()
+        .read_str(&level(), "determinism.ron")
+        .expect("the level loads");
     let in_pool = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)

@@ -329,11 +329,12 @@ fn level3d() -> impl Strategy<Value = String> {
 
 #[test]
 fn nodes_exactly_max_length_apart_are_linked_and_a_hair_more_are_not() {
-    let map = Map::loader().read_str(
-        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 4)), (id: 2, pos: (3, 4))])",
-        "exact.ron",
-    )
-    .unwrap();
+    let map = Map::loader()
+        .read_str(
+            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 4)), (id: 2, pos: (3, 4))])",
+            "exact.ron",
+        )
+        .unwrap();
     let rule = |max_length| LinkRule {
         max_length,
         agent_radius: 0.0,

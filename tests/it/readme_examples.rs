@@ -14,7 +14,6 @@
 //! --example` lines are left to cargo. A block tagged `text FILE` shows a
 //! file: it is the file, byte for byte.
 
-
 use std::path::{Path, PathBuf};
 
 use crate::common::cli::{clearway, stderr, stdout};

@@ -831,7 +831,9 @@ fn words_of(doc: &roxmltree::Document) -> Vec<String> {
 /// the route titles and legend, and the caption.
 #[test]
 fn hostile_names_give_well_formed_svg_that_reads_back() {
-    let map = Map::loader().read_str(&hostile_level(), "hostile.ron").unwrap();
+    let map = Map::loader()
+        .read_str(&hostile_level(), "hostile.ron")
+        .unwrap();
     let clearances = Clearances::compute(&map);
     let (first, last) = (0, HOSTILE.len() - 1);
     for (i, name) in HOSTILE.iter().enumerate() {

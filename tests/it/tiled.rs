@@ -325,7 +325,9 @@ fn the_ellipse_polygon_encloses_the_ellipse() {
 
 #[test]
 fn extra_obstacles_must_be_finite() {
-    let map = Map::loader().read_str("(nodes: [(id: 0, pos: (0, 0))])", "m.ron").unwrap();
+    let map = Map::loader()
+        .read_str("(nodes: [(id: 0, pos: (0, 0))])", "m.ron")
+        .unwrap();
     let e = map
         .with_extra_obstacles(vec![
             Obstacle::Point(p(0.0, 1.0)),

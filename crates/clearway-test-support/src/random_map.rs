@@ -180,7 +180,9 @@ impl RandomMap {
 
 /// A random level loaded through the real loader.
 pub fn load(m: &RandomMap) -> Map {
-    Map::loader().read_str(&m.to_ron(), "random.ron").expect("random maps are valid")
+    Map::loader()
+        .read_str(&m.to_ron(), "random.ron")
+        .expect("random maps are valid")
 }
 
 /// Property tests over random levels: `cases` of them, no failure file.

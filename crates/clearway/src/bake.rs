@@ -64,4 +64,3 @@ impl<D: Dimension> Map<D> {
         edit_edges(text, &edits)
     }
 }
-

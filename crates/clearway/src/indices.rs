@@ -3,10 +3,9 @@
 //! A map file names nodes by their `id` (any `u64`, in any order); the
 //! library addresses nodes and edges by their position in
 //! [`Map::nodes`](crate::Map::nodes) and [`Map::edges`](crate::Map::edges).
-//! Both used to be plain integers, so an id could be passed where an index
-//! was meant and compile. [`NodeIdx`] and [`EdgeIdx`] make the difference a
-//! type: an id becomes a `NodeIdx` only through
-//! [`Map::node_index`](crate::Map::node_index). They are not petgraph's
+//! [`NodeIdx`] and [`EdgeIdx`] make the difference a type, so that an id
+//! passed where an index is meant does not compile: an id becomes a
+//! `NodeIdx` only through [`Map::node_index`](crate::Map::node_index). They are not petgraph's
 //! `NodeIndex`/`EdgeIndex`, which number [`Map::graph`](crate::Map::graph)'s
 //! own nodes and arcs.
 //!

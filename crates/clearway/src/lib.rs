@@ -76,13 +76,14 @@ pub use clearance::{
 pub use dimension::{Dimension, Plane, Space};
 pub use indices::{EdgeIdx, NodeIdx};
 pub use map::{
-    Agent, Cite, Edge, Level, LoadError, LoadErrorKind, Loader, Location, Map, Node, SourceCitations,
+    Agent, Cite, Edge, Level, LoadError, LoadErrorKind, Loader, Location, Map, Node,
+    SourceCitations,
 };
 pub use obstacle::{Obstacle, ObstacleKind};
-pub use obstacle3::Obstacle3;
 #[cfg(feature = "test-twins")]
 pub use obstacle_index::SearchStats;
 pub use obstacle_index::{Nearest, ObstacleIndex};
+pub use obstacle3::Obstacle3;
 pub use phases::Phases;
 pub use prune::PruneReport;
 pub use route::{Route, Router, WidestRoute, route, widest_route};

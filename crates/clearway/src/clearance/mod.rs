@@ -553,12 +553,13 @@ mod tests {
     /// Nodes: |(5,1)-(0,0)| = |(5,1)-(10,0)| = sqrt(26) ~ 5.099;
     /// |(5,1)-(0,10)| = sqrt(25 + 81) = sqrt(106) ~ 10.296.
     fn corner() -> Clearances {
-        let map = Map::loader().read_str(
-            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))], \
+        let map = Map::loader()
+            .read_str(
+                "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))], \
              edges: [(from: 0, to: 1), (from: 0, to: 2)], obstacles: [Point((5, 1))])",
-            "corner.ron",
-        )
-        .unwrap();
+                "corner.ron",
+            )
+            .unwrap();
         Clearances::compute(&map)
     }
 
@@ -572,7 +573,9 @@ mod tests {
                 .with_mix(clearway_synth::Mix::Mixed)
                 .with_seed(3)
         };
-        let map = Map::loader().read_str(&clearway_synth::map_string(&params), "grid.ron").unwrap();
+        let map = Map::loader()
+            .read_str(&clearway_synth::map_string(&params), "grid.ron")
+            .unwrap();
         assert!(map.edges().len() > 2 * EDGES_PER_TASK);
         assert!(map.nodes().len() > EDGES_PER_TASK);
         let fast = Clearances::compute(&map);

@@ -91,14 +91,17 @@ mod tests {
     #[test]
     fn the_magnitude_counts_nodes_and_every_obstacle_coordinate() {
         // A circle's reach is its centre plus its radius: |-3| + 4 = 7 > 5.
-        let map = Map::loader().read_str(
-            "(nodes: [(id: 0, pos: (1.0, -5.0))], edges: [], \
+        let map = Map::loader()
+            .read_str(
+                "(nodes: [(id: 0, pos: (1.0, -5.0))], edges: [], \
               obstacles: [Circle(center: (0.0, -3.0), radius: 4.0)])",
-            "test.ron",
-        )
-        .unwrap();
+                "test.ron",
+            )
+            .unwrap();
         assert_eq!(map.slack(), slack_for_magnitude(7.0));
-        let empty = Map::loader().read_str("(nodes: [], edges: [])", "test.ron").unwrap();
+        let empty = Map::loader()
+            .read_str("(nodes: [], edges: [])", "test.ron")
+            .unwrap();
         assert_eq!(empty.slack(), 0.0);
         assert_eq!(slack_for_magnitude(32.7), 32.7 / 2f64.powi(50));
         assert_eq!(slack_for_magnitude(0.0), 0.0);

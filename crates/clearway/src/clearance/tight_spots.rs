@@ -2,9 +2,9 @@
 //! the stale bakes: what a check reports, in memory that grows with what
 //! it finds rather than with the level.
 
+use super::StaleBake;
 use super::bounded_search::{BoundedSearch, Items};
 use super::{Clearance, Clearances, admits};
-use super::StaleBake;
 use crate::dimension::{Dimension, Plane};
 use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;

@@ -1,8 +1,8 @@
 //! Adding obstacles that come from elsewhere (a Tiled map, an OBJ file) to
 //! a loaded map.
 
-use super::validate::MAX_COORDINATE;
 use super::Map;
+use super::validate::MAX_COORDINATE;
 use crate::dimension::Dimension;
 use crate::geometry::{Point, Point3};
 use crate::obstacle::Obstacle;

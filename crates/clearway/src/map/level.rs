@@ -58,11 +58,12 @@ mod tests {
 
     #[test]
     fn errors_are_the_loaders_errors() {
-        let err = Level::loader().read_str(
-            "(nodes: [(id: 0, pos: (0, 0, 0)), (id: 1, pos: (1, 1))])",
-            "x.ron",
-        )
-        .unwrap_err();
+        let err = Level::loader()
+            .read_str(
+                "(nodes: [(id: 0, pos: (0, 0, 0)), (id: 1, pos: (1, 1))])",
+                "x.ron",
+            )
+            .unwrap_err();
         assert_eq!(err.kind(), crate::map::LoadErrorKind::MixedDimensions);
         let mut timings: Vec<(&str, std::time::Duration)> = Vec::new();
         let level = Level::loader()

@@ -122,8 +122,10 @@ fn checked_text<'a>(
     }
     // Both checks on both cores: a control byte counts if it comes before
     // any byte that is not UTF-8, as if only the UTF-8 text were searched.
-    let (utf8, control) =
-        crate::par::join(|| std::str::from_utf8(bytes), || clearway_text::binary::first_control_byte(bytes));
+    let (utf8, control) = crate::par::join(
+        || std::str::from_utf8(bytes),
+        || clearway_text::binary::first_control_byte(bytes),
+    );
     let (text, utf8_error) = match utf8 {
         Ok(text) => (text, None),
         Err(e) => {

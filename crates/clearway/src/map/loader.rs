@@ -5,6 +5,7 @@
 use std::marker::PhantomData;
 use std::path::Path;
 
+use super::Map;
 use super::citations::{Cite, SourceCitations};
 use super::error::LoadError;
 use super::level::Level;
@@ -13,7 +14,6 @@ use super::load::{
     map_from_ron_str, read_map_file,
 };
 use super::validate::ValidLevel;
-use super::Map;
 use crate::phases::Phases;
 
 /// Reads and validates a level from a file, bytes or text (see

@@ -371,7 +371,8 @@ mod tests {
                     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 3)],
                     obstacles: [Point((5, 0, 2)), Sphere(center: (-2.5, 5, 0), radius: 1),
                                 Box(min: (-1, 9, 2), max: (1, 11, 3))])";
-        let validate::ValidLevel::Space(parts) = load::level_from_ron_str(text, "3d.ron", &mut ()).unwrap()
+        let validate::ValidLevel::Space(parts) =
+            load::level_from_ron_str(text, "3d.ron", &mut ()).unwrap()
         else {
             panic!("read as a flat level")
         };

@@ -494,7 +494,10 @@ mod tests {
             );
             // The 2D loader says the same.
             assert_eq!(
-                Map::loader().read_str(text, "level.ron").unwrap_err().message(),
+                Map::loader()
+                    .read_str(text, "level.ron")
+                    .unwrap_err()
+                    .message(),
                 err.message()
             );
         }
@@ -656,10 +659,14 @@ mod tests {
             "{err}"
         );
         assert_eq!(err.location().map(|l| (l.line, l.column)), Some((3, 22)));
-        let err = Map::loader().read_bytes(LEVEL.as_bytes(), "level.ron").unwrap_err();
+        let err = Map::loader()
+            .read_bytes(LEVEL.as_bytes(), "level.ron")
+            .unwrap_err();
         assert_eq!(err.kind(), LoadErrorKind::ThreeDimensional);
         // An invalid 3D level gets its own error, not this one.
-        let err = Map::loader().read_str("(nodes: [(id: 0, pos: (0, 0, NaN))])", "x").unwrap_err();
+        let err = Map::loader()
+            .read_str("(nodes: [(id: 0, pos: (0, 0, NaN))])", "x")
+            .unwrap_err();
         assert_eq!(err.kind(), LoadErrorKind::NonFinite);
     }
 }

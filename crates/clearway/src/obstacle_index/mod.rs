@@ -202,7 +202,13 @@ impl<D: Dimension> ObstacleIndex<D> {
         edge: Segment<D::Point>,
         max_distance: f64,
     ) -> Option<Nearest<D::Point>> {
-        self.search(obstacles, edge, max_distance, &mut None, &mut SearchStats::default())
+        self.search(
+            obstacles,
+            edge,
+            max_distance,
+            &mut None,
+            &mut SearchStats::default(),
+        )
     }
 
     /// As [`ObstacleIndex::nearest_within`], also counting the work done.

@@ -97,7 +97,7 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
         return None;
     }
     let best = hinted_best::<D>(parts, obstacles, edge, *hint, stats);
-    // A NaN cutoff admits nothing, as before: the bounded walk finds nothing.
+    // A NaN cutoff admits nothing: the bounded walk finds nothing.
     let best = if cutoff == f64::INFINITY {
         nearest_first::<D>(trees, parts, obstacles, edge, best, stats)
     } else {

@@ -373,7 +373,8 @@ mod tests {
             "(nodes: [(id: 0, pos: (0, 5, 0))], obstacles: [Segment(from: (0, 1, 0), to: (9, 1, 3)), {}])",
             points.join(", ")
         );
-        let crate::map::Level::Space(map) = crate::map::Level::loader().read_str(&text, "x").unwrap()
+        let crate::map::Level::Space(map) =
+            crate::map::Level::loader().read_str(&text, "x").unwrap()
         else {
             panic!("3D")
         };
@@ -402,17 +403,18 @@ mod tests {
 
     #[test]
     fn pieces_are_drawn_flattest_first_and_meshes_triangle_by_triangle() {
-        let level = crate::map::Level::loader().read_str(
-            "(nodes: [(id: 0, pos: (0, 0, 1))],
+        let level = crate::map::Level::loader()
+            .read_str(
+                "(nodes: [(id: 0, pos: (0, 0, 1))],
               obstacles: [
                 Box(min: (0, 0, 3), max: (4, 4, 3.2)),
                 Box(min: (0, 0, -0.2), max: (4, 4, 0)),
                 Mesh(vertices: [(0, 0, 0), (1, 0, 0), (1, 0, 3), (0, 1, 0)],
                      triangles: [(0, 1, 2), (0, 1, 3)]),
               ])",
-            "x.ron",
-        )
-        .unwrap();
+                "x.ron",
+            )
+            .unwrap();
         let crate::map::Level::Space(map) = level else {
             panic!("3D")
         };

@@ -199,7 +199,11 @@ impl<D: Flatten> Picture<'_, D> {
         let mut caption = self.title.clone().unwrap_or_default();
         let who = match (&self.agent_name, self.agent_radius) {
             (Some(name), Some(r)) => {
-                format!("{} (radius {})", clearway_text::quote::capped(name), text::given(r))
+                format!(
+                    "{} (radius {})",
+                    clearway_text::quote::capped(name),
+                    text::given(r)
+                )
             }
             (None, Some(r)) => format!("agent radius {}", text::given(r)),
             _ => "edge clearance: the largest agent radius that fits".to_string(),

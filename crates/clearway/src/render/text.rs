@@ -75,7 +75,11 @@ pub fn node_label<P>(node: &Node<P>) -> String {
 /// How a node is named in titles: `node 110 "west_door"`.
 pub fn node_title<P>(node: &Node<P>) -> String {
     match &node.name {
-        Some(name) => format!("node {} \"{}\"", node.id, clearway_text::quote::capped(name)),
+        Some(name) => format!(
+            "node {} \"{}\"",
+            node.id,
+            clearway_text::quote::capped(name)
+        ),
         None => format!("node {}", node.id),
     }
 }

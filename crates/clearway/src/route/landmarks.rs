@@ -373,15 +373,16 @@ mod tests {
     /// 0 -3- 1 -4- 2 -5- 3 along a bent line: (0,0), (3,0), (3,4), (8,4).
     fn line(last_one_way: bool) -> Map {
         let one_way = if last_one_way { ", one_way: true" } else { "" };
-        Map::loader().read_str(
-            &format!(
-                "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 0)), (id: 2, pos: (3, 4)), \
+        Map::loader()
+            .read_str(
+                &format!(
+                    "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 0)), (id: 2, pos: (3, 4)), \
                  (id: 3, pos: (8, 4))], \
                  edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3{one_way})])"
-            ),
-            "line.ron",
-        )
-        .unwrap()
+                ),
+                "line.ron",
+            )
+            .unwrap()
     }
 
     /// Within the bound's slack: 1.3e-7 of the costs' sum, about 1e-5 here.
@@ -418,14 +419,15 @@ mod tests {
     fn a_table_for_a_radius_leaves_out_the_tight_edges() {
         // 0 -10- 1 -10- 2 -10- 3 along the x axis; a rock at (5, 0.5) is
         // 0.5 from edge 0-1 and 5 or more from the others.
-        let map = Map::loader().read_str(
-            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)), \
+        let map = Map::loader()
+            .read_str(
+                "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)), \
              (id: 3, pos: (30, 0))], \
              edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3)], \
              obstacles: [Point((5, 0.5))])",
-            "rock.ron",
-        )
-        .unwrap();
+                "rock.ron",
+            )
+            .unwrap();
         let clearances = Clearances::compute(&map);
         let network = RouteNetwork::new(&map, &clearances);
         let s = |node| network.slot(node);

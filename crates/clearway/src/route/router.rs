@@ -447,29 +447,31 @@ mod tests {
     /// sqrt(25.25) = 5.02 (to its end (10,0)), 1-2 0.5 (straight below the
     /// rock), 2-3 5.0 (from x = 15 to x = 20).
     fn rock_path() -> Map {
-        Map::loader().read_str(
-            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)), \
+        Map::loader()
+            .read_str(
+                "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)), \
              (id: 3, pos: (20, 10))], \
              edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3)], \
              obstacles: [Point((15, 0.5))])",
-            "rock.ron",
-        )
-        .unwrap()
+                "rock.ron",
+            )
+            .unwrap()
     }
 
     /// [`rock_path`] with the rock moved onto edge 1-2 at (15, 0): its
     /// clearance is 0, and a second way round, 1-4-2 by (15, 5), passes the
     /// rock at 5 / sqrt(2) (it projects onto the middle of edges 3 and 4).
     fn rock_on_the_path() -> Map {
-        Map::loader().read_str(
-            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)), \
+        Map::loader()
+            .read_str(
+                "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0)), \
              (id: 3, pos: (20, 10)), (id: 4, pos: (15, 5))], \
              edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 2, to: 3), (from: 1, to: 4), \
              (from: 4, to: 2)], \
              obstacles: [Point((15, 0))])",
-            "rock.ron",
-        )
-        .unwrap()
+                "rock.ron",
+            )
+            .unwrap()
     }
 
     #[test]
@@ -497,12 +499,13 @@ mod tests {
             .unwrap();
         assert_eq!(widest.route.nodes, [0, 1, 4, 2].map(NodeIdx::new));
         // Without the way round, every route crosses the rock: no radius fits.
-        let map = Map::loader().read_str(
-            "(nodes: [(id: 0, pos: (10, 0)), (id: 1, pos: (20, 0))], \
+        let map = Map::loader()
+            .read_str(
+                "(nodes: [(id: 0, pos: (10, 0)), (id: 1, pos: (20, 0))], \
              edges: [(from: 0, to: 1)], obstacles: [Point((15, 0))])",
-            "rock.ron",
-        )
-        .unwrap();
+                "rock.ron",
+            )
+            .unwrap();
         let clearances = Clearances::compute(&map);
         let mut router = Router::new(&map, &clearances);
         assert_eq!(router.widest_route(NodeIdx::new(0), NodeIdx::new(1)), None);
@@ -539,11 +542,12 @@ mod tests {
         assert_eq!(widest.widest_radius, 5.0);
         assert_eq!(widest.bottleneck_edge, None);
         // A node on the rock: no route, at any radius.
-        let on_rock = Map::loader().read_str(
-            "(nodes: [(id: 0, pos: (15, 0))], edges: [], obstacles: [Point((15, 0))])",
-            "rock.ron",
-        )
-        .unwrap();
+        let on_rock = Map::loader()
+            .read_str(
+                "(nodes: [(id: 0, pos: (15, 0))], edges: [], obstacles: [Point((15, 0))])",
+                "rock.ron",
+            )
+            .unwrap();
         let clearances = Clearances::compute(&on_rock);
         let mut router = Router::new(&on_rock, &clearances);
         assert_eq!(router.route(NodeIdx::new(0), NodeIdx::new(0), 0.0), None);
@@ -618,16 +622,17 @@ mod tests {
         // from edge 2-3 along y = 0.5: the two clearances share the f32
         // floor 0.5.
         let y = 0.5 + 2f64.powi(-40);
-        let map = Map::loader().read_str(
-            &format!(
-                "(nodes: [(id: 0, pos: (-1, {:?})), (id: 1, pos: (1, {:?})), \
+        let map = Map::loader()
+            .read_str(
+                &format!(
+                    "(nodes: [(id: 0, pos: (-1, {:?})), (id: 1, pos: (1, {:?})), \
                  (id: 2, pos: (-1, 0.5)), (id: 3, pos: (1, 0.5))], \
                  edges: [(from: 0, to: 1), (from: 2, to: 3)], obstacles: [Point((0, 0))])",
-                -y, -y
-            ),
-            "tie.ron",
-        )
-        .unwrap();
+                    -y, -y
+                ),
+                "tie.ron",
+            )
+            .unwrap();
         let clearances = Clearances::compute(&map);
         assert_eq!(
             (

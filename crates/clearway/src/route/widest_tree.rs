@@ -213,12 +213,13 @@ mod tests {
 
     #[test]
     fn no_tree_with_a_one_way_edge() {
-        let map = Map::loader().read_str(
-            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))], \
+        let map = Map::loader()
+            .read_str(
+                "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))], \
              edges: [(from: 0, to: 1, one_way: true)])",
-            "one_way.ron",
-        )
-        .unwrap();
+                "one_way.ron",
+            )
+            .unwrap();
         assert!(WidestTree::new(&map, &Clearances::compute(&map)).is_none());
     }
 }

@@ -64,8 +64,8 @@ pub(super) fn select<'map>(
         .filter(|&i| readable(&entries[i]))
         .collect();
     let any_tiles = entries.iter().any(|e| e.layer.as_tile_layer().is_some());
-    // How the readable layers are called in messages; maps without tile
-    // layers read as before tile layers were read.
+    // How the readable layers are called in messages: a map without tile
+    // layers speaks of object layers only.
     let (singular, plural) = match (kind, any_tiles) {
         (Wanted::Obstacles, false) => ("object layer", "object layers"),
         (Wanted::Obstacles, true) => (

@@ -206,7 +206,9 @@ fn with_bakes(m: &RandomMap, map: &Map, exact: &Clearances, bakes: &[u8]) -> Map
         }
     }
     baked.push_str(&format!("  ],\n{tail}"));
-    let loaded = Map::loader().read_str(&baked, "baked.ron").expect("a valid baked level");
+    let loaded = Map::loader()
+        .read_str(&baked, "baked.ron")
+        .expect("a valid baked level");
     assert_eq!(loaded.edges().len(), map.edges().len());
     loaded
 }
@@ -219,7 +221,9 @@ fn search_the_diagonal(obstacles: &str) -> (Map, usize, SearchStats) {
     let text = format!(
         "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1000, 1000))], edges: [(from: 0, to: 1)], obstacles: [{obstacles}])"
     );
-    let map = Map::loader().read_str(&text, "diagonal.ron").expect("valid");
+    let map = Map::loader()
+        .read_str(&text, "diagonal.ron")
+        .expect("valid");
     let mut stats = SearchStats::default();
     let nearest = map
         .obstacle_index()

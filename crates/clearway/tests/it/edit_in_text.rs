@@ -11,7 +11,9 @@ use clearway::{Clearances, Map, Space};
 use proptest::prelude::*;
 
 fn loaded(text: &str, what: &str) -> MapFile {
-    let map = Map::loader().read_str(text, what).unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
+    let map = Map::loader()
+        .read_str(text, what)
+        .unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
     MapFile::from(&map)
 }
 
@@ -169,7 +171,11 @@ fn the_tiled_yard_edits_with_its_tmx_obstacles_left_out() {
         "the ASCII map stays"
     );
     assert_eq!(
-        Map::loader().read_str(&baked, "b").unwrap().obstacles().len(),
+        Map::loader()
+            .read_str(&baked, "b")
+            .unwrap()
+            .obstacles()
+            .len(),
         own
     );
 }

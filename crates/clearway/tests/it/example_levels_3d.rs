@@ -8,9 +8,9 @@
 //! with the public wire types and the OBJ import, independently of the
 //! engine's index.
 
+use clearway::Obstacle3;
 use clearway::geometry::{AxisBox, Mesh, Point3, Segment, Sphere, Triangle};
 use clearway::map::wire::{self, ObstacleEntry, Position};
-use clearway::Obstacle3;
 use clearway_synth::{self as synth, Kind, Params};
 
 /// A 3D level as the kernels see it: agents, node positions by id, edges

@@ -54,7 +54,9 @@ fn one_square_per_cell(grid: &Grid, map: &Map) -> Map {
         }
     }
     text.push_str("])");
-    Map::loader().read_str(&text, "squares.ron").expect("the twin loads")
+    Map::loader()
+        .read_str(&text, "squares.ron")
+        .expect("the twin loads")
 }
 
 proptest! {

@@ -154,8 +154,9 @@ fn empty_file_renders_without_trailing_spaces() {
 
 #[test]
 fn byte_order_mark_is_ignored() {
-    let map =
-        Map::loader().read_bytes(b"\xEF\xBB\xBF(nodes: [(id: 0, pos: (0, 0))])", "bom.ron").unwrap();
+    let map = Map::loader()
+        .read_bytes(b"\xEF\xBB\xBF(nodes: [(id: 0, pos: (0, 0))])", "bom.ron")
+        .unwrap();
     assert_eq!(map.nodes().len(), 1);
     let err = load_err("\u{feff}(nodes: [(id: 0, pos: (0, NaN))])");
     assert_eq!(at(&err), Some((1, 27)));
@@ -207,10 +208,14 @@ fn non_utf8_file() {
 #[test]
 fn the_first_bad_byte_wins() {
     // A NUL on line 1 comes before the 0xFF on line 2.
-    let err = Map::loader().read_bytes(b"(\x00\n\xFF", "b.ron").unwrap_err();
+    let err = Map::loader()
+        .read_bytes(b"(\x00\n\xFF", "b.ron")
+        .unwrap_err();
     assert_eq!(err.kind(), LoadErrorKind::Binary);
     assert_eq!(at(&err), Some((1, 2)));
-    let err = Map::loader().read_bytes(b"(\xFF\n\x00", "b.ron").unwrap_err();
+    let err = Map::loader()
+        .read_bytes(b"(\xFF\n\x00", "b.ron")
+        .unwrap_err();
     assert_eq!(err.kind(), LoadErrorKind::NotUtf8);
     assert_eq!(at(&err), Some((1, 2)));
 }
@@ -689,11 +694,12 @@ fn largest_node_id() {
 
 #[test]
 fn from_bytes_accepts_utf8_text() {
-    let map = Map::loader().read_bytes(
-        "(nodes: [(id: 0, pos: (0, 0), name: \"café\")])".as_bytes(),
-        "b",
-    )
-    .unwrap();
+    let map = Map::loader()
+        .read_bytes(
+            "(nodes: [(id: 0, pos: (0, 0), name: \"café\")])".as_bytes(),
+            "b",
+        )
+        .unwrap();
     assert_eq!(map.nodes()[0].name.as_deref(), Some("café"));
 }
 

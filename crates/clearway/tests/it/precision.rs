@@ -270,9 +270,13 @@ fn one_ulp_gaps_at_the_limit() {
              obstacles: [Segment(from: (3.0, {wall_y:?}), to: (999999999999999.0, {wall_y:?}))])"
         )
     };
-    let map = Map::loader().read_str(&text(y + 0.125), "gap.ron").expect("loads");
+    let map = Map::loader()
+        .read_str(&text(y + 0.125), "gap.ron")
+        .expect("loads");
     assert_eq!(Clearances::compute(&map).edge(EdgeIdx::new(0)).value, 0.125);
-    let map = Map::loader().read_str(&text(y), "touch.ron").expect("loads");
+    let map = Map::loader()
+        .read_str(&text(y), "touch.ron")
+        .expect("loads");
     assert_eq!(Clearances::compute(&map).edge(EdgeIdx::new(0)).value, 0.0);
     // A point one ulp off the diagonal from (-1e15, -1e15) to (1e15, 1e15):
     // 0.125 / sqrt(2) away.
@@ -301,7 +305,9 @@ fn the_range_ends_at_1e15() {
         "(nodes: [], obstacles: [Circle(center: (1e15, 0), radius: 1e300)])".to_owned(),
     ];
     for text in &ok {
-        Map::loader().read_str(text, "ok.ron").unwrap_or_else(|e| panic!("{text}: {e}"));
+        Map::loader()
+            .read_str(text, "ok.ron")
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
     let bad = [
         format!("(nodes: [(id: 0, pos: ({beyond:?}, 0))])"),

@@ -157,7 +157,10 @@ fn every_fixture_loads_and_agrees_with_brute_force() {
         let path = entry.expect("entry").path();
         match path.extension().and_then(|e| e.to_str()) {
             Some("ron") => {
-                match Level::loader().read_file(&path).unwrap_or_else(|e| panic!("{e}")) {
+                match Level::loader()
+                    .read_file(&path)
+                    .unwrap_or_else(|e| panic!("{e}"))
+                {
                     Level::Plane(map) => agrees_with_brute_force(&map, &path),
                     Level::Space(map) => agrees_with_brute_force(&map, &path),
                 }
@@ -186,7 +189,9 @@ fn agrees_with_brute_force<D: Dimension>(map: &Map<D>, path: &Path) {
 fn a_point_nudged_past_the_range_is_refused() {
     let text = "Map(\n  nodes: [(id: 0, pos: (0.0, -1e15)), (id: 1, pos: (8.0, -1e15))],\n  \
                 edges: [(from: 0, to: 1)],\n  obstacles: [\n    Segment(from: (0.0, -1.0000000000000011e15), to: (8.0, 0.0)),\n  ],\n)\n";
-    let err = Map::loader().read_str(text, "fuzz.ron").expect_err("out of range");
+    let err = Map::loader()
+        .read_str(text, "fuzz.ron")
+        .expect_err("out of range");
     assert_eq!(err.kind(), clearway::LoadErrorKind::OutOfRange);
     let at = err.location().expect("located");
     assert_eq!((at.line, at.column), (5, 25), "{err}");

@@ -409,12 +409,13 @@ proptest! {
 /// it is 100 long, so the straight-line estimate alone would overstate.
 #[test]
 fn cheap_explicit_cost_keeps_astar_exact() {
-    let map = Map::loader().read_str(
-        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (50, 1)), (id: 2, pos: (100, 0))],
+    let map = Map::loader()
+        .read_str(
+            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (50, 1)), (id: 2, pos: (100, 0))],
           edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 0, to: 2, cost: 1.0)])",
-        "cheap.ron",
-    )
-    .expect("valid");
+            "cheap.ron",
+        )
+        .expect("valid");
     let clearances = Clearances::compute(&map);
     let r = route(&map, &clearances, NodeIdx::new(0), NodeIdx::new(2), 0.0).expect("connected");
     assert_eq!(r.nodes, [0, 2].map(NodeIdx::new));
@@ -457,13 +458,14 @@ fn one_way_edges_are_honoured() {
 /// Two parallel edges 0-1 of equal cost, a free two-way edge 1-2 (a zero-cost
 /// cycle), and a third node. Costs: 0-1 is 5 (both), 1-2 is 0, 0-2 is 9.
 fn ties_and_free_edges() -> Map {
-    Map::loader().read_str(
-        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (5, 0)), (id: 2, pos: (5, 1))], \
+    Map::loader()
+        .read_str(
+            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (5, 0)), (id: 2, pos: (5, 1))], \
          edges: [(from: 0, to: 2, cost: 9.0), (from: 0, to: 1, cost: 5.0), \
                  (from: 1, to: 0, cost: 5.0), (from: 1, to: 2, cost: 0.0)])",
-        "ties.ron",
-    )
-    .expect("valid map")
+            "ties.ron",
+        )
+        .expect("valid map")
 }
 
 #[test]
