@@ -46,7 +46,7 @@ pub mod obj;
 pub mod obstacle;
 pub mod obstacle3;
 pub mod obstacle_index;
-mod par;
+use clearway_format::par;
 pub mod phases;
 pub mod prune;
 pub mod quote;

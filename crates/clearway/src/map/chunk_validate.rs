@@ -16,9 +16,9 @@
 
 use serde::Deserialize;
 
-use super::chunked_parse::{self, ChunkedFile, ListChunks, ListField};
-use super::citations::{Cite, SourceCitations};
-use super::locate::DocPath;
+use clearway_format::chunked_parse::{self, ChunkedFile, ListChunks, ListField};
+use clearway_format::citations::{Cite, SourceCitations};
+use clearway_format::locate::DocPath;
 use super::validate::{self, Network, ValidationError};
 use super::validate3d::{self, Dimension};
 use super::wire::{self, MapFile};
@@ -157,7 +157,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::map::chunked_parse::tests::{map_text, map_text_3d};
+    use clearway_format::testing::{map_text, map_text_3d};
     use crate::map::validate::{ValidLevel, validate_loaded};
 
     /// A validated level, or its error, as `Debug` text: the node map in

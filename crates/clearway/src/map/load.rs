@@ -11,9 +11,9 @@ use ron::error::{Error as RonError, SpannedError};
 
 use super::Map;
 use super::chunk_validate::{self, LoadFile};
-use super::citations::{Cite, SourceCitations};
+use clearway_format::citations::{Cite, SourceCitations};
 use super::error::{LoadError, LoadErrorKind, Location};
-use super::locate::{self, DocPath};
+use clearway_format::locate::{self, DocPath};
 use super::validate::{self, ValidLevel, ValidParts, ValidationError};
 use super::wire;
 use crate::dimension::{Dimension, Plane, Space};
@@ -740,6 +740,31 @@ mod tests {
             }
             let is_bad = |b: &u8| (*b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || *b == 0x7F;
             prop_assert_eq!(first_control_byte(&bytes), bytes.iter().position(is_bad));
+        }
+    }
+
+    /// The loader cites what the walk of the whole text finds, byte-order
+    /// mark and attributes (which the chunked parse does not read) included.
+    #[test]
+    fn the_loader_cites_as_the_walk_does() {
+        let body = "Map(\r\n  nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))],\r\n  \
+                    edges: [(from: 0, to: 1), /* é */ (from: 1, to: 0)],\r\n  \
+                    obstacles: [Point((3, 4)),\r\n    Point((5, 4))],\r\n)";
+        for (text, cites) in [
+            (body.to_owned(), 2),
+            (format!("\u{feff}{body}"), 2),
+            (format!("\u{feff}\r\n{body}"), 2),
+            (format!("#![enable(implicit_some)]\n{body}"), 2),
+            (format!("// ü\n{body}"), 2),
+        ] {
+            let (_, cited) =
+                super::ValidatedLevel::from_ron_bytes_citing(text.as_bytes(), "level.ron", &mut ())
+                    .unwrap();
+            assert_eq!(cited, super::SourceCitations::walked(&text), "{text}");
+            let obstacles = (0..).take_while(|&i| cited.obstacle_line(i).is_some());
+            assert_eq!(obstacles.count(), cites, "{text}");
+            let edges = (0..).take_while(|&i| cited.edge_location(i).is_some());
+            assert_eq!(edges.count(), cites, "{text}");
         }
     }
 }

@@ -8,8 +8,8 @@ use std::collections::hash_map::Entry;
 use std::convert::Infallible;
 
 use super::chunk_validate::{LoadFile, ValidNetwork, ValidObstacles};
-use super::chunked_parse::ListChunks;
-use super::locate::DocPath;
+use clearway_format::chunked_parse::ListChunks;
+use clearway_format::locate::DocPath;
 use super::node_ids::{NodeIds, NodesById, ids_count_up};
 use super::validate3d::{self, Dimension};
 use super::wire::{AgentEntry, EdgeEntry, NodeEntry, ObstacleEntry, Position};

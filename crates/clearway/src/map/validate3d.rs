@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use super::locate::{DocPath, Step};
+use clearway_format::locate::{DocPath, Step};
 use super::validate::{Quantity, ValidationError, coordinate, length};
 use super::wire::{MapFile, ObstacleEntry, Position};
 use crate::geometry::{AxisBox, Mesh, Point3, Segment, Sphere, Triangle};

@@ -20,8 +20,8 @@
 //! against ron on random elements and on seeded levels, and the chunked
 //! parse's twin tests and the `parse` fuzz target check the whole parse.
 
-use super::chunked_parse::ListElement;
-use super::wire::{EdgeEntry, NodeEntry, ObstacleEntry, Position};
+use crate::chunked_parse::ListElement;
+use crate::wire::{EdgeEntry, NodeEntry, ObstacleEntry, Position};
 
 /// The elements of one chunk (`text` is a run of whole list elements, as
 /// the chunked parse cuts it) read into `slots`, one element per slot;
@@ -591,7 +591,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::map::wire;
+    use crate::wire;
 
     proptest! {
         #![proptest_config(ProptestConfig {
