@@ -288,7 +288,7 @@ impl ListChunks<'_> {
             .zip(chunks)
             .try_for_each(|(slots, chunk)| {
                 let body = self.text.get(chunk.text.clone())?;
-                if T::read_fast(body, slots) {
+                if crate::fast_elements::read_chunk(body, slots) {
                     return Some(());
                 }
                 let mut source = String::with_capacity(body.len() + 2);
@@ -334,7 +334,7 @@ impl ListChunks<'_> {
             .map(|(slots, (chunk, first))| {
                 let body = self.text.get(chunk.text.clone())?;
                 let mut parsed = vec![T::placeholder(); chunk.items];
-                if !T::read_fast(body, &mut parsed) {
+                if !crate::fast_elements::read_chunk(body, &mut parsed) {
                     let mut source = String::with_capacity(body.len() + 2);
                     source.push('[');
                     source.push_str(body);
@@ -401,17 +401,11 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for FillSlots<'_, T> {
     }
 }
 
-/// An element of a big list.
+/// An element of a big list: read by the fast reader
+/// ([`crate::fast_elements`]) when it can, by ron otherwise.
 pub trait ListElement: DeserializeOwned + Clone + Send + Sync {
     /// A cheap value to fill a list with before its chunks are parsed.
     fn placeholder() -> Self;
-
-    /// Reads a chunk's elements into `slots` without ron, if every byte of
-    /// it is of the common shapes a fast reader understands and it holds
-    /// exactly `slots.len()` elements, giving exactly the values ron gives;
-    /// `false` otherwise, and ron reads the chunk
-    /// ([`super::fast_elements`]).
-    fn read_fast(text: &str, slots: &mut [Self]) -> bool;
 }
 
 /// Reads every chunk of every cut list of `text` with the fast reader
@@ -425,7 +419,7 @@ pub trait ListElement: DeserializeOwned + Clone + Send + Sync {
 pub fn every_chunk_read_fast(text: &str, chunk_bytes: usize) -> bool {
     fn read<T: ListElement>(text: &str, chunk: &Chunk) -> bool {
         let mut slots = vec![T::placeholder(); chunk.items];
-        T::read_fast(&text[chunk.text.clone()], &mut slots)
+        crate::fast_elements::read_chunk(&text[chunk.text.clone()], &mut slots)
     }
     let plan = Plan::of(text, chunk_bytes).expect("a map the chunks can be read from");
     plan.lists.iter().all(|list| {

@@ -12,6 +12,7 @@
 
 use std::ops::Range;
 
+use crate::fields::struct_fields;
 use crate::ron_scanner::{GroupItem, Scanner, next_in_group};
 use crate::wire;
 
@@ -374,11 +375,13 @@ fn set_clearance(
     }
     let fields = elements(scanner, open, b')')?;
     let mut clearance = None;
+    let edge_fields = struct_fields::<wire::EdgeEntry>();
     for (i, field) in fields.iter().enumerate() {
         let name = text.get(field.name.clone()?)?;
         match name {
-            "from" | "to" | "one_way" | "cost" => {}
             "clearance" if clearance.is_none() => clearance = Some(i),
+            "clearance" => return None,
+            name if edge_fields.contains(&name) => {}
             _ => return None,
         }
     }

@@ -36,6 +36,7 @@ pub mod chunked_parse;
 pub mod citations;
 mod edge_edit;
 mod fast_elements;
+pub mod fields;
 mod list_cut;
 pub mod locate;
 #[doc(hidden)]

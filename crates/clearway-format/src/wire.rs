@@ -20,7 +20,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::chunked_parse::{self, ChunkedFile, ListChunks, ListField};
+use crate::chunked_parse::{self, ChunkedFile, ListChunks, ListElement, ListField};
 
 pub use crate::position::Position;
 
@@ -211,6 +211,34 @@ impl ChunkedFile for MapFile {
             ListField::Obstacles => self.obstacles = list.parse()?,
         }
         Some(())
+    }
+}
+
+impl ListElement for NodeEntry {
+    fn placeholder() -> Self {
+        NodeEntry {
+            id: 0,
+            pos: Position::Plane(0.0, 0.0),
+            name: None,
+        }
+    }
+}
+
+impl ListElement for EdgeEntry {
+    fn placeholder() -> Self {
+        EdgeEntry {
+            from: 0,
+            to: 0,
+            one_way: false,
+            cost: None,
+            clearance: None,
+        }
+    }
+}
+
+impl ListElement for ObstacleEntry {
+    fn placeholder() -> Self {
+        ObstacleEntry::Point(Position::Plane(0.0, 0.0))
     }
 }
 
