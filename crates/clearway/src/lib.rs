@@ -59,7 +59,7 @@ pub mod obj;
 mod obstacle;
 mod obstacle3;
 mod obstacle_index;
-mod par;
+use clearway_format::par;
 mod phases;
 mod prune;
 mod radix_sort;

@@ -1,10 +1,8 @@
 //! Writing a map back out as RON, in the format the loader reads.
 
-use ron::ser::PrettyConfig;
-
 use crate::dimension::Dimension;
 use crate::map::Map;
-use crate::map::wire::{self, MapFile};
+use crate::map::wire::MapFile;
 
 impl<D: Dimension> Map<D>
 where
@@ -26,7 +24,7 @@ where
     /// assert_eq!(again.nodes(), map.nodes());
     /// ```
     pub fn to_ron_string(&self) -> String {
-        write(&MapFile::from(self))
+        clearway_format::write(&MapFile::from(self))
     }
 
     /// As [`Map::to_ron_string`], with only the first `own` obstacles: the
@@ -44,20 +42,8 @@ where
     pub fn to_ron_string_with_obstacles(&self, own: usize) -> String {
         let mut file = MapFile::from(self);
         file.obstacles.truncate(own);
-        write(&file)
+        clearway_format::write(&file)
     }
-}
-
-/// `file` as RON, the way [`Map::to_ron_string`] writes it.
-fn write(file: &MapFile) -> String {
-    let config = PrettyConfig::new()
-        .struct_names(false)
-        .depth_limit(2)
-        .indentor("    ");
-    let body = wire::options()
-        .to_string_pretty(file, config)
-        .unwrap_or_else(|e| unreachable!("the wire types always serialize: {e}"));
-    format!("Map{body}\n")
 }
 
 #[cfg(test)]

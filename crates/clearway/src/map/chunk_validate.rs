@@ -16,15 +16,15 @@
 
 use serde::Deserialize;
 
-use super::chunked_parse::{self, ChunkedFile, ListChunks, ListField};
-use super::citations::{Cite, SourceCitations};
-use super::locate::DocPath;
 use super::validate::{self, Network, ValidationError};
 use super::validate3d::{self, FileDimension};
 use super::wire::{self, MapFile};
 use crate::geometry::{Point, Point3};
 use crate::obstacle::Obstacle;
 use crate::obstacle3::Obstacle3;
+use clearway_format::chunked_parse::{self, ChunkedFile, ListChunks, ListField};
+use clearway_format::citations::{Cite, SourceCitations};
+use clearway_format::locate::DocPath;
 
 /// A map file as the loader reads it: the wire file, its obstacles left
 /// empty when they were validated as they were parsed.
@@ -159,8 +159,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::map::chunked_parse::tests::{map_text, map_text_3d};
     use crate::map::validate::{ValidLevel, validate_loaded};
+    use clearway_format::testing::{map_text, map_text_3d};
 
     /// A validated level, or its error, as `Debug` text: the node map in
     /// id order.

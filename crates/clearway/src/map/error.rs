@@ -1,6 +1,8 @@
 //! The error a map load ends with, rendered as a rustc-style diagnostic.
 
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
+
+pub use clearway_format::locate::Location;
 
 /// The class of a [`LoadError`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,22 +56,6 @@ pub enum LoadErrorKind {
     MeshIndexOutOfRange,
     /// A valid 3D level, read where only a 2D level can be used.
     ThreeDimensional,
-}
-
-/// A position in the map text: 1-based line, and 1-based column counted in
-/// chars (not bytes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Location {
-    /// The line, from 1.
-    pub line: usize,
-    /// The column in chars, from 1.
-    pub column: usize,
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.line, self.column)
-    }
 }
 
 /// A short excerpt of the offending line, with the bad value underlined.
@@ -218,7 +204,7 @@ impl LoadError {
 
     /// Places the error at `span` of `text`, with an underline labelled `label`.
     pub(crate) fn at(mut self, text: &str, span: std::ops::Range<usize>, label: String) -> Self {
-        let (line, column) = super::locate::line_col(text, span.start);
+        let (line, column) = clearway_format::locate::line_col(text, span.start);
         self.inner.location = Some(Location { line, column });
         self.inner.snippet = Some(Snippet::new(text, span, label));
         self

@@ -11,12 +11,12 @@ use ron::error::{Error as RonError, SpannedError};
 
 use super::Map;
 use super::chunk_validate::{self, LoadFile};
-use super::citations::{Cite, SourceCitations};
 use super::error::{LoadError, LoadErrorKind, Location};
-use super::locate::{self, DocPath};
 use super::validate::{self, ValidLevel, ValidParts, ValidationError};
 use super::wire;
 use crate::phases::Phases;
+use clearway_format::citations::{Cite, SourceCitations};
+use clearway_format::locate::{self, DocPath};
 use clearway_text::quote::{capped, capped_message};
 
 impl Map {
@@ -492,5 +492,37 @@ fn lowercase_first(message: &str) -> String {
     match chars.next() {
         Some(first) => first.to_lowercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::map::{Cite, Level, SourceCitations};
+
+    /// The loader cites what the walk of the whole text finds, byte-order
+    /// mark and attributes (which the chunked parse does not read) included.
+    #[test]
+    fn the_loader_cites_as_the_walk_does() {
+        let body = "Map(\r\n  nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))],\r\n  \
+                    edges: [(from: 0, to: 1), /* é */ (from: 1, to: 0)],\r\n  \
+                    obstacles: [Point((3, 4)),\r\n    Point((5, 4))],\r\n)";
+        for (text, cites) in [
+            (body.to_owned(), 2),
+            (format!("\u{feff}{body}"), 2),
+            (format!("\u{feff}\r\n{body}"), 2),
+            (format!("#![enable(implicit_some)]\n{body}"), 2),
+            (format!("// ü\n{body}"), 2),
+        ] {
+            let mut cited = SourceCitations::default();
+            Level::loader()
+                .cite(Cite::ObstaclesAndEdges, &mut cited)
+                .read_bytes(text.as_bytes(), "level.ron")
+                .unwrap();
+            assert_eq!(cited, SourceCitations::walked(&text), "{text}");
+            let obstacles = (0..).take_while(|&i| cited.obstacle_line(i).is_some());
+            assert_eq!(obstacles.count(), cites, "{text}");
+            let edges = (0..).take_while(|&i| cited.edge_location(i).is_some());
+            assert_eq!(edges.count(), cites, "{text}");
+        }
     }
 }

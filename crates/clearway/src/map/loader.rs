@@ -6,7 +6,6 @@ use std::marker::PhantomData;
 use std::path::Path;
 
 use super::Map;
-use super::citations::{Cite, SourceCitations};
 use super::error::LoadError;
 use super::level::Level;
 use super::load::{
@@ -15,6 +14,7 @@ use super::load::{
 };
 use super::validate::ValidLevel;
 use crate::phases::Phases;
+use clearway_format::citations::{Cite, SourceCitations};
 
 /// Reads and validates a level from a file, bytes or text (see
 /// `docs/MAP_FORMAT.md`), made by [`Map::loader`] for a flat level or

@@ -14,34 +14,27 @@ use crate::indices::{EdgeIdx, NodeIdx};
 use crate::obstacle_index::ObstacleIndex;
 
 mod chunk_validate;
-mod chunked_parse;
-mod citations;
-mod edge_edit;
 mod error;
 mod extra_obstacles;
-mod fast_elements;
 mod level;
-mod list_cut;
 mod load;
 mod loader;
-mod locate;
 mod node_ids;
-mod position;
-mod ron_scanner;
-mod ron_stream;
+mod to_wire;
 mod validate;
 mod validate3d;
-pub mod wire;
 
-pub use citations::{Cite, SourceCitations};
-pub use edge_edit::{EdgeAppend, EdgeEdit, append_edges, edit_edges, has_comments};
+pub use clearway_format::citations::{Cite, SourceCitations};
+pub use clearway_format::wire;
+pub use clearway_format::{
+    EdgeAppend, EdgeEdit, MapTextWriter, append_edges, edit_edges, has_comments,
+};
 pub use error::{LoadError, LoadErrorKind, Location};
 pub(crate) use error::{Snippet, render_located};
 pub use extra_obstacles::ExtraObstacleError;
 pub use level::Level;
 pub use loader::Loader;
 pub(crate) use node_ids::NodeIds;
-pub use ron_stream::MapTextWriter;
 pub(crate) use validate::MAX_COORDINATE;
 
 /// A named agent profile: the radius `check` validates when none is given.
@@ -310,7 +303,7 @@ fn network_graph(node_count: usize, edges: &[Edge]) -> DiGraph<usize, usize> {
 /// assert_eq!(clearway::map::list_item_lines(text, "obstacles"), Some(vec![3, 5]));
 /// ```
 pub fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
-    locate::list_item_lines(text, field)
+    clearway_format::locate::list_item_lines(text, field)
 }
 
 /// Where each element of a top-level list field of a map starts: line and
@@ -327,7 +320,7 @@ pub fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
 /// );
 /// ```
 pub fn list_item_locations(text: &str, field: &str) -> Option<Vec<Location>> {
-    locate::list_item_locations(text, field)
+    clearway_format::locate::list_item_locations(text, field)
 }
 
 #[cfg(test)]

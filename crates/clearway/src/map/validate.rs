@@ -8,8 +8,6 @@ use std::collections::hash_map::Entry;
 use std::convert::Infallible;
 
 use super::chunk_validate::{LoadFile, ValidNetwork, ValidObstacles};
-use super::chunked_parse::ListChunks;
-use super::locate::DocPath;
 use super::node_ids::{NodeIds, NodesById, ids_count_up};
 use super::validate3d::{self, FileDimension};
 use super::wire::{AgentEntry, EdgeEntry, NodeEntry, ObstacleEntry, Position};
@@ -19,6 +17,8 @@ use crate::indices::NodeIdx;
 use crate::obstacle::Obstacle;
 use crate::obstacle3::Obstacle3;
 use crate::par::prelude::*;
+use clearway_format::chunked_parse::ListChunks;
+use clearway_format::locate::DocPath;
 
 /// The largest coordinate magnitude a map may use. Beyond it, distances
 /// between nearby features lose all precision.

@@ -9,11 +9,11 @@
 
 use std::fmt;
 
-use super::locate::{DocPath, Step};
 use super::validate::{Quantity, ValidationError, coordinate, length};
 use super::wire::{MapFile, ObstacleEntry, Position};
 use crate::geometry::{AxisBox, Mesh, Point3, Segment, Sphere, Triangle};
 use crate::obstacle3::Obstacle3;
+use clearway_format::locate::{DocPath, Step};
 
 /// The dimension of a level, as its file says: which instance of the
 /// [`Dimension`](crate::Dimension) engine loads it.

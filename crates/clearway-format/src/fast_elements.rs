@@ -1,47 +1,55 @@
-//! The big lists' common element shapes, read without ron: a fast path for
-//! the chunks of the chunked parse ([`super::chunked_parse`]).
+//! A fast reader of the big lists' elements: a serde `Deserializer` over
+//! the bytes of one chunk of the chunked parse ([`crate::chunked_parse`]),
+//! for the subset of RON that machine-written levels use.
 //!
-//! ron is the reference. This reader understands a strict subset of what
-//! ron reads: the fields of nodes, edges and obstacles in any order, each
-//! written `name: value` with the colon right after the name; optional
-//! struct names (`Node(`, `Edge(`) and variant names right before their
-//! bracket; positions `(x, y)` and `(x, y, z)`; numbers written as plain
-//! decimals (`-12.5`, `3`, `1e-3`); `true` and `false`; strings without
-//! escapes; trailing commas; and between tokens only spaces, tabs and line
-//! breaks. On anything else (a comment, `Some(..)`, `inf`, `1_000`, a hex
-//! integer, a duplicate or unknown field, a number ron would not read, a
-//! count of elements other than the chunk's) it gives up on the whole
-//! chunk, and ron reads that chunk instead, so every value it returns is
-//! the one ron returns and every error is ron's, at ron's position.
+//! ron is the reference. This reader is serde, like ron: the wire types'
+//! derives drive it, so their fields are the only list of the format's
+//! fields, and a field added to them is read here as soon as its value is
+//! of a kind this reader reads. It reads a strict subset of what ron reads:
+//! structs with or without their name (`Node(`, `Edge(`), right before
+//! their bracket, each field written `name: value` with the colon right
+//! after the name; enum variants right before their bracket; tuples, lists;
+//! numbers written as plain decimals (`-12.5`, `3`, `1e-3`) into `f64` and
+//! `u64`; `true` and `false`; strings without escapes; options written as
+//! their value (ron's `implicit_some`); trailing commas; and between tokens
+//! only spaces, tabs and line breaks. On anything else (a comment,
+//! `Some(..)`, `inf`, `1_000`, a hex integer, a raw string, a duplicate or
+//! unknown field, a number ron would not read, a count of elements other
+//! than the chunk's, a value of a kind it does not read) it declines the
+//! whole chunk, and ron reads that chunk instead, so every value it returns
+//! is the one ron returns and every error is ron's, at ron's position.
 //!
 //! A number is handed to [`str::parse`] exactly as ron hands it (ron cuts
 //! the same run of digits, signs, dots and exponents, and calls the same
 //! function), so the two agree bit for bit. `tests` check the reader
-//! against ron on random elements and on seeded levels, and the chunked
-//! parse's twin tests and the `parse` fuzz target check the whole parse.
+//! against ron on random elements and on seeded levels, and on every field
+//! of the wire types; the chunked parse's twin tests and the `parse` fuzz
+//! target check the whole parse.
 
-use super::chunked_parse::ListElement;
-use super::wire::{EdgeEntry, NodeEntry, ObstacleEntry, Position};
+use std::fmt;
+
+use serde::de::value::BorrowedStrDeserializer;
+use serde::de::{
+    self, DeserializeOwned, DeserializeSeed, EnumAccess, MapAccess, SeqAccess, VariantAccess,
+    Visitor,
+};
 
 /// The elements of one chunk (`text` is a run of whole list elements, as
 /// the chunked parse cuts it) read into `slots`, one element per slot;
 /// `false` if the chunk holds anything this reader does not read, or a
 /// number of elements other than `slots.len()` (the slots then hold
 /// anything, and ron must fill them).
-fn read_chunk<T>(text: &str, slots: &mut [T], element: fn(&mut Reader<'_>) -> Option<T>) -> bool {
-    let mut reader = Reader {
-        bytes: text.as_bytes(),
-        pos: 0,
-    };
+pub(crate) fn read_chunk<T: DeserializeOwned>(text: &str, slots: &mut [T]) -> bool {
+    let mut reader = Reader::new(text);
     let mut slots = slots.iter_mut();
     reader.space();
     while !reader.at_end() {
         let Some(slot) = slots.next() else {
             return false;
         };
-        match element(&mut reader) {
-            Some(value) => *slot = value,
-            None => return false,
+        match T::deserialize(&mut reader) {
+            Ok(value) => *slot = value,
+            Err(Decline) => return false,
         }
         reader.space();
         if reader.eat(b',') {
@@ -53,10 +61,41 @@ fn read_chunk<T>(text: &str, slots: &mut [T], element: fn(&mut Reader<'_>) -> Op
     slots.next().is_none()
 }
 
+/// The reader's one error: it declines the chunk, and ron reads it.
+#[derive(Debug)]
+pub(crate) struct Decline;
+
+impl fmt::Display for Decline {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the fast reader leaves this text to ron")
+    }
+}
+
+impl std::error::Error for Decline {}
+
+impl de::Error for Decline {
+    fn custom<T: fmt::Display>(_: T) -> Self {
+        Decline
+    }
+}
+
+type Result<T> = std::result::Result<T, Decline>;
+
 /// A cursor over the text of one chunk.
 struct Reader<'a> {
+    text: &'a str,
     bytes: &'a [u8],
     pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn new(text: &'a str) -> Self {
+        Reader {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+        }
+    }
 }
 
 impl<'a> Reader<'a> {
@@ -93,7 +132,7 @@ impl<'a> Reader<'a> {
 
     /// An ASCII identifier that ron reads whole: it is not followed by a
     /// non-ASCII byte (which could continue it for ron).
-    fn ident(&mut self) -> Option<&'a [u8]> {
+    fn ident(&mut self) -> Option<&'a str> {
         let start = self.pos;
         match self.peek()? {
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.pos += 1,
@@ -105,42 +144,16 @@ impl<'a> Reader<'a> {
         if self.peek().is_some_and(|b| b >= 0x80) {
             return None;
         }
-        Some(&self.bytes[start..self.pos])
+        self.text.get(start..self.pos)
     }
 
     /// A struct or variant name right before its `(`, or just the `(`:
     /// the opening of a struct named `name`.
-    fn open_struct(&mut self, name: &[u8]) -> Option<()> {
+    fn open_struct(&mut self, name: &str) -> Option<()> {
         if self.peek() != Some(b'(') && self.ident()? != name {
             return None;
         }
         self.eat(b'(').then_some(())
-    }
-
-    /// The name of the next field and its colon, and the space after it;
-    /// `None` at the closing `)` (taken) or on anything else.
-    fn field(&mut self) -> Option<Option<&'a [u8]>> {
-        self.space();
-        if self.eat(b')') {
-            return Some(None);
-        }
-        let name = self.ident()?;
-        if !self.eat(b':') || self.peek() == Some(b':') {
-            return None;
-        }
-        self.space();
-        Some(Some(name))
-    }
-
-    /// After a field's value: the `,` and spaces before the next field, or
-    /// the closing `)`, which is left for [`Reader::field`] to take.
-    fn after_field(&mut self) -> Option<()> {
-        self.space();
-        if self.eat(b',') || self.peek() == Some(b')') {
-            Some(())
-        } else {
-            None
-        }
     }
 
     /// A number as ron reads an `f64`: the run of digits, signs, dots and
@@ -239,15 +252,15 @@ impl<'a> Reader<'a> {
 
     fn boolean(&mut self) -> Option<bool> {
         let value = match self.ident()? {
-            b"true" => true,
-            b"false" => false,
+            "true" => true,
+            "false" => false,
             _ => return None,
         };
         self.at_delimiter().then_some(value)
     }
 
     /// A `"..."` string without escapes.
-    fn string(&mut self) -> Option<String> {
+    fn string(&mut self) -> Option<&'a str> {
         if !self.eat(b'"') {
             return None;
         }
@@ -256,290 +269,263 @@ impl<'a> Reader<'a> {
         if rest[len] != b'"' {
             return None;
         }
-        let text = std::str::from_utf8(&rest[..len]).ok()?.to_owned();
+        let text = self.text.get(self.pos..self.pos + len)?;
         self.pos += len + 1;
         Some(text)
     }
-
-    /// `(x, y)` or `(x, y, z)`, with an optional trailing comma.
-    fn position(&mut self) -> Option<Position> {
-        if !self.eat(b'(') {
-            return None;
-        }
-        let mut coordinates = [0.0; 3];
-        let mut count = 0;
-        loop {
-            self.space();
-            if self.eat(b')') {
-                break;
-            }
-            if count == 3 {
-                return None;
-            }
-            coordinates[count] = self.float()?;
-            count += 1;
-            self.space();
-            if !self.eat(b',') && self.peek() != Some(b')') {
-                return None;
-            }
-        }
-        let [x, y, z] = coordinates;
-        match count {
-            2 => Some(Position::Plane(x, y)),
-            3 => Some(Position::Space(x, y, z)),
-            _ => None,
-        }
-    }
-
-    /// `[a, b, ...]`, each element read by `element`, with an optional
-    /// trailing comma.
-    fn list<T>(&mut self, mut element: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
-        if !self.eat(b'[') {
-            return None;
-        }
-        let mut items = Vec::new();
-        loop {
-            self.space();
-            if self.eat(b']') {
-                return Some(items);
-            }
-            items.push(element(self)?);
-            self.space();
-            if !self.eat(b',') && self.peek() != Some(b']') {
-                return None;
-            }
-        }
-    }
-
-    /// `(i, j, k)`: a mesh triangle.
-    fn index_triple(&mut self) -> Option<(u64, u64, u64)> {
-        if !self.eat(b'(') {
-            return None;
-        }
-        let mut indices = [0; 3];
-        for (k, index) in indices.iter_mut().enumerate() {
-            self.space();
-            *index = self.unsigned()?;
-            self.space();
-            if !self.eat(b',') && (k < 2 || self.peek() != Some(b')')) {
-                return None;
-            }
-        }
-        self.space();
-        self.eat(b')')
-            .then_some((indices[0], indices[1], indices[2]))
-    }
-
-    /// Reads a struct body's fields, after its `(`, up to and including its
-    /// `)`, handing each name to `field`, which reads the value and says
-    /// which bit of `seen` the field is (`None`: unknown). A field given
-    /// twice is refused.
-    fn fields(&mut self, mut field: impl FnMut(&mut Self, &[u8]) -> Option<u32>) -> Option<u32> {
-        let mut seen = 0u32;
-        while let Some(name) = self.field()? {
-            let bit = field(self, name)?;
-            if seen & bit != 0 {
-                return None;
-            }
-            seen |= bit;
-            self.after_field()?;
-        }
-        Some(seen)
-    }
 }
 
-/// `(id: 1, pos: (0.5, 2), name: "gate")`, `Node(..)`.
-fn node(r: &mut Reader<'_>) -> Option<NodeEntry> {
-    r.open_struct(b"Node")?;
-    let (mut id, mut pos, mut name) = (0, Position::Plane(0.0, 0.0), None);
-    let seen = r.fields(|r, field| match field {
-        b"id" => {
-            id = r.unsigned()?;
-            Some(1)
-        }
-        b"pos" => {
-            pos = r.position()?;
-            Some(2)
-        }
-        b"name" => {
-            name = Some(r.string()?);
-            Some(4)
-        }
-        _ => None,
-    })?;
-    (seen & 3 == 3).then_some(NodeEntry { id, pos, name })
-}
-
-/// `(from: 1, to: 2, one_way: true, cost: 3.5, clearance: 1)`, `Edge(..)`.
-fn edge(r: &mut Reader<'_>) -> Option<EdgeEntry> {
-    r.open_struct(b"Edge")?;
-    let mut edge = EdgeEntry {
-        from: 0,
-        to: 0,
-        one_way: false,
-        cost: None,
-        clearance: None,
-    };
-    let seen = r.fields(|r, field| match field {
-        b"from" => {
-            edge.from = r.unsigned()?;
-            Some(1)
-        }
-        b"to" => {
-            edge.to = r.unsigned()?;
-            Some(2)
-        }
-        b"one_way" => {
-            edge.one_way = r.boolean()?;
-            Some(4)
-        }
-        b"cost" => {
-            edge.cost = Some(r.float()?);
-            Some(8)
-        }
-        b"clearance" => {
-            edge.clearance = Some(r.float()?);
-            Some(16)
-        }
-        _ => None,
-    })?;
-    (seen & 3 == 3).then_some(edge)
-}
-
-/// Every obstacle variant: `Point((x, y))`, `Circle(center: .., radius: ..)`,
-/// `Segment(from: .., to: ..)`, `Polygon([..])`, and in 3D `Sphere`,
-/// `Triangle([..])`, `Box(min: .., max: ..)` and `Mesh(..)`.
-fn obstacle(r: &mut Reader<'_>) -> Option<ObstacleEntry> {
-    let variant = r.ident()?;
-    if !r.eat(b'(') {
-        return None;
-    }
-    let obstacle = match variant {
-        b"Point" => ObstacleEntry::Point(r.newtype(Reader::position)?),
-        b"Polygon" => ObstacleEntry::Polygon(r.newtype(|r| r.list(Reader::position))?),
-        b"Triangle" => ObstacleEntry::Triangle(r.newtype(|r| r.list(Reader::position))?),
-        b"Circle" | b"Sphere" => {
-            let (mut center, mut radius) = (Position::Plane(0.0, 0.0), 0.0);
-            let seen = r.fields(|r, field| match field {
-                b"center" => {
-                    center = r.position()?;
-                    Some(1)
-                }
-                b"radius" => {
-                    radius = r.float()?;
-                    Some(2)
-                }
-                _ => None,
-            })?;
-            if seen != 3 {
-                return None;
-            }
-            if variant == b"Circle" {
-                ObstacleEntry::Circle { center, radius }
-            } else {
-                ObstacleEntry::Sphere { center, radius }
-            }
-        }
-        b"Segment" | b"Box" => {
-            let [first, second]: [&[u8]; 2] = if variant == b"Segment" {
-                [b"from", b"to"]
-            } else {
-                [b"min", b"max"]
-            };
-            let mut ends = [Position::Plane(0.0, 0.0); 2];
-            let seen = r.fields(|r, field| {
-                let k = [first, second].iter().position(|&name| name == field)?;
-                ends[k] = r.position()?;
-                Some(1 << k)
-            })?;
-            if seen != 3 {
-                return None;
-            }
-            let [a, b] = ends;
-            if variant == b"Segment" {
-                ObstacleEntry::Segment { from: a, to: b }
-            } else {
-                ObstacleEntry::Box { min: a, max: b }
-            }
-        }
-        b"Mesh" => {
-            let (mut vertices, mut triangles, mut solid) = (Vec::new(), Vec::new(), false);
-            let seen = r.fields(|r, field| match field {
-                b"vertices" => {
-                    vertices = r.list(Reader::position)?;
-                    Some(1)
-                }
-                b"triangles" => {
-                    triangles = r.list(Reader::index_triple)?;
-                    Some(2)
-                }
-                b"solid" => {
-                    solid = r.boolean()?;
-                    Some(4)
-                }
-                _ => None,
-            })?;
-            if seen & 3 != 3 {
-                return None;
-            }
-            ObstacleEntry::Mesh {
-                vertices,
-                triangles,
-                solid,
-            }
-        }
-        _ => return None,
-    };
-    Some(obstacle)
+/// What a value must be for the fast reader to take it.
+fn need<T>(value: Option<T>) -> Result<T> {
+    value.ok_or(Decline)
 }
 
 impl Reader<'_> {
-    /// The single value of a newtype variant, after its `(`, and its `)`.
-    fn newtype<T>(&mut self, value: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
+    /// After the elements of a tuple or list that its visitor took: an
+    /// optional trailing comma, and the closing bracket.
+    fn close(&mut self, close: u8) -> Result<()> {
         self.space();
-        let value = value(self)?;
-        self.space();
-        self.eat(b')').then_some(value)
-    }
-}
-
-impl ListElement for NodeEntry {
-    fn placeholder() -> Self {
-        NodeEntry {
-            id: 0,
-            pos: Position::Plane(0.0, 0.0),
-            name: None,
+        if self.eat(b',') {
+            self.space();
+        }
+        if self.eat(close) {
+            Ok(())
+        } else {
+            Err(Decline)
         }
     }
 
-    fn read_fast(text: &str, slots: &mut [Self]) -> bool {
-        read_chunk(text, slots, node)
+    /// Before the next element of a list or tuple, or the next field of a
+    /// struct: `false` at the closing bracket (not taken); after the first,
+    /// the separating comma (taken) and the spaces after it.
+    fn next_item(&mut self, first: bool, close: u8) -> Result<bool> {
+        self.space();
+        match self.peek() {
+            Some(b) if b == close => Ok(false),
+            Some(b',') if !first => {
+                self.pos += 1;
+                self.space();
+                Ok(self.peek() != Some(close))
+            }
+            _ if first => Ok(true),
+            _ => Err(Decline),
+        }
     }
 }
 
-impl ListElement for EdgeEntry {
-    fn placeholder() -> Self {
-        EdgeEntry {
-            from: 0,
-            to: 0,
-            one_way: false,
-            cost: None,
-            clearance: None,
+/// Only the calls the wire types make are answered; every other kind of
+/// value declines.
+macro_rules! decline {
+    ($($method:ident)*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, _: V) -> Result<V::Value> {
+                Err(Decline)
+            }
+        )*
+    };
+}
+
+impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
+    type Error = Decline;
+
+    decline! {
+        deserialize_any deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_f32 deserialize_char
+        deserialize_bytes deserialize_byte_buf deserialize_unit deserialize_map
+        deserialize_identifier deserialize_ignored_any
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_bool(need(self.boolean())?)
+    }
+
+    fn deserialize_u64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_u64(need(self.unsigned())?)
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_f64(need(self.float())?)
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_borrowed_str(need(self.string())?)
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_str(visitor)
+    }
+
+    /// An option written as its value, as ron reads it with
+    /// `implicit_some`; `Some(..)` and `None` are left to ron.
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if matches!(self.peek(), Some(b'S' | b'N')) {
+            return Err(Decline);
+        }
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(self, _: &'static str, _: V) -> Result<V::Value> {
+        Err(Decline)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: V,
+    ) -> Result<V::Value> {
+        Err(Decline)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if !self.eat(b'[') {
+            return Err(Decline);
+        }
+        let value = visitor.visit_seq(Items::new(self, b']'))?;
+        self.close(b']')?;
+        Ok(value)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, visitor: V) -> Result<V::Value> {
+        if !self.eat(b'(') {
+            return Err(Decline);
+        }
+        let value = visitor.visit_seq(Items::new(self, b')'))?;
+        self.close(b')')?;
+        Ok(value)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: usize,
+        _: V,
+    ) -> Result<V::Value> {
+        Err(Decline)
+    }
+
+    /// `(field: value, ..)`, or `Name(..)` right before its bracket.
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        _: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        need(self.open_struct(name))?;
+        let value = visitor.visit_map(Items::new(self, b')'))?;
+        self.close(b')')?;
+        Ok(value)
+    }
+
+    /// `Variant(..)`: its name right before its bracket.
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        visitor.visit_enum(self)
+    }
+}
+
+/// The elements of a list or tuple, or the fields of a struct, up to the
+/// closing bracket `close`.
+struct Items<'r, 'de> {
+    reader: &'r mut Reader<'de>,
+    close: u8,
+    first: bool,
+}
+
+impl<'r, 'de> Items<'r, 'de> {
+    fn new(reader: &'r mut Reader<'de>, close: u8) -> Self {
+        Items {
+            reader,
+            close,
+            first: true,
+        }
+    }
+}
+
+impl<'de> SeqAccess<'de> for Items<'_, 'de> {
+    type Error = Decline;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        if !self.reader.next_item(self.first, self.close)? {
+            return Ok(None);
+        }
+        self.first = false;
+        seed.deserialize(&mut *self.reader).map(Some)
+    }
+}
+
+impl<'de> MapAccess<'de> for Items<'_, 'de> {
+    type Error = Decline;
+
+    /// A field's name, right before its colon, and the spaces after it.
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if !self.reader.next_item(self.first, self.close)? {
+            return Ok(None);
+        }
+        self.first = false;
+        let reader = &mut *self.reader;
+        let name = need(reader.ident())?;
+        if !reader.eat(b':') || reader.peek() == Some(b':') {
+            return Err(Decline);
+        }
+        reader.space();
+        seed.deserialize(BorrowedStrDeserializer::new(name))
+            .map(Some)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        seed.deserialize(&mut *self.reader)
+    }
+}
+
+impl<'de> EnumAccess<'de> for &mut Reader<'de> {
+    type Error = Decline;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
+        let name = need(self.ident())?;
+        if !self.eat(b'(') {
+            return Err(Decline);
+        }
+        let variant = seed.deserialize(BorrowedStrDeserializer::new(name))?;
+        Ok((variant, self))
+    }
+}
+
+/// A variant's content, after its `(`, and its `)`.
+impl<'de> VariantAccess<'de> for &mut Reader<'de> {
+    type Error = Decline;
+
+    fn unit_variant(self) -> Result<()> {
+        Err(Decline)
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
+        self.space();
+        let value = seed.deserialize(&mut *self)?;
+        self.space();
+        if self.eat(b')') {
+            Ok(value)
+        } else {
+            Err(Decline)
         }
     }
 
-    fn read_fast(text: &str, slots: &mut [Self]) -> bool {
-        read_chunk(text, slots, edge)
-    }
-}
-
-impl ListElement for ObstacleEntry {
-    fn placeholder() -> Self {
-        ObstacleEntry::Point(Position::Plane(0.0, 0.0))
+    fn tuple_variant<V: Visitor<'de>>(self, _: usize, _: V) -> Result<V::Value> {
+        Err(Decline)
     }
 
-    fn read_fast(text: &str, slots: &mut [Self]) -> bool {
-        read_chunk(text, slots, obstacle)
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let value = visitor.visit_map(Items::new(self, b')'))?;
+        self.close(b')')?;
+        Ok(value)
     }
 }
 
@@ -591,7 +577,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::map::wire;
+    use crate::chunked_parse::ListElement;
+    use crate::wire::{self, EdgeEntry, NodeEntry, ObstacleEntry};
 
     proptest! {
         #![proptest_config(clearway_test_support::proptest_config::config(5000))]
@@ -617,9 +604,9 @@ mod tests {
             after in "[,)\\] x:(]?",
         ) {
             let text = format!("{run}{after}");
-            let mut fast = Reader { bytes: text.as_bytes(), pos: 0 };
+            let mut fast = Reader::new(&text);
             if let Some(value) = fast.plain_float() {
-                let mut slow = Reader { bytes: text.as_bytes(), pos: 0 };
+                let mut slow = Reader::new(&text);
                 while let Some(b'0'..=b'9' | b'e' | b'E' | b'.' | b'+' | b'-') = slow.peek() {
                     slow.pos += 1;
                 }
@@ -677,14 +664,15 @@ mod tests {
     /// must read it too, to the same values (compared through `Debug`,
     /// which tells `-0.0` from `0.0`); returns whether the fast reader
     /// read it.
-    fn twin<T>(text: &str, count: usize, element: fn(&mut Reader<'_>) -> Option<T>) -> bool
+    fn twin<T>(text: &str, count: usize) -> bool
     where
         T: ListElement + std::fmt::Debug,
     {
         let mut slots = vec![T::placeholder(); count];
-        let fast = read_chunk(text, &mut slots, element);
+        let fast = read_chunk(text, &mut slots);
         if fast {
-            let ron: Result<Vec<T>, _> = wire::options().from_str(&format!("[{text}]"));
+            let ron: std::result::Result<Vec<T>, _> =
+                wire::options().from_str(&format!("[{text}]"));
             assert_eq!(
                 format!("{:?}", Ok::<_, ()>(&slots)),
                 format!("{:?}", ron.as_ref().map_err(|_| ())),
@@ -1040,7 +1028,7 @@ mod tests {
             };
             let chunk = format!("Point(({text}, {text}))");
             let finite = x.is_finite();
-            prop_assert_eq!(twin(&chunk, 1, obstacle), finite, "{}", chunk);
+            prop_assert_eq!(twin::<ObstacleEntry>(&chunk, 1), finite, "{}", chunk);
         }
     }
 
@@ -1051,9 +1039,9 @@ mod tests {
     #[test]
     fn random_elements_read_as_ron_reads_them() {
         let kinds: [(Write, Twin); 3] = [
-            (Writer::node, |t, n| twin(t, n, node)),
-            (Writer::edge, |t, n| twin(t, n, edge)),
-            (Writer::obstacle, |t, n| twin(t, n, obstacle)),
+            (Writer::node, |t, n| twin::<NodeEntry>(t, n)),
+            (Writer::edge, |t, n| twin::<EdgeEntry>(t, n)),
+            (Writer::obstacle, |t, n| twin::<ObstacleEntry>(t, n)),
         ];
         let mut rng = clearway_synth::SplitMix64::new(17);
         for (write, read) in kinds {
@@ -1078,31 +1066,31 @@ mod tests {
             (
                 "(id: 0, pos: (0.266, 0.983)),\n        Node(pos: (1, -2e3,), id: 18446744073709551615, name: \"gate\",)",
                 2,
-                |t, n| twin(t, n, node),
+                |t, n| twin::<NodeEntry>(t, n),
             ),
-            ("(id: 3, pos: (1, 2, 3))", 1, |t, n| twin(t, n, node)),
+            ("(id: 3, pos: (1, 2, 3))", 1, |t, n| twin::<NodeEntry>(t, n)),
             (
                 "(from: 0, to: 1), Edge(to: 2, from: 1, one_way: true, cost: 30.0, clearance: 1.25),",
                 2,
-                |t, n| twin(t, n, edge),
+                |t, n| twin::<EdgeEntry>(t, n),
             ),
             (
                 "Point((292.265, 33.817)), Circle(center: (236.897, 282.302), radius: 0.432), \
                  Segment(from: (84.282, 16.315), to: (85.953, 15.649)), \
                  Polygon([(12.0, 1.0), (14.0, 1.0), (14.0, 3.0)])",
                 4,
-                |t, n| twin(t, n, obstacle),
+                |t, n| twin::<ObstacleEntry>(t, n),
             ),
             (
                 "Sphere(center: (0, 0, 0), radius: 1), Triangle([(0, 0, 0), (1, 0, 0), (0, 1, 0)]), \
                  Box(min: (0, 0, 0), max: (1, 1, 1)), Point((1, 2, 3))",
                 4,
-                |t, n| twin(t, n, obstacle),
+                |t, n| twin::<ObstacleEntry>(t, n),
             ),
             (
                 "Mesh(vertices: [(0, 0, 0), (1, 0, 0), (0, 1, 0)], triangles: [(0, 1, 2)], solid: true)",
                 1,
-                |t, n| twin(t, n, obstacle),
+                |t, n| twin::<ObstacleEntry>(t, n),
             ),
         ];
         for (text, count, read) in cases {
@@ -1138,14 +1126,14 @@ mod tests {
             "(id: 0, pos: (0, 0), name: \"a\\\"b\")",
         ];
         for text in nodes {
-            assert!(!twin(text, 1, node), "{text}");
+            assert!(!twin::<NodeEntry>(text, 1), "{text}");
         }
         let edges = [
             "(from: 0, to: 1, cost: None)",
             "(from: 0, to: 1, one_way: True)",
         ];
         for text in edges {
-            assert!(!twin(text, 1, edge), "{text}");
+            assert!(!twin::<EdgeEntry>(text, 1), "{text}");
         }
         let obstacles = [
             "Point ((0, 0))",
@@ -1155,7 +1143,115 @@ mod tests {
             "Mesh(vertices: [], triangles: [(0, 1)])",
         ];
         for text in obstacles {
-            assert!(!twin(text, 1, obstacle), "{text}");
+            assert!(!twin::<ObstacleEntry>(text, 1), "{text}");
+        }
+    }
+
+    /// The obstacle's variant name: a variant added to the wire types must
+    /// be added here, and so to the level below.
+    fn variant_name(obstacle: &ObstacleEntry) -> &'static str {
+        match obstacle {
+            ObstacleEntry::Point(..) => "Point",
+            ObstacleEntry::Circle { .. } => "Circle",
+            ObstacleEntry::Segment { .. } => "Segment",
+            ObstacleEntry::Polygon(..) => "Polygon",
+            ObstacleEntry::Sphere { .. } => "Sphere",
+            ObstacleEntry::Triangle(..) => "Triangle",
+            ObstacleEntry::Box { .. } => "Box",
+            ObstacleEntry::Mesh { .. } => "Mesh",
+        }
+    }
+
+    /// Every field and variant the wire types declare (as their derives
+    /// list them) is read on the fast path when written as levels are
+    /// written: a field added to the wire types that the fast reader does
+    /// not read fails here, rather than sending every chunk to ron.
+    #[test]
+    fn every_field_of_the_wire_types_is_read_fast() {
+        use crate::fields::{struct_fields, variant_fields};
+        use crate::wire::{AgentEntry, MapFile, Position};
+        let (p2, p3) = (Position::Plane(1.5, -2.0), Position::Space(1.0, 2.0, 3.25));
+        let file = MapFile {
+            agents: vec![AgentEntry {
+                name: "tank".to_owned(),
+                radius: 1.5,
+            }],
+            nodes: vec![
+                NodeEntry {
+                    id: 7,
+                    pos: p2,
+                    name: Some("gate".to_owned()),
+                },
+                NodeEntry {
+                    id: 18446744073709551615,
+                    pos: p3,
+                    name: None,
+                },
+            ],
+            edges: vec![EdgeEntry {
+                from: 7,
+                to: 8,
+                one_way: true,
+                cost: Some(3.5),
+                clearance: Some(0.25),
+            }],
+            obstacles: vec![
+                ObstacleEntry::Point(p2),
+                ObstacleEntry::Circle {
+                    center: p2,
+                    radius: 2.0,
+                },
+                ObstacleEntry::Segment { from: p2, to: p3 },
+                ObstacleEntry::Polygon(vec![p2, p3, p2]),
+                ObstacleEntry::Sphere {
+                    center: p3,
+                    radius: 0.5,
+                },
+                ObstacleEntry::Triangle(vec![p3, p3, p3]),
+                ObstacleEntry::Box { min: p3, max: p3 },
+                ObstacleEntry::Mesh {
+                    vertices: vec![p3, p3, p3],
+                    triangles: vec![(0, 1, 2)],
+                    solid: true,
+                },
+            ],
+        };
+        // Every declared field is written by some element.
+        fn written<T: serde::Serialize>(value: &T) -> String {
+            wire::options().to_string(value).unwrap()
+        }
+        let has_every_field = |texts: &[String], fields: &[&str]| {
+            fields
+                .iter()
+                .all(|f| texts.iter().any(|t| t.contains(&format!("{f}:"))))
+        };
+        let nodes: Vec<String> = file.nodes.iter().map(written).collect();
+        assert!(
+            has_every_field(&nodes, struct_fields::<NodeEntry>()),
+            "{nodes:?}"
+        );
+        let edges: Vec<String> = file.edges.iter().map(written).collect();
+        assert!(
+            has_every_field(&edges, struct_fields::<EdgeEntry>()),
+            "{edges:?}"
+        );
+        for (variant, fields) in variant_fields::<ObstacleEntry>() {
+            let texts: Vec<String> = (file.obstacles.iter())
+                .filter(|o| variant_name(o) == variant)
+                .map(written)
+                .collect();
+            assert!(!texts.is_empty(), "no {variant} in the level");
+            assert!(has_every_field(&texts, fields), "{texts:?}");
+        }
+        // Written as `clearway` writes levels, and in RON's compact form,
+        // every chunk is read fast, to ron's values.
+        let compact = wire::options().to_string(&file).unwrap();
+        for text in [crate::write(&file), compact] {
+            assert!(
+                crate::chunked_parse::every_chunk_read_fast(&text, 0),
+                "{text}"
+            );
+            assert_eq!(crate::parse(&text).unwrap(), file, "{text}");
         }
     }
 }

@@ -4,16 +4,16 @@
 //! results.
 
 #[cfg(feature = "parallel")]
-pub(crate) use rayon::iter::repeat_n;
+pub use rayon::iter::repeat_n;
 #[cfg(not(feature = "parallel"))]
-pub(crate) use std::iter::repeat_n;
+pub use std::iter::repeat_n;
 
 /// `n` copies of `value`, written on every core: the vector's pages are
 /// first touched (and so faulted in by the kernel) on every core, not on
 /// one. For the large per-edge vectors that parallel steps then fill in
 /// place: `vec![value; n]` writes them all on one thread, and on a
 /// million-edge level those page faults were a visible share of the run.
-pub(crate) fn filled<T: Clone + Send>(value: T, n: usize) -> Vec<T> {
+pub fn filled<T: Clone + Send>(value: T, n: usize) -> Vec<T> {
     use prelude::*;
     let mut all = Vec::with_capacity(n);
     all.par_extend(repeat_n(value, n));
@@ -22,27 +22,27 @@ pub(crate) fn filled<T: Clone + Send>(value: T, n: usize) -> Vec<T> {
 
 /// Runs two closures side by side (rayon's `join`), or one after the other.
 #[cfg(feature = "parallel")]
-pub(crate) use rayon::join;
+pub use rayon::join;
 
 /// Runs two closures side by side (rayon's `join`), or one after the other.
 #[cfg(not(feature = "parallel"))]
-pub(crate) fn join<A, B>(a: impl FnOnce() -> A, b: impl FnOnce() -> B) -> (A, B) {
+pub fn join<A, B>(a: impl FnOnce() -> A, b: impl FnOnce() -> B) -> (A, B) {
     (a(), b())
 }
 
 /// rayon's traits (`par_iter`, `into_par_iter`, ...), or, without the
 /// `parallel` feature, the same methods on plain iterators.
 #[cfg(feature = "parallel")]
-pub(crate) mod prelude {
-    pub(crate) use rayon::prelude::*;
+pub mod prelude {
+    pub use rayon::prelude::*;
 }
 
 /// rayon's traits (`par_iter`, `into_par_iter`, ...), or, without the
 /// `parallel` feature, the same methods on plain iterators.
 #[cfg(not(feature = "parallel"))]
-pub(crate) mod prelude {
+pub mod prelude {
     /// `par_iter`, `par_chunks_mut` and `par_sort_unstable` on slices.
-    pub(crate) trait ParallelSlice<T> {
+    pub trait ParallelSlice<T> {
         fn par_iter(&self) -> std::slice::Iter<'_, T>;
         fn par_chunks_mut(&mut self, size: usize) -> std::slice::ChunksMut<'_, T>;
         fn par_sort_unstable(&mut self)
@@ -66,7 +66,7 @@ pub(crate) mod prelude {
     }
 
     /// `into_par_iter` on anything iterable.
-    pub(crate) trait IntoParallelIterator: IntoIterator + Sized {
+    pub trait IntoParallelIterator: IntoIterator + Sized {
         fn into_par_iter(self) -> Self::IntoIter {
             self.into_iter()
         }
@@ -75,7 +75,7 @@ pub(crate) mod prelude {
     impl<I: IntoIterator> IntoParallelIterator for I {}
 
     /// rayon's `flat_map_iter`, which is `flat_map` in order.
-    pub(crate) trait ParallelIterator: Iterator + Sized {
+    pub trait ParallelIterator: Iterator + Sized {
         fn flat_map_iter<U: IntoIterator, F: FnMut(Self::Item) -> U>(
             self,
             f: F,
@@ -87,7 +87,7 @@ pub(crate) mod prelude {
     impl<I: Iterator> ParallelIterator for I {}
 
     /// rayon's `par_extend`, which is `extend` in order.
-    pub(crate) trait ParallelExtend<T> {
+    pub trait ParallelExtend<T> {
         fn par_extend<I: IntoIterator<Item = T>>(&mut self, items: I);
     }
 

@@ -38,18 +38,18 @@ use std::ops::Range;
 use crate::par::prelude::*;
 use serde::de::{DeserializeOwned, DeserializeSeed, Error as _, IgnoredAny, SeqAccess, Visitor};
 
-use super::citations::{Cite, SourceCitations};
-use super::list_cut::{Chunk, CutList, Speculation, cut_list, element_starts};
-use super::ron_scanner::{GroupItem, Scanner, next_in_group};
+use crate::citations::{Cite, SourceCitations};
+use crate::list_cut::{Chunk, CutList, Speculation, cut_list, element_starts};
+use crate::ron_scanner::{GroupItem, Scanner, next_in_group};
 
 /// The size a chunk grows to before it is cut: large enough that the
 /// per-chunk costs (a copy, a ron parser) vanish, small enough that two
 /// cores stay busy to the end and chunks in flight take little memory.
-pub(crate) const CHUNK_BYTES: usize = 256 * 1024;
+pub const CHUNK_BYTES: usize = 256 * 1024;
 
 /// A file whose big lists can be read in chunks: the wire map file. (The
 /// trait keeps this module free of the wire types, which call it.)
-pub(crate) trait ChunkedFile: DeserializeOwned {
+pub trait ChunkedFile: DeserializeOwned {
     /// Parses the chunks of the list `field` into the file, replacing the
     /// empty list the skeleton held; `None` if a chunk does not parse.
     fn fill_list(&mut self, field: ListField, list: &ListChunks<'_>) -> Option<()>;
@@ -59,7 +59,7 @@ pub(crate) trait ChunkedFile: DeserializeOwned {
 /// chunks of about `chunk_bytes` and read in parallel; `None` if the text
 /// is not one the chunks can be read from (see the module docs). `text`
 /// has no byte-order mark.
-pub(crate) fn parse_in_chunks<F: ChunkedFile>(
+pub fn parse_in_chunks<F: ChunkedFile>(
     text: &str,
     chunk_bytes: usize,
     options: &ron::Options,
@@ -70,7 +70,7 @@ pub(crate) fn parse_in_chunks<F: ChunkedFile>(
 /// As [`parse_in_chunks`], and where each obstacle (and edge) starts in
 /// `text`, as `cite` asks (`text` must then be the whole text, from its
 /// first byte, for the lines and columns to be the file's).
-pub(crate) fn parse_citing<F: ChunkedFile>(
+pub fn parse_citing<F: ChunkedFile>(
     text: &str,
     chunk_bytes: usize,
     options: &ron::Options,
@@ -133,7 +133,7 @@ fn slices(starts: &[Vec<usize>]) -> Vec<&[usize]> {
 
 /// The three list fields worth cutting, in the order they are filled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum ListField {
+pub enum ListField {
     /// `nodes: [..]`
     Nodes,
     /// `edges: [..]`
@@ -171,7 +171,7 @@ struct Plan {
 impl Plan {
     /// Walks the root struct's fields once, cutting the lists named
     /// `nodes`, `edges` and `obstacles` that hold at least one element.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "testing"))]
     fn of(text: &str, chunk_bytes: usize) -> Option<Plan> {
         Plan::cut(text, chunk_bytes, None)
     }
@@ -257,7 +257,7 @@ pub(super) fn cut_lists(
 }
 
 /// The chunks of one list, ready to be parsed.
-pub(crate) struct ListChunks<'a> {
+pub struct ListChunks<'a> {
     text: &'a str,
     chunks: &'a [Chunk],
     options: &'a ron::Options,
@@ -266,7 +266,7 @@ pub(crate) struct ListChunks<'a> {
 impl ListChunks<'_> {
     /// The elements of the list, parsed chunk by chunk in parallel into one
     /// vector allocated at its exact length.
-    pub(crate) fn parse<T: ListElement>(&self) -> Option<Vec<T>> {
+    pub fn parse<T: ListElement>(&self) -> Option<Vec<T>> {
         let chunks = self.chunks;
         let total = chunks.iter().map(|chunk| chunk.items).sum();
         let mut items = crate::par::filled(T::placeholder(), total);
@@ -288,7 +288,7 @@ impl ListChunks<'_> {
             .zip(chunks)
             .try_for_each(|(slots, chunk)| {
                 let body = self.text.get(chunk.text.clone())?;
-                if T::read_fast(body, slots) {
+                if crate::fast_elements::read_chunk(body, slots) {
                     return Some(());
                 }
                 let mut source = String::with_capacity(body.len() + 2);
@@ -308,7 +308,7 @@ impl ListChunks<'_> {
     /// chunks in flight are held. `None` if a chunk does not parse (whatever
     /// `convert` says of the others); otherwise the list, or the error of the
     /// first element `convert` refused.
-    pub(crate) fn parse_converted<T: ListElement, U: Clone + Send, E: Send>(
+    pub fn parse_converted<T: ListElement, U: Clone + Send, E: Send>(
         &self,
         placeholder: U,
         convert: impl Fn(usize, T) -> Result<U, E> + Sync,
@@ -334,7 +334,7 @@ impl ListChunks<'_> {
             .map(|(slots, (chunk, first))| {
                 let body = self.text.get(chunk.text.clone())?;
                 let mut parsed = vec![T::placeholder(); chunk.items];
-                if !T::read_fast(body, &mut parsed) {
+                if !crate::fast_elements::read_chunk(body, &mut parsed) {
                     let mut source = String::with_capacity(body.len() + 2);
                     source.push('[');
                     source.push_str(body);
@@ -401,25 +401,43 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for FillSlots<'_, T> {
     }
 }
 
-/// An element of a big list.
-pub(crate) trait ListElement: DeserializeOwned + Clone + Send + Sync {
+/// An element of a big list: read by the fast reader
+/// ([`crate::fast_elements`]) when it can, by ron otherwise.
+pub trait ListElement: DeserializeOwned + Clone + Send + Sync {
     /// A cheap value to fill a list with before its chunks are parsed.
     fn placeholder() -> Self;
+}
 
-    /// Reads a chunk's elements into `slots` without ron, if every byte of
-    /// it is of the common shapes a fast reader understands and it holds
-    /// exactly `slots.len()` elements, giving exactly the values ron gives;
-    /// `false` otherwise, and ron reads the chunk
-    /// ([`super::fast_elements`]).
-    fn read_fast(text: &str, slots: &mut [Self]) -> bool;
+/// Reads every chunk of every cut list of `text` with the fast reader
+/// alone; `false` if it left any chunk to ron: for tests that check which
+/// texts stay on the fast path.
+///
+/// # Panics
+///
+/// When `text` is not a map the chunks can be read from.
+#[cfg(any(test, feature = "testing"))]
+pub fn every_chunk_read_fast(text: &str, chunk_bytes: usize) -> bool {
+    fn read<T: ListElement>(text: &str, chunk: &Chunk) -> bool {
+        let mut slots = vec![T::placeholder(); chunk.items];
+        crate::fast_elements::read_chunk(&text[chunk.text.clone()], &mut slots)
+    }
+    let plan = Plan::of(text, chunk_bytes).expect("a map the chunks can be read from");
+    plan.lists.iter().all(|list| {
+        list.chunks.iter().all(|chunk| match list.field {
+            ListField::Nodes => read::<crate::wire::NodeEntry>(text, chunk),
+            ListField::Edges => read::<crate::wire::EdgeEntry>(text, chunk),
+            ListField::Obstacles => read::<crate::wire::ObstacleEntry>(text, chunk),
+        })
+    })
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::map::wire::{self, MapFile};
+    use crate::testing::{map_text, map_text_3d};
+    use crate::wire::{self, MapFile};
 
     /// The chunked parse of a map file.
     fn parse_in_chunks(text: &str, chunk_bytes: usize) -> Option<MapFile> {
@@ -453,272 +471,6 @@ pub(super) mod tests {
             assert_eq!(format!("{public:?}"), format!("{expected:?}"), "{text}");
         }
         all_ran
-    }
-
-    /// Trivia to put between tokens: spaces, and comments that hold the
-    /// characters a careless cutter would cut at.
-    const TRIVIA: [&str; 9] = [
-        "",
-        " ",
-        "\n    ",
-        "\t\r\n",
-        " // a line comment, with ] and ) and \" in it\n",
-        "/* a block comment, ] */",
-        "/* nested /* comments, ] */ still , inside ) */",
-        "//\n",
-        " /**/ ",
-    ];
-
-    /// Node names written as RON strings, normal or raw, holding commas,
-    /// brackets, quotes, comment openers and non-ASCII text.
-    const NAMES: [&str; 10] = [
-        r#""gate""#,
-        r#""a, b""#,
-        r#""x], (y""#,
-        r#""quote \" , ] still inside""#,
-        r#""/* not a comment""#,
-        r#""// nor this""#,
-        r##"r#"raw ", ] string"#"##,
-        r#"r"raw, plain""#,
-        r#""ünïcödé, ( [ {""#,
-        r#""back\\slash""#,
-    ];
-
-    /// A random map file, written with random layout: trivia everywhere,
-    /// optional struct names, fields in any order, `Some(..)` wrappers and
-    /// trailing commas. (The edge editor's tests use it too.)
-    pub(crate) fn map_text() -> impl Strategy<Value = String> {
-        let picks = prop::collection::vec(any::<u16>(), 40..400);
-        (picks, 0usize..12, 0usize..12, 0usize..12, any::<bool>()).prop_map(
-            |(picks, nodes, edges, obstacles, named)| {
-                let mut w = Writer {
-                    picks,
-                    next: 0,
-                    space: false,
-                };
-                w.map(nodes, edges, obstacles, named)
-            },
-        )
-    }
-
-    /// As [`map_text`], a 3D level: positions `(x, y, z)` and the 3D
-    /// obstacles (`Sphere`, `Triangle`, `Box`, `Mesh` with or without
-    /// `solid`, and `Point`, `Segment`).
-    pub(crate) fn map_text_3d() -> impl Strategy<Value = String> {
-        let picks = prop::collection::vec(any::<u16>(), 40..400);
-        (picks, 0usize..12, 0usize..12, 0usize..12, any::<bool>()).prop_map(
-            |(picks, nodes, edges, obstacles, named)| {
-                let mut w = Writer {
-                    picks,
-                    next: 0,
-                    space: true,
-                };
-                w.map(nodes, edges, obstacles, named)
-            },
-        )
-    }
-
-    /// Writes a map text from a stream of random choices.
-    struct Writer {
-        picks: Vec<u16>,
-        next: usize,
-        /// Whether to write a 3D level.
-        space: bool,
-    }
-
-    impl Writer {
-        fn pick(&mut self, n: usize) -> usize {
-            let pick = self.picks[self.next % self.picks.len()];
-            self.next += 1;
-            usize::from(pick) % n
-        }
-
-        fn trivia(&mut self) -> &'static str {
-            // Mostly plain spaces, so that lists do get cut.
-            if self.pick(3) == 0 {
-                TRIVIA[self.pick(TRIVIA.len())]
-            } else {
-                [" ", "\n        "][self.pick(2)]
-            }
-        }
-
-        fn number(&mut self) -> String {
-            ["0", "1.5", "-2.25", "1e3", "7", "0.1", "-0.0", "12345.678"][self.pick(8)].to_owned()
-        }
-
-        fn position(&mut self) -> String {
-            let (x, y) = (self.number(), self.number());
-            let (a, b, c) = (self.trivia(), self.trivia(), self.trivia());
-            if self.space {
-                let (z, d) = (self.number(), self.trivia());
-                return format!("({a}{x},{b}{y},{d}{z}{c})");
-            }
-            format!("({a}{x},{b}{y}{c})")
-        }
-
-        /// A struct body from fields in a random order, with an optional
-        /// trailing comma.
-        fn fields(&mut self, mut fields: Vec<String>) -> String {
-            for i in (1..fields.len()).rev() {
-                let j = self.pick(i + 1);
-                fields.swap(i, j);
-            }
-            let mut body = String::new();
-            for (i, field) in fields.iter().enumerate() {
-                if i > 0 {
-                    body.push(',');
-                }
-                body.push_str(self.trivia());
-                body.push_str(field);
-            }
-            if self.pick(2) == 0 {
-                body.push(',');
-            }
-            body.push_str(self.trivia());
-            body
-        }
-
-        fn optional(&mut self, value: String) -> String {
-            if self.pick(2) == 0 {
-                format!("Some({value})")
-            } else {
-                value
-            }
-        }
-
-        fn node(&mut self, id: usize) -> String {
-            let pos = self.position();
-            let mut fields = vec![format!("id: {id}"), format!("pos: {pos}")];
-            if self.pick(2) == 0 {
-                let name = NAMES[self.pick(NAMES.len())].to_owned();
-                fields.push(format!("name:{}{}", self.trivia(), self.optional(name)));
-            }
-            let prefix = ["", "Node"][self.pick(2)];
-            format!("{prefix}({})", self.fields(fields))
-        }
-
-        fn edge(&mut self, nodes: usize) -> String {
-            let mut fields = vec![
-                format!("from: {}", self.pick(nodes.max(1))),
-                format!("to: {}", self.pick(nodes.max(1))),
-            ];
-            if self.pick(2) == 0 {
-                fields.push(format!("one_way: {}", ["true", "false"][self.pick(2)]));
-            }
-            if self.pick(2) == 0 {
-                let cost = self.number().trim_start_matches('-').to_owned();
-                let cost = self.optional(cost);
-                fields.push(format!("cost: {cost}"));
-            }
-            if self.pick(3) == 0 {
-                let clearance = self.number().trim_start_matches('-').to_owned();
-                let clearance = self.optional(clearance);
-                fields.push(format!("clearance:{}{clearance}", self.trivia()));
-            }
-            let prefix = ["", "Edge"][self.pick(2)];
-            format!("{prefix}({})", self.fields(fields))
-        }
-
-        fn obstacle(&mut self) -> String {
-            if self.space {
-                return self.obstacle_3d();
-            }
-            match self.pick(4) {
-                0 => format!("Point({})", self.position()),
-                1 => {
-                    let fields = vec![
-                        format!("center: {}", self.position()),
-                        format!("radius: {}", self.number()),
-                    ];
-                    format!("Circle({})", self.fields(fields))
-                }
-                2 => {
-                    let fields = vec![
-                        format!("from: {}", self.position()),
-                        format!("to: {}", self.position()),
-                    ];
-                    format!("Segment{}({})", self.trivia(), self.fields(fields))
-                }
-                _ => {
-                    let vertices: Vec<String> =
-                        (0..3 + self.pick(3)).map(|_| self.position()).collect();
-                    format!("Polygon([{}])", self.fields(vertices))
-                }
-            }
-        }
-
-        fn obstacle_3d(&mut self) -> String {
-            match self.pick(6) {
-                0 => format!("Point({})", self.position()),
-                1 => {
-                    let fields = vec![
-                        format!("center: {}", self.position()),
-                        format!("radius: {}", self.number()),
-                    ];
-                    format!("Sphere({})", self.fields(fields))
-                }
-                2 => {
-                    let fields = vec![
-                        format!("from: {}", self.position()),
-                        format!("to: {}", self.position()),
-                    ];
-                    format!("Segment{}({})", self.trivia(), self.fields(fields))
-                }
-                3 => {
-                    let corners: Vec<String> = (0..3).map(|_| self.position()).collect();
-                    format!("Triangle([{}])", self.fields(corners))
-                }
-                4 => {
-                    let fields = vec![
-                        format!("min: {}", self.position()),
-                        format!("max: {}", self.position()),
-                    ];
-                    format!("Box({})", self.fields(fields))
-                }
-                _ => {
-                    let vertices: Vec<String> =
-                        (0..self.pick(5)).map(|_| self.position()).collect();
-                    let triangles: Vec<String> = (0..self.pick(4))
-                        .map(|_| {
-                            let (i, j, k) = (self.pick(6), self.pick(6), self.pick(6));
-                            format!("({i},{}{j}, {k})", self.trivia())
-                        })
-                        .collect();
-                    let mut fields = vec![
-                        format!("vertices: {}", self.list(vertices)),
-                        format!("triangles:{}{}", self.trivia(), self.list(triangles)),
-                    ];
-                    if self.pick(2) == 0 {
-                        fields.push(format!("solid: {}", ["true", "false"][self.pick(2)]));
-                    }
-                    format!("Mesh({})", self.fields(fields))
-                }
-            }
-        }
-
-        fn list(&mut self, items: Vec<String>) -> String {
-            if items.is_empty() {
-                return format!("[{}]", self.trivia());
-            }
-            format!("[{}]", self.fields(items))
-        }
-
-        fn map(&mut self, nodes: usize, edges: usize, obstacles: usize, named: bool) -> String {
-            let node_list: Vec<String> = (0..nodes).map(|id| self.node(id)).collect();
-            let edge_list: Vec<String> = (0..edges).map(|_| self.edge(nodes)).collect();
-            let obstacle_list: Vec<String> = (0..obstacles).map(|_| self.obstacle()).collect();
-            let mut fields = vec![
-                format!("nodes: {}", self.list(node_list)),
-                format!("edges:{}{}", self.trivia(), self.list(edge_list)),
-                format!("obstacles: {}", self.list(obstacle_list)),
-            ];
-            if self.pick(2) == 0 {
-                fields.push("agents: [(name: \"tank\", radius: 1.5)]".to_owned());
-            }
-            let (before, after) = (self.trivia(), self.trivia());
-            let name = if named { "Map" } else { "" };
-            format!("{before}{name}({}){after}", self.fields(fields))
-        }
     }
 
     /// Snippets that break text in the ways a cutter could get wrong.
@@ -795,23 +547,6 @@ pub(super) mod tests {
             }
             agrees(&broken);
         }
-    }
-
-    /// Reads every chunk of every cut list of `text` with the fast reader
-    /// alone; `false` if it left any chunk to ron.
-    fn every_chunk_read_fast(text: &str, chunk_bytes: usize) -> bool {
-        fn read<T: ListElement>(text: &str, chunk: &Chunk) -> bool {
-            let mut slots = vec![T::placeholder(); chunk.items];
-            T::read_fast(&text[chunk.text.clone()], &mut slots)
-        }
-        let plan = Plan::of(text, chunk_bytes).expect("a map the chunks can be read from");
-        plan.lists.iter().all(|list| {
-            list.chunks.iter().all(|chunk| match list.field {
-                ListField::Nodes => read::<wire::NodeEntry>(text, chunk),
-                ListField::Edges => read::<wire::EdgeEntry>(text, chunk),
-                ListField::Obstacles => read::<wire::ObstacleEntry>(text, chunk),
-            })
-        })
     }
 
     proptest! {

@@ -27,7 +27,7 @@ use std::ops::Range;
 
 use crate::par::prelude::*;
 
-use super::ron_scanner::{GroupItem, Scanner, next_in_group};
+use crate::ron_scanner::{GroupItem, Scanner, next_in_group};
 
 /// A run of whole elements of one list: its exact text, and how many
 /// elements the walk found in it.
@@ -321,7 +321,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::map::chunked_parse::{CutLists as Lists, cut_lists, tests::map_text};
+    use crate::chunked_parse::{CutLists as Lists, cut_lists};
+    use crate::testing::map_text;
 
     /// Checks that `coarse` holds the elements of `fine` (the same lists,
     /// spans and elements) in runs that each begin and end where runs of

@@ -15,7 +15,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// A position `(x, y)` or `(x, y, z)` as written in the file.
 ///
 /// ```
-/// use clearway::map::wire::{self, Position};
+/// use clearway_format::wire::{self, Position};
 /// let p: Position = wire::options().from_str("(1, 2.5)")?;
 /// assert_eq!(p, Position::Plane(1.0, 2.5));
 /// let q: Position = wire::options().from_str("(1, 2.5, -3)")?;
@@ -113,7 +113,7 @@ impl<'de> Visitor<'de> for PositionVisitor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::wire;
+    use crate::wire;
 
     fn read(text: &str) -> Result<Position, String> {
         wire::options()

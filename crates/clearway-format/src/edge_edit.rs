@@ -12,8 +12,9 @@
 
 use std::ops::Range;
 
-use super::ron_scanner::{GroupItem, Scanner, next_in_group};
-use super::wire;
+use crate::fields::struct_fields;
+use crate::ron_scanner::{GroupItem, Scanner, next_in_group};
+use crate::wire;
 
 /// What to do with one edge of a map file's text.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -32,7 +33,7 @@ pub enum EdgeEdit {
 /// that loading `text` and applying the edits gives.
 ///
 /// ```
-/// use clearway::map::{EdgeEdit, edit_edges};
+/// use clearway_format::{EdgeEdit, edit_edges};
 /// let text = "// the yard\n(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))],\n edges: [\n  (from: 0, to: 1), // south\n  (from: 1, to: 0),\n ])";
 /// let edited = edit_edges(text, &[EdgeEdit::SetClearance(Some(1.5)), EdgeEdit::Remove]).unwrap();
 /// assert_eq!(edited, "// the yard\n(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))],\n edges: [\n  (from: 0, to: 1, clearance: 1.5), // south\n ])");
@@ -85,7 +86,7 @@ pub struct EdgeAppend {
 /// `edges` field gets one after its last field.
 ///
 /// ```
-/// use clearway::map::{EdgeAppend, append_edges};
+/// use clearway_format::{EdgeAppend, append_edges};
 /// let text = "(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0)), (id: 2, pos: (4, 4))],\n    edges: [\n        (from: 0, to: 1), // south\n    ],\n)";
 /// let added = append_edges(text, 1, &[EdgeAppend { from: 1, to: 2 }]).unwrap();
 /// assert_eq!(added, "(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0)), (id: 2, pos: (4, 4))],\n    edges: [\n        (from: 0, to: 1), // south\n        (from: 1, to: 2),\n    ],\n)");
@@ -374,11 +375,13 @@ fn set_clearance(
     }
     let fields = elements(scanner, open, b')')?;
     let mut clearance = None;
+    let edge_fields = struct_fields::<wire::EdgeEntry>();
     for (i, field) in fields.iter().enumerate() {
         let name = text.get(field.name.clone()?)?;
         match name {
-            "from" | "to" | "one_way" | "cost" => {}
             "clearance" if clearance.is_none() => clearance = Some(i),
+            "clearance" => return None,
+            name if edge_fields.contains(&name) => {}
             _ => return None,
         }
     }
@@ -519,9 +522,9 @@ fn is_space(text: &str) -> bool {
 mod tests {
     use proptest::prelude::*;
 
-    use super::super::chunked_parse::tests::map_text;
-    use super::super::wire::MapFile;
     use super::*;
+    use crate::testing::map_text;
+    use crate::wire::MapFile;
 
     /// Every comment of `text`, whitespace left out, in order.
     /// Every comment of `text`, in order, without whitespace: what an edit

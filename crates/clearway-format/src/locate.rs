@@ -10,12 +10,27 @@
 use std::fmt;
 use std::ops::Range;
 
-use super::error::Location;
-use super::ron_scanner::{Child, Scanner, Value};
+use crate::ron_scanner::{Child, Scanner, Value};
+
+/// A position in the map text: 1-based line, and 1-based column counted in
+/// chars (not bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Location {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column in chars, from 1.
+    pub column: usize,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
 
 /// One step of a [`DocPath`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Step {
+pub enum Step {
     /// A named field of a struct or struct variant: `.pos`.
     Field(&'static str),
     /// An element of a list: `[3]`.
@@ -26,34 +41,34 @@ pub(crate) enum Step {
 
 /// A path from the document root to one value, such as `nodes[3].pos.1`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct DocPath(Vec<Step>);
+pub struct DocPath(Vec<Step>);
 
 impl DocPath {
     /// The path of the `index`-th element of a top-level list field.
-    pub(crate) fn item(field: &'static str, index: usize) -> Self {
+    pub fn item(field: &'static str, index: usize) -> Self {
         DocPath(vec![Step::Field(field), Step::Item(index)])
     }
 
     /// This path extended by a named field.
-    pub(crate) fn field(mut self, name: &'static str) -> Self {
+    pub fn field(mut self, name: &'static str) -> Self {
         self.0.push(Step::Field(name));
         self
     }
 
     /// This path extended by a tuple element.
-    pub(crate) fn elem(mut self, index: usize) -> Self {
+    pub fn elem(mut self, index: usize) -> Self {
         self.0.push(Step::Elem(index));
         self
     }
 
     /// This path extended by a list item.
-    pub(crate) fn at(mut self, index: usize) -> Self {
+    pub fn at(mut self, index: usize) -> Self {
         self.0.push(Step::Item(index));
         self
     }
 
     /// The steps, from the root.
-    pub(crate) fn steps(&self) -> &[Step] {
+    pub fn steps(&self) -> &[Step] {
         &self.0
     }
 }
@@ -76,7 +91,7 @@ impl fmt::Display for DocPath {
 ///
 /// A value written as `Some(x)` is located at `x`. Returns `None` if the path
 /// does not exist in the text.
-pub(crate) fn locate(text: &str, path: &DocPath) -> Option<Range<usize>> {
+pub fn locate(text: &str, path: &DocPath) -> Option<Range<usize>> {
     let scanner = Scanner::new(text);
     let mut value = scanner.root()?;
     for step in path.steps() {
@@ -88,7 +103,7 @@ pub(crate) fn locate(text: &str, path: &DocPath) -> Option<Range<usize>> {
 /// The byte span of the value at `path`, or failing that of its deepest
 /// ancestor that can be found (the text may be written with RON extensions
 /// the locator does not model, such as `unwrap_variant_newtypes`).
-pub(crate) fn locate_nearest(text: &str, path: &DocPath) -> Option<Range<usize>> {
+pub fn locate_nearest(text: &str, path: &DocPath) -> Option<Range<usize>> {
     let scanner = Scanner::new(text);
     let mut value = scanner.root()?;
     for step in path.steps() {
@@ -103,7 +118,7 @@ pub(crate) fn locate_nearest(text: &str, path: &DocPath) -> Option<Range<usize>>
 /// The 1-based line of each element of the top-level list field `field`
 /// (`obstacles`, `edges`, ...), in order; `None` if the field is absent or
 /// the text cannot be walked.
-pub(crate) fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
+pub fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
     let locations = list_item_locations(text, field)?;
     Some(locations.iter().map(|l| l.line).collect())
 }
@@ -112,7 +127,7 @@ pub(crate) fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
 /// top-level list field `field` starts, in order; `None` as for
 /// [`list_item_lines`]. One pass over the text, even when every element is
 /// on one line.
-pub(crate) fn list_item_locations(text: &str, field: &str) -> Option<Vec<Location>> {
+pub fn list_item_locations(text: &str, field: &str) -> Option<Vec<Location>> {
     let scanner = Scanner::new(text);
     let root = scanner.root()?;
     let open = scanner.open_of(root)?;
@@ -142,7 +157,7 @@ pub(crate) fn list_item_locations(text: &str, field: &str) -> Option<Vec<Locatio
 }
 
 /// The innermost bracket (`(`, `[` or `{`) still open at byte `offset`.
-pub(crate) fn innermost_open(text: &str, offset: usize) -> Option<u8> {
+pub fn innermost_open(text: &str, offset: usize) -> Option<u8> {
     let scanner = Scanner::new(text);
     let mut stack = Vec::new();
     let mut pos = 0;
@@ -168,13 +183,13 @@ pub(crate) fn innermost_open(text: &str, offset: usize) -> Option<u8> {
 
 /// Whether `text` holds nothing but whitespace and comments. An unclosed
 /// block comment counts as content (the parser reports it).
-pub(crate) fn is_blank(text: &str) -> bool {
+pub fn is_blank(text: &str) -> bool {
     Scanner::new(text).skip_trivia(0) == Some(text.len())
 }
 
 /// The first byte offset at or after `offset` that is not whitespace or a
 /// comment.
-pub(crate) fn next_token(text: &str, offset: usize) -> Option<usize> {
+pub fn next_token(text: &str, offset: usize) -> Option<usize> {
     Scanner::new(text).skip_trivia(offset)
 }
 
@@ -197,7 +212,7 @@ fn child(scanner: &Scanner<'_>, value: Value, step: Step) -> Option<Value> {
 /// A 1-based line and column (in chars) for a byte offset of `text`.
 ///
 /// An offset inside a multi-byte char, or past the end, is clamped.
-pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
@@ -214,7 +229,7 @@ pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
 
 /// The byte offset of a 1-based line and column (in chars), clamped to the
 /// end of that line (or of the text).
-pub(crate) fn offset_of(text: &str, line: usize, column: usize) -> usize {
+pub fn offset_of(text: &str, line: usize, column: usize) -> usize {
     let mut line_start = 0;
     for _ in 1..line {
         match text.as_bytes()[line_start..]

@@ -2,18 +2,17 @@
 //! `docs/MAP_FORMAT.md`), before validation.
 //!
 //! These types mirror the text: node ids rather than node indices, tuples
-//! for positions, polygons as written. [`Map::load`](super::Map::load)
-//! reads them and validates them into the domain types; the conversions
-//! from a [`Map`] back to a [`MapFile`] let tools write a map out again
-//! (`prune`, `bake`), with [`options`] so that the output reads the way a
-//! person would write it (`name: "gate"`, not `name: Some("gate")`).
+//! for positions, polygons as written. The `clearway` crate validates them
+//! into its domain types, and converts a map back into a [`MapFile`] to
+//! write it out again (`prune`, `bake`), with [`options`] so that the output
+//! reads the way a person would write it (`name: "gate"`, not
+//! `name: Some("gate")`).
 //!
 //! ```
-//! use clearway::map::wire::{self, MapFile};
+//! use clearway_format::wire::{self, MapFile};
 //! let text = "Map(nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (3.0, 4.0))], \
 //!             edges: [(from: 0, to: 1)])";
-//! let map = clearway::Map::loader().read_str(text, "inline").unwrap();
-//! let file = MapFile::from(&map);
+//! let file = wire::from_str(text).unwrap();
 //! let written = wire::options().to_string(&file).unwrap();
 //! let again: MapFile = wire::options().from_str(&written).unwrap();
 //! assert_eq!(again, file);
@@ -21,15 +20,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::chunked_parse::{self, ChunkedFile, ListChunks, ListField};
-use super::{Agent, Edge, Map, Node};
-use crate::dimension::{Dimension, Space};
-use crate::geometry::{AxisBox, Circle, Point, Point3, Segment, Sphere, Triangle};
-use crate::indices::NodeIdx;
-use crate::obstacle::Obstacle;
-use crate::obstacle3::Obstacle3;
+use crate::chunked_parse::{self, ChunkedFile, ListChunks, ListElement, ListField};
 
-pub use super::position::Position;
+pub use crate::position::Position;
 
 /// The RON options every map is read (and should be written) with:
 /// `implicit_some` on, and a recursion limit of 128 so that absurdly deep
@@ -51,7 +44,7 @@ pub const RECURSION_LIMIT: usize = 128;
 /// attributes, or is not well-formed).
 ///
 /// ```
-/// use clearway::map::wire::{self, MapFile};
+/// use clearway_format::wire::{self, MapFile};
 /// let text = "Map(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 4))], \
 ///             edges: [(from: 0, to: 1)], obstacles: [Point((1, 1))])";
 /// let file = wire::from_str(text)?;
@@ -74,7 +67,7 @@ pub fn from_str(text: &str) -> Result<MapFile, ron::error::SpannedError> {
 /// each): for tests, which cut small texts into many chunks.
 ///
 /// ```
-/// use clearway::map::wire;
+/// use clearway_format::wire;
 /// let text = "(nodes: [(id: 0, pos: (0, 0)), /* a comment */ (id: 1, pos: (3, 4)), \
 ///             (id: 2, pos: (5, 4),),])";
 /// assert_eq!(wire::from_str_in_chunks(text, 1)?, wire::from_str(text)?);
@@ -221,151 +214,36 @@ impl ChunkedFile for MapFile {
     }
 }
 
+impl ListElement for NodeEntry {
+    fn placeholder() -> Self {
+        NodeEntry {
+            id: 0,
+            pos: Position::Plane(0.0, 0.0),
+            name: None,
+        }
+    }
+}
+
+impl ListElement for EdgeEntry {
+    fn placeholder() -> Self {
+        EdgeEntry {
+            from: 0,
+            to: 0,
+            one_way: false,
+            cost: None,
+            clearance: None,
+        }
+    }
+}
+
+impl ListElement for ObstacleEntry {
+    fn placeholder() -> Self {
+        ObstacleEntry::Point(Position::Plane(0.0, 0.0))
+    }
+}
+
 fn is_false(value: &bool) -> bool {
     !*value
-}
-
-fn position(p: Point) -> Position {
-    Position::Plane(p.x, p.y)
-}
-
-fn position3(p: Point3) -> Position {
-    Position::Space(p.x, p.y, p.z)
-}
-
-impl From<&Agent> for AgentEntry {
-    fn from(agent: &Agent) -> Self {
-        AgentEntry {
-            name: agent.name.clone(),
-            radius: agent.radius,
-        }
-    }
-}
-
-impl From<&Node> for NodeEntry {
-    fn from(node: &Node) -> Self {
-        NodeEntry {
-            id: node.id,
-            pos: position(node.pos),
-            name: node.name.clone(),
-        }
-    }
-}
-
-impl From<&Obstacle> for ObstacleEntry {
-    fn from(obstacle: &Obstacle) -> Self {
-        match obstacle {
-            Obstacle::Point(p) => ObstacleEntry::Point(position(*p)),
-            Obstacle::Circle(Circle { center, radius }) => ObstacleEntry::Circle {
-                center: position(*center),
-                radius: *radius,
-            },
-            Obstacle::Segment(Segment { a, b }) => ObstacleEntry::Segment {
-                from: position(*a),
-                to: position(*b),
-            },
-            Obstacle::Polygon(polygon) => {
-                ObstacleEntry::Polygon(polygon.vertices().iter().map(|&v| position(v)).collect())
-            }
-        }
-    }
-}
-
-/// The wire form of a node of a 3D level: `pos: (x, y, z)`.
-impl From<&Node<Point3>> for NodeEntry {
-    fn from(node: &Node<Point3>) -> Self {
-        NodeEntry {
-            id: node.id,
-            pos: position3(node.pos),
-            name: node.name.clone(),
-        }
-    }
-}
-
-/// The wire form of a 3D obstacle, as the file writes it.
-impl From<&Obstacle3> for ObstacleEntry {
-    fn from(obstacle: &Obstacle3) -> Self {
-        match obstacle {
-            Obstacle3::Point(p) => ObstacleEntry::Point(position3(*p)),
-            Obstacle3::Sphere(Sphere { center, radius }) => ObstacleEntry::Sphere {
-                center: position3(*center),
-                radius: *radius,
-            },
-            Obstacle3::Segment(Segment { a, b }) => ObstacleEntry::Segment {
-                from: position3(*a),
-                to: position3(*b),
-            },
-            Obstacle3::Triangle(Triangle { corners }) => {
-                ObstacleEntry::Triangle(corners.iter().map(|&c| position3(c)).collect())
-            }
-            Obstacle3::Box(AxisBox { min, max }) => ObstacleEntry::Box {
-                min: position3(*min),
-                max: position3(*max),
-            },
-            Obstacle3::Mesh(mesh) => ObstacleEntry::Mesh {
-                vertices: mesh.vertices().iter().map(|&v| position3(v)).collect(),
-                triangles: mesh
-                    .triangle_indices()
-                    .iter()
-                    .map(|&[i, j, k]| (u64::from(i), u64::from(j), u64::from(k)))
-                    .collect(),
-                solid: mesh.is_solid(),
-            },
-        }
-    }
-}
-
-impl EdgeEntry {
-    /// The wire form of an edge of `map`, naming its nodes by id.
-    ///
-    /// The edge must belong to `map` (its node indices must be in range), as
-    /// every edge of a loaded map does.
-    pub fn from_edge<D: Dimension>(map: &Map<D>, edge: &Edge) -> Self {
-        let id = |index: NodeIdx| map.nodes()[index].id;
-        EdgeEntry {
-            from: id(edge.from),
-            to: id(edge.to),
-            one_way: edge.one_way,
-            cost: edge.cost,
-            clearance: edge.clearance,
-        }
-    }
-}
-
-/// A map written back out: everything the file held, in file order, except
-/// that a polygon's repeated closing vertex (dropped when the map was
-/// loaded) is not restored.
-impl From<&Map> for MapFile {
-    fn from(map: &Map) -> Self {
-        map_file(map)
-    }
-}
-
-/// A 3D map written back out, as [`From<&Map>`] writes a flat one.
-impl From<&Map<Space>> for MapFile {
-    fn from(map: &Map<Space>) -> Self {
-        map_file(map)
-    }
-}
-
-/// The wire form of a map of either dimension.
-fn map_file<D: Dimension>(map: &Map<D>) -> MapFile
-where
-    for<'a> NodeEntry: From<&'a Node<D::Point>>,
-    for<'a> ObstacleEntry: From<&'a D::Obstacle>,
-{
-    {
-        MapFile {
-            agents: map.agents().iter().map(AgentEntry::from).collect(),
-            nodes: map.nodes().iter().map(NodeEntry::from).collect(),
-            edges: map
-                .edges()
-                .iter()
-                .map(|e| EdgeEntry::from_edge(map, e))
-                .collect(),
-            obstacles: map.obstacles().iter().map(ObstacleEntry::from).collect(),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -392,27 +270,6 @@ mod tests {
         Circle(center: (7.0, 4.0), radius: 0.75),
     ],
 )"#;
-
-    #[test]
-    fn wire_to_domain_to_wire_keeps_everything_in_order() {
-        let parsed: MapFile = options().from_str(FULL).unwrap();
-        let map = Map::loader().read_str(FULL, "full.ron").unwrap();
-        let written = MapFile::from(&map);
-        assert_eq!(written, parsed);
-        assert!(matches!(written.nodes[0].pos, Position::Plane(_, y) if y.is_sign_negative()));
-        assert!(written.agents[1].radius.is_sign_negative());
-    }
-
-    #[test]
-    fn written_maps_read_back_and_stay_clean() {
-        let map = Map::loader().read_str(FULL, "full.ron").unwrap();
-        let text = options().to_string(&MapFile::from(&map)).unwrap();
-        assert!(!text.contains("Some("), "{text}");
-        assert!(!text.contains("one_way:false"), "{text}");
-        assert!(!text.contains("cost:None"), "{text}");
-        let again = Map::loader().read_str(&text, "written.ron").unwrap();
-        assert_eq!(MapFile::from(&again), MapFile::from(&map));
-    }
 
     /// The wire types as they were before 3D levels: positions as
     /// `(f64, f64)` tuples and the four 2D obstacles. The twin that 2D
@@ -507,7 +364,7 @@ mod tests {
         /// written back byte for byte as they write it.
         #[test]
         fn flat_files_read_and_write_as_before_3d(
-            text in super::super::chunked_parse::tests::map_text()
+            text in crate::testing::map_text()
         ) {
             let old: before_3d::MapFile = options().from_str(&text).unwrap();
             let old_written = options().to_string(&old).unwrap();
@@ -531,14 +388,17 @@ mod tests {
         }
     }
 
+    /// `clearway`'s conversions write a loaded map as its parsed file
+    /// (`map::to_wire`'s tests); that file writes as before 3D.
     #[test]
-    fn flat_maps_are_written_as_before_3d() {
-        let map = Map::loader().read_str(FULL, "full.ron").unwrap();
+    fn flat_files_are_written_as_before_3d() {
+        let parsed: MapFile = options().from_str(FULL).unwrap();
         let old: before_3d::MapFile = options().from_str(FULL).unwrap();
-        let written = options().to_string(&MapFile::from(&map)).unwrap();
-        // The closing vertex is not restored, and FULL has none: the same text.
+        let written = options().to_string(&parsed).unwrap();
         assert_eq!(written, options().to_string(&old).unwrap());
         assert!(written.contains("pos:(0.0,-0.0)"), "{written}");
+        assert!(matches!(parsed.nodes[0].pos, Position::Plane(_, y) if y.is_sign_negative()));
+        assert!(parsed.agents[1].radius.is_sign_negative());
     }
 
     #[test]

@@ -2,22 +2,21 @@
 //! the map is parsed, so that reports can cite them (`point #7 (line 42)`,
 //! a CI annotation at an edge's line and column) after the text is freed.
 //!
-//! The chunked parse ([`super::chunked_parse`]) already walks every element
+//! The chunked parse ([`crate::chunked_parse`]) already walks every element
 //! of the big lists to cut them; asked to, it keeps each element's first
 //! byte, and the lines and columns are worked out here chunk by chunk in
 //! parallel: how far (in lines, and in chars after the last line feed) each
 //! chunk's first element is from the previous one's, summed in order, then
 //! each element from its chunk's first. When the chunked parse does not run,
-//! the text is walked as before ([`super::locate::list_item_locations`]):
+//! the text is walked ([`crate::locate::list_item_locations`]):
 //! both give the same locations (`tests::recorded_locations_are_the_walked_ones`).
 
 use crate::par::prelude::*;
 
-use super::error::Location;
-use super::locate;
+use crate::locate::{self, Location};
 
-/// What a load records of where the lists' elements start
-/// ([`Loader::cite`](super::Loader::cite)).
+/// What a load records of where the lists' elements start (`clearway`'s
+/// `Loader::cite`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cite {
     /// Nothing.
@@ -32,8 +31,7 @@ pub enum Cite {
 /// The line of each obstacle and (unless only the obstacles were cited,
 /// as [`Cite::Obstacles`] asks) the line and column of each edge of a map,
 /// in file order, as its text has them: what a report cites once the text
-/// is gone. A [`Loader`](super::Loader) fills them in when told to
-/// [`cite`](super::Loader::cite).
+/// is gone. `clearway`'s loader fills them in when told to cite.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SourceCitations {
     obstacle_lines: Lines,
@@ -154,16 +152,16 @@ impl SourceCitations {
     }
 
     /// The citations of a whole map text, found by walking it: what
-    /// [`super::list_item_lines`] and [`super::list_item_locations`] give.
-    /// For a text kept anyway; a load records them as it parses
-    /// ([`super::Loader::cite`]).
+    /// [`locate::list_item_lines`] and [`locate::list_item_locations`]
+    /// give. For a text kept anyway; a load records them as it parses
+    /// ([`crate::chunked_parse::parse_citing`]).
     pub fn walked(text: &str) -> SourceCitations {
         SourceCitations::walked_citing(text, Cite::ObstaclesAndEdges)
     }
 
     /// As [`SourceCitations::walked`], the edges only when `cite` asks for
     /// them.
-    pub(crate) fn walked_citing(text: &str, cite: Cite) -> SourceCitations {
+    pub fn walked_citing(text: &str, cite: Cite) -> SourceCitations {
         let obstacle_lines =
             Lines::of(locate::list_item_lines(text, "obstacles").unwrap_or_default());
         SourceCitations {
@@ -179,11 +177,7 @@ impl SourceCitations {
 
     /// Citations from the first byte of each element of the `obstacles`
     /// and `edges` lists, grouped in chunks in file order.
-    pub(crate) fn from_starts(
-        text: &str,
-        obstacles: &[&[usize]],
-        edges: &[&[usize]],
-    ) -> SourceCitations {
+    pub fn from_starts(text: &str, obstacles: &[&[usize]], edges: &[&[usize]]) -> SourceCitations {
         let bytes = text.as_bytes();
         // A text of fewer bytes than `u32::MAX` has fewer lines, and lines
         // of fewer chars.
@@ -337,10 +331,11 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::map::chunked_parse::{self, tests::map_text, tests::map_text_3d};
-    use crate::map::ron_scanner::Scanner;
-    use crate::map::wire::{self, MapFile};
-    use crate::map::{Level, list_item_lines, list_item_locations};
+    use crate::chunked_parse;
+    use crate::locate::{list_item_lines, list_item_locations};
+    use crate::ron_scanner::Scanner;
+    use crate::testing::{map_text, map_text_3d};
+    use crate::wire::{self, MapFile};
 
     /// A random map with CRLF line ends and non-ASCII comments between and
     /// inside elements, beside the generator's comments, strings and
@@ -405,8 +400,6 @@ mod tests {
         }
     }
 
-    /// The loader cites what the walk of the whole text finds, byte-order
-    /// mark and attributes (which the chunked parse does not read) included.
     /// Locations that fit in four bytes are held in four; one that does not
     /// keeps them all whole; either way they read back as given.
     #[test]
@@ -422,29 +415,6 @@ mod tests {
         assert_eq!(held.to_vec(), long);
         assert_eq!(held, Locations::Long(long));
         assert_ne!(held, Locations::of(fits));
-    }
-
-    #[test]
-    fn the_loader_cites_as_the_walk_does() {
-        let body = "Map(\r\n  nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))],\r\n  \
-                    edges: [(from: 0, to: 1), /* é */ (from: 1, to: 0)],\r\n  \
-                    obstacles: [Point((3, 4)),\r\n    Point((5, 4))],\r\n)";
-        for (text, cites) in [
-            (body.to_owned(), 2),
-            (format!("\u{feff}{body}"), 2),
-            (format!("\u{feff}\r\n{body}"), 2),
-            (format!("#![enable(implicit_some)]\n{body}"), 2),
-            (format!("// ü\n{body}"), 2),
-        ] {
-            let mut cited = SourceCitations::default();
-            Level::loader()
-                .cite(Cite::ObstaclesAndEdges, &mut cited)
-                .read_bytes(text.as_bytes(), "level.ron")
-                .unwrap();
-            assert_eq!(cited, SourceCitations::walked(&text), "{text}");
-            assert_eq!(cited.obstacle_lines.to_vec().len(), cites, "{text}");
-            assert_eq!(cited.edge_locations.len(), cites, "{text}");
-        }
     }
 
     /// The first byte of each element of the list `field`, as the walk

@@ -1,31 +1,31 @@
 //! Writing a map file a list element at a time, for levels too large to hold
 //! as one text (a 2000 x 2000 grid is half a gigabyte of RON).
 //!
-//! The text is byte for byte what [`Map::to_ron_string`](super::Map::to_ron_string)
-//! writes for the same entries: the tests compare the two.
+//! The text is byte for byte what [`crate::write`] writes for the same
+//! entries: the tests compare the two.
 
 use std::io::{self, Write};
 
 use ron::ser::PrettyConfig;
 use serde::Serialize;
 
-use super::wire;
+use crate::wire;
 
 /// Writes `Map(` .. `)` with one list at a time, each element serialized on
 /// its own, so that no more than one element is held as text.
 ///
 /// ```
-/// use clearway::map::MapTextWriter;
-/// use clearway::map::wire::{NodeEntry, Position};
+/// use clearway_format::MapTextWriter;
+/// use clearway_format::wire::{NodeEntry, Position};
 /// let mut text = Vec::new();
 /// let mut writer = MapTextWriter::new(&mut text).unwrap();
 /// let nodes = [NodeEntry { id: 3, pos: Position::Plane(0.5, 2.0), name: None }];
 /// writer.list("nodes", nodes, true).unwrap();
-/// writer.list("edges", Vec::<clearway::map::wire::EdgeEntry>::new(), false).unwrap();
+/// writer.list("edges", Vec::<clearway_format::wire::EdgeEntry>::new(), false).unwrap();
 /// writer.finish().unwrap();
 /// let text = String::from_utf8(text).unwrap();
 /// assert_eq!(text, "Map(\n    nodes: [\n        (id: 3, pos: (0.5, 2.0)),\n    ],\n)\n");
-/// assert_eq!(clearway::Map::loader().read_str(&text, "a.ron").unwrap().nodes()[0].id, 3);
+/// assert_eq!(clearway_format::parse(&text).unwrap().nodes[0].id, 3);
 /// ```
 pub struct MapTextWriter<W: Write> {
     out: W,
@@ -35,7 +35,7 @@ pub struct MapTextWriter<W: Write> {
 }
 
 /// The indentation of the map's fields, and twice it of list elements, as
-/// [`Map::to_ron_string`](super::Map::to_ron_string) indents them.
+/// [`crate::write`] indents them.
 const INDENT: &str = "    ";
 
 impl<W: Write> MapTextWriter<W> {
@@ -115,7 +115,7 @@ fn inline() -> PrettyConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::wire::MapFile;
+    use crate::wire::MapFile;
 
     /// Every list, filled or empty, is written as the whole-text writer
     /// writes it.
@@ -128,8 +128,7 @@ mod tests {
                 Point((7, 7)), Segment(from: (1, 2), to: (3, 4))])"#;
         let empty_lists = "(nodes: [])";
         for text in [text, empty_lists] {
-            let map = crate::Map::loader().read_str(text, "a.ron").unwrap();
-            let file = MapFile::from(&map);
+            let file: MapFile = crate::wire::options().from_str(text).unwrap();
             let mut streamed = Vec::new();
             let mut writer = MapTextWriter::new(&mut streamed).unwrap();
             writer.list("agents", &file.agents, false).unwrap();
@@ -137,7 +136,7 @@ mod tests {
             writer.list("edges", &file.edges, false).unwrap();
             writer.list("obstacles", &file.obstacles, false).unwrap();
             writer.finish().unwrap();
-            assert_eq!(String::from_utf8(streamed).unwrap(), map.to_ron_string());
+            assert_eq!(String::from_utf8(streamed).unwrap(), crate::write(&file));
         }
     }
 }
