@@ -5,7 +5,8 @@
 //!   pass on one core: the yardstick the scale issue measures loading by;
 //! * `chunked_parse`: `wire::from_str`, the parse the loader runs: the same
 //!   deserialization with the big lists cut into chunks read on every core;
-//! * `from_ron_str`: the full load (parse, validate, graph, R-tree);
+//! * `from_ron_str`: the full load, `Map::loader().read_str` (parse and
+//!   validate; the graph and the R-tree are built when first used);
 //! * `rtree_build`: `ObstacleIndex::build` alone on the loaded obstacles
 //!   (reported against the same byte count, to show its share).
 //!

@@ -1,5 +1,5 @@
 //! The `load` target: the map loader on arbitrary bytes, flat or 3D
-//! (`Level::from_ron_bytes`, which reads either). It never panics, and
+//! (`Level::loader().read_bytes`, which reads either). It never panics, and
 //!
 //! * an error has a non-empty message and, when located, a line and column
 //!   inside the text (1-based);

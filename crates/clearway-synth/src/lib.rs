@@ -21,7 +21,7 @@
 //!
 //! Positions are rounded to 1/1000 of a unit, node ids run from 0, no edge
 //! is a self-loop and every polygon has 3 to 6 distinct vertices: every
-//! flat level loads with [`Map::from_ron_str`](clearway::Map::from_ron_str),
+//! flat level loads with [`Map::loader`](clearway::Map::loader),
 //! and every 3D one passes the same checks as a 3D level.
 
 use std::io::{self, Write};
