@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use clearway::Map;
 use clearway::ObstacleIndex;
-use clearway::map::wire::{self, MapFile};
+use clearway_format::wire::{self, MapFile};
 use clearway_synth::{self as synth, Kind, Mix, Params};
 use common::mix_name;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};

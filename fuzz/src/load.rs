@@ -10,8 +10,8 @@
 //!   with brute force.
 
 use clearway::map::Level;
-use clearway::map::wire::MapFile;
 use clearway::{Clearances, Dimension, Map};
+use clearway_format::wire::MapFile;
 
 /// The checks on one input.
 pub fn check(bytes: &[u8]) {

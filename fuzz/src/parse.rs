@@ -3,7 +3,7 @@
 //! `wire::from_str_in_chunks` returns exactly what ron's one-pass parse
 //! returns, the map or the error with its position.
 
-use clearway::map::wire::{self, MapFile};
+use clearway_format::wire::{self, MapFile};
 
 /// The checks on one input: its first byte picks the chunk size (0 to 63
 /// bytes), the rest is the text (inputs that are not UTF-8 are skipped).

@@ -8,7 +8,7 @@ use super::output::{self, Destination};
 use super::progress::compute_clearances;
 use super::timings::Timings;
 use super::{Failure, Outcome};
-use clearway::map::wire::MapFile;
+use clearway_format::wire::MapFile;
 
 pub fn run(args: &BakeArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     match AnyLevel::read_keeping_text(&args.map, timings)? {

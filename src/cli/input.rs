@@ -4,7 +4,8 @@ use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
 use super::timings::Timings;
-use clearway::map::{Cite, LoadError, Location, SourceCitations};
+use clearway::map::{LoadError, Location};
+use clearway::{Cite, SourceCitations};
 use clearway::{Level as AnyMap, Map, Plane, Space};
 
 use super::Failure;

@@ -12,7 +12,7 @@ use super::numbers::human;
 use super::output::{self, Destination};
 use super::radius::resolve_required;
 use super::{Failure, Outcome};
-use clearway::map::wire::MapFile;
+use clearway_format::wire::MapFile;
 
 pub fn run(args: &LinkArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     match AnyLevel::read_keeping_text(&args.map, timings)? {

@@ -103,7 +103,7 @@ pub fn edited_or_written(
     if let Some(text) = edited {
         return text;
     }
-    if input.is_some_and(clearway::map::has_comments) {
+    if input.is_some_and(clearway_format::has_comments) {
         eprintln!(
             "warning: the map is written anew, without its comments: its text could not be \
              edited in place (it uses #![enable(..)] or a form of edge clearway does not edit)"

@@ -13,7 +13,7 @@ use super::progress::compute_clearances;
 use super::radius::resolve_required;
 use super::timings::Timings;
 use super::{Failure, Outcome};
-use clearway::map::wire::MapFile;
+use clearway_format::wire::MapFile;
 
 /// How many cut-off nodes the text summary names before "… and N more".
 const CUT_OFF_LISTED: usize = 20;

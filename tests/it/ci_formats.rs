@@ -721,8 +721,8 @@ fn citations_on_a_level_read_in_chunks_are_the_walked_ones() {
     // Each of the edges and the obstacles is over 512 KiB: two chunks at
     // the least.
     assert!(map.len() > 1_200_000, "{}", map.len());
-    let obstacle_lines = clearway::map::list_item_lines(&map, "obstacles").unwrap();
-    let edge_locations = clearway::map::list_item_locations(&map, "edges").unwrap();
+    let obstacle_lines = clearway_format::locate::list_item_lines(&map, "obstacles").unwrap();
+    let edge_locations = clearway_format::locate::list_item_locations(&map, "edges").unwrap();
     assert_eq!((obstacle_lines.len(), edge_locations.len()), (edges, edges));
     let dir = tempfile::tempdir().unwrap();
     let path = write_file(&dir, "chunks.ron", &map);

@@ -118,6 +118,11 @@ pub fn locate_nearest(text: &str, path: &DocPath) -> Option<Range<usize>> {
 /// The 1-based line of each element of the top-level list field `field`
 /// (`obstacles`, `edges`, ...), in order; `None` if the field is absent or
 /// the text cannot be walked.
+///
+/// ```
+/// let text = "Map(\n  obstacles: [\n    Point((0, 0)),\n\n    Point((1, 1)),\n  ],\n)";
+/// assert_eq!(clearway_format::locate::list_item_lines(text, "obstacles"), Some(vec![3, 5]));
+/// ```
 pub fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
     let locations = list_item_locations(text, field)?;
     Some(locations.iter().map(|l| l.line).collect())
@@ -127,6 +132,13 @@ pub fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
 /// top-level list field `field` starts, in order; `None` as for
 /// [`list_item_lines`]. One pass over the text, even when every element is
 /// on one line.
+///
+/// ```
+/// use clearway_format::locate::{Location, list_item_locations};
+/// let text = "Map(\n  edges: [(from: 1, to: 2), (from: 2, to: 3)],\n)";
+/// let at = |line, column| Location { line, column };
+/// assert_eq!(list_item_locations(text, "edges"), Some(vec![at(2, 11), at(2, 29)]));
+/// ```
 pub fn list_item_locations(text: &str, field: &str) -> Option<Vec<Location>> {
     let scanner = Scanner::new(text);
     let root = scanner.root()?;

@@ -73,12 +73,10 @@ pub mod tiled;
 pub use clearance::{
     Clearance, ClearanceOptions, Clearances, StaleBake, TightSpots, Witness, admits,
 };
+pub use clearway_format::citations::{Cite, SourceCitations};
 pub use dimension::{Dimension, Plane, Space};
 pub use indices::{EdgeIdx, NodeIdx};
-pub use map::{
-    Agent, Cite, Edge, Level, LoadError, LoadErrorKind, Loader, Location, Map, Node,
-    SourceCitations,
-};
+pub use map::{Agent, Edge, Level, LoadError, LoadErrorKind, Loader, Map, Node};
 pub use obstacle::{Obstacle, ObstacleKind};
 #[cfg(feature = "test-twins")]
 pub use obstacle_index::SearchStats;

@@ -497,7 +497,8 @@ fn lowercase_first(message: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::map::{Cite, Level, SourceCitations};
+    use crate::map::Level;
+    use clearway_format::citations::{Cite, SourceCitations};
 
     /// The loader cites what the walk of the whole text finds, byte-order
     /// mark and attributes (which the chunked parse does not read) included.

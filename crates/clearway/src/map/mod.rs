@@ -24,11 +24,8 @@ mod to_wire;
 mod validate;
 mod validate3d;
 
-pub use clearway_format::citations::{Cite, SourceCitations};
-pub use clearway_format::wire;
-pub use clearway_format::{
-    EdgeAppend, EdgeEdit, MapTextWriter, append_edges, edit_edges, has_comments,
-};
+pub(crate) use clearway_format::wire;
+pub(crate) use clearway_format::{EdgeAppend, EdgeEdit, MapTextWriter, append_edges, edit_edges};
 pub use error::{LoadError, LoadErrorKind, Location};
 pub(crate) use error::{Snippet, render_located};
 pub use extra_obstacles::ExtraObstacleError;
@@ -292,35 +289,6 @@ fn network_graph(node_count: usize, edges: &[Edge]) -> DiGraph<usize, usize> {
         }
     }
     graph
-}
-
-/// The 1-based line on which each element of a top-level list field of a map
-/// (`"nodes"`, `"edges"`, `"obstacles"`, `"agents"`) starts, for reports
-/// that cite where things are. `None` when the text has no such field.
-///
-/// ```
-/// let text = "Map(\n  obstacles: [\n    Point((0, 0)),\n\n    Point((1, 1)),\n  ],\n)";
-/// assert_eq!(clearway::map::list_item_lines(text, "obstacles"), Some(vec![3, 5]));
-/// ```
-pub fn list_item_lines(text: &str, field: &str) -> Option<Vec<usize>> {
-    clearway_format::locate::list_item_lines(text, field)
-}
-
-/// Where each element of a top-level list field of a map starts: line and
-/// column (in chars), for reports that point at an item (a CI annotation on
-/// a blocked edge). `None` as for [`list_item_lines`].
-///
-/// ```
-/// use clearway::map::Location;
-/// let text = "Map(\n  edges: [(from: 1, to: 2), (from: 2, to: 3)],\n)";
-/// let at = |line, column| Location { line, column };
-/// assert_eq!(
-///     clearway::map::list_item_locations(text, "edges"),
-///     Some(vec![at(2, 11), at(2, 29)])
-/// );
-/// ```
-pub fn list_item_locations(text: &str, field: &str) -> Option<Vec<Location>> {
-    clearway_format::locate::list_item_locations(text, field)
 }
 
 #[cfg(test)]

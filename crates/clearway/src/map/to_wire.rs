@@ -3,7 +3,7 @@
 //! domain types, written once for both dimensions.
 //!
 //! ```
-//! use clearway::map::wire::{self, MapFile};
+//! use clearway_format::wire::{self, MapFile};
 //! let text = "Map(nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (3.0, 4.0))], \
 //!             edges: [(from: 0, to: 1)])";
 //! let map = clearway::Map::loader().read_str(text, "inline").unwrap();

@@ -5,9 +5,9 @@
 use crate::common::random_map::random_map;
 use clearway::link::{LinkRule, links};
 use clearway::map::Level;
-use clearway::map::wire::MapFile;
 use clearway::tiled::{TiledOptions, load_obstacles};
 use clearway::{Clearances, Map, Space};
+use clearway_format::wire::MapFile;
 use proptest::prelude::*;
 
 fn loaded(text: &str, what: &str) -> MapFile {

@@ -10,7 +10,7 @@
 
 use clearway::Obstacle3;
 use clearway::geometry::{AxisBox, Mesh, Point3, Segment, Sphere, Triangle};
-use clearway::map::wire::{self, ObstacleEntry, Position};
+use clearway_format::wire::{self, ObstacleEntry, Position};
 use clearway_synth::{self as synth, Kind, Params};
 
 /// A 3D level as the kernels see it: agents, node positions by id, edges
