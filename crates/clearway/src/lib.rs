@@ -65,7 +65,6 @@ mod prune;
 mod radix_sort;
 #[cfg(feature = "render")]
 pub mod render;
-mod ron_writer;
 mod route;
 #[cfg(feature = "tiled")]
 pub mod tiled;

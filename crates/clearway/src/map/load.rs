@@ -9,7 +9,6 @@ use std::path::Path;
 
 use ron::error::{Error as RonError, SpannedError};
 
-use super::Map;
 use super::chunk_validate::{self, LoadFile};
 use super::error::{LoadError, LoadErrorKind, Location};
 use super::validate::{self, ValidLevel, ValidParts, ValidationError};
@@ -18,21 +17,6 @@ use crate::phases::Phases;
 use clearway_format::citations::{Cite, SourceCitations};
 use clearway_format::locate::{self, DocPath};
 use clearway_text::quote::{capped, capped_message};
-
-impl Map {
-    /// Reads and validates the flat level in the file at `path` (see
-    /// `docs/MAP_FORMAT.md`): `Map::loader().read_file(path)`, for the
-    /// common case. [`Map::loader`] reads text or bytes, a level of either
-    /// dimension ([`super::Level::loader`]), cites where the edges and
-    /// obstacles are and reports how long each phase took.
-    ///
-    /// # Errors
-    ///
-    /// As [`Loader::read_file`](super::Loader::read_file).
-    pub fn load(path: impl AsRef<Path>) -> Result<Map, LoadError> {
-        Map::loader().read_file(path)
-    }
-}
 
 /// The bytes of the map file at `path`, and its name for messages: an
 /// [`LoadErrorKind::Io`] error naming the path when it is missing,

@@ -1,8 +1,17 @@
 //! A level: its path network, its obstacles and its agent profiles.
 //!
-//! The RON text is read into wire types ([`wire`]) and validated into the
-//! domain types here; the petgraph graph of the network and the R-tree over
-//! the obstacles are built from them when first used.
+//! The RON text is read into the file format's wire types (the
+//! `clearway-format` crate) and validated into the domain types here; the
+//! petgraph graph of the network and the R-tree over the obstacles are built
+//! from them when first used.
+//!
+//! [`Map`]'s methods, by what they do: reading its parts and the network
+//! (this file); loading (`loader.rs`: [`Map::load`], [`Map::loader`]);
+//! adding obstacles from another file (`extra_obstacles.rs`); writing it out
+//! (`write.rs`: [`Map::to_ron_string`]). The library's concerns add their
+//! own next to their code: pruning (`prune.rs`: [`Map::pruned`],
+//! [`Map::pruned_text`]), baking (`bake.rs`: [`Map::baked`],
+//! [`Map::baked_text`]) and linking (`link.rs`).
 
 use std::sync::{Arc, OnceLock};
 
@@ -23,6 +32,7 @@ mod node_ids;
 mod to_wire;
 mod validate;
 mod validate3d;
+mod write;
 
 pub(crate) use clearway_format::wire;
 pub(crate) use clearway_format::{EdgeAppend, EdgeEdit, MapTextWriter, append_edges, edit_edges};
@@ -96,7 +106,7 @@ impl Edge {
 /// (pruned, baked) shares the obstacles and their index.
 ///
 /// Generic over the [`Dimension`]: `Map` is a flat level, `Map<Space>` a
-/// level with height (see [`Dimension`](crate::Dimension)).
+/// level with height (see [`Dimension`]).
 #[derive(Debug)]
 pub struct Map<D: Dimension = Plane> {
     agents: Vec<Agent>,
@@ -131,9 +141,7 @@ impl<D: Dimension> Map<D> {
         } = parts;
         Map::assemble(agents, nodes, node_ids, edges, obstacles)
     }
-}
 
-impl<D: Dimension> Map<D> {
     /// Assembles a map from parts that have already been validated: node ids
     /// unique, edges naming existing node indices and no self-loops, every
     /// number finite and every length >= 0. Nothing is indexed yet.

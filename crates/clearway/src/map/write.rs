@@ -1,8 +1,8 @@
 //! Writing a map back out as RON, in the format the loader reads.
 
+use super::Map;
+use super::wire::MapFile;
 use crate::dimension::Dimension;
-use crate::map::Map;
-use crate::map::wire::MapFile;
 
 impl<D: Dimension> Map<D>
 where
