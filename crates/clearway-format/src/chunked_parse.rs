@@ -449,6 +449,23 @@ mod tests {
         wire::options().from_str(text)
     }
 
+    /// `text` with `snippet` written over the `cut` bytes at `at` (or
+    /// inserted there, where the cut would end inside a character).
+    fn broken(text: &str, at: prop::sample::Index, cut: usize, snippet: &str) -> String {
+        let mut at = at.index(text.len() + 1);
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let mut broken = text.to_owned();
+        let end = (at + cut).min(text.len());
+        if text.is_char_boundary(end) {
+            broken.replace_range(at..end, snippet);
+        } else {
+            broken.insert_str(at, snippet);
+        }
+        broken
+    }
+
     /// Checks one text at several chunk sizes: a chunked parse that returns
     /// a file returns the whole-file parse's file, and `from_str_in_chunks`
     /// returns what the whole-file parse returns, error and position
@@ -513,18 +530,7 @@ mod tests {
             cut in 0usize..4,
             snippet in prop::sample::select(BREAKS.to_vec()),
         ) {
-            let mut at = at.index(text.len() + 1);
-            while !text.is_char_boundary(at) {
-                at -= 1;
-            }
-            let mut broken = text.clone();
-            let end = (at + cut).min(text.len());
-            if text.is_char_boundary(end) {
-                broken.replace_range(at..end, snippet);
-            } else {
-                broken.insert_str(at, snippet);
-            }
-            agrees(&broken);
+            agrees(&broken(&text, at, cut, snippet));
         }
 
         #[test]
@@ -534,18 +540,7 @@ mod tests {
             cut in 0usize..4,
             snippet in prop::sample::select(BREAKS.to_vec()),
         ) {
-            let mut at = at.index(text.len() + 1);
-            while !text.is_char_boundary(at) {
-                at -= 1;
-            }
-            let mut broken = text.clone();
-            let end = (at + cut).min(text.len());
-            if text.is_char_boundary(end) {
-                broken.replace_range(at..end, snippet);
-            } else {
-                broken.insert_str(at, snippet);
-            }
-            agrees(&broken);
+            agrees(&broken(&text, at, cut, snippet));
         }
     }
 

@@ -6,6 +6,30 @@ use proptest::prelude::*;
 
 pub use crate::chunked_parse::every_chunk_read_fast;
 
+/// A flat level that uses every field of the file and the corner cases of
+/// its numbers (the largest id, -0.0, 1e15, a zero-length segment, two
+/// equal edges): what the wire types' and the conversions' round trips read.
+pub const FLAT_LEVEL: &str = r#"Map(
+    agents: [(name: "soldier", radius: 0.4), (name: "tank", radius: -0.0)],
+    nodes: [
+        (id: 7, pos: (0.0, -0.0)),
+        (id: 18446744073709551615, pos: (10.0, 0.0), name: "gate"),
+        (id: 2, pos: (1e15, 8.5)),
+    ],
+    edges: [
+        (from: 18446744073709551615, to: 7),
+        (from: 18446744073709551615, to: 2, one_way: true, clearance: 0.5),
+        (from: 7, to: 2, cost: 30.0),
+        (from: 7, to: 2, cost: 30.0),
+    ],
+    obstacles: [
+        Polygon([(12.0, 1.0), (14.0, 1.0), (14.0, 3.0), (12.5, 2.0)]),
+        Point((4.0, 0.3)),
+        Segment(from: (2.0, -3.0), to: (2.0, -3.0)),
+        Circle(center: (7.0, 4.0), radius: 0.75),
+    ],
+)"#;
+
 /// Trivia to put between tokens: spaces, and comments that hold the
 /// characters a careless cutter would cut at.
 const TRIVIA: [&str; 9] = [
