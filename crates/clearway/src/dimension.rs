@@ -158,6 +158,17 @@ pub trait Dimension:
     /// The largest absolute coordinate of an obstacle (a circle's or
     /// sphere's centre plus its radius): what sets a level's slack.
     fn obstacle_magnitude(obstacle: &Self::Obstacle) -> f64;
+    #[doc(hidden)]
+    /// The obstacle moved by `by`; `None` when it degenerates.
+    fn translated(obstacle: &Self::Obstacle, by: Self::Point) -> Option<Self::Obstacle>;
+    #[doc(hidden)]
+    /// Every coordinate of the obstacle (a circle's or sphere's radius
+    /// last), for validation.
+    fn obstacle_numbers(obstacle: &Self::Obstacle) -> Vec<f64>;
+    #[doc(hidden)]
+    /// What is wrong with an obstacle whose numbers are finite, as the
+    /// loader would say it: a negative radius, a box inside out.
+    fn obstacle_problem(obstacle: &Self::Obstacle) -> Option<String>;
 }
 
 /// The obstacle type of a dimension, named from the obstacle: what lets

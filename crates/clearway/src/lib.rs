@@ -53,6 +53,7 @@ mod hilbert;
 mod indices;
 pub mod level_diff;
 pub mod link;
+pub mod live;
 pub mod map;
 mod morton;
 pub mod obj;

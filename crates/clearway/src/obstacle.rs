@@ -97,4 +97,45 @@ impl Obstacle {
             Obstacle::Polygon(poly) => segment_to_polygon(edge, poly),
         }
     }
+
+    /// The same obstacle moved by `by`; `None` when moving it merges
+    /// vertices of a polygon (coordinates so large that the step rounds
+    /// them together), so that it is no longer a polygon.
+    pub(crate) fn translated(&self, by: Point) -> Option<Obstacle> {
+        Some(match self {
+            Obstacle::Point(p) => Obstacle::Point(*p + by),
+            Obstacle::Circle(c) => Obstacle::Circle(Circle {
+                center: c.center + by,
+                radius: c.radius,
+            }),
+            Obstacle::Segment(s) => Obstacle::Segment(Segment::new(s.a + by, s.b + by)),
+            Obstacle::Polygon(poly) => Obstacle::Polygon(Polygon::new(
+                poly.vertices().iter().map(|&v| v + by).collect(),
+            )?),
+        })
+    }
+
+    /// Every coordinate of the obstacle, as a list of numbers to check (a
+    /// circle's radius last): what a live level validates an obstacle by.
+    pub(crate) fn numbers(&self) -> Vec<f64> {
+        let xy = |p: &Point| [p.x, p.y];
+        match self {
+            Obstacle::Point(p) => xy(p).to_vec(),
+            Obstacle::Circle(c) => vec![c.center.x, c.center.y, c.radius],
+            Obstacle::Segment(s) => [xy(&s.a), xy(&s.b)].concat(),
+            Obstacle::Polygon(poly) => poly.vertices().iter().flat_map(xy).collect(),
+        }
+    }
+
+    /// What is wrong with an obstacle whose numbers are finite: a
+    /// negative radius.
+    pub(crate) fn problem(&self) -> Option<String> {
+        match self {
+            Obstacle::Circle(c) if c.radius < 0.0 => Some(format!(
+                "the circle's radius {} is negative: it must be >= 0",
+                c.radius
+            )),
+            _ => None,
+        }
+    }
 }

@@ -58,4 +58,70 @@ impl Obstacle3 {
             Obstacle3::Mesh(m) => space::segment_to_mesh(edge, m),
         }
     }
+
+    /// The same obstacle moved by `by` (a mesh keeps its triangles and
+    /// whether it is solid). Always `Some`: the `Option` matches the 2D
+    /// obstacles', whose polygons may degenerate.
+    pub(crate) fn translated(&self, by: Point3) -> Option<Obstacle3> {
+        Some(match self {
+            Obstacle3::Point(p) => Obstacle3::Point(*p + by),
+            Obstacle3::Sphere(s) => Obstacle3::Sphere(Sphere {
+                center: s.center + by,
+                radius: s.radius,
+            }),
+            Obstacle3::Segment(s) => Obstacle3::Segment(Segment::new(s.a + by, s.b + by)),
+            Obstacle3::Triangle(t) => Obstacle3::Triangle(Triangle {
+                corners: t.corners.map(|c| c + by),
+            }),
+            Obstacle3::Box(b) => Obstacle3::Box(AxisBox {
+                min: b.min + by,
+                max: b.max + by,
+            }),
+            Obstacle3::Mesh(m) => Obstacle3::Mesh(
+                Mesh::new(
+                    m.vertices().iter().map(|&v| v + by).collect(),
+                    m.triangle_indices().to_vec(),
+                    m.is_solid(),
+                )
+                .ok()?,
+            ),
+        })
+    }
+
+    /// Every coordinate of the obstacle, as a list of numbers to check (a
+    /// sphere's radius last).
+    pub(crate) fn numbers(&self) -> Vec<f64> {
+        let xyz = |p: &Point3| [p.x, p.y, p.z];
+        match self {
+            Obstacle3::Point(p) => xyz(p).to_vec(),
+            Obstacle3::Sphere(s) => vec![s.center.x, s.center.y, s.center.z, s.radius],
+            Obstacle3::Segment(s) => [xyz(&s.a), xyz(&s.b)].concat(),
+            Obstacle3::Triangle(t) => t.corners.iter().flat_map(xyz).collect(),
+            Obstacle3::Box(b) => [xyz(&b.min), xyz(&b.max)].concat(),
+            Obstacle3::Mesh(m) => m.vertices().iter().flat_map(xyz).collect(),
+        }
+    }
+
+    /// What is wrong with an obstacle whose numbers are finite: a
+    /// negative radius, a box whose min is above its max.
+    pub(crate) fn problem(&self) -> Option<String> {
+        match self {
+            Obstacle3::Sphere(s) if s.radius < 0.0 => Some(format!(
+                "the sphere's radius {} is negative: it must be >= 0",
+                s.radius
+            )),
+            Obstacle3::Box(b) => {
+                let (min, max) = ([b.min.x, b.min.y, b.min.z], [b.max.x, b.max.y, b.max.z]);
+                (0..3).find(|&k| min[k] > max[k]).map(|k| {
+                    format!(
+                        "the box's min {} is above its max {} on {}: min must be <= max",
+                        min[k],
+                        max[k],
+                        ["x", "y", "z"][k]
+                    )
+                })
+            }
+            _ => None,
+        }
+    }
 }

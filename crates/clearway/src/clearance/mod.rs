@@ -117,13 +117,13 @@ impl<P> Clearance<P> {
         self.value.is_finite().then_some(self.value)
     }
 
-    fn from_nearest(nearest: Option<Nearest<P>>) -> Clearance<P> {
+    pub(crate) fn from_nearest(nearest: Option<Nearest<P>>) -> Clearance<P> {
         nearest.map_or(Clearance::unbounded(), |n| {
             Clearance::from_separation(n.obstacle, n.separation)
         })
     }
 
-    fn from_separation(obstacle: usize, s: Separation<P>) -> Clearance<P> {
+    pub(crate) fn from_separation(obstacle: usize, s: Separation<P>) -> Clearance<P> {
         Clearance {
             value: s.distance,
             witness: Some(Witness {
@@ -391,6 +391,21 @@ impl<D: Dimension> Clearances<D> {
     /// Every edge's clearance, indexed like [`Map::edges`].
     pub fn edges(&self) -> &[Clearance<D::Point>] {
         &self.edges
+    }
+
+    /// The edges' clearances, for a live level to keep current.
+    pub(crate) fn edges_mut(&mut self) -> &mut Vec<Clearance<D::Point>> {
+        &mut self.edges
+    }
+
+    /// The nodes' clearances, for a live level to keep current.
+    pub(crate) fn nodes_mut(&mut self) -> &mut Vec<Clearance<D::Point>> {
+        &mut self.nodes
+    }
+
+    /// Sets the slack, for a live level whose largest coordinate changed.
+    pub(crate) fn set_slack(&mut self, slack: f64) {
+        self.slack = slack;
     }
 
     /// Every node's clearance, indexed like [`Map::nodes`].

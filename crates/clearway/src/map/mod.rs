@@ -80,6 +80,9 @@ pub struct Edge {
     pub cost: Option<f64>,
     /// A baked clearance, as written by `clearway bake`.
     pub clearance: Option<f64>,
+    /// Whether the edge is closed (a door, a drawbridge): unusable for
+    /// every agent, its clearance still measured.
+    pub closed: bool,
 }
 
 impl Edge {
@@ -92,6 +95,7 @@ impl Edge {
             one_way: false,
             cost: None,
             clearance: None,
+            closed: false,
         }
     }
 }
@@ -191,6 +195,28 @@ impl<D: Dimension> Map<D> {
             min_cost_per_length: OnceLock::new(),
             slack: self.slack.clone(),
         }
+    }
+
+    /// Edge `e`, to change in place (a live level closes and opens edges);
+    /// the network graph is built anew when next asked for.
+    pub(crate) fn edge_mut(&mut self, e: usize) -> &mut Edge {
+        self.graph = OnceLock::new();
+        &mut self.edges[e]
+    }
+
+    /// Appends an edge (its nodes exist, no self-loop, its numbers valid).
+    pub(crate) fn push_edge(&mut self, edge: Edge) {
+        self.graph = OnceLock::new();
+        self.min_cost_per_length = OnceLock::new();
+        self.edges.push(edge);
+    }
+
+    /// Appends a node whose id is not in the map yet (its position valid).
+    pub(crate) fn push_node(&mut self, node: Node<D::Point>) {
+        self.graph = OnceLock::new();
+        self.slack = OnceLock::new();
+        self.node_ids.push(node.id, self.nodes.len());
+        self.nodes.push(node);
     }
 
     /// The agent profiles, in file order.

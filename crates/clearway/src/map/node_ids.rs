@@ -51,6 +51,21 @@ impl NodeIds {
             },
         }
     }
+
+    /// Adds node `index` (the next index), whose id `id` is not in the
+    /// table. Counted ids stay counted while the new id is the index.
+    pub(crate) fn push(&mut self, id: u64, index: usize) {
+        if let NodeIds::Counted(count) = self {
+            if usize::try_from(id) == Ok(*count) && index == *count {
+                *count += 1;
+                return;
+            }
+            *self = NodeIds::Hashed((0..*count).map(|i| (i as u64, i)).collect());
+        }
+        if let NodeIds::Hashed(by_id) = self {
+            by_id.insert(id, index);
+        }
+    }
 }
 
 /// Whether the id of each item (by `id`) is its index: 0, 1, 2, ...

@@ -612,6 +612,7 @@ const PLACEHOLDER_EDGE: Edge = Edge {
     one_way: false,
     cost: None,
     clearance: None,
+    closed: false,
 };
 
 /// The edges, validated on every core into a vector of their exact length;
@@ -687,6 +688,7 @@ fn edge<P>(
         one_way: entry.one_way,
         cost: optional_length(entry.cost, "cost", Quantity::Cost)?,
         clearance: optional_length(entry.clearance, "clearance", Quantity::Clearance)?,
+        closed: false,
     })
 }
 

@@ -84,6 +84,7 @@ pub(crate) type PartRef = (Store, u32);
 /// what it returns is the same nearest obstacle (ties included) as without
 /// one; what it skips is the work of finding out how far away the nearest
 /// obstacle is when that is farther.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn nearest_to_segment<D: Dimension>(
     trees: &[ObstacleTree<D::Point>],
     parts: &PartStore<D>,
@@ -92,16 +93,17 @@ pub(crate) fn nearest_to_segment<D: Dimension>(
     cutoff: f64,
     hint: &mut Option<PartRef>,
     stats: &mut SearchStats,
+    alive: impl Fn(u32) -> bool + Copy,
 ) -> Option<Nearest<D::Point>> {
     if trees.iter().all(|t| t.size() == 0) {
         return None;
     }
-    let best = hinted_best::<D>(parts, obstacles, edge, *hint, stats);
+    let best = hinted_best::<D>(parts, obstacles, edge, *hint, stats, alive);
     // A NaN cutoff admits nothing: the bounded walk finds nothing.
     let best = if cutoff == f64::INFINITY {
-        nearest_first::<D>(trees, parts, obstacles, edge, best, stats)
+        nearest_first::<D>(trees, parts, obstacles, edge, best, stats, alive)
     } else {
-        depth_first::<D>(trees, parts, obstacles, edge, cutoff, best, stats)
+        depth_first::<D>(trees, parts, obstacles, edge, cutoff, best, stats, alive)
     };
     *hint = best.as_ref().map(|b| b.at);
     best.filter(|b| b.separation.distance <= cutoff)
@@ -119,16 +121,20 @@ fn hinted_best<D: Dimension>(
     edge: Segment<D::Point>,
     hint: Option<PartRef>,
     stats: &mut SearchStats,
+    alive: impl Fn(u32) -> bool,
 ) -> Option<Best<D::Point>> {
     let at = hint?;
     stats.parts_measured += 1;
     let (separation, key) = match at {
         (Store::Points, i) => {
-            let part = parts.points.get(i as usize)?;
+            let part = parts.points.get(i as usize).filter(|p| alive(p.obstacle))?;
             (D::point_separation(edge, part.p), (part.obstacle, 0))
         }
         (Store::Others, i) => {
-            let part = parts.others.get(i as usize)?;
+            let part = parts
+                .others
+                .get(i as usize)
+                .filter(|p| alive(D::part_key(p).0))?;
             (
                 D::part_separation(part, edge, obstacles, |_| true)?,
                 D::part_key(part),
@@ -154,6 +160,7 @@ fn nearest_first<D: Dimension>(
     edge: Segment<D::Point>,
     mut best: Option<Best<D::Point>>,
     stats: &mut SearchStats,
+    alive: impl Fn(u32) -> bool + Copy,
 ) -> Option<Best<D::Point>> {
     let cutoff = f64::INFINITY;
     let scale = D::scale(edge);
@@ -271,6 +278,7 @@ fn nearest_first<D: Dimension>(
                 &mut best,
                 (scale, cutoff),
                 stats,
+                alive,
             );
         }
         buckets.clear();
@@ -286,6 +294,7 @@ fn nearest_first<D: Dimension>(
 /// the walk changes how much is measured, never what is found.
 ///
 /// A child is opened by the [`BoundedTest`].
+#[allow(clippy::too_many_arguments)]
 fn depth_first<D: Dimension>(
     trees: &[ObstacleTree<D::Point>],
     parts: &PartStore<D>,
@@ -294,6 +303,7 @@ fn depth_first<D: Dimension>(
     cutoff: f64,
     mut best: Option<Best<D::Point>>,
     stats: &mut SearchStats,
+    alive: impl Fn(u32) -> bool + Copy,
 ) -> Option<Best<D::Point>> {
     let test = BoundedTest::<D>::new(edge, cutoff);
     let near = |lower, upper, best: Option<&Best<D::Point>>| test.opens(lower, upper, best);
@@ -314,7 +324,7 @@ fn depth_first<D: Dimension>(
         for child in node.children() {
             match child {
                 RTreeNode::Leaf(bucket) => {
-                    test.measure_if_near(parts, obstacles, bucket, &mut best, stats);
+                    test.measure_if_near(parts, obstacles, bucket, &mut best, stats, alive);
                 }
                 RTreeNode::Parent(inner) => {
                     let envelope = inner.envelope();
@@ -370,6 +380,7 @@ impl<D: Dimension> BoundedTest<D> {
         bucket: &Bucket<D::Point>,
         best: &mut Option<Best<D::Point>>,
         stats: &mut SearchStats,
+        alive: impl Fn(u32) -> bool + Copy,
     ) {
         if self.opens(bucket.lower, bucket.upper, best.as_ref()) {
             stats.nodes_visited += 1;
@@ -382,6 +393,7 @@ impl<D: Dimension> BoundedTest<D> {
                 best,
                 (self.scale, self.cutoff),
                 stats,
+                alive,
             );
         }
     }
@@ -475,7 +487,7 @@ pub(super) fn nearest_among<D: Dimension>(
     let test = BoundedTest::<D>::new(edge, cutoff);
     let mut best = None;
     for &bucket in buckets {
-        test.measure_if_near(parts, obstacles, bucket, &mut best, stats);
+        test.measure_if_near(parts, obstacles, bucket, &mut best, stats, |_| true);
     }
     best.filter(|b| b.separation.distance <= cutoff)
         .map(|b| Nearest {
@@ -506,6 +518,7 @@ fn measure_bucket<D: Dimension>(
     best: &mut Option<Best<D::Point>>,
     (scale, cutoff): (f64, f64),
     stats: &mut SearchStats,
+    alive: impl Fn(u32) -> bool + Copy,
 ) {
     let run = bucket.first as usize..bucket.first as usize + usize::from(bucket.len);
     match bucket.store {
@@ -515,7 +528,15 @@ fn measure_bucket<D: Dimension>(
             best,
             (scale, cutoff),
             stats,
-            |part, _| D::point_quick_2(part.p, edge),
+            // A part of an obstacle that is gone (a live level's) is
+            // never measured: NaN passes it over.
+            |part, _| {
+                if alive(part.obstacle) {
+                    D::point_quick_2(part.p, edge)
+                } else {
+                    f64::NAN
+                }
+            },
             |part, _| Some((D::point_separation(edge, part.p), (part.obstacle, 0))),
         ),
         Store::Others => measure_run(
@@ -528,6 +549,9 @@ fn measure_bucket<D: Dimension>(
             // most of the quick distances (orientation tests for
             // walls and polygon edges).
             |part, best| {
+                if !alive(D::part_key(part).0) {
+                    return f64::NAN;
+                }
                 let envelope = D::part_envelope(part);
                 let bound_2 =
                     D::box_box_2(edge_lower, edge_upper, envelope.lower(), envelope.upper());
@@ -550,7 +574,8 @@ fn measure_bucket<D: Dimension>(
 /// first by their quick distance, so that the first exact measure is likely
 /// the winner and the quick distance rules the others out. `quick` may
 /// return infinity for a part it rules out by cheaper means against the
-/// best so far. `exact` gives a part's separation and its (obstacle, piece)
+/// best so far, and NaN for a part never to measure (an obstacle a live
+/// level removed). `exact` gives a part's separation and its (obstacle, piece)
 /// key, or `None` for a polygon interior the edge is not inside; it too is
 /// given the best so far, for the pieces of a whole polygon.
 fn measure_run<T, P>(
@@ -567,6 +592,10 @@ fn measure_run<T, P>(
     for (i, part) in run.iter().enumerate() {
         // Rule out with fast arithmetic first.
         let quick_2 = quick(part, best.as_ref());
+        if quick_2.is_nan() {
+            // A part to pass over (see `quick`).
+            continue;
+        }
         if may_hold_better(quick_2, best.as_ref(), scale, cutoff) {
             near[n] = (quick_2, i);
             n += 1;

@@ -15,6 +15,8 @@ mod tests_3d;
 mod widest;
 mod widest_tree;
 
+pub(crate) use astar::Scratch;
 pub use cheapest::{Route, route};
+pub(crate) use network::RouteNetwork;
 pub use router::Router;
 pub use widest::{WidestRoute, widest_route};

@@ -117,7 +117,7 @@ impl<D: Dimension> RouteNetwork<D> {
         for (i, e) in edges.iter().enumerate() {
             let arc = Arc {
                 target: 0,
-                clearance_floor: floor_f32(clearances.edges()[i].value),
+                clearance_floor: clearance_floor(map, clearances, i),
                 cost: edge_cost(map, i),
             };
             let (tail, head) = ends(e);
@@ -189,8 +189,54 @@ impl<D: Dimension> RouteNetwork<D> {
         self.arc_edge[k] as usize
     }
 
+    /// Where each of `edge_count` edges' arcs are in the whole array: up
+    /// to two (one for a one-way edge, the other `u32::MAX`), for a live
+    /// level to patch an edge's clearance in place.
+    pub fn arcs_of_edges(&self, edge_count: usize) -> Vec<[u32; 2]> {
+        let mut arcs = vec![[u32::MAX; 2]; edge_count];
+        for (k, &e) in self.arc_edge.iter().enumerate() {
+            let slot = &mut arcs[e as usize];
+            let free = usize::from(slot[0] != u32::MAX);
+            slot[free] = k as u32;
+        }
+        arcs
+    }
+
+    /// Sets the clearance floor of edge `e`'s arcs (found in `arcs`, from
+    /// [`RouteNetwork::arcs_of_edges`]) from its clearance now, as
+    /// [`RouteNetwork::new`] would set it.
+    pub fn set_edge(
+        &mut self,
+        e: usize,
+        arcs: &[[u32; 2]],
+        map: &Map<D>,
+        clearances: &Clearances<D>,
+    ) {
+        let floor = clearance_floor(map, clearances, e);
+        for &k in arcs[e].iter().filter(|&&k| k != u32::MAX) {
+            self.arcs[k as usize].clearance_floor = floor;
+        }
+    }
+
     /// Slot `s`'s position.
     pub fn position(&self, s: usize) -> D::Point {
         self.positions[s]
+    }
+}
+
+/// The clearance floor of edge `e`'s arcs: the `f32` at or below its
+/// clearance, or -∞ for a closed edge, which admits no agent: every radius
+/// a search compares is at least the least positive `f64` (see
+/// [`crate::clearance::admits`]), whose floor is above -∞, so the floors
+/// decide and the exact clearance is never read.
+pub(crate) fn clearance_floor<D: Dimension>(
+    map: &Map<D>,
+    clearances: &Clearances<D>,
+    e: usize,
+) -> f32 {
+    if map.edges()[e].closed {
+        f32::NEG_INFINITY
+    } else {
+        floor_f32(clearances.edges()[e].value)
     }
 }

@@ -74,6 +74,32 @@ impl<'m, D: Dimension> Router<'m, D> {
         }
     }
 
+    /// A router over a route table built before for this map and its
+    /// clearances (and kept current since), with working memory to reuse:
+    /// a live level's router, made for each query without building the
+    /// table again.
+    pub(crate) fn with_network(
+        map: &'m Map<D>,
+        clearances: &'m Clearances<D>,
+        network: RouteNetwork<D>,
+        scratch: Scratch,
+    ) -> Router<'m, D> {
+        Router {
+            map,
+            clearances,
+            network,
+            landmarks: Vec::new(),
+            scale: heuristic_scale(map),
+            widest_tree: None,
+            scratch,
+        }
+    }
+
+    /// The route table and working memory, to keep for the next query.
+    pub(crate) fn into_network(self) -> (RouteNetwork<D>, Scratch) {
+        (self.network, self.scratch)
+    }
+
     /// The router, with a table for many queries: the widest radius between
     /// any two nodes, read in a few dozen steps. [`Router::widest_route`]
     /// then needs no bottleneck search (which may settle most of a large

@@ -43,6 +43,7 @@ fn storeys() -> Map<Space> {
             one_way: k % 11 == 0,
             cost: (k % 7 == 0).then(|| 20.0 + f64::from(k % 5)),
             clearance: None,
+            closed: false,
         });
     };
     for z in 0..nz {

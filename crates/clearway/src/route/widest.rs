@@ -114,6 +114,10 @@ pub(crate) fn widest_radius<D: Dimension>(
         let first = network.first_arc(node);
         for (k, arc) in network.arcs(node).iter().enumerate() {
             let next = arc.target as usize;
+            if arc.clearance_floor == f32::NEG_INFINITY {
+                // A closed edge (see `network::clearance_floor`).
+                continue;
+            }
             let through = w.min(clearances.edges()[network.edge(first + k)].value);
             if !settled[next] && through > width[next] {
                 width[next] = through;

@@ -44,8 +44,13 @@ impl WidestTree {
         }
         // The bottleneck search takes `min(width, clearance)`, which passes
         // over a NaN: such an edge is as wide as no obstacle.
+        // A closed edge admits no agent: as wide as clearance 0.
         let clearance = |e: usize| {
-            let c = clearances.edges()[e].value;
+            let c = if edges[e].closed {
+                0.0
+            } else {
+                clearances.edges()[e].value
+            };
             if c.is_nan() { f64::INFINITY } else { c }
         };
         let mut order: Vec<usize> = (0..edges.len()).collect();

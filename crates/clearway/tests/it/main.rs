@@ -14,6 +14,7 @@ mod fuzz_targets;
 mod geometry;
 mod geometry3d;
 mod grid;
+mod live;
 mod load_errors;
 mod obj;
 mod precision;

@@ -145,4 +145,16 @@ impl Dimension for Plane {
             Obstacle::Polygon(p) => most(p.vertices()),
         }
     }
+
+    fn translated(obstacle: &Obstacle, by: Point) -> Option<Obstacle> {
+        obstacle.translated(by)
+    }
+
+    fn obstacle_numbers(obstacle: &Obstacle) -> Vec<f64> {
+        obstacle.numbers()
+    }
+
+    fn obstacle_problem(obstacle: &Obstacle) -> Option<String> {
+        obstacle.problem()
+    }
 }

@@ -152,4 +152,16 @@ impl Dimension for Space {
             Obstacle3::Mesh(m) => most(m.vertices()),
         }
     }
+
+    fn translated(obstacle: &Obstacle3, by: Point3) -> Option<Obstacle3> {
+        obstacle.translated(by)
+    }
+
+    fn obstacle_numbers(obstacle: &Obstacle3) -> Vec<f64> {
+        obstacle.numbers()
+    }
+
+    fn obstacle_problem(obstacle: &Obstacle3) -> Option<String> {
+        obstacle.problem()
+    }
 }
