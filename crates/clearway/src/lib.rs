@@ -35,7 +35,10 @@
 //! with what it finds rather than with the level. [`Map::pruned`] and
 //! [`Map::baked`] write the network an agent can use, or every edge's
 //! clearance, back into the level; a [`Router`] plans routes for an agent
-//! of any radius.
+//! of any radius. A level that changes at run time (doors, crates, walls
+//! destroyed, a pillar dragged in an editor) is a [`live::LiveLevel`]: each
+//! change costs what is near it, and every clearance stays what a fresh
+//! computation would give.
 //!
 //! The optional parts are modules: [`geometry`] (points, segments and the
 //! distances between shapes), [`grid`] (levels from tile grids), [`obj`]
