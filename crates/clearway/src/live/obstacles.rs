@@ -24,14 +24,15 @@ use crate::geometry::{Segment, Separation};
 use crate::map::Map;
 use crate::obstacle_index::Nearest;
 
-/// An obstacle in the tree of changed obstacles: its index and its box.
+/// An item in one of a live level's R-trees: its index (an obstacle's, an
+/// edge's or a node's) and its box.
 #[derive(Clone, Debug, PartialEq)]
-struct Changed<P: rstar::Point> {
-    obstacle: u32,
-    envelope: AABB<P>,
+pub(super) struct Boxed<P: rstar::Point> {
+    pub id: u32,
+    pub envelope: AABB<P>,
 }
 
-impl<P: rstar::Point> RTreeObject for Changed<P> {
+impl<P: rstar::Point> RTreeObject for Boxed<P> {
     type Envelope = AABB<P>;
 
     fn envelope(&self) -> AABB<P> {
@@ -53,7 +54,7 @@ pub(super) struct LiveObstacles<D: Dimension> {
     changed: HashMap<u32, D::Obstacle>,
     /// The changed obstacles' boxes (those with any: a mesh without
     /// triangles is nowhere).
-    tree: RTree<Changed<D::Point>>,
+    tree: RTree<Boxed<D::Point>>,
     /// The next index to give.
     next: usize,
     /// How many obstacles are live.
@@ -136,10 +137,7 @@ impl<D: Dimension> LiveObstacles<D> {
         let key = i as u32;
         let old = self.changed.remove(&key).expect("a live obstacle");
         if let Some(envelope) = envelope_of::<D>(&old) {
-            self.tree.remove(&Changed {
-                obstacle: key,
-                envelope,
-            });
+            self.tree.remove(&Boxed { id: key, envelope });
         }
         old
     }
@@ -148,10 +146,7 @@ impl<D: Dimension> LiveObstacles<D> {
     fn put(&mut self, i: usize, obstacle: D::Obstacle) {
         let key = u32::try_from(i).expect("fewer than 2^32 obstacles");
         if let Some(envelope) = envelope_of::<D>(&obstacle) {
-            self.tree.insert(Changed {
-                obstacle: key,
-                envelope,
-            });
+            self.tree.insert(Boxed { id: key, envelope });
         }
         self.changed.insert(key, obstacle);
     }
@@ -176,12 +171,12 @@ impl<D: Dimension> LiveObstacles<D> {
         // Only a changed obstacle whose box is within the best distance so
         // far may win or tie.
         let reach = best.map_or(f64::INFINITY, |b| b.separation.distance);
-        let mut consider = |c: &Changed<D::Point>| {
-            let shape = &self.changed[&c.obstacle];
+        let mut consider = |c: &Boxed<D::Point>| {
+            let shape = &self.changed[&c.id];
             let separation = D::separation(shape, edge);
-            if beats(&separation, c.obstacle as usize, best.as_ref()) {
+            if beats(&separation, c.id as usize, best.as_ref()) {
                 best = Some(Nearest {
-                    obstacle: c.obstacle as usize,
+                    obstacle: c.id as usize,
                     separation,
                 });
             }

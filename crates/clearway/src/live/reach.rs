@@ -17,32 +17,17 @@
 //! Items with no clearance bound (nothing limits them) have no box; they
 //! are kept aside and are candidates for every new obstacle.
 
-use rstar::{AABB, RTree, RTreeObject};
+use rstar::{AABB, RTree};
 
-use super::obstacles::grown;
+use super::obstacles::{Boxed, grown};
 use crate::dimension::Dimension;
 use crate::geometry::Segment;
-
-/// One edge or node in the tree: its index and its grown box.
-#[derive(Clone, Debug, PartialEq)]
-struct Reached<P: rstar::Point> {
-    item: u32,
-    envelope: AABB<P>,
-}
-
-impl<P: rstar::Point> RTreeObject for Reached<P> {
-    type Envelope = AABB<P>;
-
-    fn envelope(&self) -> AABB<P> {
-        self.envelope.clone()
-    }
-}
 
 /// The edges (or nodes, as zero-length segments) of a live level, each in
 /// a box grown by at least its clearance.
 #[derive(Debug)]
 pub(super) struct Reach<D: Dimension> {
-    tree: RTree<Reached<D::Point>>,
+    tree: RTree<Boxed<D::Point>>,
     /// The distance each item's box is grown by; NaN for an item not in
     /// the tree (removed, or unbounded).
     grown_by: Vec<f64>,
@@ -62,8 +47,8 @@ impl<D: Dimension> Reach<D> {
                 unbounded.push(i);
                 grown_by.push(f64::NAN);
             } else {
-                entries.push(Reached {
-                    item: i,
+                entries.push(Boxed {
+                    id: i,
                     envelope: box_of::<D>(segment, clearance),
                 });
                 grown_by.push(clearance);
@@ -85,8 +70,8 @@ impl<D: Dimension> Reach<D> {
         if clearance == f64::INFINITY {
             self.unbounded.push(item);
         } else {
-            self.tree.insert(Reached {
-                item,
+            self.tree.insert(Boxed {
+                id: item,
                 envelope: box_of::<D>(segment, clearance),
             });
             self.grown_by[i] = clearance;
@@ -98,8 +83,8 @@ impl<D: Dimension> Reach<D> {
         let item = i as u32;
         match self.grown_by.get(i) {
             Some(&by) if !by.is_nan() => {
-                self.tree.remove(&Reached {
-                    item,
+                self.tree.remove(&Boxed {
+                    id: item,
                     envelope: box_of::<D>(segment, by),
                 });
                 self.grown_by[i] = f64::NAN;
@@ -125,7 +110,7 @@ impl<D: Dimension> Reach<D> {
         let mut found: Vec<usize> = self
             .tree
             .locate_in_envelope_intersecting(*envelope)
-            .map(|r| r.item as usize)
+            .map(|r| r.id as usize)
             .collect();
         found.extend(self.unbounded.iter().map(|&u| u as usize));
         found

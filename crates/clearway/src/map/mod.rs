@@ -86,9 +86,10 @@ pub struct Edge {
 }
 
 impl Edge {
-    /// A plain edge between two node indices: two-way, no cost, no baked
-    /// clearance (what grids, links and tests make).
-    pub(crate) fn two_way(from: NodeIdx, to: NodeIdx) -> Edge {
+    /// A plain edge between two node indices: two-way, open, no cost, no
+    /// baked clearance (what grids and links make, and what a live level's
+    /// [`Change::AddEdge`](crate::live::Change::AddEdge) usually adds).
+    pub fn two_way(from: NodeIdx, to: NodeIdx) -> Edge {
         Edge {
             from,
             to,

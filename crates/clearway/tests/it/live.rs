@@ -156,18 +156,6 @@ fn random_obstacle2() -> BoxedStrategy<RandomObstacle> {
         .boxed()
 }
 
-/// A two-way edge with no cost.
-fn edge_between(from: NodeIdx, to: NodeIdx) -> Edge {
-    Edge {
-        from,
-        to,
-        one_way: false,
-        cost: None,
-        clearance: None,
-        closed: false,
-    }
-}
-
 /// A random 3D level as RON.
 fn random_level3() -> impl Strategy<Value = String> {
     let c = || prop_oneof![(0i32..=20).prop_map(|v| f64::from(v) * 5.0), 0.0..100.0f64];
@@ -453,7 +441,7 @@ fn change<D: Twin>(live: &LiveLevel<D>, step: &Step<D::Random>, serial: u64) -> 
             if a == b {
                 return None;
             }
-            let mut e = edge_between(NodeIdx::new(a), NodeIdx::new(b));
+            let mut e = Edge::two_way(NodeIdx::new(a), NodeIdx::new(b));
             e.one_way = *one_way;
             Change::AddEdge(e)
         }
@@ -600,7 +588,7 @@ fn bad_changes_are_refused_and_change_nothing() {
             "node id 1 is already used",
         ),
         (
-            Change::AddEdge(edge_between(NodeIdx::new(1), NodeIdx::new(1))),
+            Change::AddEdge(Edge::two_way(NodeIdx::new(1), NodeIdx::new(1))),
             "starts and ends at node 1",
         ),
     ];
