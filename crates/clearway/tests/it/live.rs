@@ -28,6 +28,8 @@ enum Step<O> {
     Move(usize, f64, f64, f64),
     /// A point obstacle right on a node.
     OnNode(usize),
+    /// A big square (a box in 3D) over a whole room: many edges at once.
+    Cover(f64, f64, f64),
     Close(usize),
     Open(usize),
     AddNode(f64, f64, f64),
@@ -49,6 +51,7 @@ fn steps<O: std::fmt::Debug + Clone + 'static>(
         2 => (any_index, -10.0..10.0f64, -10.0..10.0f64, -3.0..3.0f64)
             .prop_map(|(i, x, y, z)| Step::Move(i, x, y, z)),
         1 => any_index.prop_map(Step::OnNode),
+        1 => (0.0..100.0f64, 0.0..100.0f64, 10.0..60.0f64).prop_map(|(x, y, size)| Step::Cover(x, y, size)),
         2 => any_index.prop_map(Step::Close),
         1 => any_index.prop_map(Step::Open),
         1 => (coordinate(), coordinate(), 0.0..10.0f64).prop_map(|(x, y, z)| Step::AddNode(x, y, z)),
@@ -65,6 +68,8 @@ trait Twin: Dimension {
     type Random: std::fmt::Debug + Clone;
     fn obstacle(random: &Self::Random) -> Option<Self::Obstacle>;
     fn point_at(p: Self::Point) -> Self::Obstacle;
+    /// A square (a box from z = 0 to 10 in 3D) from (x, y), `size` across.
+    fn cover(x: f64, y: f64, size: f64) -> Self::Obstacle;
     fn point(x: f64, y: f64, z: f64) -> Self::Point;
 }
 
@@ -86,6 +91,10 @@ impl Twin for clearway::Plane {
     }
     fn point_at(p: Point) -> Obstacle {
         Obstacle::Point(p)
+    }
+    fn cover(x: f64, y: f64, size: f64) -> Obstacle {
+        let corners = [(x, y), (x + size, y), (x + size, y + size), (x, y + size)];
+        Obstacle::Polygon(Polygon::new(corners.map(|(a, b)| Point::new(a, b)).to_vec()).unwrap())
     }
     fn point(x: f64, y: f64, _: f64) -> Point {
         Point::new(x, y)
@@ -135,6 +144,12 @@ impl Twin for Space {
     }
     fn point_at(p: Point3) -> Obstacle3 {
         Obstacle3::Point(p)
+    }
+    fn cover(x: f64, y: f64, size: f64) -> Obstacle3 {
+        Obstacle3::Box(AxisBox {
+            min: Point3::new(x, y, 0.0),
+            max: Point3::new(x + size, y + size, 10.0),
+        })
     }
     fn point(x: f64, y: f64, z: f64) -> Point3 {
         Point3::new(x, y, z)
@@ -420,6 +435,7 @@ fn change<D: Twin>(live: &LiveLevel<D>, step: &Step<D::Random>, serial: u64) -> 
             obstacle: obstacle(*k)?,
             by: D::point(*x, *y, *z),
         },
+        Step::Cover(x, y, size) => Change::AddObstacle(D::cover(*x, *y, *size)),
         Step::OnNode(k) => {
             Change::AddObstacle(D::point_at(live.node(NodeIdx::new(node(*k)?))?.pos))
         }
