@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use rstar::Envelope as _;
+
 use crate::par::prelude::*;
 
 use super::change::{Change, ChangeError, DisplayLast, check_numbers, check_obstacle};
@@ -220,7 +222,7 @@ impl<D: Dimension> LiveLevel<D> {
             self.recompute_everything(before);
         } else if let Some(envelope) = envelope {
             for items in [Items::Edges, Items::Nodes] {
-                self.lower_by(items, i, &envelope, &[], before);
+                self.lower_by(items, i, &envelope, before);
             }
         }
         self.settle_slack(before);
@@ -251,37 +253,63 @@ impl<D: Dimension> LiveLevel<D> {
         if !self.magnitude.remove(D::obstacle_magnitude(&old)) {
             self.rescan_magnitude();
         }
+        // One query over both shapes' boxes (a move is usually short, so
+        // they overlap): what the obstacle was the witness of is searched
+        // again, its new shape included; what it was not is measured
+        // against its new shape, as an added obstacle is (an item near only
+        // the old shape is measured for nothing, and keeps its clearance).
+        let around = match (envelope_of::<D>(&old), new_envelope) {
+            (Some(a), Some(b)) => Some(a.merged(&b)),
+            (a, b) => a.or(b),
+        };
+        let Some(around) = around else {
+            // Nowhere before and after (meshes without triangles).
+            return;
+        };
         for items in [Items::Edges, Items::Nodes] {
-            // What it was the witness of is searched again (its new shape
-            // included); what it was not is measured against its new shape.
-            let witnessed = envelope_of::<D>(&old)
-                .map(|envelope| self.witnessed_by(items, i, &envelope))
-                .unwrap_or_default();
-            if let Some(envelope) = &new_envelope {
-                self.lower_by(items, i, envelope, &witnessed, before);
+            let near = self.live_near(items, &around);
+            let clearances = self.clearances_of(items);
+            let (witnessed, others): (Vec<usize>, Vec<usize>) = near
+                .into_iter()
+                .partition(|&k| clearances_witness(clearances, k) == Some(i));
+            if new_envelope.is_some() {
+                self.lower_among(items, i, &others, before);
             }
             self.research(items, &witnessed, before);
         }
         self.settle_slack(before);
     }
 
+    /// The live items of `items` whose grown box meets `envelope`.
+    fn live_near(&self, items: Items, envelope: &rstar::AABB<D::Point>) -> Vec<usize> {
+        let mut near = self.reach(items).near(envelope);
+        near.retain(|&k| self.is_live(items, k));
+        near
+    }
+
     /// Measures obstacle `i` (whose box is `envelope`) against every item
-    /// of `items` whose grown box meets it, but those in `skip` (sorted),
-    /// and makes it the witness of those it beats by the tie rule.
+    /// of `items` whose grown box meets it, and makes it the witness of
+    /// those it beats by the tie rule.
     fn lower_by(
         &mut self,
         items: Items,
         i: usize,
         envelope: &rstar::AABB<D::Point>,
-        skip: &[usize],
         before: &mut Before<D::Point>,
     ) {
-        let candidates: Vec<usize> = self
-            .reach(items)
-            .near(envelope)
-            .into_iter()
-            .filter(|&k| self.is_live(items, k) && skip.binary_search(&k).is_err())
-            .collect();
+        let candidates = self.live_near(items, envelope);
+        self.lower_among(items, i, &candidates, before);
+    }
+
+    /// Measures obstacle `i` against each of `candidates`, and makes it the
+    /// witness of those it beats by the tie rule.
+    fn lower_among(
+        &mut self,
+        items: Items,
+        i: usize,
+        candidates: &[usize],
+        before: &mut Before<D::Point>,
+    ) {
         let obstacle = self.obstacle(i).expect("a live obstacle");
         let measure = |&k: &usize| {
             let separation = D::separation(obstacle, self.segment(items, k));
@@ -303,12 +331,9 @@ impl<D: Dimension> LiveLevel<D> {
     /// witness point is on the obstacle, within the clearance of the item).
     fn witnessed_by(&self, items: Items, i: usize, envelope: &rstar::AABB<D::Point>) -> Vec<usize> {
         let clearances = self.clearances_of(items);
-        self.reach(items)
-            .near(envelope)
-            .into_iter()
-            .filter(|&k| self.is_live(items, k) && clearances_witness(clearances, k) == Some(i))
-            .collect::<Vec<usize>>()
-            .tap_sorted()
+        let mut near = self.live_near(items, envelope);
+        near.retain(|&k| clearances_witness(clearances, k) == Some(i));
+        near
     }
 
     /// Searches the clearance of each of `which` afresh.
@@ -442,6 +467,9 @@ impl<D: Dimension> LiveLevel<D> {
         self.magnitude.add(D::point_magnitude(node.pos));
         self.map.push_node(node);
         self.removed_nodes.push(false);
+        if let Some(incident) = &mut self.incident {
+            incident.push(Vec::new());
+        }
         let clearance = self.search(segment, None);
         self.clearances.nodes_mut().push(clearance);
         self.node_reach.insert(n, segment, clearance.value);
@@ -451,11 +479,20 @@ impl<D: Dimension> LiveLevel<D> {
     }
 
     fn remove_node(&mut self, n: usize, before: &mut Before<D::Point>) {
-        let at_node: Vec<usize> = (0..self.removed_edges.len())
-            .filter(|&e| {
-                let edge = &self.map.edges()[e];
-                !self.removed_edges[e] && (edge.from.get() == n || edge.to.get() == n)
-            })
+        let edges = self.map.edges();
+        let node_count = self.removed_nodes.len();
+        let incident = self.incident.get_or_insert_with(|| {
+            let mut at = vec![Vec::new(); node_count];
+            for (e, edge) in edges.iter().enumerate() {
+                at[edge.from.get()].push(e as u32);
+                at[edge.to.get()].push(e as u32);
+            }
+            at
+        });
+        let at_node: Vec<usize> = incident[n]
+            .iter()
+            .map(|&e| e as usize)
+            .filter(|&e| !self.removed_edges[e])
             .collect();
         for e in at_node {
             self.remove_edge(e, before);
@@ -494,6 +531,10 @@ impl<D: Dimension> LiveLevel<D> {
         }
         let e = self.removed_edges.len();
         let closed = edge.closed;
+        if let Some(incident) = &mut self.incident {
+            incident[edge.from.get()].push(e as u32);
+            incident[edge.to.get()].push(e as u32);
+        }
         self.map.push_edge(edge);
         self.removed_edges.push(false);
         self.closed.push(closed);
@@ -633,18 +674,6 @@ impl<D: Dimension> LiveLevel<D> {
         report.added_edge = extras.added_edge;
         report.removed_edges = extras.removed_edges;
         report
-    }
-}
-
-/// Sorting in a chain.
-trait TapSorted {
-    fn tap_sorted(self) -> Self;
-}
-
-impl TapSorted for Vec<usize> {
-    fn tap_sorted(mut self) -> Self {
-        self.sort_unstable();
-        self
     }
 }
 

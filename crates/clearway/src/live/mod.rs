@@ -96,6 +96,9 @@ pub struct LiveLevel<D: Dimension = Plane> {
     closed: Vec<bool>,
     removed_edges: Vec<bool>,
     removed_nodes: Vec<bool>,
+    /// Each node's edges (removed ones included), built by the first
+    /// removal of a node and kept current since.
+    incident: Option<Vec<Vec<u32>>>,
     magnitude: Magnitude,
     agents: Vec<Agent>,
     /// The route table, built by the first route query after a change to
@@ -109,17 +112,24 @@ impl<D: Dimension> LiveLevel<D> {
     /// and the map's agent profiles as the agents reports speak of.
     pub fn new(map: Map<D>) -> LiveLevel<D> {
         let clearances = Clearances::compute(&map);
-        let edge_reach = Reach::new((0..map.edges().len()).map(|i| {
-            (
-                map.edge_segment(EdgeIdx::new(i)),
-                clearances.edges()[i].value,
-            )
-        }));
-        let node_reach = Reach::new(
-            map.nodes()
-                .iter()
-                .zip(clearances.nodes())
-                .map(|(n, c)| (Segment::new(n.pos, n.pos), c.value)),
+        // The two reach trees are bulk loaded side by side.
+        let (edge_reach, node_reach) = crate::par::join(
+            || {
+                Reach::new((0..map.edges().len()).map(|i| {
+                    (
+                        map.edge_segment(EdgeIdx::new(i)),
+                        clearances.edges()[i].value,
+                    )
+                }))
+            },
+            || {
+                Reach::new(
+                    map.nodes()
+                        .iter()
+                        .zip(clearances.nodes())
+                        .map(|(n, c)| (Segment::new(n.pos, n.pos), c.value)),
+                )
+            },
         );
         let obstacles = LiveObstacles::new(&map);
         let magnitude = Magnitude::new(
@@ -132,6 +142,7 @@ impl<D: Dimension> LiveLevel<D> {
             closed: map.edges().iter().map(|e| e.closed).collect(),
             removed_edges: vec![false; map.edges().len()],
             removed_nodes: vec![false; map.nodes().len()],
+            incident: None,
             agents: map.agents().to_vec(),
             map,
             obstacles,

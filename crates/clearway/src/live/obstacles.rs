@@ -22,7 +22,7 @@ use rstar::{AABB, Envelope, RTree, RTreeObject};
 use crate::dimension::Dimension;
 use crate::geometry::{Segment, Separation};
 use crate::map::Map;
-use crate::obstacle_index::Nearest;
+use crate::obstacle_index::{Nearest, TreeParams};
 
 /// An item in one of a live level's R-trees: its index (an obstacle's, an
 /// edge's or a node's) and its box.
@@ -54,7 +54,7 @@ pub(super) struct LiveObstacles<D: Dimension> {
     changed: HashMap<u32, D::Obstacle>,
     /// The changed obstacles' boxes (those with any: a mesh without
     /// triangles is nowhere).
-    tree: RTree<Boxed<D::Point>>,
+    tree: RTree<Boxed<D::Point>, TreeParams>,
     /// The next index to give.
     next: usize,
     /// How many obstacles are live.
@@ -72,7 +72,7 @@ impl<D: Dimension> LiveObstacles<D> {
             base,
             in_base: vec![true; base],
             changed: HashMap::new(),
-            tree: RTree::new(),
+            tree: RTree::new_with_params(),
             next: base,
             live: base,
             retired: 0,

@@ -19,6 +19,8 @@
 
 use rstar::{AABB, RTree};
 
+use crate::obstacle_index::TreeParams;
+
 use super::obstacles::{Boxed, grown};
 use crate::dimension::Dimension;
 use crate::geometry::Segment;
@@ -27,7 +29,7 @@ use crate::geometry::Segment;
 /// a box grown by at least its clearance.
 #[derive(Debug)]
 pub(super) struct Reach<D: Dimension> {
-    tree: RTree<Boxed<D::Point>>,
+    tree: RTree<Boxed<D::Point>, TreeParams>,
     /// The distance each item's box is grown by; NaN for an item not in
     /// the tree (removed, or unbounded).
     grown_by: Vec<f64>,
@@ -55,7 +57,7 @@ impl<D: Dimension> Reach<D> {
             }
         }
         Reach {
-            tree: RTree::bulk_load(entries),
+            tree: RTree::bulk_load_with_params(entries),
             grown_by,
             unbounded,
         }

@@ -22,14 +22,17 @@ pub(crate) mod tests_3d;
 
 use bucket::{Bucket, PartStore};
 pub(crate) use nearest::PartRef;
+
 pub use nearest::{Nearest, SearchStats};
 pub(crate) use neighbourhood::{Neighbourhood, segment_envelope};
 
 /// The shape of the R-tree's nodes: up to 16 children where rstar's default
-/// is 6. The tree is only ever bulk loaded and searched depth first, where a
-/// child costs a few comparisons before its box is ever measured against the
-/// segment; wider nodes make the tree shallower, its bulk load faster and its
-/// inner nodes fewer.
+/// is 6. The obstacle tree is only ever bulk loaded and searched depth
+/// first, where a child costs a few comparisons before its box is ever
+/// measured against the segment; wider nodes make the tree shallower, its
+/// bulk load faster and its inner nodes fewer. A live level's trees (edges
+/// grown by their clearance, changed obstacles) take the same shape: they
+/// are queried far more often than changed.
 #[derive(Debug)]
 pub(crate) struct TreeParams;
 
