@@ -76,6 +76,12 @@ pub struct Edge {
     pub to: NodeIdx,
     /// Whether the edge may be travelled only from `from` to `to`.
     pub one_way: bool,
+    /// Whether the edge is closed (a shut door, a raised drawbridge): no
+    /// agent may use it, radius 0 included, but its clearance is measured
+    /// and reported as any edge's, so that opening it again changes nothing
+    /// else. Routing reads it through one rule,
+    /// [`usable_clearance`](crate::route::usable_clearance).
+    pub closed: bool,
     /// An explicit traversal cost, finite and >= 0; the default is the length.
     pub cost: Option<f64>,
     /// A baked clearance, as written by `clearway bake`.
@@ -83,13 +89,14 @@ pub struct Edge {
 }
 
 impl Edge {
-    /// A plain edge between two node indices: two-way, no cost, no baked
-    /// clearance (what grids, links and tests make).
+    /// A plain edge between two node indices: two-way, open, no cost, no
+    /// baked clearance (what grids, links and tests make).
     pub(crate) fn two_way(from: NodeIdx, to: NodeIdx) -> Edge {
         Edge {
             from,
             to,
             one_way: false,
+            closed: false,
             cost: None,
             clearance: None,
         }

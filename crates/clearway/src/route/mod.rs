@@ -12,9 +12,11 @@ mod open_set;
 mod router;
 #[cfg(test)]
 mod tests_3d;
+mod usable;
 mod widest;
 mod widest_tree;
 
 pub use cheapest::{Route, route};
 pub use router::Router;
+pub use usable::usable_clearance;
 pub use widest::{WidestRoute, widest_route};

@@ -41,6 +41,7 @@ fn storeys() -> Map<Space> {
             from: NodeIdx::new(from),
             to: NodeIdx::new(to),
             one_way: k % 11 == 0,
+            closed: k % 13 == 0,
             cost: (k % 7 == 0).then(|| 20.0 + f64::from(k % 5)),
             clearance: None,
         });

@@ -87,7 +87,8 @@ pub fn widest_route<D: Dimension>(
 
 /// The bottleneck search: the widest width with which each slot can be
 /// reached, settled widest first. `clearances` are the network's: the
-/// widths are exact clearances, not their floors.
+/// widths are exact routing clearances (0 for a closed edge), not their
+/// floors.
 pub(crate) fn widest_radius<D: Dimension>(
     network: &RouteNetwork<D>,
     clearances: &Clearances<D>,
@@ -114,7 +115,7 @@ pub(crate) fn widest_radius<D: Dimension>(
         let first = network.first_arc(node);
         for (k, arc) in network.arcs(node).iter().enumerate() {
             let next = arc.target as usize;
-            let through = w.min(clearances.edges()[network.edge(first + k)].value);
+            let through = w.min(network.arc_clearance(clearances, first + k));
             if !settled[next] && through > width[next] {
                 width[next] = through;
                 frontier.push(Frontier {
