@@ -10,7 +10,10 @@
 //! left of both versions is matched next, in file order, as an edge whose
 //! `one_way` changed; anything left after that was added or removed. A
 //! matched edge whose `one_way` or explicit `cost` changed is reported as
-//! such, besides any change of its clearance.
+//! such, besides any change of its clearance; so is one that was closed or
+//! opened (`closed`: a door shut or opened). Blocked and unblocked are
+//! verdicts on clearance alone: a closed edge keeps its clearance, and the
+//! door that opens must fit the agents it did.
 //!
 //! Agent profiles are part of the change: one added, removed or resized is
 //! an [`AgentChange`], and each level is judged against its own profiles. A
@@ -199,11 +202,15 @@ pub enum ChangeKind {
     OneWay,
     /// The edge's explicit `cost` was set, changed or removed.
     Cost,
+    /// The edge was open and is closed: no agent may use it now.
+    Closed,
+    /// The edge was closed and is open.
+    Opened,
 }
 
 impl ChangeKind {
     /// The word used in reports: `blocked`, `unblocked`, `added`, `removed`,
-    /// `changed`, `one_way`, `cost`.
+    /// `changed`, `one_way`, `cost`, `closed`, `opened`.
     pub fn name(self) -> &'static str {
         match self {
             ChangeKind::Blocked => "blocked",
@@ -213,6 +220,8 @@ impl ChangeKind {
             ChangeKind::Changed => "changed",
             ChangeKind::OneWay => "one_way",
             ChangeKind::Cost => "cost",
+            ChangeKind::Closed => "closed",
+            ChangeKind::Opened => "opened",
         }
     }
 }
@@ -234,6 +243,10 @@ pub struct EdgeSide {
     pub one_way: bool,
     /// Its explicit cost; `None` (`null` in JSON) when it costs its length.
     pub cost: Option<f64>,
+    /// Whether it is closed; left out of JSON when open, as the edges of
+    /// levels without closed edges were written.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub closed: bool,
 }
 
 impl EdgeSide {
@@ -246,6 +259,7 @@ impl EdgeSide {
             to: map.nodes()[e.to].id,
             one_way: e.one_way,
             cost: e.cost,
+            closed: e.closed,
         }
     }
 
@@ -459,6 +473,11 @@ impl LevelDiff {
                     }
                     if a.cost != b.cost {
                         changes.push(change(ChangeKind::Cost, None));
+                    }
+                    match (a.closed, b.closed) {
+                        (false, true) => changes.push(change(ChangeKind::Closed, None)),
+                        (true, false) => changes.push(change(ChangeKind::Opened, None)),
+                        _ => {}
                     }
                 }
                 _ => {}
