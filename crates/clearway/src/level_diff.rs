@@ -651,6 +651,38 @@ mod tests {
         assert!(diff.agent_changes.is_empty() && diff.changes.is_empty());
     }
 
+    /// A door shut is a `closed` change, opened an `opened` one, on the
+    /// edge matched whichever way it is written; blocked and unblocked
+    /// stay verdicts on clearance, so a shut door that fits the agent
+    /// blocks nothing. A door shut and also moved into a wall is both.
+    #[test]
+    fn a_door_shut_or_opened_is_reported_as_such() {
+        let level = |edges: &str, rock: &str| {
+            let text = format!(
+                "(agents: [(name: \"a\", radius: 0.5)], \
+                 nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0)), (id: 3, pos: (0, 10))], \
+                 edges: [{edges}], obstacles: [Point({rock})])"
+            );
+            Map::loader().read_str(&text, "doors.ron").unwrap()
+        };
+        let open = level("(from: 1, to: 2), (from: 1, to: 3)", "(5, 4)");
+        let shut = level("(from: 2, to: 1, closed: true), (from: 1, to: 3)", "(5, 4)");
+        let kinds = |d: &LevelDiff| d.changes.iter().map(|c| c.kind).collect::<Vec<_>>();
+        let closing = diff_of(&open, &shut);
+        assert_eq!(kinds(&closing), [ChangeKind::Closed]);
+        let c = &closing.changes[0];
+        assert_eq!((c.from, c.to), (2, 1));
+        assert!(!c.old.unwrap().closed && c.new.unwrap().closed);
+        assert_eq!(kinds(&diff_of(&shut, &open)), [ChangeKind::Opened]);
+        assert!(diff_of(&shut, &shut).changes.is_empty());
+        // The rock onto the shut door: blocked too, by its clearance.
+        let crushed = level("(from: 1, to: 2, closed: true), (from: 1, to: 3)", "(5, 0)");
+        assert_eq!(
+            kinds(&diff_of(&open, &crushed)),
+            [ChangeKind::Blocked, ChangeKind::Closed]
+        );
+    }
+
     proptest! {
         #![proptest_config(clearway_test_support::proptest_config::config(256))]
 
