@@ -62,7 +62,9 @@ pub struct Router<'m, D: Dimension = Plane> {
 }
 
 impl<'m, D: Dimension> Router<'m, D> {
-    /// The router for `map`, whose clearances are `clearances`.
+    /// The router for `map`, whose clearances are `clearances`. It reads
+    /// which edges are [closed](crate::Edge::closed) now: a map whose
+    /// edges open or close needs a new router.
     pub fn new(map: &'m Map<D>, clearances: &'m Clearances<D>) -> Router<'m, D> {
         Router {
             map,
@@ -270,8 +272,8 @@ impl<'m, D: Dimension> Router<'m, D> {
 
     /// The cheapest route from node `start` to node `goal` (indices into
     /// [`Map::nodes`]) using only edges whose clearance admits
-    /// `agent_radius`, honouring one-way edges and explicit costs. `None`
-    /// when there is none.
+    /// `agent_radius`, honouring one-way edges and explicit costs, and never
+    /// a closed edge ([`usable_clearance`]). `None` when there is none.
     ///
     /// A* with the straight-line distance as its estimate, scaled down when
     /// some explicit cost is cheaper than its edge's length so that the

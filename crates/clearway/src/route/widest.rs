@@ -50,8 +50,9 @@ impl Ord for Frontier {
 }
 
 /// The widest route from node `start` to node `goal` (indices into
-/// [`Map::nodes`]), honouring one-way edges. `None` when `goal` cannot be
-/// reached at any radius.
+/// [`Map::nodes`]), honouring one-way edges, and never through a closed
+/// edge ([`usable_clearance`](super::usable_clearance)). `None` when `goal`
+/// cannot be reached at any radius.
 ///
 /// The radius is exact: it is one of the edges' clearances (or unbounded),
 /// the same value a sweep over every clearance as a threshold would find.
