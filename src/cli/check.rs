@@ -13,7 +13,7 @@ use super::conventions;
 use super::counted::counted;
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level};
-use super::node_names::{edge_ref, node_ref};
+use super::node_names::{closed_note, edge_ref, node_ref};
 use super::numbers::{given, human, human_judged, human_pair, human_point};
 use super::output;
 use super::progress::{compute_clearances, compute_tight_spots};
@@ -31,6 +31,11 @@ struct RadiusReport {
     agent: Option<String>,
     radius: f64,
     edges_checked: usize,
+    /// How many edges are closed: judged by their clearance like every
+    /// edge (a door that opens must fit the agent), and named `closed` in
+    /// `blocked`. Absent when none is, as in levels before closed edges.
+    #[serde(skip_serializing_if = "is_zero")]
+    edges_closed: usize,
     blocked: Vec<EdgeRow>,
     blocked_nodes: Vec<NodeRow>,
     /// Baked clearances that no longer match the obstacles; the same for
@@ -153,6 +158,10 @@ fn check<D: Shown>(
     })
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 fn stale_row<D: Shown>(level: &Level<D>, s: &StaleBake) -> StaleRow {
     let e = &level.map.edges()[s.edge];
     StaleRow {
@@ -183,6 +192,7 @@ fn report_for<D: Shown>(
         agent: r.agent,
         radius: r.agent_radius,
         edges_checked: map.edges().len(),
+        edges_closed: map.edges().iter().filter(|e| e.closed).count(),
         stale_bakes,
     }
 }
@@ -204,8 +214,9 @@ fn text_for<D: Shown>(
     {
         let _ = writeln!(
             out,
-            "blocked: {}: {}{}",
+            "blocked: {}{}: {}{}",
             edge_ref(&level.map, *i),
+            closed_note(&level.map, *i),
             too_tight(row.clearance, report.radius),
             blame(level, c),
         );
@@ -247,6 +258,9 @@ fn text_for<D: Shown>(
         report.blocked_nodes.len(),
         level.map.nodes().len(),
     );
+    if report.edges_closed > 0 {
+        let _ = write!(out, ", {} closed", counted(report.edges_closed, "edge"));
+    }
     if !report.stale_bakes.is_empty() {
         let stale = report.stale_bakes.len();
         let _ = write!(out, ", {}", counted(stale, "stale baked clearance"));

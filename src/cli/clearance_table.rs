@@ -23,7 +23,7 @@ use super::args::{ClearanceArgs, TableFormat};
 use super::check::pinch_points;
 use super::conventions;
 use super::input::{AnyLevel, Level};
-use super::node_names::edge_ref;
+use super::node_names::{closed_note, edge_ref};
 use super::numbers::{human, human_coordinates};
 use super::progress::Bar;
 use super::rows::{EdgeRow, NodeRow};
@@ -263,11 +263,15 @@ fn csv<D: Shown>(out: &mut dyn Write, table: &Table<'_, D>) -> io::Result<()> {
     let cell = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
     let axes =
         |prefix: &str| -> String { D::AXES.iter().map(|a| format!(",{prefix}_{a}")).collect() };
+    // A `closed` column last, only when some edge is closed: the tables
+    // of other levels are as they were.
+    let closed = table.map.edges().iter().any(|e| e.closed);
     writeln!(
         out,
-        "edge,from,to,clearance,obstacle{}{}",
+        "edge,from,to,clearance,obstacle{}{}{}",
         axes("edge"),
-        axes("obstacle")
+        axes("obstacle"),
+        if closed { ",closed" } else { "" }
     )?;
     let point = |p: Option<super::dimension::Coordinates>| -> String {
         (0..D::AXES.len())
@@ -277,7 +281,7 @@ fn csv<D: Shown>(out: &mut dyn Write, table: &Table<'_, D>) -> io::Result<()> {
     for r in table.edge_rows() {
         writeln!(
             out,
-            "{},{},{},{},{}{}{}",
+            "{},{},{},{},{}{}{}{}",
             r.edge,
             r.from,
             r.to,
@@ -285,6 +289,11 @@ fn csv<D: Shown>(out: &mut dyn Write, table: &Table<'_, D>) -> io::Result<()> {
             r.obstacle.map(|o| o.to_string()).unwrap_or_default(),
             point(r.edge_point),
             point(r.obstacle_point),
+            match (closed, r.closed) {
+                (false, _) => "",
+                (true, false) => ",false",
+                (true, true) => ",true",
+            },
         )?;
     }
     Ok(())
@@ -294,7 +303,12 @@ fn text<D: Shown>(out: &mut dyn Write, level: &Level<D>, table: &Table<'_, D>) -
     for (i, c) in table.in_blocks(level.map.edges().len()) {
         let r = EdgeRow::new(&level.map, EdgeIdx::new(i), &c);
         let value = r.clearance.map_or_else(|| "inf".into(), human);
-        write!(out, "{}: clearance {value}", edge_ref(&level.map, r.edge))?;
+        write!(
+            out,
+            "{}{}: clearance {value}",
+            edge_ref(&level.map, r.edge),
+            closed_note(&level.map, r.edge)
+        )?;
         if let (Some(w), Some(p), Some(q)) = (c.witness, r.edge_point, r.obstacle_point) {
             let o = w.obstacle;
             let kind = D::kind(&level.map.obstacles()[o]);

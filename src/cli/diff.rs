@@ -37,6 +37,13 @@ struct Report<'a> {
     changed: usize,
     one_way: usize,
     cost: usize,
+    /// Edges closed and opened: both present when either count is above 0,
+    /// neither otherwise, so that the reports on levels whose doors did not
+    /// change are as they were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    closed: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    opened: Option<usize>,
     changes: Vec<ChangeRow<'a>>,
 }
 
@@ -48,7 +55,8 @@ struct ChangeRow<'a> {
     to: u64,
     /// Which of the edges between `from` and `to`, from 0.
     occurrence: usize,
-    /// `{"edge", "clearance", "from", "to", "one_way", "cost"}` in OLD;
+    /// `{"edge", "clearance", "from", "to", "one_way", "cost"}` in OLD,
+    /// with `"closed": true` when closed;
     /// `null` when added.
     old: Option<EdgeSide>,
     /// The same in NEW; `null` when removed.
@@ -171,6 +179,7 @@ fn compare<D: Shown>(
     match args.format {
         CheckFormat::Text => write_stdout(&text(&diff, (&old.map, &new.map), args.summary))?,
         CheckFormat::Json => {
+            let doors = door_counts(&diff);
             let report = Report {
                 old: args.old.display().to_string(),
                 new: args.new.display().to_string(),
@@ -185,6 +194,8 @@ fn compare<D: Shown>(
                 changed: diff.count(ChangeKind::Changed),
                 one_way: diff.count(ChangeKind::OneWay),
                 cost: diff.count(ChangeKind::Cost),
+                closed: doors.map(|(closed, _)| closed),
+                opened: doors.map(|(_, opened)| opened),
                 changes: diff
                     .changes
                     .iter()
@@ -241,7 +252,8 @@ fn radii<D: Shown>(
 /// changed    edge 2 (1 -> 2, was edge 1)  clearance 4.5 -> 4.25
 /// one_way    edge 3 (103 -> 104)  two-way -> one-way 103->104
 /// cost       edge 5 (104 -> 105)  cost length -> 7
-/// FAILED: 2 newly blocked, 0 unblocked, 1 added, 1 removed, 1 changed, 1 one_way, 1 cost, 1 agent changed (soldier radius 0.4 -> 1.2)
+/// closed     edge 6 (105 -> 106)  open -> closed
+/// FAILED: 2 newly blocked, 0 unblocked, 1 added, 1 removed, 1 changed, 1 one_way, 1 cost, 1 closed, 0 opened, 1 agent changed (soldier radius 0.4 -> 1.2)
 /// ```
 ///
 /// Only the summary line with `summary_only`.
@@ -273,6 +285,9 @@ fn text<D: Shown>(
                 }
                 let _ = write!(out, "cost {a} -> {b}");
             }
+            (ChangeKind::Closed | ChangeKind::Opened, Some(o), Some(n)) => {
+                let _ = write!(out, "{} -> {}", door(o), door(n));
+            }
             _ => {
                 let radii = radius.map(|r| (r.old_radius, r.agent_radius));
                 // A newly blocked edge admitted the old radius and fails the
@@ -303,6 +318,9 @@ fn text<D: Shown>(
         diff.count(ChangeKind::OneWay),
         diff.count(ChangeKind::Cost),
     );
+    if let Some((closed, opened)) = door_counts(diff) {
+        let _ = write!(out, ", {closed} closed, {opened} opened");
+    }
     if !diff.agent_changes.is_empty() {
         let n = diff.agent_changes.len();
         let all: Vec<String> = (diff.agent_changes.iter())
@@ -345,6 +363,19 @@ fn direction(side: EdgeSide) -> String {
     } else {
         "two-way".to_string()
     }
+}
+
+/// `open` or `closed`.
+fn door(side: EdgeSide) -> &'static str {
+    if side.closed { "closed" } else { "open" }
+}
+
+/// How many edges were closed and opened, when either count is above 0:
+/// the summaries name them only then.
+fn door_counts(diff: &LevelDiff) -> Option<(usize, usize)> {
+    let closed = diff.count(ChangeKind::Closed);
+    let opened = diff.count(ChangeKind::Opened);
+    (closed + opened > 0).then_some((closed, opened))
 }
 
 /// The explicit cost, or `length` when the edge costs its length.

@@ -24,6 +24,17 @@ pub fn edge_ref<D: Dimension>(map: &Map<D>, edge: EdgeIdx) -> String {
     edge_ref_noted(map, edge, "")
 }
 
+/// ` (closed)` after an edge's name when it is closed, nothing when open:
+/// reports that list an edge by its clearance say so, since no agent may
+/// use it until it opens.
+pub fn closed_note<D: Dimension>(map: &Map<D>, edge: EdgeIdx) -> &'static str {
+    if map.edges()[edge].closed {
+        " (closed)"
+    } else {
+        ""
+    }
+}
+
 /// As [`edge_ref`], with a note after the ends: `edge 4 (101 -> 110, was
 /// edge 3)`, as `diff` names an edge whose index moved.
 pub fn edge_ref_noted<D: Dimension>(map: &Map<D>, edge: EdgeIdx, note: &str) -> String {

@@ -183,5 +183,18 @@ pub fn text<D: Dimension>(
             let _ = writeln!(out, "{to} cannot be reached from {from} at any radius");
         }
     }
+    out.push_str(&closed_edges_note(map));
     out
+}
+
+/// A line for a report of no route on a level with closed edges, which no
+/// agent may use, so that a shut door is not mistaken for a wall: `note: 2
+/// closed edges are unusable for every agent`. Empty when no edge is
+/// closed.
+pub fn closed_edges_note<D: Dimension>(map: &Map<D>) -> String {
+    match map.edges().iter().filter(|e| e.closed).count() {
+        0 => String::new(),
+        1 => "note: 1 closed edge is unusable for every agent\n".into(),
+        n => format!("note: {n} closed edges are unusable for every agent\n"),
+    }
 }

@@ -23,6 +23,11 @@ pub struct EdgeRow {
     /// The `to` node's name, when it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to_name: Option<String>,
+    /// `true` when the edge is closed (its clearance is measured all the
+    /// same); absent when open, so that the rows of levels without closed
+    /// edges are as they were.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub closed: bool,
     /// The clearance; `null` when unbounded.
     pub clearance: Option<f64>,
     /// The obstacle that sets it; `null` without obstacles.
@@ -47,6 +52,7 @@ impl EdgeRow {
             to: map.nodes()[e.to].id,
             from_name: map.nodes()[e.from].name.clone(),
             to_name: map.nodes()[e.to].name.clone(),
+            closed: e.closed,
             clearance: clearance.finite_value(),
             obstacle: clearance.witness.map(|w| w.obstacle),
             edge_point: path_point::<D>(clearance),

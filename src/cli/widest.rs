@@ -109,6 +109,7 @@ fn widest<D: Shown>(
                 }
             } else {
                 let _ = writeln!(out, "{to} cannot be reached from {from} at any radius");
+                out.push_str(&super::route::closed_edges_note(map));
             }
             out
         }

@@ -623,6 +623,7 @@ mod tests {
             from: e.from,
             to: e.to,
             one_way: false,
+            closed: false,
             cost: None,
             clearance: None,
         }));

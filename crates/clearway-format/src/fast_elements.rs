@@ -926,6 +926,9 @@ mod tests {
             if self.pick(2) == 0 {
                 fields.push(("one_way", self.boolean().to_owned()));
             }
+            if self.pick(3) == 0 {
+                fields.push(("closed", self.boolean().to_owned()));
+            }
             if self.pick(2) == 0 {
                 fields.push(("cost", self.optional_number()));
             }
@@ -1070,7 +1073,7 @@ mod tests {
             ),
             ("(id: 3, pos: (1, 2, 3))", 1, |t, n| twin::<NodeEntry>(t, n)),
             (
-                "(from: 0, to: 1), Edge(to: 2, from: 1, one_way: true, cost: 30.0, clearance: 1.25),",
+                "(from: 0, to: 1), Edge(to: 2, from: 1, one_way: true, closed: true, cost: 30.0, clearance: 1.25),",
                 2,
                 |t, n| twin::<EdgeEntry>(t, n),
             ),
@@ -1131,6 +1134,7 @@ mod tests {
         let edges = [
             "(from: 0, to: 1, cost: None)",
             "(from: 0, to: 1, one_way: True)",
+            "(from: 0, to: 1, closed: 1)",
         ];
         for text in edges {
             assert!(!twin::<EdgeEntry>(text, 1), "{text}");
@@ -1192,6 +1196,7 @@ mod tests {
                 from: 7,
                 to: 8,
                 one_way: true,
+                closed: true,
                 cost: Some(3.5),
                 clearance: Some(0.25),
             }],

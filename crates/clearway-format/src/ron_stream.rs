@@ -123,7 +123,8 @@ mod tests {
     fn the_text_is_the_whole_text_writers() {
         let text = r#"(agents: [(name: "a \"b\"", radius: 0.3)],
             nodes: [(id: 1, pos: (0.1, 1e15), name: "gate"), (id: 2, pos: (-0.0, 3))],
-            edges: [(from: 1, to: 2, one_way: true, cost: 3.5, clearance: 1e-300)],
+            edges: [(from: 1, to: 2, one_way: true, cost: 3.5, clearance: 1e-300),
+                (from: 2, to: 1, closed: true), (from: 2, to: 1, closed: false)],
             obstacles: [Polygon([(0, 0), (1, 0), (1, 1)]), Circle(center: (5, 5), radius: 2),
                 Point((7, 7)), Segment(from: (1, 2), to: (3, 4))])"#;
         let empty_lists = "(nodes: [])";

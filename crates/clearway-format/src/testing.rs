@@ -21,6 +21,7 @@ pub const FLAT_LEVEL: &str = r#"Map(
         (from: 18446744073709551615, to: 2, one_way: true, clearance: 0.5),
         (from: 7, to: 2, cost: 30.0),
         (from: 7, to: 2, cost: 30.0),
+        (from: 2, to: 7, closed: true),
     ],
     obstacles: [
         Polygon([(12.0, 1.0), (14.0, 1.0), (14.0, 3.0), (12.5, 2.0)]),
@@ -179,6 +180,9 @@ impl Writer {
         ];
         if self.pick(2) == 0 {
             fields.push(format!("one_way: {}", ["true", "false"][self.pick(2)]));
+        }
+        if self.pick(4) == 0 {
+            fields.push(format!("closed: {}", ["true", "false"][self.pick(2)]));
         }
         if self.pick(2) == 0 {
             let cost = self.number().trim_start_matches('-').to_owned();

@@ -127,7 +127,7 @@ pub struct NodeEntry {
     pub name: Option<String>,
 }
 
-/// An edge: `(from: 1, to: 2, one_way: true, cost: 30.0, clearance: 1.25)`.
+/// An edge: `(from: 1, to: 2, one_way: true, closed: true, cost: 30.0, clearance: 1.25)`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "Edge", deny_unknown_fields)]
 pub struct EdgeEntry {
@@ -138,6 +138,11 @@ pub struct EdgeEntry {
     /// Whether the edge may be travelled only from `from` to `to`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub one_way: bool,
+    /// Whether the edge is closed (a shut door, a raised drawbridge):
+    /// unusable for every agent, its clearance still measured. Written only
+    /// when true, so that a level without closed edges reads as before.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub closed: bool,
     /// An explicit traversal cost, finite and >= 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost: Option<f64>,
@@ -230,6 +235,7 @@ impl ListElement for EdgeEntry {
             from: 0,
             to: 0,
             one_way: false,
+            closed: false,
             cost: None,
             clearance: None,
         }

@@ -12,6 +12,9 @@ pub struct RandomMap {
     pub nodes: Vec<(f64, f64)>,
     pub edges: Vec<(usize, usize, bool, Option<f64>)>,
     pub obstacles: Vec<RandomObstacle>,
+    /// The indices (into `edges`) of the closed edges: none from
+    /// [`random_map`]; [`with_closed_edges`] closes some.
+    pub closed: Vec<usize>,
 }
 
 /// An obstacle of a random level: the exact twin's plain shape, so that the
@@ -93,7 +96,23 @@ pub fn random_map(max_nodes: usize, max_obstacles: usize) -> impl Strategy<Value
             nodes,
             edges,
             obstacles,
+            closed: Vec::new(),
         })
+}
+
+/// `levels` with each edge closed (a door) with probability `share`, by a
+/// coin of its own: none when `share` is 0.
+pub fn with_closed_edges(
+    levels: impl Strategy<Value = RandomMap>,
+    share: f64,
+) -> impl Strategy<Value = RandomMap> {
+    levels.prop_flat_map(move |m| {
+        let coins = prop::collection::vec(prop::bool::weighted(share), m.edges.len());
+        (Just(m), coins).prop_map(|(mut m, coins)| {
+            m.closed = (0..coins.len()).filter(|&i| coins[i]).collect();
+            m
+        })
+    })
 }
 
 fn distinct(points: &[(f64, f64)]) -> usize {
@@ -113,6 +132,7 @@ impl RandomMap {
         RandomMap {
             nodes: self.nodes.iter().map(|&p| s(p)).collect(),
             edges: self.edges.clone(),
+            closed: self.closed.clone(),
             obstacles: self
                 .obstacles
                 .iter()
@@ -150,10 +170,13 @@ impl RandomMap {
             let _ = writeln!(out, "    (id: {}, pos: {}),", i + 10, p(pos));
         }
         out.push_str("  ],\n  edges: [\n");
-        for &(from, to, one_way, cost) in &self.edges {
+        for (i, &(from, to, one_way, cost)) in self.edges.iter().enumerate() {
             let _ = write!(out, "    (from: {}, to: {}", from + 10, to + 10);
             if one_way {
                 out.push_str(", one_way: true");
+            }
+            if self.closed.contains(&i) {
+                out.push_str(", closed: true");
             }
             if let Some(c) = cost {
                 let _ = write!(out, ", cost: {c:?}");

@@ -10,7 +10,10 @@
 //! left of both versions is matched next, in file order, as an edge whose
 //! `one_way` changed; anything left after that was added or removed. A
 //! matched edge whose `one_way` or explicit `cost` changed is reported as
-//! such, besides any change of its clearance.
+//! such, besides any change of its clearance; so is one that was closed or
+//! opened (`closed`: a door shut or opened). Blocked and unblocked are
+//! verdicts on clearance alone: a closed edge keeps its clearance, and the
+//! door that opens must fit the agents it did.
 //!
 //! Agent profiles are part of the change: one added, removed or resized is
 //! an [`AgentChange`], and each level is judged against its own profiles. A
@@ -199,11 +202,15 @@ pub enum ChangeKind {
     OneWay,
     /// The edge's explicit `cost` was set, changed or removed.
     Cost,
+    /// The edge was open and is closed: no agent may use it now.
+    Closed,
+    /// The edge was closed and is open.
+    Opened,
 }
 
 impl ChangeKind {
     /// The word used in reports: `blocked`, `unblocked`, `added`, `removed`,
-    /// `changed`, `one_way`, `cost`.
+    /// `changed`, `one_way`, `cost`, `closed`, `opened`.
     pub fn name(self) -> &'static str {
         match self {
             ChangeKind::Blocked => "blocked",
@@ -213,6 +220,8 @@ impl ChangeKind {
             ChangeKind::Changed => "changed",
             ChangeKind::OneWay => "one_way",
             ChangeKind::Cost => "cost",
+            ChangeKind::Closed => "closed",
+            ChangeKind::Opened => "opened",
         }
     }
 }
@@ -234,6 +243,10 @@ pub struct EdgeSide {
     pub one_way: bool,
     /// Its explicit cost; `None` (`null` in JSON) when it costs its length.
     pub cost: Option<f64>,
+    /// Whether it is closed; left out of JSON when open, as the edges of
+    /// levels without closed edges were written.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub closed: bool,
 }
 
 impl EdgeSide {
@@ -246,6 +259,7 @@ impl EdgeSide {
             to: map.nodes()[e.to].id,
             one_way: e.one_way,
             cost: e.cost,
+            closed: e.closed,
         }
     }
 
@@ -460,6 +474,11 @@ impl LevelDiff {
                     if a.cost != b.cost {
                         changes.push(change(ChangeKind::Cost, None));
                     }
+                    match (a.closed, b.closed) {
+                        (false, true) => changes.push(change(ChangeKind::Closed, None)),
+                        (true, false) => changes.push(change(ChangeKind::Opened, None)),
+                        _ => {}
+                    }
                 }
                 _ => {}
             }
@@ -630,6 +649,38 @@ mod tests {
         let new = door(r#"(name: "b", radius: 1.5), (name: "a", radius: 0.4)"#);
         let diff = diff_of(&old, &new);
         assert!(diff.agent_changes.is_empty() && diff.changes.is_empty());
+    }
+
+    /// A door shut is a `closed` change, opened an `opened` one, on the
+    /// edge matched whichever way it is written; blocked and unblocked
+    /// stay verdicts on clearance, so a shut door that fits the agent
+    /// blocks nothing. A door shut and also moved into a wall is both.
+    #[test]
+    fn a_door_shut_or_opened_is_reported_as_such() {
+        let level = |edges: &str, rock: &str| {
+            let text = format!(
+                "(agents: [(name: \"a\", radius: 0.5)], \
+                 nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0)), (id: 3, pos: (0, 10))], \
+                 edges: [{edges}], obstacles: [Point({rock})])"
+            );
+            Map::loader().read_str(&text, "doors.ron").unwrap()
+        };
+        let open = level("(from: 1, to: 2), (from: 1, to: 3)", "(5, 4)");
+        let shut = level("(from: 2, to: 1, closed: true), (from: 1, to: 3)", "(5, 4)");
+        let kinds = |d: &LevelDiff| d.changes.iter().map(|c| c.kind).collect::<Vec<_>>();
+        let closing = diff_of(&open, &shut);
+        assert_eq!(kinds(&closing), [ChangeKind::Closed]);
+        let c = &closing.changes[0];
+        assert_eq!((c.from, c.to), (2, 1));
+        assert!(!c.old.unwrap().closed && c.new.unwrap().closed);
+        assert_eq!(kinds(&diff_of(&shut, &open)), [ChangeKind::Opened]);
+        assert!(diff_of(&shut, &shut).changes.is_empty());
+        // The rock onto the shut door: blocked too, by its clearance.
+        let crushed = level("(from: 1, to: 2, closed: true), (from: 1, to: 3)", "(5, 0)");
+        assert_eq!(
+            kinds(&diff_of(&open, &crushed)),
+            [ChangeKind::Blocked, ChangeKind::Closed]
+        );
     }
 
     proptest! {

@@ -87,4 +87,4 @@ pub use obstacle_index::{Nearest, ObstacleIndex};
 pub use obstacle3::Obstacle3;
 pub use phases::Phases;
 pub use prune::PruneReport;
-pub use route::{Route, Router, WidestRoute, route, widest_route};
+pub use route::{Route, Router, WidestRoute, route, usable_clearance, widest_route};

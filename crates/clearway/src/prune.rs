@@ -11,6 +11,8 @@ use crate::map::{EdgeEdit, Map, edit_edges};
 impl<D: Dimension> Map<D> {
     /// The map without the edges whose clearance is below `agent_radius`.
     /// Nodes, obstacles, agents and the kept edges stay as they are, in order.
+    /// A closed edge is judged by its clearance like any other, and kept
+    /// closed: a door may open again.
     ///
     /// ```
     /// use clearway::{Clearances, Map};

@@ -85,6 +85,7 @@ impl<'g> GridLevelText<'g> {
                     from: node_id(grid, cell),
                     to: node_id(grid, other),
                     one_way: false,
+                    closed: false,
                     cost: None,
                     clearance: None,
                 })

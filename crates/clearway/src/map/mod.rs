@@ -76,13 +76,16 @@ pub struct Edge {
     pub to: NodeIdx,
     /// Whether the edge may be travelled only from `from` to `to`.
     pub one_way: bool,
+    /// Whether the edge is closed (a shut door, a raised drawbridge): no
+    /// agent may use it, radius 0 included, but its clearance is measured
+    /// and reported as any edge's, so that opening it again changes nothing
+    /// else. Routing reads it through one rule,
+    /// [`usable_clearance`](crate::usable_clearance).
+    pub closed: bool,
     /// An explicit traversal cost, finite and >= 0; the default is the length.
     pub cost: Option<f64>,
     /// A baked clearance, as written by `clearway bake`.
     pub clearance: Option<f64>,
-    /// Whether the edge is closed (a door, a drawbridge): unusable for
-    /// every agent, its clearance still measured.
-    pub closed: bool,
 }
 
 impl Edge {
@@ -94,9 +97,9 @@ impl Edge {
             from,
             to,
             one_way: false,
+            closed: false,
             cost: None,
             clearance: None,
-            closed: false,
         }
     }
 }

@@ -124,6 +124,7 @@ pub(crate) fn edge_entry<D: Dimension>(map: &Map<D>, edge: &Edge) -> EdgeEntry {
         from: id(edge.from),
         to: id(edge.to),
         one_way: edge.one_way,
+        closed: edge.closed,
         cost: edge.cost,
         clearance: edge.clearance,
     }
@@ -176,6 +177,8 @@ mod tests {
         let text = options().to_string(&MapFile::from(&map)).unwrap();
         assert!(!text.contains("Some("), "{text}");
         assert!(!text.contains("one_way:false"), "{text}");
+        assert!(!text.contains("closed:false"), "{text}");
+        assert!(text.contains("closed:true"), "{text}");
         assert!(!text.contains("cost:None"), "{text}");
         let again = Map::loader().read_str(&text, "written.ron").unwrap();
         assert_eq!(MapFile::from(&again), MapFile::from(&map));

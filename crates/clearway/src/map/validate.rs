@@ -610,9 +610,9 @@ const PLACEHOLDER_EDGE: Edge = Edge {
     from: NodeIdx::new(0),
     to: NodeIdx::new(0),
     one_way: false,
+    closed: false,
     cost: None,
     clearance: None,
-    closed: false,
 };
 
 /// The edges, validated on every core into a vector of their exact length;
@@ -686,9 +686,9 @@ fn edge<P>(
         from: NodeIdx::new(from),
         to: NodeIdx::new(to),
         one_way: entry.one_way,
+        closed: entry.closed,
         cost: optional_length(entry.cost, "cost", Quantity::Cost)?,
         clearance: optional_length(entry.clearance, "clearance", Quantity::Clearance)?,
-        closed: false,
     })
 }
 
@@ -827,6 +827,7 @@ mod tests {
             from,
             to,
             one_way: false,
+            closed: false,
             cost: None,
             clearance: None,
         }

@@ -9,7 +9,7 @@ where
     for<'a> MapFile: From<&'a Map<D>>,
 {
     /// The map as RON text that loads back into an equal map: agents, nodes,
-    /// edges and obstacles in order, with ids, names, `one_way`, `cost` and
+    /// edges and obstacles in order, with ids, names, `one_way`, `closed`, `cost` and
     /// baked `clearance` kept. Numbers are written so they parse back to the
     /// same bits; a 3D map's positions have three coordinates. Comments in
     /// the original file are not kept
@@ -57,7 +57,7 @@ mod tests {
     fn a_3d_level_is_written_back_and_loads_again() {
         let text = "(agents: [(name: \"drone\", radius: 0.5)],
             nodes: [(id: 1, pos: (0, 0, 1), name: \"a\"), (id: 2, pos: (10, 0, -0.0))],
-            edges: [(from: 1, to: 2, one_way: true, cost: 3, clearance: 1.5)],
+            edges: [(from: 1, to: 2, one_way: true, cost: 3, clearance: 1.5), (from: 2, to: 1, closed: true)],
             obstacles: [Point((1, 2, 3)), Sphere(center: (5, 0, 3.5), radius: 1),
                 Segment(from: (0, 0, 0), to: (1, 1, 1)), Triangle([(0, 0, 0), (1, 0, 0), (0, 1, 0.1)]),
                 Box(min: (-1, -1, -1), max: (1, 1, 1)),

@@ -1,5 +1,6 @@
-//! The edges layer and the one-way arrows: edges coloured by verdict
-//! against the agent radius, or by clearance on the continuous scale.
+//! The edges layer, the one-way arrows and the closed-edge bars: edges
+//! coloured by verdict against the agent radius, or by clearance on the
+//! continuous scale.
 
 use super::drawer::{Color, Drawer, Style};
 use super::flatten::Flatten;
@@ -182,6 +183,9 @@ impl<D: Flatten> Picture<'_, D> {
         if e.one_way {
             title.push_str("; one-way");
         }
+        if e.closed {
+            title.push_str("; closed: unusable for every agent");
+        }
         if let Some(cost) = e.cost {
             title.push_str(&format!("; cost {}", human(cost)));
         }
@@ -223,6 +227,48 @@ impl<D: Flatten> Picture<'_, D> {
                 &style,
                 title.as_deref(),
             );
+        }
+    }
+}
+
+impl<D: Flatten> Picture<'_, D> {
+    /// A bar across each closed edge, like a shut gate: the edge keeps its
+    /// verdict's colour and pattern (its clearance is measured all the
+    /// same), and the bar, in ink and thicker than any edge, reads without
+    /// colour. Across the middle, or a quarter of the way along a one-way
+    /// edge, whose arrow holds the middle. Nothing at all, not even the
+    /// layer, on a level without closed edges.
+    pub(super) fn draw_closed(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
+        let map = self.map;
+        if !map.edges().iter().any(|e| e.closed) {
+            return;
+        }
+        drawer.layer("closed");
+        let style = Style::stroke(palette::INK, metrics.edge_width * 2.0 + 2.0);
+        for (i, e) in map.edges().iter().enumerate() {
+            if !e.closed {
+                continue;
+            }
+            let s = map.edge_segment(EdgeIdx::new(i));
+            let (a, b) = (
+                frame.to_picture(self.at(s.a)),
+                frame.to_picture(self.at(s.b)),
+            );
+            let length = a.distance_to(b);
+            if length < 4.0 {
+                continue;
+            }
+            let half = (metrics.edge_width * 3.0 + 6.0).min(length * 0.4);
+            let u = (b - a) * (1.0 / length);
+            let n = Point::new(-u.y, u.x);
+            let along = if e.one_way { 0.25 } else { 0.5 };
+            let at = a + (b - a) * along;
+            let title = if metrics.large {
+                None
+            } else {
+                Some(format!("{}: closed", text::edge_name(map, i)))
+            };
+            drawer.polyline(&[at - n * half, at + n * half], &style, title.as_deref());
         }
     }
 }

@@ -22,6 +22,8 @@ pub(super) enum Key {
     Dot(Style, String),
     Pinch(String),
     Arrow(String),
+    /// The bar across a closed edge.
+    Closed(String),
     Swatch(Style, String),
     /// Words without a sample (labels left out).
     Note(String),
@@ -34,6 +36,7 @@ impl Key {
             | Key::Dot(_, t)
             | Key::Pinch(t)
             | Key::Arrow(t)
+            | Key::Closed(t)
             | Key::Swatch(_, t) => t.as_str(),
             Key::Ramp(_) => return 420.0,
             Key::Note(t) => return text_width(t, LEGEND_FONT) + 22.0,
@@ -81,6 +84,10 @@ impl<D: Flatten> Picture<'_, D> {
         }
         if self.map.edges().iter().any(|e| e.one_way) {
             keys.push(Key::Arrow("one-way".into()));
+        }
+        let closed = self.map.edges().iter().filter(|e| e.closed).count();
+        if closed > 0 {
+            keys.push(Key::Closed(format!("closed ({closed})")));
         }
         let bands = self.height_bands();
         let axis = self.up.name();
@@ -287,6 +294,22 @@ impl<D: Flatten> Picture<'_, D> {
                                 Point::new(x + 7.0, mid + 5.0),
                             ],
                             &Style::fill(palette::INK),
+                            None,
+                        );
+                        drawer.text(Point::new(x + 30.0, y), t, &words);
+                    }
+                    Key::Closed(t) => {
+                        drawer.polyline(
+                            &[Point::new(x, mid), Point::new(x + 24.0, mid)],
+                            &Style::stroke(palette::MUTED, 3.0),
+                            None,
+                        );
+                        drawer.polyline(
+                            &[
+                                Point::new(x + 12.0, mid - 7.0),
+                                Point::new(x + 12.0, mid + 7.0),
+                            ],
+                            &Style::stroke(palette::INK, 4.5),
                             None,
                         );
                         drawer.text(Point::new(x + 30.0, y), t, &words);

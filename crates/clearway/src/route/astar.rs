@@ -157,7 +157,7 @@ pub(crate) fn cheapest_path<D: Dimension>(
             estimate.prefetch(next);
         }
         for (k, arc) in network.arcs(here).iter().enumerate() {
-            let exact = || clearances.edges()[network.edge(first + k)].value;
+            let exact = || network.arc_clearance(clearances, first + k);
             if !fit.admits(arc.clearance_floor, exact) {
                 continue;
             }

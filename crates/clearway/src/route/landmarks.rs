@@ -291,7 +291,7 @@ impl<D: Dimension> Admitted<'_, D> {
     /// as `floor`) counts.
     fn arc(&self, network: &RouteNetwork<D>, k: usize, floor: f32) -> bool {
         self.fit
-            .admits(floor, || self.clearances.edges()[network.edge(k)].value)
+            .admits(floor, || network.arc_clearance(self.clearances, k))
     }
 }
 

@@ -12,6 +12,7 @@ mod open_set;
 mod router;
 #[cfg(test)]
 mod tests_3d;
+mod usable;
 mod widest;
 mod widest_tree;
 
@@ -19,4 +20,5 @@ pub(crate) use astar::Scratch;
 pub use cheapest::{Route, route};
 pub(crate) use network::RouteNetwork;
 pub use router::Router;
+pub use usable::usable_clearance;
 pub use widest::{WidestRoute, widest_route};

@@ -19,14 +19,16 @@ use crate::map::Map;
 use super::cheapest::edge_cost;
 use super::clearance_floor::floor_f32;
 use super::node_order::hilbert_order;
+use super::usable::ClosedEdges;
 
 /// One direction of travel along an edge.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Arc {
     /// The slot of the node the arc leads to.
     pub target: u32,
-    /// The `f32` at or below the edge's clearance (see
-    /// [`RadiusFit`](super::clearance_floor::RadiusFit)).
+    /// The `f32` at or below the edge's routing clearance (see
+    /// [`RadiusFit`](super::clearance_floor::RadiusFit)): 0 for a closed
+    /// edge ([`super::usable`]).
     pub clearance_floor: f32,
     /// The edge's cost: its explicit cost, or its length.
     pub cost: f64,
@@ -41,6 +43,9 @@ pub(crate) struct RouteNetwork<D: Dimension = Plane> {
     /// The map edge each arc travels (an index into [`Map::edges`]); read
     /// only to spell out a route, or on a tie of clearance floors.
     arc_edge: Vec<u32>,
+    /// Which edges are closed: their routing clearance is 0, which the
+    /// exact reads ([`RouteNetwork::arc_clearance`]) go through.
+    closed: ClosedEdges,
     /// Each slot's position.
     positions: Vec<D::Point>,
     /// The map node in each slot.
@@ -103,6 +108,7 @@ impl<D: Dimension> RouteNetwork<D> {
             clearance_floor: 0.0,
             cost: 0.0,
         };
+        let closed = ClosedEdges::of(map);
         let mut arcs = vec![placeholder; arc_count];
         let mut arc_edge = vec![0u32; arc_count];
         let mut place = |from: usize, to: usize, edge: usize, arc: Arc| {
@@ -117,7 +123,7 @@ impl<D: Dimension> RouteNetwork<D> {
         for (i, e) in edges.iter().enumerate() {
             let arc = Arc {
                 target: 0,
-                clearance_floor: clearance_floor(map, clearances, i),
+                clearance_floor: floor_f32(closed.clearance(clearances, i)),
                 cost: edge_cost(map, i),
             };
             let (tail, head) = ends(e);
@@ -130,6 +136,7 @@ impl<D: Dimension> RouteNetwork<D> {
             first_arc,
             arcs,
             arc_edge,
+            closed,
             positions: node_at.iter().map(|&n| nodes[n as usize].pos).collect(),
             node_at,
             slot_of,
@@ -212,31 +219,24 @@ impl<D: Dimension> RouteNetwork<D> {
         map: &Map<D>,
         clearances: &Clearances<D>,
     ) {
-        let floor = clearance_floor(map, clearances, e);
+        self.closed.set(e, map.edges()[e].closed);
+        let floor = floor_f32(self.closed.clearance(clearances, e));
         for &k in arcs[e].iter().filter(|&&k| k != u32::MAX) {
             self.arcs[k as usize].clearance_floor = floor;
         }
     }
 
+    /// The routing clearance of the edge arc `k` of the whole array
+    /// travels: its clearance in `clearances` (the network's), or 0 when it
+    /// is closed. What a search reads when a floor cannot decide, and the
+    /// bottleneck search's widths.
+    #[inline]
+    pub fn arc_clearance(&self, clearances: &Clearances<D>, k: usize) -> f64 {
+        self.closed.clearance(clearances, self.edge(k))
+    }
+
     /// Slot `s`'s position.
     pub fn position(&self, s: usize) -> D::Point {
         self.positions[s]
-    }
-}
-
-/// The clearance floor of edge `e`'s arcs: the `f32` at or below its
-/// clearance, or -∞ for a closed edge, which admits no agent: every radius
-/// a search compares is at least the least positive `f64` (see
-/// [`crate::clearance::admits`]), whose floor is above -∞, so the floors
-/// decide and the exact clearance is never read.
-pub(crate) fn clearance_floor<D: Dimension>(
-    map: &Map<D>,
-    clearances: &Clearances<D>,
-    e: usize,
-) -> f32 {
-    if map.edges()[e].closed {
-        f32::NEG_INFINITY
-    } else {
-        floor_f32(clearances.edges()[e].value)
     }
 }

@@ -6,11 +6,12 @@ use super::cheapest::Route;
 use super::goal_bound::GoalBound;
 use super::landmarks::Landmarks;
 use super::network::RouteNetwork;
+use super::usable::usable_clearance;
 use super::widest::{self, WidestRoute};
 use super::widest_tree::WidestTree;
 use crate::clearance::{Clearances, admits, effective_radius};
 use crate::dimension::{Dimension, Plane};
-use crate::indices::NodeIdx;
+use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
 
 /// Answers route queries on one map for agents of any radius.
@@ -61,7 +62,9 @@ pub struct Router<'m, D: Dimension = Plane> {
 }
 
 impl<'m, D: Dimension> Router<'m, D> {
-    /// The router for `map`, whose clearances are `clearances`.
+    /// The router for `map`, whose clearances are `clearances`. It reads
+    /// which edges are [closed](crate::Edge::closed) now: a map whose
+    /// edges open or close needs a new router.
     pub fn new(map: &'m Map<D>, clearances: &'m Clearances<D>) -> Router<'m, D> {
         Router {
             map,
@@ -247,6 +250,7 @@ impl<'m, D: Dimension> Router<'m, D> {
         for r in &mut radii {
             *r = least_radius_admitting_the_same(
                 effective_radius(*r, clearances.slack()),
+                map,
                 clearances,
             );
         }
@@ -294,8 +298,8 @@ impl<'m, D: Dimension> Router<'m, D> {
 
     /// The cheapest route from node `start` to node `goal` (indices into
     /// [`Map::nodes`]) using only edges whose clearance admits
-    /// `agent_radius`, honouring one-way edges and explicit costs. `None`
-    /// when there is none.
+    /// `agent_radius`, honouring one-way edges and explicit costs, and never
+    /// a closed edge ([`usable_clearance`]). `None` when there is none.
     ///
     /// A* with the straight-line distance as its estimate, scaled down when
     /// some explicit cost is cheaper than its edge's length so that the
@@ -440,14 +444,17 @@ fn table_for(tables: &[Landmarks], radius: f64) -> Option<&Landmarks> {
 }
 
 /// The least radius that admits the same edges as `radius` (not NaN): just
-/// above the largest clearance below it, or -∞ when no clearance is (an
-/// edge admits a radius when its clearance is at least the radius, and
-/// between that clearance and `radius` there is no other).
-fn least_radius_admitting_the_same<D: Dimension>(radius: f64, clearances: &Clearances<D>) -> f64 {
-    clearances
-        .edges()
-        .iter()
-        .map(|c| c.value)
+/// above the largest routing clearance below it, or -∞ when no clearance
+/// is (an edge admits a radius when its clearance is at least the radius,
+/// and between that clearance and `radius` there is no other). A closed
+/// edge counts as clearance 0 ([`usable_clearance`]).
+fn least_radius_admitting_the_same<D: Dimension>(
+    radius: f64,
+    map: &Map<D>,
+    clearances: &Clearances<D>,
+) -> f64 {
+    (0..clearances.edges().len())
+        .map(|e| usable_clearance(map, clearances, EdgeIdx::new(e)))
         .filter(|&c| c < radius)
         .max_by(f64::total_cmp)
         .map_or(f64::NEG_INFINITY, f64::next_up)
@@ -466,7 +473,6 @@ fn heuristic_scale<D: Dimension>(map: &Map<D>) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::EdgeIdx;
 
     /// The path of [`Router::with_landmarks_for`]'s example: (0,0), (10,0),
     /// (20,0), (20,10), a rock at (15, 0.5). Edge clearances: 0-1
@@ -586,7 +592,7 @@ mod tests {
         let clearances = Clearances::compute(&map);
         assert_eq!(clearances.edge(EdgeIdx::new(1)).value, 0.5);
         assert_eq!(clearances.edge(EdgeIdx::new(2)).value, 5.0);
-        let least = |r| least_radius_admitting_the_same(r, &clearances);
+        let least = |r| least_radius_admitting_the_same(r, &map, &clearances);
         // Nothing below 0.5: every edge, like -∞.
         for r in [f64::NEG_INFINITY, -1.0, -0.0, 0.0, 0.5] {
             assert_eq!(least(r), f64::NEG_INFINITY, "{r}");
@@ -745,5 +751,76 @@ mod tests {
         // route found: nodes 0, 1, 2, 3 expanded in order.
         assert!(agent.route(NodeIdx::new(0), NodeIdx::new(3), 0.4).is_some());
         assert_eq!(agent.last_expanded(), 4);
+    }
+
+    /// A door: 0-1 straight (clearance 4 below a rock at (5, 4)), or round
+    /// by 2 at (5, 5), whose legs pass the rock at 1 / sqrt(2). The straight
+    /// edge written `closed` as the text says.
+    fn door(closed: &str) -> Map {
+        Map::loader()
+            .read_str(
+                &format!(
+                    "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))], \
+                     edges: [(from: 0, to: 1, closed: {closed}), (from: 0, to: 2), (from: 2, to: 1)], \
+                     obstacles: [Point((5, 4))])"
+                ),
+                "door.ron",
+            )
+            .unwrap()
+    }
+
+    /// Every kind of router takes the way round a closed edge, at every
+    /// radius, radius 0 included; its widest radius is the way round's; and
+    /// the closed edge's clearance is still measured. Open, the same edge
+    /// is the route.
+    #[test]
+    fn a_closed_edge_is_unusable_for_every_radius() {
+        let (open, shut) = (door("false"), door("true"));
+        let round = 0.5f64.sqrt();
+        for (map, straight) in [(&open, true), (&shut, false)] {
+            let clearances = Clearances::compute(map);
+            assert_eq!(clearances.edge(EdgeIdx::new(0)).value, 4.0);
+            let routers = [
+                Router::new(map, &clearances),
+                Router::new(map, &clearances).with_widest_table(),
+                Router::with_landmarks(map, &clearances, 2),
+                Router::with_landmarks_for(map, &clearances, 2, &[0.0, 1.0, 4.0]),
+            ];
+            for mut router in routers {
+                let (a, b) = (NodeIdx::new(0), NodeIdx::new(1));
+                for radius in [-1.0, 0.0, 1e-300, 0.5] {
+                    let nodes = router.route(a, b, radius).unwrap().nodes;
+                    let expected: &[usize] = if straight { &[0, 1] } else { &[0, 2, 1] };
+                    assert_eq!(
+                        nodes,
+                        expected
+                            .iter()
+                            .map(|&n| NodeIdx::new(n))
+                            .collect::<Vec<_>>()
+                    );
+                    let back = router.route_dijkstra(b, a, radius).unwrap();
+                    assert_eq!(back.nodes.len(), expected.len());
+                }
+                assert_eq!(router.route(a, b, 1.0).is_some(), straight);
+                let widest = router.widest_route(a, b).unwrap();
+                if straight {
+                    assert_eq!(widest.widest_radius, 4.0);
+                } else {
+                    assert!((widest.widest_radius - round).abs() < 1e-12);
+                    assert_eq!(widest.route.edges, [1, 2].map(EdgeIdx::new));
+                }
+            }
+        }
+        // With only the door between them, no route at all.
+        let only = shut.with_edges(shut.edges()[..1].to_vec());
+        let clearances = Clearances::compute(&only);
+        for mut router in [
+            Router::new(&only, &clearances),
+            Router::new(&only, &clearances).with_widest_table(),
+            Router::with_landmarks_for(&only, &clearances, 2, &[0.0]),
+        ] {
+            assert_eq!(router.route(NodeIdx::new(0), NodeIdx::new(1), 0.0), None);
+            assert_eq!(router.widest_route(NodeIdx::new(1), NodeIdx::new(0)), None);
+        }
     }
 }

@@ -41,9 +41,9 @@ fn storeys() -> Map<Space> {
             from: NodeIdx::new(from),
             to: NodeIdx::new(to),
             one_way: k % 11 == 0,
+            closed: k % 13 == 0,
             cost: (k % 7 == 0).then(|| 20.0 + f64::from(k % 5)),
             clearance: None,
-            closed: false,
         });
     };
     for z in 0..nz {

@@ -50,8 +50,9 @@ impl Ord for Frontier {
 }
 
 /// The widest route from node `start` to node `goal` (indices into
-/// [`Map::nodes`]), honouring one-way edges. `None` when `goal` cannot be
-/// reached at any radius.
+/// [`Map::nodes`]), honouring one-way edges, and never through a closed
+/// edge ([`usable_clearance`](super::usable_clearance)). `None` when `goal`
+/// cannot be reached at any radius.
 ///
 /// The radius is exact: it is one of the edges' clearances (or unbounded),
 /// the same value a sweep over every clearance as a threshold would find.
@@ -87,7 +88,8 @@ pub fn widest_route<D: Dimension>(
 
 /// The bottleneck search: the widest width with which each slot can be
 /// reached, settled widest first. `clearances` are the network's: the
-/// widths are exact clearances, not their floors.
+/// widths are exact routing clearances (0 for a closed edge), not their
+/// floors.
 pub(crate) fn widest_radius<D: Dimension>(
     network: &RouteNetwork<D>,
     clearances: &Clearances<D>,
@@ -114,11 +116,7 @@ pub(crate) fn widest_radius<D: Dimension>(
         let first = network.first_arc(node);
         for (k, arc) in network.arcs(node).iter().enumerate() {
             let next = arc.target as usize;
-            if arc.clearance_floor == f32::NEG_INFINITY {
-                // A closed edge (see `network::clearance_floor`).
-                continue;
-            }
-            let through = w.min(clearances.edges()[network.edge(first + k)].value);
+            let through = w.min(network.arc_clearance(clearances, first + k));
             if !settled[next] && through > width[next] {
                 width[next] = through;
                 frontier.push(Frontier {

@@ -16,7 +16,10 @@
 
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
+use crate::indices::EdgeIdx;
 use crate::map::Map;
+
+use super::usable::usable_clearance;
 
 use petgraph::unionfind::UnionFind;
 
@@ -43,14 +46,10 @@ impl WidestTree {
             return None;
         }
         // The bottleneck search takes `min(width, clearance)`, which passes
-        // over a NaN: such an edge is as wide as no obstacle.
-        // A closed edge admits no agent: as wide as clearance 0.
+        // over a NaN: such an edge is as wide as no obstacle. A closed edge
+        // joins at 0, which no radius passes.
         let clearance = |e: usize| {
-            let c = if edges[e].closed {
-                0.0
-            } else {
-                clearances.edges()[e].value
-            };
+            let c = usable_clearance(map, clearances, EdgeIdx::new(e));
             if c.is_nan() { f64::INFINITY } else { c }
         };
         let mut order: Vec<usize> = (0..edges.len()).collect();
@@ -176,8 +175,10 @@ mod tests {
             text += "], edges: [";
             for _ in 0..edges {
                 let (a, b) = (next(nodes), next(nodes));
+                // Some doors, closed: the tree joins them at 0.
                 if a != b {
-                    text += &format!("(from: {a}, to: {b}),");
+                    let closed = next(5) == 0;
+                    text += &format!("(from: {a}, to: {b}, closed: {closed}),");
                 }
             }
             // A few rocks, some on the network, so that clearances repeat,

@@ -755,3 +755,25 @@ fn node_ids_in_any_ron_integer_form_are_the_same_numbers() {
     );
     assert!(err.to_string().contains("31"), "{err}");
 }
+
+/// `closed` reads as `one_way` does: a bool, false when left out; any
+/// other value is the loader's located error, on its value.
+#[test]
+fn closed_is_a_bool_with_a_located_error() {
+    let map = load_ok(
+        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))], \
+         edges: [(from: 0, to: 1, closed: true), (from: 1, to: 0), Edge(closed: false, from: 0, to: 1)])",
+    );
+    let closed: Vec<bool> = map.edges().iter().map(|e| e.closed).collect();
+    assert_eq!(closed, [true, false, false]);
+    let err = load_err(
+        "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))],\n edges: [(from: 0, to: 1, closed: 3)])",
+    );
+    check(
+        &err,
+        LoadErrorKind::WrongType,
+        "expected `true` or `false`",
+        2,
+        35,
+    );
+}

@@ -1,15 +1,21 @@
 //! Routing, pruning and baking against slow, obviously right twins, on
 //! seeded random levels.
 
-use crate::common::random_map::{RandomMap, RandomObstacle, config, load, random_map};
+use crate::common::random_map::{
+    RandomMap, RandomObstacle, config, load, random_map, with_closed_edges,
+};
 use clearway::Router;
 use clearway::{Clearances, EdgeIdx, Map, NodeIdx, PruneReport, route, widest_route};
 use proptest::prelude::*;
 
-/// Directed arcs (from, to, cost, clearance), two-way edges both ways.
+/// Directed arcs (from, to, cost, clearance), two-way edges both ways; a
+/// closed edge is no arc at all.
 fn arcs(map: &Map, clearances: &Clearances) -> Vec<(usize, usize, f64, f64)> {
     let mut out = Vec::new();
     for (i, e) in map.edges().iter().enumerate() {
+        if e.closed {
+            continue;
+        }
         let cost = e
             .cost
             .unwrap_or_else(|| map.edge_segment(EdgeIdx::new(i)).length());
@@ -100,7 +106,8 @@ fn widest_by_sweep(map: &Map, clearances: &Clearances, start: usize, goal: usize
         .find(|&t| reachable(map, clearances, start, goal, t))
 }
 
-/// petgraph's own `astar` over the radius-filtered view of the map's graph,
+/// petgraph's own `astar` over the radius-filtered view of the map's graph
+/// (closed edges filtered out too),
 /// with a zero estimate (so a Dijkstra): the library the router's loop
 /// replaced, kept as an independent twin.
 fn petgraph_astar_cost(
@@ -120,11 +127,12 @@ fn petgraph_astar_cost(
     let view = EdgeFiltered::from_fn(
         map.graph(),
         |e: petgraph::graph::EdgeReference<'_, usize>| {
-            fits(
-                clearances.edge(EdgeIdx::new(*e.weight())).value,
-                r,
-                clearances.slack(),
-            )
+            !map.edges()[*e.weight()].closed
+                && fits(
+                    clearances.edge(EdgeIdx::new(*e.weight())).value,
+                    r,
+                    clearances.slack(),
+                )
         },
     );
     if start == goal
@@ -165,8 +173,9 @@ fn check_route_shape(
         prop_assert!(
             (edge.from == x && edge.to == y) || (!edge.one_way && edge.from == y && edge.to == x)
         );
-        // Never an edge too tight for the radius.
+        // Never an edge too tight for the radius, nor a closed one.
         prop_assert!(fits(clearances.edge(e).value, r, clearances.slack()));
+        prop_assert!(!edge.closed, "route through closed edge {}", e.get());
     }
     Ok(())
 }
@@ -206,9 +215,13 @@ fn close(a: f64, b: f64) -> bool {
 
 /// Random levels: up to 14 nodes and 12 obstacles, one-way edges, explicit
 /// costs from 0 (some free edges, where A* has only landmarks to go on) to
-/// much less or more than the edge's length.
+/// much less or more than the edge's length; half of them with some edges
+/// closed (doors), which no route may use.
 fn level() -> impl Strategy<Value = RandomMap> {
-    random_map(14, 12)
+    prop_oneof![
+        random_map(14, 12),
+        with_closed_edges(random_map(14, 12), 0.25)
+    ]
 }
 
 /// [`level`], and half the time with every explicit cost taken away, so
@@ -326,6 +339,64 @@ proptest! {
             routes_like_the_twin(&mut router, &map, &clearances, s, g, &radii)?;
             let widest = router.widest_route(NodeIdx::new(s), NodeIdx::new(g)).map(|w| w.widest_radius);
             prop_assert_eq!(widest, widest_by_sweep(&map, &clearances, s, g));
+        }
+    }
+
+    /// A level with closed edges routes as the same level with those edges
+    /// taken out, at every radius and by every router (plain, with the
+    /// widest table, with landmarks for every radius and for an agent's):
+    /// the same costs, the same widest radii, and never a closed edge. A
+    /// twin that does not share the routing clearance rule.
+    #[test]
+    fn closed_edges_route_as_if_they_were_not_there(
+        m in with_closed_edges(random_map(14, 12), 0.3),
+        r in prop_oneof![Just(0.0), 0.0..6.0f64],
+        pairs in proptest::collection::vec((0usize..100, 0usize..100), 1..6),
+    ) {
+        let map = load(&m);
+        let clearances = Clearances::compute(&map);
+        let mut open = m.clone();
+        open.edges = (0..m.edges.len()).filter(|i| !m.closed.contains(i)).map(|i| m.edges[i]).collect();
+        open.closed.clear();
+        let without = load(&open);
+        let without_clearances = Clearances::compute(&without);
+        // The closed edges' clearances are measured all the same.
+        let kept: Vec<f64> = (0..m.edges.len())
+            .filter(|i| !m.closed.contains(i))
+            .map(|i| clearances.edge(EdgeIdx::new(i)).value)
+            .collect();
+        let measured: Vec<f64> = without_clearances.edges().iter().map(|c| c.value).collect();
+        prop_assert_eq!(kept, measured);
+        let mut routers = vec![
+            Router::new(&map, &clearances),
+            Router::new(&map, &clearances).with_widest_table(),
+            Router::with_landmarks(&map, &clearances, 4),
+            Router::with_landmarks_for(&map, &clearances, 4, &[0.0, r]),
+        ];
+        let mut reference = Router::new(&without, &without_clearances);
+        let n = map.nodes().len();
+        for (s, g) in pairs {
+            let (s, g) = (NodeIdx::new(s % n), NodeIdx::new(g % n));
+            let expected = reference.route(s, g, r).map(|x| x.cost);
+            let widest = reference.widest_route(s, g).map(|w| w.widest_radius);
+            for router in &mut routers {
+                let found = router.route(s, g, r);
+                let dijkstra = router.route_dijkstra(s, g, r).map(|x| x.cost);
+                for cost in [found.as_ref().map(|x| x.cost), dijkstra] {
+                    prop_assert_eq!(cost.is_some(), expected.is_some());
+                    if let (Some(a), Some(b)) = (cost, expected) {
+                        prop_assert!(close(a, b), "{} with doors vs {} without", a, b);
+                    }
+                }
+                if let Some(found) = &found {
+                    check_route_shape(&map, &clearances, found, s.get(), g.get(), r)?;
+                }
+                let w = router.widest_route(s, g);
+                prop_assert_eq!(w.as_ref().map(|w| w.widest_radius), widest);
+                if let Some(w) = w {
+                    prop_assert!(w.route.edges.iter().all(|&e| !map.edges()[e].closed));
+                }
+            }
         }
     }
 
