@@ -71,18 +71,18 @@ pub enum Plan<D: Dimension> {
 pub fn plan<D: Dimension>(live: &LiveLevel<D>, was: &LiveIndices, new: &Map<D>) -> Plan<D> {
     let mut changes = Vec::new();
     let obstacles = obstacle_changes(live, &was.obstacles, new.obstacles(), &mut changes);
-    let (nodes, gone, removed_ids) = match node_changes(live, was, new, &mut changes) {
+    let nodes = match node_changes(live, was, new, &mut changes) {
         Ok(nodes) => nodes,
         Err(why) => return Plan::Recheck(why),
     };
-    let edges = edge_changes(live, was, new, (&nodes, &gone), &mut changes);
+    let edges = edge_changes(live, was, new, (&nodes.at, &nodes.gone), &mut changes);
     Plan::Apply(
         changes,
         LiveIndices {
             obstacles,
             edges,
-            nodes,
-            removed_ids,
+            nodes: nodes.at,
+            removed_ids: nodes.removed_ids,
         },
     )
 }
@@ -109,7 +109,6 @@ fn obstacle_changes<D: Dimension>(
     };
     let mut at = Vec::with_capacity(new_n);
     at.extend_from_slice(&was[..prefix]);
-    let mut removed = Vec::new();
     let mut added = Vec::new();
     let middle_end = old_n - suffix;
     for k in prefix..new_n - suffix {
@@ -128,25 +127,34 @@ fn obstacle_changes<D: Dimension>(
             added.push(Change::AddObstacle(new[k].clone()));
         }
     }
-    for old in (new_n - suffix).min(middle_end)..middle_end {
-        removed.push(Change::RemoveObstacle(was[old]));
-    }
+    // Left over in the middle (none when the file grew).
+    let removed = was[(new_n - suffix).min(middle_end)..middle_end]
+        .iter()
+        .map(|&i| Change::RemoveObstacle(i));
     at.extend_from_slice(&was[old_n - suffix..]);
     changes.extend(removed);
     changes.extend(added);
     at
 }
 
-/// Node changes: new ids added, missing ids removed (with their edges).
-/// Returns where the new file's nodes stand, the live nodes removed, and
-/// the ids removed so far; or why the change cannot be made (a node moved,
-/// or an id came back).
+/// What the node changes leave.
+struct NodePlan {
+    /// Where the new file's nodes stand.
+    at: Vec<NodeIdx>,
+    /// The live nodes removed.
+    gone: HashSet<NodeIdx>,
+    /// The ids removed so far, these included.
+    removed_ids: HashSet<u64>,
+}
+
+/// Node changes: new ids added, missing ids removed (with their edges);
+/// or why the change cannot be made (a node moved, or an id came back).
 fn node_changes<D: Dimension>(
     live: &LiveLevel<D>,
     was: &LiveIndices,
     new: &Map<D>,
     changes: &mut Vec<Change<D>>,
-) -> Result<(Vec<NodeIdx>, HashSet<NodeIdx>, HashSet<u64>), String> {
+) -> Result<NodePlan, String> {
     let mut at = Vec::with_capacity(new.nodes().len());
     let mut next = live.node_slots();
     let mut added = Vec::new();
@@ -182,7 +190,11 @@ fn node_changes<D: Dimension>(
     let mut gone_in_order: Vec<NodeIdx> = gone.iter().copied().collect();
     gone_in_order.sort();
     changes.extend(gone_in_order.into_iter().map(Change::RemoveNode));
-    Ok((at, gone, removed_ids))
+    Ok(NodePlan {
+        at,
+        gone,
+        removed_ids,
+    })
 }
 
 /// What an edge is, for matching: its end ids, direction, cost and baked
@@ -267,4 +279,112 @@ fn edge_changes<D: Dimension>(
     changes.extend(toggled);
     changes.extend(added);
     at
+}
+
+#[cfg(test)]
+mod tests {
+    use clearway::Clearances;
+
+    use super::*;
+
+    /// A level on a square of four nodes with these point obstacles.
+    fn level(points: &[(i32, i32)], nodes: &str, edges: &str) -> Map {
+        let obstacles: Vec<String> = points
+            .iter()
+            .map(|(x, y)| format!("Point(({x}, {y}))"))
+            .collect();
+        let text = format!(
+            "(nodes: [{nodes}], edges: [{edges}], obstacles: [{}])",
+            obstacles.join(", ")
+        );
+        Map::loader().read_str(&text, "level.ron").unwrap()
+    }
+
+    const NODES: &str = "(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0)), (id: 3, pos: (10, 10))";
+    const EDGES: &str = "(from: 1, to: 2), (from: 2, to: 3)";
+
+    /// Applies the plan from `old` to `new`, checks the kept clearances
+    /// against a fresh check of `new`, and returns the changes made.
+    fn replan(old: &Map, new: &Map) -> Vec<String> {
+        let fresh_old = Map::loader()
+            .read_str(&old.to_ron_string(), "old.ron")
+            .unwrap();
+        let mut live = LiveLevel::new(fresh_old);
+        let at = LiveIndices::of(old);
+        let Plan::Apply(changes, at) = plan(&live, &at, new) else {
+            panic!("a plan of changes");
+        };
+        let said: Vec<String> = changes.iter().map(|c| format!("{c:?}")).collect();
+        live.apply_all(changes).unwrap();
+        assert!(at.obstacles.windows(2).all(|w| w[0] < w[1]), "{at:?}");
+        assert_eq!(
+            live.clearances_in(&at.edges, &at.nodes),
+            Clearances::compute(new)
+        );
+        said
+    }
+
+    fn names(said: &[String]) -> Vec<&str> {
+        said.iter()
+            .map(|c| c.split(['(', ' ']).next().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn an_obstacle_deleted_from_the_middle_is_removed_alone() {
+        let old = level(&[(5, 1), (5, 2), (5, 3), (5, 4)], NODES, EDGES);
+        let new = level(&[(5, 1), (5, 4)], NODES, EDGES);
+        assert_eq!(
+            names(&replan(&old, &new)),
+            ["RemoveObstacle", "RemoveObstacle"]
+        );
+    }
+
+    #[test]
+    fn an_obstacle_appended_is_added_and_one_edited_reshaped() {
+        let old = level(&[(5, 1), (5, 2)], NODES, EDGES);
+        let new = level(&[(5, 1), (6, 2), (5, 3)], NODES, EDGES);
+        assert_eq!(
+            names(&replan(&old, &new)),
+            ["ReplaceObstacle", "AddObstacle"]
+        );
+    }
+
+    /// Inserted before another: the one after it takes the next one's
+    /// place, and the last is added, so that indices keep the file's
+    /// order. The two points tie for the first edge, and the first in the
+    /// file must win, as in a fresh check (kept at its index and the new
+    /// one added, the old point would).
+    #[test]
+    fn an_obstacle_inserted_before_another_keeps_the_file_order() {
+        let old = level(&[(5, -2)], NODES, EDGES);
+        let new = level(&[(5, 2), (5, -2)], NODES, EDGES);
+        assert_eq!(
+            names(&replan(&old, &new)),
+            ["ReplaceObstacle", "AddObstacle"]
+        );
+    }
+
+    #[test]
+    fn nodes_and_edges_are_matched_by_id_and_by_what_they_are() {
+        let old = level(&[(5, 1)], NODES, EDGES);
+        let nodes = "(id: 3, pos: (10, 10)), (id: 2, pos: (10, 0)), (id: 4, pos: (0, 10))";
+        let edges = "(from: 2, to: 3), (from: 3, to: 4), (from: 2, to: 4, one_way: true)";
+        let new = level(&[(5, 1)], nodes, edges);
+        assert_eq!(
+            names(&replan(&old, &new)),
+            ["AddNode", "RemoveNode", "AddEdge", "AddEdge"]
+        );
+    }
+
+    #[test]
+    fn a_node_moved_checks_the_whole_level() {
+        let old = level(&[(5, 1)], NODES, EDGES);
+        let new = level(&[(5, 1)], &NODES.replace("(10, 10)", "(10, 9)"), EDGES);
+        let live = LiveLevel::new(level(&[(5, 1)], NODES, EDGES));
+        match plan(&live, &LiveIndices::of(&old), &new) {
+            Plan::Recheck(why) => assert_eq!(why, "node 3 moved"),
+            Plan::Apply(..) => panic!("no change says a node moved"),
+        }
+    }
 }
