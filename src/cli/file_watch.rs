@@ -25,9 +25,10 @@ const DEBOUNCE: Duration = Duration::from_millis(150);
 /// What happened.
 #[derive(Debug)]
 pub enum Event {
-    /// One or more of the watched files were saved (written, created,
-    /// renamed into place or removed).
-    Saved,
+    /// These of the watched files (by their place in the list given to
+    /// [`FileWatch::start`], in order) were saved: written, created,
+    /// renamed into place or removed.
+    Saved(Vec<usize>),
     /// Ctrl-C (SIGINT): time to stop.
     Interrupted,
     /// The watch itself failed (the folder went away, too many watches).
@@ -36,7 +37,8 @@ pub enum Event {
 
 /// What the watch and the Ctrl-C handler send, before debouncing.
 enum Raw {
-    Touched,
+    /// The watched files at these places.
+    Touched(Vec<usize>),
     Interrupted,
     Failed(String),
 }
@@ -83,18 +85,22 @@ impl FileWatch {
     /// for [`DEBOUNCE`] after it, or Ctrl-C at once.
     pub fn next(&self) -> Event {
         let lost = || Event::Failed("the file watch stopped".into());
-        match self.events.recv() {
-            Ok(Raw::Touched) => {}
+        let mut saved = match self.events.recv() {
+            Ok(Raw::Touched(files)) => files,
             Ok(Raw::Interrupted) => return Event::Interrupted,
             Ok(Raw::Failed(message)) => return Event::Failed(message),
             Err(_) => return lost(),
-        }
+        };
         loop {
             match self.events.recv_timeout(DEBOUNCE) {
-                Ok(Raw::Touched) => {}
+                Ok(Raw::Touched(files)) => saved.extend(files),
                 Ok(Raw::Interrupted) => return Event::Interrupted,
                 Ok(Raw::Failed(message)) => return Event::Failed(message),
-                Err(RecvTimeoutError::Timeout) => return Event::Saved,
+                Err(RecvTimeoutError::Timeout) => {
+                    saved.sort_unstable();
+                    saved.dedup();
+                    return Event::Saved(saved);
+                }
                 Err(RecvTimeoutError::Disconnected) => return lost(),
             }
         }
@@ -111,10 +117,13 @@ fn forward(send: &Sender<Raw>, wanted: &[PathBuf], event: notify::Result<notify:
                 EventKind::Access(kind) => kind == AccessKind::Close(AccessMode::Write),
                 _ => true,
             };
-            if !(touches && event.paths.iter().any(|p| wanted.contains(p))) {
+            let files: Vec<usize> = (0..wanted.len())
+                .filter(|&k| event.paths.contains(&wanted[k]))
+                .collect();
+            if !touches || files.is_empty() {
                 return;
             }
-            Raw::Touched
+            Raw::Touched(files)
         }
         Err(e) => Raw::Failed(format!("the file watch failed: {e}")),
     };

@@ -46,8 +46,8 @@ pub fn run(args: &WatchArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     // is not missed.
     let events = FileWatch::start(&files)?;
     match AnyLevel::read_citing_obstacles(&args.map, timings)? {
-        AnyLevel::Plane(level) => watch(args, level, &events, timings),
-        AnyLevel::Space(level) => watch(args, level, &events, timings),
+        AnyLevel::Plane(level) => watch(args, level, (&events, &files), timings),
+        AnyLevel::Space(level) => watch(args, level, (&events, &files), timings),
     }
 }
 
@@ -79,7 +79,7 @@ impl Watched for Space {
 fn watch<D: Watched>(
     args: &WatchArgs,
     level: Level<D>,
-    events: &FileWatch,
+    (events, files): (&FileWatch, &[&Path]),
     timings: &mut Timings,
 ) -> Result<Outcome, Failure> {
     let mut kept = Kept::start(args, level, timings)?;
@@ -99,9 +99,10 @@ fn watch<D: Watched>(
     let mut saves = 0;
     loop {
         match events.next() {
-            Event::Saved => {
+            Event::Saved(which) => {
                 saves += 1;
-                kept.reload(args, saves)?;
+                let files: Vec<&Path> = which.iter().map(|&k| files[k]).collect();
+                kept.reload(args, saves, &files)?;
             }
             Event::Interrupted => return Ok(Outcome::Pass),
             Event::Failed(message) => return Err(Failure::Io(message)),
@@ -167,7 +168,8 @@ impl<D: Watched> Kept<D> {
     /// Loads the files again and reports what changed; a save that does
     /// not load is reported and changes nothing. Fails only when the
     /// report cannot be written, or `--verify` finds a difference.
-    fn reload(&mut self, args: &WatchArgs, save: usize) -> Result<(), Failure> {
+    /// `files` are the files saved.
+    fn reload(&mut self, args: &WatchArgs, save: usize, files: &[&Path]) -> Result<(), Failure> {
         let start = Instant::now();
         let loaded = AnyLevel::read_citing_obstacles(&args.map, &mut Timings::default())
             .and_then(|level| {
@@ -205,8 +207,8 @@ impl<D: Watched> Kept<D> {
             clearances: &clearances,
         };
         match args.format {
-            ReportFormat::Text => emit(&saved.text(args.map.map.as_path(), took, &applied))?,
-            ReportFormat::Json => emit_json(&saved.json(save, took, &applied))?,
+            ReportFormat::Text => emit(&saved.text(files, took, &applied))?,
+            ReportFormat::Json => emit_json(&saved.json((save, files), took, &applied))?,
         }
         self.level = new;
         self.clearances = clearances;
@@ -317,8 +319,9 @@ impl<D: Shown> Saved<'_, D> {
     /// blocked    edge 3 (4 -> 5)  clearance 2 -> 0.5  (radius 1 soldier): circle #6 (line 14) pinches at (8, 2), obstacle at (8, 1.5)
     /// FAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost; reloaded in 1.2 ms, 1 change applied
     /// ```
-    fn text(&self, file: &Path, took: Duration, applied: &Applied) -> String {
-        let mut out = format!("saved: {}\n", file.display());
+    fn text(&self, files: &[&Path], took: Duration, applied: &Applied) -> String {
+        let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        let mut out = format!("saved: {}\n", names.join(", "));
         let note = |c: &EdgeChange| {
             self.witness(c)
                 .map(|w| blame(self.new, w))
@@ -341,7 +344,12 @@ impl<D: Shown> Saved<'_, D> {
         out
     }
 
-    fn json(&self, save: usize, took: Duration, applied: &Applied) -> SaveEvent<'_> {
+    fn json(
+        &self,
+        (save, files): (usize, &[&Path]),
+        took: Duration,
+        applied: &Applied,
+    ) -> SaveEvent<'_> {
         let diff = self.diff;
         let (changes_applied, rechecked) = match applied {
             Applied::Changes(n) => (*n, None),
@@ -350,6 +358,7 @@ impl<D: Shown> Saved<'_, D> {
         SaveEvent {
             event: "saved",
             save,
+            files: files.iter().map(|f| f.display().to_string()).collect(),
             seconds: took.as_secs_f64(),
             changes_applied,
             rechecked,
@@ -428,6 +437,8 @@ struct SaveEvent<'a> {
     event: &'static str,
     /// Which save, from 1.
     save: usize,
+    /// The files saved, as named on the command line.
+    files: Vec<String>,
     /// From the save being seen to the report being ready.
     seconds: f64,
     /// How many changes were applied to the kept level.

@@ -202,6 +202,7 @@ fn watch_reports_each_save_written_in_place_renamed_over_and_broken_then_fixed()
     let first = watch.saved();
     assert_eq!(first["newly_blocked"], 1, "{first}");
     assert_eq!(first["changes_applied"], 1, "one obstacle added: {first}");
+    assert_eq!(first["files"], serde_json::json!(["map.ron"]), "{first}");
     assert!(first.get("rechecked").is_none(), "{first}");
     assert_eq!(
         changes(&first),
