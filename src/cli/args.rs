@@ -81,6 +81,16 @@ pub enum Command {
     /// Exit 0 when the change blocks no edge for a checked radius, 1 when it
     /// does, 2 on bad input.
     Diff(DiffArgs),
+    /// Check the level, then check it again each time the map or the
+    /// --obstacles file is saved, printing what the save changed as `diff`
+    /// does: edges newly blocked or unblocked, clearances changed.
+    ///
+    /// The changes are applied to the level kept in memory, not computed
+    /// afresh: a save costs what it changed (a node moved re-checks the
+    /// whole level). A save that does not load prints its error and keeps
+    /// the last level that did. Runs until Ctrl-C, then exits 0; exit 2 if
+    /// the level does not load at the start.
+    Watch(WatchArgs),
     /// Print a shell completion script to stdout.
     Completions(CompletionsArgs),
     /// Print the man page (roff) to stdout, or write one page per command.
@@ -589,6 +599,25 @@ pub struct DiffArgs {
     /// --obstacles (to review a change to it).
     #[arg(long, value_name = "FILE", help_heading = TILED)]
     pub old_obstacles: Option<PathBuf>,
+}
+
+/// `clearway watch`.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The map (a file: standard input cannot be watched).
+    #[command(flatten)]
+    pub map: MapArg,
+    /// The radius; with neither option, every agent profile in the map as
+    /// it is at each save (none: only clearance changes are reported).
+    #[command(flatten)]
+    pub radius: RadiusChoice,
+    /// The output format: text, or JSON Lines (one object per check).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+    /// After each save, compute every clearance afresh too and fail (exit
+    /// 2) unless the kept ones are the same, bit for bit: for tests.
+    #[arg(long, hide = true)]
+    pub verify: bool,
 }
 
 /// `clearway grid`.

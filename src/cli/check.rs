@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use clearway::StaleBake;
 use clearway::render::Up;
-use clearway::{Clearance, EdgeIdx, TightSpots};
+use clearway::{Clearance, Clearances, EdgeIdx, TightSpots};
 
 use super::args::{CheckArgs, CheckFormat};
 use super::conventions;
@@ -26,7 +26,7 @@ use super::{ci_check, ci_report};
 
 /// The verdict for one radius, as JSON.
 #[derive(Debug, Serialize)]
-struct RadiusReport {
+pub(super) struct RadiusReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     agent: Option<String>,
     radius: f64,
@@ -160,6 +160,32 @@ fn check<D: Shown>(
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
+}
+
+/// The verdict for each radius of `radii` on a level whose every
+/// clearance is known, as `check` gives it: the JSON rows, and the text
+/// summary lines (`watch` starts with them).
+pub(super) fn verdicts<D: Shown>(
+    level: &Level<D>,
+    every: &Clearances<D>,
+    radii: &[CheckedRadius],
+) -> (Vec<RadiusReport>, String) {
+    let largest = radii.iter().map(|r| r.agent_radius).fold(0.0, f64::max);
+    let spots = TightSpots::from_clearances(&level.map, every, largest);
+    let stale: Vec<StaleRow> = spots
+        .stale_bakes()
+        .iter()
+        .map(|s| stale_row(level, s))
+        .collect();
+    let reports: Vec<RadiusReport> = radii
+        .iter()
+        .map(|r| report_for(level, &spots, r.clone(), stale.clone()))
+        .collect();
+    let text = reports
+        .iter()
+        .map(|r| text_for(level, &spots, r, true))
+        .collect();
+    (reports, text)
 }
 
 fn stale_row<D: Shown>(level: &Level<D>, s: &StaleBake) -> StaleRow {

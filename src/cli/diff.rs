@@ -10,7 +10,7 @@ use clearway::level_diff::{
     AgentChange, ChangeKind, DiffOptions, DiffRadius, EdgeChange, EdgeSide, LevelDiff,
 };
 
-use super::args::{CheckFormat, DiffArgs, TiledArgs};
+use super::args::{CheckFormat, DiffArgs, RadiusChoice, TiledArgs};
 use super::conventions::{kept_until_exit, write_json};
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level, Source};
@@ -49,7 +49,7 @@ struct Report<'a> {
 
 /// One change, as JSON: the library's, with the radius spelled out.
 #[derive(Serialize)]
-struct ChangeRow<'a> {
+pub(super) struct ChangeRow<'a> {
     kind: ChangeKind,
     from: u64,
     to: u64,
@@ -72,7 +72,7 @@ struct ChangeRow<'a> {
 }
 
 impl<'a> ChangeRow<'a> {
-    fn new(diff: &'a LevelDiff, c: &EdgeChange) -> Self {
+    pub(super) fn new(diff: &'a LevelDiff, c: &EdgeChange) -> Self {
         let r = c.radius.and_then(|i| diff.radii.get(i));
         ChangeRow {
             kind: c.kind,
@@ -161,7 +161,7 @@ fn compare<D: Shown>(
     new: &Level<D>,
     timings: &mut Timings,
 ) -> Result<Outcome, Failure> {
-    let radii = radii(args, old, new)?;
+    let radii = radii(&args.radius, old, new)?;
     let (old_clearances, new_clearances) = kept_until_exit(timings.time("clearance", || {
         (compute_clearances(&old.map), compute_clearances(&new.map))
     }));
@@ -221,14 +221,14 @@ fn compare<D: Shown>(
 
 /// `--radius`, `--agent` (a profile of NEW), or every profile of NEW; a
 /// profile judged in OLD at its radius there (see [`DiffRadius`]).
-fn radii<D: Shown>(
-    args: &DiffArgs,
+pub(super) fn radii<D: Shown>(
+    choice: &RadiusChoice,
     old: &Level<D>,
     new: &Level<D>,
 ) -> Result<Vec<DiffRadius>, Failure> {
     let (old_agents, new_agents) = (old.map.agents(), new.map.agents());
-    if args.radius.radius.is_some() || args.radius.agent.is_some() {
-        let r = resolve_required(&args.radius, &new.map)?;
+    if choice.radius.is_some() || choice.agent.is_some() {
+        let r = resolve_required(choice, &new.map)?;
         let profile = r
             .agent
             .as_deref()
@@ -261,6 +261,17 @@ fn text<D: Shown>(
     diff: &LevelDiff,
     maps: (&clearway::Map<D>, &clearway::Map<D>),
     summary_only: bool,
+) -> String {
+    text_noted(diff, maps, summary_only, &|_| String::new())
+}
+
+/// [`text`], with `note` of each change at the end of its line (`watch`
+/// names the obstacle that sets the new clearance there).
+pub(super) fn text_noted<D: Shown>(
+    diff: &LevelDiff,
+    maps: (&clearway::Map<D>, &clearway::Map<D>),
+    summary_only: bool,
+    note: &dyn Fn(&EdgeChange) -> String,
 ) -> String {
     let mut out = String::new();
     if !summary_only {
@@ -304,6 +315,7 @@ fn text<D: Shown>(
             }
             out.push(')');
         }
+        out.push_str(&note(c));
         out.push('\n');
     }
     let newly_blocked = diff.newly_blocked();

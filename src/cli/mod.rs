@@ -22,6 +22,7 @@ mod dimension;
 mod ends;
 mod failure;
 mod file_kind;
+mod file_watch;
 mod grid;
 mod grid_input;
 mod input;
@@ -47,6 +48,8 @@ mod rows;
 mod scenario_file;
 mod tiled_input;
 mod timings;
+mod watch;
+mod watch_changes;
 mod widest;
 
 use args::{Cli, Command};
@@ -110,6 +113,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Man(args) => man::run(&args),
         Command::Render(args) => render::run(&args, t),
         Command::Grid(args) => grid::run(&args, t),
+        Command::Watch(args) => watch::run(&args, t),
     };
     if cli.timings {
         eprint!("{}", timings.report());

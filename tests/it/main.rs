@@ -27,3 +27,4 @@ mod render;
 mod render_3d;
 mod tiled;
 mod tiled_tiles;
+mod watch;

@@ -403,6 +403,21 @@ impl<D: Dimension> Clearances<D> {
         &mut self.nodes
     }
 
+    /// Exact clearances from their parts, for a live level that hands out
+    /// its own in another order ([`crate::live::LiveLevel::clearances_in`]).
+    pub(crate) fn from_parts(
+        edges: Vec<Clearance<D::Point>>,
+        nodes: Vec<Clearance<D::Point>>,
+        slack: f64,
+    ) -> Clearances<D> {
+        Clearances {
+            edges,
+            nodes,
+            exact_up_to: f64::INFINITY,
+            slack,
+        }
+    }
+
     /// Sets the slack, for a live level whose largest coordinate changed.
     pub(crate) fn set_slack(&mut self, slack: f64) {
         self.slack = slack;

@@ -34,6 +34,7 @@ mod magnitude;
 mod obstacles;
 mod reach;
 mod report;
+mod view;
 
 pub use apply::BatchError;
 pub use change::{Change, ChangeError, DisplayLast};

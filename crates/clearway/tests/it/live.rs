@@ -292,6 +292,18 @@ fn check<D: Dimension>(
 ) -> Result<Fresh<D>, TestCaseError> {
     let now = fresh(live);
     prop_assert_eq!(live.slack().to_bits(), now.clearances.slack().to_bits());
+    // The live clearances in the fresh map's order are the fresh ones.
+    let in_order = live.clearances_in(
+        &now.edge_of
+            .iter()
+            .map(|&e| EdgeIdx::new(e))
+            .collect::<Vec<_>>(),
+        &now.node_of
+            .iter()
+            .map(|&n| NodeIdx::new(n))
+            .collect::<Vec<_>>(),
+    );
+    prop_assert_eq!(&in_order, &now.clearances);
     for (&e, c) in &now.edges {
         let l = live.clearances().edges()[e];
         prop_assert!(
