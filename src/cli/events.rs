@@ -127,11 +127,19 @@ impl EventsFile {
 
     /// The event of a line, or the diagnostic of what is wrong with it.
     pub fn parse(&self, line: &EventLine<'_>) -> Result<Event, String> {
+        if !line.text.trim_start().starts_with('{') {
+            let at = line.text.len() - line.text.trim_start().len();
+            let message = "an event is a JSON object, `{\"close\": 4}`, one a line";
+            return Err(self.diagnostic(line, at..at + 1, message, "not `{`"));
+        }
         let raw: Raw = serde_json::from_str(line.text).map_err(|e| {
             let at = column_offset(line.text, e.column());
             let message = serde_message(&e);
             self.diagnostic(line, at..at + 1, &message, "here")
         })?;
+        if let Some((key, message, label)) = raw.orphan() {
+            return Err(self.at_key(line, key, message, label));
+        }
         let keys = raw.event_keys();
         let event = match keys.as_slice() {
             [] => {
@@ -194,15 +202,21 @@ impl Raw {
         .collect()
     }
 
+    /// A `with` without `replace`, or a `by` without `move`: the key, a
+    /// message and a label.
+    fn orphan(&self) -> Option<(&'static str, &'static str, &'static str)> {
+        if self.replace.is_none() && self.with.is_some() {
+            return Some(("with", "`with` goes with `replace`", "no `replace`"));
+        }
+        if self.move_.is_none() && self.by.is_some() {
+            return Some(("by", "`by` goes with `move`", "no `move`"));
+        }
+        None
+    }
+
     /// The one event of a line (see [`Raw::event_keys`]), or the key that
     /// is wrong, a message and a label.
     fn into_event(self) -> Result<Event, (&'static str, String, &'static str)> {
-        if self.replace.is_none() && self.with.is_some() {
-            return Err(("with", "`with` goes with `replace`".into(), "no `replace`"));
-        }
-        if self.move_.is_none() && self.by.is_some() {
-            return Err(("by", "`by` goes with `move`".into(), "no `move`"));
-        }
         Ok(if let Some(entry) = self.add {
             Event::Add(entry)
         } else if let Some(n) = self.remove {
@@ -239,6 +253,11 @@ fn serde_message(e: &serde_json::Error) -> String {
     let text = e.to_string();
     let suffix = format!(" at line {} column {}", e.line(), e.column());
     let text = text.strip_suffix(&suffix).unwrap_or(&text);
+    if text.starts_with("number out of range") {
+        // JSON has no infinity: a number too large for a float is one.
+        return "this number is out of range: every coordinate must be finite and within ±1e15"
+            .into();
+    }
     match e.classify() {
         serde_json::error::Category::Eof => format!("this line ends inside the event: {text}"),
         serde_json::error::Category::Syntax => format!("this line is not JSON: {text}"),

@@ -26,3 +26,4 @@ mod render;
 mod render_3d;
 mod tiled;
 mod tiled_tiles;
+mod update;

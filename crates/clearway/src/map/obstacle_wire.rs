@@ -79,18 +79,21 @@ fn level_dimension() -> DocPath {
 /// dimension is said without the map file's first position, which an
 /// obstacle given alone does not have.
 fn entry_error(error: ValidationError) -> ObstacleEntryError {
-    let message = match &error {
+    let (message, label) = match &error {
         ValidationError::MixedDimensions {
             path, found, map, ..
-        } => format!(
-            "`{path}` is a {found} position in a {map} level: a level is 2D or 3D throughout"
+        } => (
+            format!(
+                "`{path}` is a {found} position in a {map} level: a level is 2D or 3D throughout"
+            ),
+            format!("{found} position in a {map} level"),
         ),
-        other => other.to_string(),
+        other => (other.to_string(), other.label()),
     };
     ObstacleEntryError {
         kind: error.kind(),
         message,
-        label: error.label(),
+        label,
     }
 }
 
