@@ -637,3 +637,43 @@ fn timings_give_the_time_per_event() {
     assert!(times[0] <= times[1] && times[1] <= times[2], "{line}");
     assert!(stderr.contains("apply "), "{stderr}");
 }
+
+/// The guide's example of every obstacle kind is an event `update` applies:
+/// the first block to a flat level, the second to a 3D one.
+#[test]
+fn the_guides_obstacle_examples_apply() {
+    let guide = std::fs::read_to_string(repo("docs/GUIDE.md")).unwrap();
+    let events = &guide[guide.find("### Events").unwrap()..];
+    let events = &events[..events.find("### What it prints").unwrap()];
+    let blocks: Vec<&str> = events
+        .split("```json\n")
+        .skip(1)
+        .map(|b| &b[..b.find("```").unwrap()])
+        .collect();
+    assert_eq!(blocks.len(), 2);
+    let dir = tempfile::tempdir().unwrap();
+    for (block, map, kinds) in [
+        (
+            blocks[0],
+            "maps/corridors.ron",
+            ["point", "circle", "segment", "polygon"].as_slice(),
+        ),
+        (
+            blocks[1],
+            "maps/level3d.ron",
+            ["point", "sphere", "segment", "triangle", "box", "mesh"].as_slice(),
+        ),
+    ] {
+        let events = write_file(&dir, "events.jsonl", block);
+        let printed = update(&repo(map), &events, &["--radius", "0"])
+            .exit(0)
+            .stdout();
+        let added: Vec<&str> = printed.lines().filter(|l| l.starts_with("line ")).collect();
+        assert_eq!(added.len(), kinds.len(), "{printed}");
+        for (k, (line, kind)) in added.iter().zip(kinds).enumerate() {
+            let head = format!("line {}: added obstacle ", k + 1);
+            assert!(line.starts_with(&head), "{line}");
+            assert!(line.contains(&format!(" ({kind}): ")), "{line}");
+        }
+    }
+}
