@@ -25,6 +25,8 @@ pub struct EventsFile {
 
 /// One line holding an event: where it is, and its text.
 pub struct EventLine<'t> {
+    /// The event's place among the events, from 0.
+    pub index: usize,
     /// The line number, from 1.
     pub number: usize,
     /// The byte offset of the line in the file.
@@ -118,8 +120,10 @@ impl EventsFile {
                 let text = text.trim_start();
                 !text.is_empty() && !text.starts_with('#')
             })
-            .map(|(index, (start, text))| EventLine {
-                number: index + 1,
+            .enumerate()
+            .map(|(index, (number, (start, text)))| EventLine {
+                index,
+                number: number + 1,
                 start,
                 text,
             })

@@ -107,7 +107,7 @@ where
     // for the verdict and for `-o`.
     let mut closed: Option<io::Error> = None;
     stream_stdout(|out| {
-        for (event, line) in file.lines().enumerate() {
+        for line in file.lines() {
             events += 1;
             let started = Instant::now();
             let answer = match context.apply(&mut live, &line) {
@@ -122,7 +122,7 @@ where
                 Answer::Changed(report, what) => match args.format {
                     ReportFormat::Json => {
                         let line =
-                            ChangeLine::new((event, line.number), &network, &report, &agents);
+                            ChangeLine::new((line.index, line.number), &network, &report, &agents);
                         serde_json::to_string(&line)? + "\n"
                     }
                     ReportFormat::Text => {
@@ -131,13 +131,7 @@ where
                 },
                 Answer::Routed(printed, found) => {
                     all_found &= found;
-                    match args.format {
-                        ReportFormat::Json => {
-                            let at = format!("{{\"event\":{event},\"line\":{},", line.number);
-                            printed.replacen('{', &at, 1)
-                        }
-                        ReportFormat::Text => printed,
-                    }
+                    printed
                 }
             };
             if closed.is_some() {
@@ -336,7 +330,7 @@ impl<D: Shown> Context<'_, D> {
         let printed = match self.format {
             ReportFormat::Json => {
                 let report = RouteReport::new(self.network, found.as_ref(), widest.as_ref());
-                query_json(query, Some(radius), &report)
+                query_json(line, query, Some(radius), &report)
             }
             ReportFormat::Text => {
                 let text = route::text(
@@ -372,7 +366,7 @@ impl<D: Shown> Context<'_, D> {
         let widest = live.widest_route(start, goal);
         let report = WidestReport::new(self.network, widest.as_ref());
         let printed = match self.format {
-            ReportFormat::Json => query_json(query, None, &report),
+            ReportFormat::Json => query_json(line, query, None, &report),
             ReportFormat::Text => {
                 let text = widest::text(
                     self.network,
@@ -423,10 +417,13 @@ fn agent_name(checked: &CheckedRadius) -> String {
     }
 }
 
-/// A route answered, as JSON: the query (its ends as written, the radius
-/// of a `route`), then the command's own report.
+/// A route answered, as JSON: the event's place and line, the query (its
+/// ends as written, the radius of a `route`), then the command's own
+/// report.
 #[derive(Serialize)]
 struct QueryJson<'a, R: Serialize> {
+    event: usize,
+    line: usize,
     query: &'static str,
     from: &'a Value,
     to: &'a Value,
@@ -436,10 +433,16 @@ struct QueryJson<'a, R: Serialize> {
     answer: &'a R,
 }
 
-/// The JSON line of a route answered (the event's place is put in front
-/// by the caller).
-fn query_json<R: Serialize>(query: &Query, radius: Option<f64>, answer: &R) -> String {
+/// The JSON line of a route answered.
+fn query_json<R: Serialize>(
+    line: &EventLine<'_>,
+    query: &Query,
+    radius: Option<f64>,
+    answer: &R,
+) -> String {
     let line = QueryJson {
+        event: line.index,
+        line: line.number,
         query: if radius.is_some() { "route" } else { "widest" },
         from: &query.from,
         to: &query.to,

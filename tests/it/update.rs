@@ -514,7 +514,7 @@ fn a_bad_event_is_located_and_stops_the_run_after_the_ones_before() {
         )
         .exit(2)
         .stderr_starts_with("error: ")
-        .stderr_has(&format!("{message}"))
+        .stderr_has(message)
         .stderr_has(&format!("events.jsonl{location}"))
         .stderr_has("\n 3 | ")
         .stderr_has("^");
