@@ -292,6 +292,10 @@ impl<D: Shown> Context<'_, D> {
     /// The route event's agent radius: the event's `agent` or `radius`,
     /// else `--agent` or `--radius`.
     fn radius(&self, line: &EventLine<'_>, query: &Query) -> Result<f64, String> {
+        if query.agent.is_some() && query.radius.is_some() {
+            let message = "a route is for one agent size: give `agent` or `radius`, not both";
+            return Err(self.file.at_key(line, "radius", message, "a second size"));
+        }
         if let Some(name) = &query.agent {
             let agent = self.network.agents().iter().find(|a| &a.name == name);
             return agent.map(|a| a.radius).ok_or_else(|| {

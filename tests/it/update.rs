@@ -489,6 +489,11 @@ fn a_bad_event_is_located_and_stops_the_run_after_the_ones_before() {
             ":3:45\n",
         ),
         (
+            r#"{"route": {"from": 100, "to": 104, "agent": "tank", "radius": 1}}"#,
+            "a route is for one agent size: give `agent` or `radius`, not both",
+            ":3:63\n",
+        ),
+        (
             r#"{"widest": {"from": 100, "to": [1]}}"#,
             "`to` is a node id (a whole number >= 0) or a node name (a string)",
             ":3:32\n",
