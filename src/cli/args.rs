@@ -91,6 +91,19 @@ pub enum Command {
     /// the last level that did. Runs until Ctrl-C, then exits 0; exit 2 if
     /// the level does not load at the start.
     Watch(WatchArgs),
+    /// Apply changes to a level one by one (obstacles added, removed,
+    /// replaced and moved; edges closed and opened), its clearances kept
+    /// exact, and answer the routes asked between them: one report per
+    /// event, in order.
+    ///
+    /// The events are JSON objects, one a line: `{"add": OBSTACLE}`,
+    /// `{"remove": N}`, `{"replace": N, "with": OBSTACLE}`, `{"move": N,
+    /// "by": [DX, DY]}`, `{"close": E}`, `{"open": E}`, `{"route": {"from":
+    /// A, "to": B}}`, `{"widest": {"from": A, "to": B}}` (see the guide).
+    /// Exit 0 when every event applied and every route asked was found, 1
+    /// when a route was not, 2 on bad input: the events before the bad one
+    /// are applied and reported, and -o writes nothing.
+    Update(UpdateArgs),
     /// Print a shell completion script to stdout.
     Completions(CompletionsArgs),
     /// Print the man page (roff) to stdout, or write one page per command.
@@ -618,6 +631,32 @@ pub struct WatchArgs {
     /// 2) unless the kept ones are the same, bit for bit: for tests.
     #[arg(long, hide = true)]
     pub verify: bool,
+}
+
+/// `clearway update`.
+#[derive(Debug, Args)]
+pub struct UpdateArgs {
+    /// The map file (RON); `-` reads standard input.
+    #[arg(value_name = "MAP")]
+    pub map: PathBuf,
+    /// The events, one JSON object a line (JSON Lines; blank lines and
+    /// lines starting with `#` are skipped); `-` reads standard input.
+    #[arg(long, value_name = "FILE")]
+    pub events: PathBuf,
+    /// The agent size the reports and the routes are for; with neither
+    /// option, the reports speak of every agent profile of the map, and a
+    /// route event gives its own `radius` or `agent`.
+    #[command(flatten)]
+    pub radius: RadiusChoice,
+    /// Write the level as it stands after the last event to OUT (RON,
+    /// atomically; never over the map or the events file), when every
+    /// event applied.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// The output format: a line (or a short block) of text per event, or
+    /// one JSON object a line (JSON Lines).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 /// `clearway grid`.

@@ -23,6 +23,9 @@ pub trait Shown: Dimension {
     const AXES: &'static [&'static str];
     /// A point's coordinates, in axis order.
     fn coordinates(p: Self::Point) -> Coordinates;
+    /// The point of these coordinates, in axis order; `None` when there
+    /// are not as many as axes.
+    fn point(coordinates: &[f64]) -> Option<Self::Point>;
     /// An obstacle's kind, as reports name it (`circle`, `box`).
     fn kind(obstacle: &Self::Obstacle) -> ObstacleKind;
     /// Where on a mesh obstacle its closest point `at` lies, to cite the
@@ -53,6 +56,13 @@ impl Shown for Plane {
         }
     }
 
+    fn point(coordinates: &[f64]) -> Option<Point> {
+        match *coordinates {
+            [x, y] => Some(Point::new(x, y)),
+            _ => None,
+        }
+    }
+
     fn kind(obstacle: &Obstacle) -> ObstacleKind {
         obstacle.kind()
     }
@@ -79,6 +89,13 @@ impl Shown for Space {
         Coordinates {
             values: [p.x, p.y, p.z],
             len: 3,
+        }
+    }
+
+    fn point(coordinates: &[f64]) -> Option<Point3> {
+        match *coordinates {
+            [x, y, z] => Some(Point3::new(x, y, z)),
+            _ => None,
         }
     }
 

@@ -20,6 +20,7 @@ mod counted;
 mod diff;
 mod dimension;
 mod ends;
+mod events;
 mod failure;
 mod file_kind;
 mod file_watch;
@@ -50,6 +51,8 @@ mod tiled_input;
 mod timings;
 mod watch;
 mod watch_changes;
+mod update;
+mod update_report;
 mod widest;
 
 use args::{Cli, Command};
@@ -109,6 +112,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Route(args) => route::run(&args, t),
         Command::Widest(args) => widest::run(&args, t),
         Command::Diff(args) => diff::run(&args, t),
+        Command::Update(args) => update::run(&args, t),
         Command::Completions(args) => completions::run(&args),
         Command::Man(args) => man::run(&args),
         Command::Render(args) => render::run(&args, t),

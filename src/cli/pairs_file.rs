@@ -68,7 +68,7 @@ impl PairsFile {
         let scenario = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("scen"));
-        let text = checked_text(bytes, &source_name)?;
+        let text = checked_text(bytes, &source_name, "pairs file")?;
         Ok(PairsFile {
             source_name,
             text,
@@ -169,59 +169,74 @@ impl PairsFile {
     /// A rustc-style diagnostic for the bytes `span` of the text, in the
     /// form of [`clearway::LoadError`]'s.
     pub(super) fn diagnostic(&self, span: Range<usize>, message: &str, label: &str) -> String {
-        let text = &self.text;
-        let (line, column) = line_col(text, span.start);
-        let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[span.start..]
-            .find('\n')
-            .map_or(text.len(), |i| span.start + i);
-        let line_text = text[line_start..line_end]
-            .strip_suffix('\r')
-            .unwrap_or(&text[line_start..line_end]);
-        let span = span.start.min(line_start + line_text.len())
-            ..span.end.min(line_start + line_text.len());
-        let before: Vec<char> = text[line_start..span.start].chars().collect();
-        let value: Vec<char> = text[span.clone()].chars().collect();
-        let after = &text[span.end..line_start + line_text.len()];
-        // Long lines are cut around the value, `…` marking the cut.
-        let cut_before = before.len() > CONTEXT_CHARS;
-        let mut excerpt: String = if cut_before { "…" } else { "" }.to_string();
-        excerpt.extend(&before[before.len().saturating_sub(CONTEXT_CHARS)..]);
-        let caret = excerpt.chars().count();
-        let shown = value.len().min(CONTEXT_CHARS);
-        excerpt.extend(&value[..shown]);
-        let room = CONTEXT_CHARS.saturating_sub(shown);
-        excerpt.extend(after.chars().take(room));
-        if shown < value.len() || after.chars().nth(room).is_some() {
-            excerpt.push('…');
-        }
-        let excerpt = excerpt.replace('\t', " ");
-        let number = line.to_string();
-        let gutter = " ".repeat(number.len());
-        let mut out = format!(
-            "error: {message}\n{gutter} --> {}:{line}:{column}",
-            self.source_name
-        );
-        let gutter = format!(" {gutter}");
-        let source_line = format!(" {number} | {excerpt}");
-        let _ = write!(
-            out,
-            "\n{gutter} |\n{}\n{gutter} | {}{} {label}",
-            source_line.trim_end(),
-            " ".repeat(caret),
-            "^".repeat(shown.max(1)),
-        );
-        out
+        diagnostic(&self.text, &self.source_name, span, message, label)
     }
 }
 
-/// The text of a pairs file's bytes, or an error naming what they are
+/// A rustc-style diagnostic for the bytes `span` of `text`, a file named
+/// `source_name` in messages, in the form of [`clearway::LoadError`]'s:
+/// the message, `file:line:col`, and the line with the span underlined and
+/// labelled.
+pub(super) fn diagnostic(
+    text: &str,
+    source_name: &str,
+    span: Range<usize>,
+    message: &str,
+    label: &str,
+) -> String {
+    let (line, column) = line_col(text, span.start);
+    let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[span.start..]
+        .find('\n')
+        .map_or(text.len(), |i| span.start + i);
+    let line_text = text[line_start..line_end]
+        .strip_suffix('\r')
+        .unwrap_or(&text[line_start..line_end]);
+    let span =
+        span.start.min(line_start + line_text.len())..span.end.min(line_start + line_text.len());
+    let before: Vec<char> = text[line_start..span.start].chars().collect();
+    let value: Vec<char> = text[span.clone()].chars().collect();
+    let after = &text[span.end..line_start + line_text.len()];
+    // Long lines are cut around the value, `…` marking the cut.
+    let cut_before = before.len() > CONTEXT_CHARS;
+    let mut excerpt: String = if cut_before { "…" } else { "" }.to_string();
+    excerpt.extend(&before[before.len().saturating_sub(CONTEXT_CHARS)..]);
+    let caret = excerpt.chars().count();
+    let shown = value.len().min(CONTEXT_CHARS);
+    excerpt.extend(&value[..shown]);
+    let room = CONTEXT_CHARS.saturating_sub(shown);
+    excerpt.extend(after.chars().take(room));
+    if shown < value.len() || after.chars().nth(room).is_some() {
+        excerpt.push('…');
+    }
+    let excerpt = excerpt.replace('\t', " ");
+    let number = line.to_string();
+    let gutter = " ".repeat(number.len());
+    let mut out = format!("error: {message}\n{gutter} --> {source_name}:{line}:{column}");
+    let gutter = format!(" {gutter}");
+    let source_line = format!(" {number} | {excerpt}");
+    let _ = write!(
+        out,
+        "\n{gutter} |\n{}\n{gutter} | {}{} {label}",
+        source_line.trim_end(),
+        " ".repeat(caret),
+        "^".repeat(shown.max(1)),
+    );
+    out
+}
+
+/// The text of a pairs file's (or an events file's) bytes, or an error naming what they are
 /// instead: UTF-16 text, a binary file (a control character other than
 /// tab, LF and CR), bytes that are not UTF-8, each located as a map's are.
-fn checked_text(bytes: Vec<u8>, source_name: &str) -> Result<String, Failure> {
+/// `kind` (`pairs file`) names the file in the messages.
+pub(super) fn checked_text(
+    bytes: Vec<u8>,
+    source_name: &str,
+    kind: &str,
+) -> Result<String, Failure> {
     if clearway_text::utf16::looks_like_utf16(&bytes) {
         return Err(Failure::Located(format!(
-            "error: the pairs file is UTF-16 text; clearway reads UTF-8: {}\n  --> {source_name}:1:1",
+            "error: the {kind} is UTF-16 text; clearway reads UTF-8: {}\n  --> {source_name}:1:1",
             clearway_text::utf16::CONVERT
         )));
     }
@@ -234,25 +249,23 @@ fn checked_text(bytes: Vec<u8>, source_name: &str) -> Result<String, Failure> {
     let (message, label) = if control.is_some() {
         (
             format!(
-                "the pairs file is a binary file, not text: it holds the control byte 0x{byte:02X}"
+                "the {kind} is a binary file, not text: it holds the control byte 0x{byte:02X}"
             ),
             format!("byte 0x{byte:02X}"),
         )
     } else {
         (
-            format!("the pairs file is not UTF-8 text: byte 0x{byte:02X} is not valid UTF-8"),
+            format!("the {kind} is not UTF-8 text: byte 0x{byte:02X} is not valid UTF-8"),
             format!("byte 0x{byte:02X} follows here"),
         )
     };
     // The text before the bad byte is UTF-8 without control characters:
     // its last line is the snippet, the bad byte just after it.
-    let before = PairsFile {
-        source_name: source_name.to_string(),
-        text: String::from_utf8_lossy(&bytes[..bad]).into_owned(),
-        scenario: false,
-    };
-    let end = before.text.len();
-    Err(Failure::Located(before.diagnostic(
+    let before = String::from_utf8_lossy(&bytes[..bad]);
+    let end = before.len();
+    Err(Failure::Located(diagnostic(
+        &before,
+        source_name,
         end..end,
         &message,
         &label,

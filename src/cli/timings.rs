@@ -8,6 +8,9 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug, Default)]
 pub struct Timings {
     phases: Vec<(&'static str, Duration)>,
+    /// Lines printed after the phases: what a command measured besides
+    /// them (`update`: the time per event).
+    notes: Vec<String>,
 }
 
 impl Timings {
@@ -27,6 +30,11 @@ impl Timings {
         }
     }
 
+    /// Adds a line to print after the phases.
+    pub fn note(&mut self, line: String) {
+        self.notes.push(line);
+    }
+
     /// Every phase and its duration, in order.
     #[cfg(test)]
     pub fn phases(&self) -> &[(&'static str, Duration)] {
@@ -40,6 +48,9 @@ impl Timings {
         let total: Duration = self.phases.iter().map(|(_, d)| *d).sum();
         for (name, took) in self.phases.iter().chain([&("total", total)]) {
             let _ = writeln!(out, "{name:<10} {:>10.1} ms", took.as_secs_f64() * 1e3);
+        }
+        for line in &self.notes {
+            let _ = writeln!(out, "{line}");
         }
         out
     }

@@ -28,3 +28,4 @@ mod render_3d;
 mod tiled;
 mod tiled_tiles;
 mod watch;
+mod update;

@@ -169,6 +169,13 @@ pub trait Dimension:
     /// What is wrong with an obstacle whose numbers are finite, as the
     /// loader would say it: a negative radius, a box inside out.
     fn obstacle_problem(obstacle: &Self::Obstacle) -> Option<String>;
+    #[doc(hidden)]
+    /// The obstacle a wire entry describes, validated as the loader
+    /// validates obstacle `index` (see [`crate::map::obstacle_from_wire`]).
+    fn obstacle_from_wire(
+        entry: clearway_format::wire::ObstacleEntry,
+        index: usize,
+    ) -> Result<Self::Obstacle, crate::map::ObstacleEntryError>;
 }
 
 /// The obstacle type of a dimension, named from the obstacle: what lets

@@ -29,6 +29,7 @@ mod level;
 mod load;
 mod loader;
 mod node_ids;
+mod obstacle_wire;
 mod to_wire;
 mod validate;
 mod validate3d;
@@ -42,6 +43,10 @@ pub use extra_obstacles::ExtraObstacleError;
 pub use level::Level;
 pub use loader::Loader;
 pub(crate) use node_ids::NodeIds;
+pub use obstacle_wire::{ObstacleEntryError, obstacle_from_wire};
+pub(crate) use obstacle_wire::{
+    flat as flat_obstacle_from_wire, solid as solid_obstacle_from_wire,
+};
 pub(crate) use validate::MAX_COORDINATE;
 
 /// A named agent profile: the radius `check` validates when none is given.

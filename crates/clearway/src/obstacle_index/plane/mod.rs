@@ -157,4 +157,11 @@ impl Dimension for Plane {
     fn obstacle_problem(obstacle: &Obstacle) -> Option<String> {
         obstacle.problem()
     }
+
+    fn obstacle_from_wire(
+        entry: clearway_format::wire::ObstacleEntry,
+        index: usize,
+    ) -> Result<Obstacle, crate::map::ObstacleEntryError> {
+        crate::map::flat_obstacle_from_wire(entry, index)
+    }
 }

@@ -164,4 +164,11 @@ impl Dimension for Space {
     fn obstacle_problem(obstacle: &Obstacle3) -> Option<String> {
         obstacle.problem()
     }
+
+    fn obstacle_from_wire(
+        entry: clearway_format::wire::ObstacleEntry,
+        index: usize,
+    ) -> Result<Obstacle3, crate::map::ObstacleEntryError> {
+        crate::map::solid_obstacle_from_wire(entry, index)
+    }
 }
