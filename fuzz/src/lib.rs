@@ -30,6 +30,7 @@ pub mod clearance3;
 pub mod geometry;
 pub mod geometry2;
 pub mod geometry3;
+pub mod live_events;
 pub mod load;
 pub mod parse;
 
