@@ -17,8 +17,9 @@
 //! * routes for r = 0.8 between random nodes, each asked right after a
 //!   change (a circle added), against the same queries on a router built
 //!   afresh on the level as it then stands
-//!   (`Router::new(&map, &Clearances::compute(&map))`), and against the
-//!   same queries asked again of the live level with no change between
+//!   (`Router::new(&map, &Clearances::compute(&map))`), and the same
+//!   queries asked again of the live level with no change between, each
+//!   query of the fresh router and of the live level one after the other
 //!   (the first route after the node and edge changes, which builds the
 //!   route table, is timed apart, on a `[setup]` line).
 //!
@@ -426,16 +427,6 @@ fn routes<D: Dimension>(
         after_change.push(time, preempted);
         found += usize::from(route.is_some());
     }
-    let time = |f: &mut dyn FnMut(NodeIdx, NodeIdx) -> Option<f64>| {
-        let mut times = Timed::default();
-        let mut costs = Vec::with_capacity(n);
-        for &(s, g) in &queries {
-            let (cost, time, preempted) = timed(|| f(s, g));
-            times.push(time, preempted);
-            costs.push(cost);
-        }
-        (times, costs)
-    };
     // The fresh router numbers nodes without the removed ones.
     let renumber: Vec<usize> = {
         let mut at = vec![usize::MAX; live.node_slots()];
@@ -452,16 +443,28 @@ fn routes<D: Dimension>(
         "[setup] {level}: fresh map, clearances and router in {:.2} s",
         started.elapsed().as_secs_f64()
     );
-    let (fresh, fresh_costs) = time(&mut |s, g| {
-        router
-            .route(
-                NodeIdx::new(renumber[s.get()]),
-                NodeIdx::new(renumber[g.get()]),
-                radius,
-            )
-            .map(|r| r.cost)
-    });
-    let (again, live_costs) = time(&mut |s, g| live.route(s, g, radius).map(|r| r.cost));
+    // The same query of both, one after the other, in turn first: so the
+    // machine's load drifting during the run weighs on both alike.
+    let (mut fresh, mut again) = (Timed::default(), Timed::default());
+    let (mut fresh_costs, mut live_costs) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    for (k, &(s, g)) in queries.iter().enumerate() {
+        let (fs, fg) = (
+            NodeIdx::new(renumber[s.get()]),
+            NodeIdx::new(renumber[g.get()]),
+        );
+        for turn in [k % 2, 1 - k % 2] {
+            if turn == 0 {
+                let (cost, time, preempted) =
+                    timed(|| router.route(fs, fg, radius).map(|r| r.cost));
+                fresh.push(time, preempted);
+                fresh_costs.push(cost);
+            } else {
+                let (cost, time, preempted) = timed(|| live.route(s, g, radius).map(|r| r.cost));
+                again.push(time, preempted);
+                live_costs.push(cost);
+            }
+        }
+    }
     assert_eq!(
         live_costs, fresh_costs,
         "the live level and a fresh router route alike"
