@@ -36,7 +36,7 @@
 //!
 //! A level whose variable is unset or whose file is absent is skipped with
 //! a message. `LIVE_EVENTS` sets the events of each kind (2,000), `LIVE_ROUTES`
-//! the route queries (200).
+//! the route queries (200; 0 asks none).
 //!
 //! With `LIVE_MEMORY=LEVEL` it only loads that level, builds the live
 //! level and prints the process's peak resident memory (`VmHWM`), then
@@ -404,6 +404,9 @@ fn routes<D: Dimension>(
     radius: f64,
     mut change: impl FnMut(&mut SplitMix64) -> Change<D>,
 ) {
+    if n == 0 {
+        return;
+    }
     let nodes: Vec<NodeIdx> = (0..live.node_slots())
         .map(NodeIdx::new)
         .filter(|&v| live.node(v).is_some())
