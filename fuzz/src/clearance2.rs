@@ -33,7 +33,8 @@ enum Obs {
 /// A flat input.
 #[derive(Debug)]
 pub struct Input {
-    text: String,
+    /// The level's RON text.
+    pub text: String,
 }
 
 impl<'a> Arbitrary<'a> for Input {

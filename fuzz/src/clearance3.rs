@@ -47,7 +47,8 @@ enum Obs {
 /// A level with height, as RON text.
 #[derive(Debug)]
 pub struct Input {
-    text: String,
+    /// The level's RON text.
+    pub text: String,
 }
 
 fn clamp3(p: P3) -> P3 {

@@ -15,8 +15,8 @@
 //! `fuzz_targets/`, so that the library's test suite
 //! (`crates/clearway/tests/it/fuzz_targets.rs`) includes this file by path and
 //! runs every target's checks over the committed inputs without libFuzzer.
-//! The `geometry` and `clearance` inputs start with one byte whose low bit
-//! chooses the dimension: 0 flat, 1 with height.
+//! The `geometry`, `clearance` and `live_events` inputs start with one byte
+//! whose low bit chooses the dimension: 0 flat, 1 with height.
 
 #![allow(missing_docs)]
 
@@ -30,6 +30,7 @@ pub mod clearance3;
 pub mod geometry;
 pub mod geometry2;
 pub mod geometry3;
+pub mod live_events;
 pub mod load;
 pub mod parse;
 

@@ -1,9 +1,10 @@
 //! The fuzz targets' checks (`fuzz/src/`, included here by path) run in the
 //! test suite, without libFuzzer, over the committed inputs:
 //!
-//! * `geometry` and `clearance`: every raw fuzzer input
+//! * `geometry`, `clearance` and `live_events`: every raw fuzzer input
 //!   `tests/fuzz_regressions/TARGET-*.bin`, decoded as
-//!   `libfuzzer_sys::fuzz_target!` decodes it; flat ones and 3D ones;
+//!   `libfuzzer_sys::fuzz_target!` decodes it; flat ones and 3D ones, and
+//!   for `live_events` every kind of change applied;
 //! * `load` and `parse`: every map text the fuzzers are seeded with (the
 //!   example levels `maps/*.ron`, flat and 3D, the bad-input corpus
 //!   `tests/bad/*.ron` and the decoded regressions), `parse` at chunk sizes
@@ -18,7 +19,7 @@ mod clearway_fuzz;
 
 use std::path::{Path, PathBuf};
 
-use clearway_fuzz::{clearance, decode, geometry, load, parse};
+use clearway_fuzz::{clearance, decode, geometry, live_events, load, parse};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -81,6 +82,37 @@ fn clearance_target_over_its_inputs() {
         clearance::check(input);
     }
     assert!(flat >= 3 && space >= 3, "{flat} flat, {space} 3D inputs");
+}
+
+#[test]
+fn live_events_target_over_its_inputs() {
+    let (mut flat, mut space) = (0, 0);
+    let mut applied = std::collections::BTreeSet::new();
+    for (path, bytes) in raw_inputs("live_events") {
+        let input: live_events::Input =
+            decode(&bytes).unwrap_or_else(|| panic!("{path:?} does not decode"));
+        match input {
+            live_events::Input::Plane(_) => flat += 1,
+            live_events::Input::Space(_) => space += 1,
+        }
+        eprintln!("{path:?}: {input:?}");
+        applied.extend(live_events::check(input));
+    }
+    assert!(flat >= 3 && space >= 3, "{flat} flat, {space} 3D inputs");
+    let every = [
+        "add",
+        "add edge",
+        "add node",
+        "close",
+        "move",
+        "on node",
+        "open",
+        "remove",
+        "remove edge",
+        "remove node",
+        "replace",
+    ];
+    assert_eq!(applied.into_iter().collect::<Vec<_>>(), every);
 }
 
 /// The map texts the `load` and `parse` targets are seeded with.
