@@ -162,12 +162,13 @@ pub trait Dimension:
     /// The obstacle moved by `by`; `None` when it degenerates.
     fn translated(obstacle: &Self::Obstacle, by: Self::Point) -> Option<Self::Obstacle>;
     #[doc(hidden)]
-    /// Every coordinate of the obstacle (a circle's or sphere's radius
-    /// last), for validation.
+    /// Every coordinate of the obstacle (not a circle's or sphere's
+    /// radius), for validation.
     fn obstacle_numbers(obstacle: &Self::Obstacle) -> Vec<f64>;
     #[doc(hidden)]
-    /// What is wrong with an obstacle whose numbers are finite, as the
-    /// loader would say it: a negative radius, a box inside out.
+    /// What is wrong with an obstacle whose coordinates are valid, as the
+    /// loader would say it: a radius that is not a finite number >= 0, a
+    /// box inside out.
     fn obstacle_problem(obstacle: &Self::Obstacle) -> Option<String>;
     #[doc(hidden)]
     /// The obstacle a wire entry describes, validated as the loader

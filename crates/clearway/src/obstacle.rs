@@ -115,13 +115,14 @@ impl Obstacle {
         })
     }
 
-    /// Every coordinate of the obstacle, as a list of numbers to check (a
-    /// circle's radius last): what a live level validates an obstacle by.
+    /// Every coordinate of the obstacle (a circle's centre, not its radius,
+    /// which [`Obstacle::problem`] checks), as a list of numbers to check:
+    /// what a live level validates an obstacle by.
     pub(crate) fn numbers(&self) -> Vec<f64> {
         let xy = |p: &Point| [p.x, p.y];
         match self {
             Obstacle::Point(p) => xy(p).to_vec(),
-            Obstacle::Circle(c) => vec![c.center.x, c.center.y, c.radius],
+            Obstacle::Circle(c) => xy(&c.center).to_vec(),
             Obstacle::Segment(s) => [xy(&s.a), xy(&s.b)].concat(),
             Obstacle::Polygon(poly) => poly.vertices().iter().flat_map(xy).collect(),
         }
@@ -131,8 +132,8 @@ impl Obstacle {
     /// negative radius.
     pub(crate) fn problem(&self) -> Option<String> {
         match self {
-            Obstacle::Circle(c) if c.radius < 0.0 => Some(format!(
-                "the circle's radius {} is negative: it must be >= 0",
+            Obstacle::Circle(c) if !(c.radius >= 0.0 && c.radius.is_finite()) => Some(format!(
+                "the circle's radius {} is not a finite number >= 0",
                 c.radius
             )),
             _ => None,

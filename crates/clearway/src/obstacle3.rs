@@ -88,13 +88,13 @@ impl Obstacle3 {
         })
     }
 
-    /// Every coordinate of the obstacle, as a list of numbers to check (a
-    /// sphere's radius last).
+    /// Every coordinate of the obstacle (a sphere's centre, not its radius,
+    /// which [`Obstacle3::problem`] checks), as a list of numbers to check.
     pub(crate) fn numbers(&self) -> Vec<f64> {
         let xyz = |p: &Point3| [p.x, p.y, p.z];
         match self {
             Obstacle3::Point(p) => xyz(p).to_vec(),
-            Obstacle3::Sphere(s) => vec![s.center.x, s.center.y, s.center.z, s.radius],
+            Obstacle3::Sphere(s) => xyz(&s.center).to_vec(),
             Obstacle3::Segment(s) => [xyz(&s.a), xyz(&s.b)].concat(),
             Obstacle3::Triangle(t) => t.corners.iter().flat_map(xyz).collect(),
             Obstacle3::Box(b) => [xyz(&b.min), xyz(&b.max)].concat(),
@@ -106,8 +106,8 @@ impl Obstacle3 {
     /// negative radius, a box whose min is above its max.
     pub(crate) fn problem(&self) -> Option<String> {
         match self {
-            Obstacle3::Sphere(s) if s.radius < 0.0 => Some(format!(
-                "the sphere's radius {} is negative: it must be >= 0",
+            Obstacle3::Sphere(s) if !(s.radius >= 0.0 && s.radius.is_finite()) => Some(format!(
+                "the sphere's radius {} is not a finite number >= 0",
                 s.radius
             )),
             Obstacle3::Box(b) => {

@@ -589,7 +589,7 @@ fn bad_changes_are_refused_and_change_nothing() {
                 center: Point::new(1.0, 1.0),
                 radius: -1.0,
             })),
-            "the circle's radius -1 is negative",
+            "the circle's radius -1 is not a finite number >= 0",
         ),
         (
             Change::MoveObstacle {
