@@ -49,10 +49,10 @@ mod rows;
 mod scenario_file;
 mod tiled_input;
 mod timings;
-mod watch;
-mod watch_changes;
 mod update;
 mod update_report;
+mod watch;
+mod watch_changes;
 mod widest;
 
 use args::{Cli, Command};

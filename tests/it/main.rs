@@ -27,5 +27,5 @@ mod render;
 mod render_3d;
 mod tiled;
 mod tiled_tiles;
-mod watch;
 mod update;
+mod watch;

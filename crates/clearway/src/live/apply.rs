@@ -237,7 +237,8 @@ impl<D: Dimension> LiveLevel<D> {
         if self.obstacles.live_count() == 0 {
             self.recompute_everything(before);
         } else if let Some(envelope) = envelope_of::<D>(&old) {
-            for items in [Items::Edges, Items::Nodes] {
+            // Nodes first: their clearances bound their edges' searches.
+            for items in [Items::Nodes, Items::Edges] {
                 let witnessed = self.witnessed_by(items, i, &envelope);
                 self.research(items, &witnessed, before);
             }
@@ -266,7 +267,8 @@ impl<D: Dimension> LiveLevel<D> {
             // Nowhere before and after (meshes without triangles).
             return;
         };
-        for items in [Items::Edges, Items::Nodes] {
+        // Nodes first: their clearances bound their edges' searches.
+        for items in [Items::Nodes, Items::Edges] {
             let near = self.live_near(items, &around);
             let clearances = self.clearances_of(items);
             let (witnessed, others): (Vec<usize>, Vec<usize>) = near
@@ -349,13 +351,22 @@ impl<D: Dimension> LiveLevel<D> {
         }
     }
 
-    /// The clearance of item `k` searched afresh.
+    /// The clearance of item `k` searched afresh. An edge's search is
+    /// bounded by its end nodes' clearances (the nodes lie on the edge, so
+    /// no edge is wider than its ends): with nodes searched first, a bounded
+    /// walk in place of a search for the nearest from nothing (see
+    /// [`LiveLevel::search`], which gives the same answer either way).
     fn fresh(&self, items: Items, k: usize) -> Clearance<D::Point> {
-        let baked = match items {
-            Items::Edges => self.map.edges()[k].clearance,
-            Items::Nodes => None,
+        let (baked, bound) = match items {
+            Items::Edges => {
+                let edge = &self.map.edges()[k];
+                let nodes = self.clearances.nodes();
+                let bound = nodes[edge.from.get()].value.min(nodes[edge.to.get()].value);
+                (edge.clearance, bound)
+            }
+            Items::Nodes => (None, f64::INFINITY),
         };
-        self.search(self.segment(items, k), baked)
+        self.search(self.segment(items, k), baked, bound)
     }
 
     /// Searches every live edge and node afresh: when the level gains its
@@ -470,7 +481,7 @@ impl<D: Dimension> LiveLevel<D> {
         if let Some(incident) = &mut self.incident {
             incident.push(Vec::new());
         }
-        let clearance = self.search(segment, None);
+        let clearance = self.search(segment, None, f64::INFINITY);
         self.clearances.nodes_mut().push(clearance);
         self.node_reach.insert(n, segment, clearance.value);
         self.network = None;

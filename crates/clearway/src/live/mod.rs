@@ -320,14 +320,26 @@ impl<D: Dimension> LiveLevel<D> {
 
     /// The clearance of `segment` searched afresh over the live obstacles;
     /// `baked` when the level has none (an edge's baked clearance, as
-    /// loading takes it).
-    fn search(&self, segment: Segment<D::Point>, baked: Option<f64>) -> Clearance<D::Point> {
+    /// loading takes it). `bound` is a clearance the answer is thought to
+    /// be within (infinity: none): the search looks no farther, and looks
+    /// again without it when nothing is that near, so the answer is the
+    /// same whatever the bound.
+    fn search(
+        &self,
+        segment: Segment<D::Point>,
+        baked: Option<f64>,
+        bound: f64,
+    ) -> Clearance<D::Point> {
         if self.obstacles.live_count() == 0 {
             return baked.map_or(Clearance::unbounded(), |value| Clearance {
                 value,
                 witness: None,
             });
         }
-        Clearance::from_nearest(self.obstacles.nearest(&self.map, segment))
+        let mut found = self.obstacles.nearest(&self.map, segment, bound);
+        if found.is_none() && bound < f64::INFINITY {
+            found = self.obstacles.nearest(&self.map, segment, f64::INFINITY);
+        }
+        Clearance::from_nearest(found)
     }
 }

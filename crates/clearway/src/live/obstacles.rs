@@ -151,30 +151,35 @@ impl<D: Dimension> LiveObstacles<D> {
         self.changed.insert(key, obstacle);
     }
 
-    /// The live obstacle nearest to `edge`, as the index over the level as
-    /// it stands finds it: the lowest index on a tie.
-    pub fn nearest(&self, map: &Map<D>, edge: Segment<D::Point>) -> Option<Nearest<D::Point>> {
+    /// The live obstacle nearest to `edge` when it is within `cutoff`
+    /// (infinity: any), as the index over the level as it stands finds it:
+    /// the lowest index on a tie. `None` when none is that near.
+    pub fn nearest(
+        &self,
+        map: &Map<D>,
+        edge: Segment<D::Point>,
+        cutoff: f64,
+    ) -> Option<Nearest<D::Point>> {
         let in_base = &self.in_base;
+        let index = map.obstacle_index();
         let from_base = if self.base == 0 {
             None
         } else if self.retired == 0 {
-            map.obstacle_index()
-                .nearest_to_segment(map.obstacles(), edge)
+            index.nearest_among_alive(map.obstacles(), edge, cutoff, |_| true)
         } else {
-            map.obstacle_index()
-                .nearest_among_alive(map.obstacles(), edge, |i| in_base[i as usize])
+            index.nearest_among_alive(map.obstacles(), edge, cutoff, |i| in_base[i as usize])
         };
         let mut best = from_base;
         if self.tree.size() == 0 {
             return best;
         }
         // Only a changed obstacle whose box is within the best distance so
-        // far may win or tie.
-        let reach = best.map_or(f64::INFINITY, |b| b.separation.distance);
+        // far (and the cutoff) may win or tie.
+        let reach = best.map_or(cutoff, |b| b.separation.distance.min(cutoff));
         let mut consider = |c: &Boxed<D::Point>| {
             let shape = &self.changed[&c.id];
             let separation = D::separation(shape, edge);
-            if beats(&separation, c.id as usize, best.as_ref()) {
+            if separation.distance <= cutoff && beats(&separation, c.id as usize, best.as_ref()) {
                 best = Some(Nearest {
                     obstacle: c.id as usize,
                     separation,

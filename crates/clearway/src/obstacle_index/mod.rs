@@ -185,14 +185,16 @@ impl<D: Dimension> ObstacleIndex<D> {
     }
 
     /// The obstacle nearest to `edge` among those `alive` keeps (by their
-    /// index), as [`ObstacleIndex::nearest_to_segment`] finds it over the
-    /// obstacles that are kept: the same answer, ties included, as an index
-    /// built over those alone. For a live level, whose removed obstacles
-    /// stay in the index it was built with.
+    /// index), when it is within `cutoff` (infinity: any), as
+    /// [`ObstacleIndex::nearest_within`] finds it over the obstacles that
+    /// are kept: the same answer, ties included, as an index built over
+    /// those alone. For a live level, whose removed obstacles stay in the
+    /// index it was built with.
     pub(crate) fn nearest_among_alive(
         &self,
         obstacles: &[D::Obstacle],
         edge: Segment<D::Point>,
+        cutoff: f64,
         alive: impl Fn(u32) -> bool + Copy,
     ) -> Option<Nearest<D::Point>> {
         nearest::nearest_to_segment::<D>(
@@ -200,7 +202,7 @@ impl<D: Dimension> ObstacleIndex<D> {
             &self.parts,
             obstacles,
             edge,
-            f64::INFINITY,
+            cutoff,
             &mut None,
             &mut SearchStats::default(),
             alive,
