@@ -259,7 +259,7 @@ impl<D: Shown> Context<'_, D> {
         if e >= live.edge_slots() {
             return Err(ChangeError::UnknownEdge {
                 index: e,
-                last: DisplayLast(live.edge_slots().checked_sub(1)),
+                last: DisplayLast::of(live.edge_slots()),
             });
         }
         Ok(EdgeIdx::new(e))
@@ -391,7 +391,7 @@ fn obstacle_exists<D: Shown>(live: &LiveLevel<D>, n: usize) -> Result<(), Change
     if n >= live.obstacle_slots() {
         return Err(ChangeError::UnknownObstacle {
             index: n,
-            last: DisplayLast(live.obstacle_slots().checked_sub(1)),
+            last: DisplayLast::of(live.obstacle_slots()),
         });
     }
     if live.obstacle(n).is_none() {

@@ -372,7 +372,8 @@ impl<D: Dimension> LiveLevel<D> {
     /// Searches every live edge and node afresh: when the level gains its
     /// first obstacle or loses its last, every clearance changes.
     fn recompute_everything(&mut self, before: &mut Before<D::Point>) {
-        for items in [Items::Edges, Items::Nodes] {
+        // Nodes first: their clearances bound their edges' searches.
+        for items in [Items::Nodes, Items::Edges] {
             let all: Vec<usize> = (0..self.slots(items))
                 .filter(|&k| self.is_live(items, k))
                 .collect();
@@ -408,18 +409,14 @@ impl<D: Dimension> LiveLevel<D> {
     fn touch(&self, items: Items, k: usize, before: &mut Before<D::Point>) {
         match items {
             Items::Edges => {
-                if k < self.clearances.edges().len() {
-                    let state = EdgeBefore {
-                        clearance: self.clearances.edges()[k],
-                        usable: self.is_live(Items::Edges, k) && !self.closed[k],
-                    };
-                    before.edges.entry(k).or_insert(state);
-                }
+                let state = EdgeBefore {
+                    clearance: self.clearances.edges()[k],
+                    usable: self.is_live(Items::Edges, k) && !self.closed[k],
+                };
+                before.edges.entry(k).or_insert(state);
             }
             Items::Nodes => {
-                if k < self.clearances.nodes().len() {
-                    before.nodes.entry(k).or_insert(self.clearances.nodes()[k]);
-                }
+                before.nodes.entry(k).or_insert(self.clearances.nodes()[k]);
             }
         }
     }

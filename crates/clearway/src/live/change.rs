@@ -102,7 +102,7 @@ pub struct DisplayLast(pub Option<usize>);
 
 impl DisplayLast {
     /// The last index of a list of `len` items.
-    pub(crate) fn of(len: usize) -> DisplayLast {
+    pub fn of(len: usize) -> DisplayLast {
         DisplayLast(len.checked_sub(1))
     }
 }

@@ -165,6 +165,7 @@ impl<D: Dimension> LiveObstacles<D> {
         let from_base = if self.base == 0 {
             None
         } else if self.retired == 0 {
+            // Nothing retired: the search without the lookup per part.
             index.nearest_among_alive(map.obstacles(), edge, cutoff, |_| true)
         } else {
             index.nearest_among_alive(map.obstacles(), edge, cutoff, |i| in_base[i as usize])
