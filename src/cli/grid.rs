@@ -94,10 +94,7 @@ fn agents(given: &[(String, f64)]) -> Result<Vec<Agent>, Failure> {
                 "--agent `{name}` is given twice; agent names must be unique"
             )));
         }
-        agents.push(Agent {
-            name: name.clone(),
-            radius: *radius,
-        });
+        agents.push(Agent::new(name.clone(), *radius));
     }
     Ok(agents)
 }

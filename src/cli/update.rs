@@ -81,10 +81,7 @@ where
     };
     let mut live = timings.time("clearance", || LiveLevel::new(map));
     if let Some(checked) = &given_radius {
-        live.set_agents(vec![Agent {
-            name: agent_name(checked),
-            radius: checked.agent_radius,
-        }]);
+        live.set_agents(vec![Agent::new(agent_name(checked), checked.agent_radius)]);
     }
     let agents: Vec<String> = live.agents().iter().map(|a| a.name.clone()).collect();
     // No event adds or removes a node or an edge: the level's network as

@@ -265,13 +265,11 @@ fn first_radii<D: Shown>(
 
 /// The agent the live level's reports speak of for a checked radius.
 fn agent(r: &CheckedRadius) -> Agent {
-    Agent {
-        name: r
-            .agent
-            .clone()
-            .unwrap_or_else(|| format!("radius {}", r.agent_radius)),
-        radius: r.agent_radius,
-    }
+    let name = r
+        .agent
+        .clone()
+        .unwrap_or_else(|| format!("radius {}", r.agent_radius));
+    Agent::new(name, r.agent_radius)
 }
 
 impl From<&DiffRadius> for CheckedRadius {

@@ -1179,6 +1179,9 @@ mod tests {
             agents: vec![AgentEntry {
                 name: "tank".to_owned(),
                 radius: 1.5,
+                height: Some(1.8),
+                climb: Some(0.35),
+                max_slope: Some(40.0),
             }],
             nodes: vec![
                 NodeEntry {

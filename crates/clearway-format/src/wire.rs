@@ -112,6 +112,17 @@ pub struct AgentEntry {
     pub name: String,
     /// The agent's radius, finite and >= 0.
     pub radius: f64,
+    /// A walking agent's height above its feet (3D levels only); an agent
+    /// without one is a sphere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<f64>,
+    /// The highest step a walking agent climbs (3D, with `height`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub climb: Option<f64>,
+    /// The steepest edge a walking agent walks, in degrees (3D, with
+    /// `height`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_slope: Option<f64>,
 }
 
 /// A node: `(id: 1, pos: (10.0, 0.0), name: "gate")`.

@@ -152,10 +152,7 @@ pub struct Params {
 impl Params {
     /// The defaults for a level of this kind with about `edges` edges.
     pub fn new(kind: Kind, edges: usize) -> Params {
-        let agent = |name: &str, radius| Agent {
-            name: name.to_string(),
-            radius,
-        };
+        let agent = |name: &str, radius| Agent::new(name, radius);
         let agents = match kind {
             Kind::Building => [("walker", 0.3), ("robot", 0.5), ("cart", 0.75)],
             Kind::Terrain => [("micro", 0.15), ("quad", 0.5), ("heavy", 1.2)],

@@ -72,6 +72,7 @@ pub mod render;
 mod route;
 #[cfg(feature = "tiled")]
 pub mod tiled;
+pub mod walking;
 
 pub use clearance::{
     Clearance, ClearanceOptions, Clearances, StaleBake, TightSpots, Witness, admits,

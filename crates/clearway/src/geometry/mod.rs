@@ -14,7 +14,7 @@ mod point3;
 mod point_segment;
 mod polygon_contains;
 mod precise;
-mod segment_circle;
+pub(crate) mod segment_circle;
 mod segment_polygon;
 mod segment_segment;
 mod separation;

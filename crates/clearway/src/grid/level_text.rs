@@ -145,7 +145,7 @@ mod tests {
                 connect,
                 cell_size,
                 agents: (0..agents)
-                    .map(|i| Agent { name: format!("agent {i}"), radius: 0.25 * i as f64 })
+                    .map(|i| Agent::new(format!("agent {i}"), 0.25 * i as f64))
                     .collect(),
             };
             let map = grid_map(&grid, &options).unwrap();

@@ -56,6 +56,9 @@ pub enum LoadErrorKind {
     MeshIndexOutOfRange,
     /// A valid 3D level, read where only a 2D level can be used.
     ThreeDimensional,
+    /// A walking agent's profile that cannot be (a missing or bad
+    /// `height`, `climb` or `max_slope`), or one in a 2D level.
+    AgentProfile,
 }
 
 /// A short excerpt of the offending line, with the bad value underlined.

@@ -21,6 +21,7 @@ use crate::dimension::{Dimension, Plane};
 use crate::geometry::{Point, Segment};
 use crate::indices::{EdgeIdx, NodeIdx};
 use crate::obstacle_index::ObstacleIndex;
+use crate::walking::Walking;
 
 mod chunk_validate;
 mod error;
@@ -33,6 +34,7 @@ mod obstacle_wire;
 mod to_wire;
 mod validate;
 mod validate3d;
+mod validate_walking;
 mod write;
 
 pub(crate) use clearway_format::wire;
@@ -56,6 +58,21 @@ pub struct Agent {
     pub name: String,
     /// The agent's radius, finite and >= 0.
     pub radius: f64,
+    /// A walking agent's height, climb and slope (3D levels only); `None`
+    /// for a sphere (a flying or swimming agent, a drone), the agent of
+    /// every 2D level.
+    pub walking: Option<Walking>,
+}
+
+impl Agent {
+    /// A sphere (or, in the plane, a disc) of this radius: no height.
+    pub fn new(name: impl Into<String>, radius: f64) -> Agent {
+        Agent {
+            name: name.into(),
+            radius,
+            walking: None,
+        }
+    }
 }
 
 /// A waypoint of the path network: `Node` in the plane, `Node<Point3>` in

@@ -41,6 +41,10 @@ impl From<&Agent> for AgentEntry {
         AgentEntry {
             name: agent.name.clone(),
             radius: agent.radius,
+            height: agent.walking.map(|w| w.height),
+            climb: agent.walking.map(|w| w.climb),
+            // 90 degrees is no limit: written only when the file set one.
+            max_slope: agent.walking.map(|w| w.max_slope).filter(|&m| m < 90.0),
         }
     }
 }

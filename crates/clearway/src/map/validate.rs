@@ -20,6 +20,8 @@ use crate::par::prelude::*;
 use clearway_format::chunked_parse::ListChunks;
 use clearway_format::locate::DocPath;
 
+use super::validate_walking::{self, ProfileProblem};
+
 /// The largest coordinate magnitude a map may use. Beyond it, distances
 /// between nearby features lose all precision.
 pub(crate) const MAX_COORDINATE: f64 = 1e15;
@@ -35,6 +37,10 @@ pub(crate) enum Quantity {
     Cost,
     /// An edge's baked clearance.
     Clearance,
+    /// A walking agent's height or climb.
+    Height,
+    /// A walking agent's steepest slope.
+    Angle,
 }
 
 impl Quantity {
@@ -44,6 +50,8 @@ impl Quantity {
             Quantity::Radius => "radius",
             Quantity::Cost => "cost",
             Quantity::Clearance => "clearance",
+            Quantity::Height => "height",
+            Quantity::Angle => "angle",
         }
     }
 }
@@ -211,6 +219,10 @@ pub(crate) enum ValidationError {
         /// The position that made the level 3D.
         first: DocPath,
     },
+    /// A walking agent's profile that cannot be: a missing or bad
+    /// `height`, `climb` or `max_slope`, or one in a 2D level.
+    #[error("{}", .0.message)]
+    AgentProfile(Box<ProfileProblem>),
     /// Two agent profiles share a name.
     #[error("duplicate agent name {:?}", clearway_text::quote::capped(name))]
     DuplicateAgentName {
@@ -243,6 +255,7 @@ impl ValidationError {
             ValidationError::MeshIndexOutOfRange { .. } => LoadErrorKind::MeshIndexOutOfRange,
             ValidationError::TriangleCorners { .. } => LoadErrorKind::WrongType,
             ValidationError::ThreeDimensional { .. } => LoadErrorKind::ThreeDimensional,
+            ValidationError::AgentProfile(_) => LoadErrorKind::AgentProfile,
         }
     }
 
@@ -280,6 +293,7 @@ impl ValidationError {
                 .at(*triangle)
                 .elem(*corner),
             ValidationError::ThreeDimensional { first } => first.clone(),
+            ValidationError::AgentProfile(problem) => problem.path.clone(),
         }
     }
 
@@ -318,6 +332,7 @@ impl ValidationError {
             }
             ValidationError::TriangleCorners { .. } => "not 3 corners".to_owned(),
             ValidationError::ThreeDimensional { .. } => "a 3D position".to_owned(),
+            ValidationError::AgentProfile(problem) => problem.label.clone(),
         }
     }
 
@@ -373,7 +388,7 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
         network,
         ..
     } = loaded;
-    let agents = agents(file.agents)?;
+    let agents = agents(file.agents, dimension == FileDimension::TwoD)?;
     match dimension {
         FileDimension::TwoD => {
             let (nodes, node_ids, edges) = match network {
@@ -491,7 +506,7 @@ pub(crate) fn validate(loaded: LoadFile) -> Result<ValidParts, ValidationError> 
     }
 }
 
-fn agents(entries: Vec<AgentEntry>) -> Result<Vec<Agent>, ValidationError> {
+fn agents(entries: Vec<AgentEntry>, flat: bool) -> Result<Vec<Agent>, ValidationError> {
     let mut seen: HashMap<String, usize> = HashMap::with_capacity(entries.len());
     let mut agents = Vec::with_capacity(entries.len());
     for (i, entry) in entries.into_iter().enumerate() {
@@ -504,10 +519,12 @@ fn agents(entries: Vec<AgentEntry>) -> Result<Vec<Agent>, ValidationError> {
         }
         let path = || DocPath::item("agents", i).field("radius");
         let radius = length(entry.radius, path, Quantity::Radius)?;
+        let walking = validate_walking::walking(i, &entry, radius, flat)?;
         seen.insert(entry.name.clone(), i);
         agents.push(Agent {
             name: entry.name,
             radius,
+            walking,
         });
     }
     Ok(agents)

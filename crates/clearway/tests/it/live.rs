@@ -482,10 +482,7 @@ fn run<D: Twin>(map: Map<D>, steps: &[Step<D::Random>]) -> Result<(), TestCaseEr
     live.set_agents(
         [0.0, 0.5, 2.0, 5.0]
             .iter()
-            .map(|&radius| Agent {
-                name: format!("r{radius}"),
-                radius,
-            })
+            .map(|&radius| Agent::new(format!("r{radius}"), radius))
             .collect(),
     );
     let mut was = fresh(&live);

@@ -5,9 +5,12 @@
 //! node's box, `node_bound.rs`) and triangles with (`triangle_bound.rs`),
 //! the 3D kernel ([`crate::geometry::space`]) and a Morton curve.
 
+mod near_box;
 mod node_bound;
 mod part;
 mod triangle_bound;
+
+pub(crate) use near_box::{NearPart, NearShape};
 
 use rstar::AABB;
 

@@ -1,0 +1,182 @@
+//! The walking clearance of one edge: the largest radius whose body,
+//! swept along the edge, stays clear of every obstacle.
+//!
+//! With `D(r)` the distance from the swept core of radius `r` to an
+//! obstacle, the body of radius `r` is clear when `D(r) >= r` (and
+//! `D(r) > 0`). A larger radius shortens the core by `r` at each end, so
+//! `D` never falls, and it grows no faster than `r` (the core moves by at
+//! most the change in `r`): `D(r) - r` never rises, and the radii that fit
+//! are an interval `[0, c]`. Per obstacle, `c_o` is found from below:
+//! `D(0) <= c_o` (as `D(r) >= D(0)`), the step `r -> D(r)` never passes
+//! `c_o` (as `D(r) <= D(c_o) = c_o`), and bisection keeps a bracket around
+//! it. The edge's clearance is the least `c_o`, at most the widest body of
+//! the profile. The index offers candidates by the distance between their
+//! boxes and the core's at radius 0, a lower bound on `D(0)` and so on
+//! `c_o`: once it passes the least `c_o` so far, no later candidate can
+//! win.
+
+use super::profile::Walking;
+use super::sweep::Sweep;
+use crate::clearance::{Clearance, Witness};
+use crate::dimension::Space;
+use crate::geometry::{Point3, Segment, Separation};
+use crate::obstacle_index::{NearPart, NearShape, ObstacleIndex};
+use crate::obstacle3::Obstacle3;
+
+/// The largest `r` in `[0, widest]` with `distance(r) >= r`, for a
+/// `distance` that never falls and grows no faster than `r`, given
+/// `distance(0)` as `at_zero`: to the last representable radius, as far as
+/// the computed distances are monotone.
+pub(crate) fn largest_fitting(distance: impl Fn(f64) -> f64, at_zero: f64, widest: f64) -> f64 {
+    if !(at_zero > 0.0) {
+        return 0.0;
+    }
+    if distance(widest) >= widest {
+        return widest;
+    }
+    // distance(lo) >= lo: lo = distance(0) is at most the answer.
+    let (mut lo, mut hi) = (at_zero.min(widest), widest);
+    let mut at_lo = distance(lo);
+    if at_lo < lo {
+        // Only by rounding: the computed distance fell. Start from 0.
+        lo = 0.0;
+        at_lo = at_zero;
+    }
+    let mut step = 0u32;
+    loop {
+        let next_up = lo.next_up();
+        if hi <= next_up {
+            return lo;
+        }
+        // Mostly the step r -> distance(r), which lands on the answer at
+        // once where the obstacle is beside the body (distance constant),
+        // and otherwise approaches it from below; every third try halves
+        // the bracket, so that the search ends even where it crawls.
+        step += 1;
+        let r = if at_lo == lo {
+            // The step stands still: the answer is lo unless the distance
+            // climbs as fast as r just above it.
+            if step == 1 {
+                next_up
+            } else {
+                lo + (hi - lo) / 2.0
+            }
+        } else if step % 3 == 0 || at_lo >= hi {
+            lo + (hi - lo) / 2.0
+        } else {
+            at_lo
+        };
+        if !(r > lo && r < hi) {
+            return lo;
+        }
+        let at = distance(r);
+        if at >= r {
+            lo = r;
+            at_lo = at;
+        } else {
+            hi = r;
+        }
+    }
+}
+
+/// The walking clearance of `feet` (an edge's segment, or a node's point
+/// as a zero-length one) for the body `walking`: the least over the
+/// obstacles of the radius where they pinch, at most
+/// [`Walking::widest_body`] (with no witness then). Ties go to the lower
+/// (obstacle, piece), as in the index's search.
+pub(crate) fn body_clearance<'a>(
+    index: &'a ObstacleIndex<Space>,
+    obstacles: &'a [Obstacle3],
+    walking: &Walking,
+    feet: Segment<Point3>,
+    near: &mut Vec<NearPart<'a>>,
+) -> Clearance<Point3> {
+    let widest = walking.widest_body();
+    let sweep = |r: f64| Sweep::new(walking.core(feet, r));
+    near.clear();
+    index.parts_near_box(obstacles, sweep(0.0).bounds(), widest, near);
+    near.sort_unstable_by(|a, b| {
+        a.bound
+            .total_cmp(&b.bound)
+            .then((a.obstacle, a.piece).cmp(&(b.obstacle, b.piece)))
+    });
+    let mut best = Clearance {
+        value: widest,
+        witness: None,
+    };
+    let mut best_key = (u32::MAX, u32::MAX);
+    for part in near.iter() {
+        if part.bound > best.value {
+            break;
+        }
+        let key = (part.obstacle, part.piece);
+        let distance = |r: f64| {
+            sweep(r)
+                .to_part(&part.shape)
+                .map_or(f64::INFINITY, |s| s.distance)
+        };
+        let at_best = distance(best.value);
+        let root = if at_best < best.value {
+            largest_fitting(&distance, distance(0.0), best.value)
+        } else if best.witness.is_some() && key < best_key && {
+            // As good as the best so far, or better by less than the last
+            // representable step: a tie the lower key wins.
+            let up = best.value.next_up();
+            distance(up) < up
+        } {
+            best.value
+        } else {
+            continue;
+        };
+        let Some(s) = sweep(root).to_part(&part.shape) else {
+            continue;
+        };
+        best = pinched(root, part, s);
+        best_key = key;
+    }
+    best
+}
+
+/// The clearance `root`, pinched by `part` at `s`.
+fn pinched(root: f64, part: &NearPart<'_>, s: Separation<Point3>) -> Clearance<Point3> {
+    debug_assert!(!matches!(part.shape, NearShape::Inside(_)) || root == 0.0);
+    Clearance {
+        value: root,
+        witness: Some(Witness {
+            obstacle: part.obstacle as usize,
+            edge_point: s.edge_point,
+            obstacle_point: s.obstacle_point,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_constant_distance_is_its_own_answer() {
+        assert_eq!(largest_fitting(|_| 0.3, 0.3, 1.0), 0.3);
+        assert_eq!(largest_fitting(|_| 2.0, 2.0, 1.0), 1.0);
+        assert_eq!(largest_fitting(|_| 0.0, 0.0, 1.0), 0.0);
+    }
+
+    #[test]
+    fn a_distance_that_grows_meets_the_radius_where_it_should() {
+        // D(r) = 0.2 + r / 2 meets r at 0.4.
+        let r = largest_fitting(|r| 0.2 + r / 2.0, 0.2, 1.0);
+        assert!((r - 0.4).abs() <= 1e-15, "{r}");
+        // D(r) = 0.1 + 0.999 r: meets r at 100, beyond the widest 1.
+        assert_eq!(largest_fitting(|r| 0.1 + 0.999 * r, 0.1, 1.0), 1.0);
+        // D(r) = 0.001 + 0.999 r meets r at 1, the widest itself.
+        let r = largest_fitting(|r| 0.001 + 0.999 * r, 0.001, 2.0);
+        assert!((r - 1.0).abs() <= 1e-12, "{r}");
+        // A kink: D = 0.5 up to r = 0.25, then 0.25 + r: never below r.
+        assert_eq!(
+            largest_fitting(|r| if r < 0.25 { 0.5 } else { 0.25 + r }, 0.5, 1.0),
+            1.0
+        );
+        // D = min(0.6, 0.3 + r): 0.6 from r = 0.3 on, meets r at 0.6.
+        assert_eq!(largest_fitting(|r| (0.3 + r).min(0.6), 0.3, 1.0), 0.6);
+    }
+}

@@ -1,0 +1,177 @@
+//! Walking agents: agents with a height, a step they climb and a slope
+//! they walk, in 3D levels.
+//!
+//! An agent profile with a `height` is a walking agent ([`Walking`]); one
+//! without is a sphere, measured by [`Clearances`](crate::Clearances) as
+//! ever. A walking agent's waypoints are at its feet, and an edge admits it
+//! when three things hold:
+//!
+//! - its **body** (an upright capsule, see [`Walking`]) swept along the
+//!   edge touches no obstacle: the edge's walking clearance for that
+//!   height and climb (the largest radius whose body fits, at most
+//!   [`Walking::widest_body`]) is > 0 and at least the agent's radius,
+//!   under the rule [`admits`](crate::admits) states;
+//! - there is **ground** under it: no stretch of the edge as long as the
+//!   agent's radius, or longer, lacks a surface within `climb` of the feet
+//!   (a node needs ground under its point);
+//! - it is **not too steep**: its angle above the horizontal is at most the
+//!   profile's `max_slope`.
+//!
+//! [`WalkingClearances`] measures every edge and node of a level for one
+//! profile's height and climb; the radius and the slope are then
+//! comparisons, as for spheres.
+//!
+//! ```
+//! use clearway::walking::{WalkingClearances, Blocked};
+//! use clearway::{EdgeIdx, Level};
+//! // A floor, a beam 1.6 above it across the corridor, and a soldier
+//! // 1.8 tall: the beam is below the top of his head.
+//! let Level::Space(level) = Level::loader().read_str(r#"Map(
+//!     agents: [(name: "soldier", radius: 0.4, height: 1.8, climb: 0.35),
+//!              (name: "bot", radius: 0.3, height: 1.0, climb: 0.2)],
+//!     nodes: [(id: 0, pos: (0.0, 0.0, 0.0)), (id: 1, pos: (10.0, 0.0, 0.0))],
+//!     edges: [(from: 0, to: 1)],
+//!     obstacles: [
+//!         Box(min: (-1.0, -2.0, -1.0), max: (11.0, 2.0, 0.0)),
+//!         Segment(from: (5.0, -2.0, 1.6), to: (5.0, 2.0, 1.6)),
+//!     ],
+//! )"#, "beam.ron")? else { panic!("a 3D level") };
+//! let soldier = level.agents()[0].walking.unwrap();
+//! let walk = WalkingClearances::compute(&level, soldier);
+//! assert_eq!(walk.edge(EdgeIdx::new(0)).body.value, 0.0);
+//! // The bot, 1 tall, passes under it: its body tops out at 1.0, 0.6 below
+//! // the beam, and its widest body is (1 - 0.2) / 2 = 0.4.
+//! let bot = &level.agents()[1];
+//! let walk = WalkingClearances::compute(&level, bot.walking.unwrap());
+//! assert_eq!(walk.edge(EdgeIdx::new(0)).body.value, 0.4);
+//! assert_eq!(walk.edge_blocked(&level, EdgeIdx::new(0), bot.radius), None);
+//! # Ok::<(), clearway::LoadError>(())
+//! ```
+
+mod body;
+mod ground;
+mod profile;
+mod sweep;
+
+pub use ground::GroundGap;
+pub use profile::Walking;
+
+use crate::clearance::{Clearance, admits};
+use crate::dimension::Space;
+use crate::geometry::{Point3, Segment};
+use crate::indices::{EdgeIdx, NodeIdx};
+use crate::map::Map;
+use crate::par::prelude::*;
+
+/// What a walking agent meets on one edge or node, for one profile's
+/// height and climb.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WalkingSpot {
+    /// The largest radius whose body fits, at most
+    /// [`Walking::widest_body`], and the obstacle that pinches it (`None`
+    /// when nothing does below the widest body). The witness's edge point
+    /// is the point of the body's core nearest the obstacle.
+    pub body: Clearance<Point3>,
+    /// The longest stretch with no ground under it, if any.
+    pub ground: Option<GroundGap>,
+    /// The angle above the horizontal, in degrees (0 for a node).
+    pub slope: f64,
+}
+
+/// Why an edge or node does not admit a walking agent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Blocked {
+    /// The body touches an obstacle: the walking clearance (with its
+    /// witness) is 0 or below the radius.
+    Body(Clearance<Point3>),
+    /// A stretch at least as long as the radius has no ground under it.
+    NoGround(GroundGap),
+    /// The edge is steeper than the profile's `max_slope` (degrees).
+    TooSteep(f64),
+}
+
+/// Every edge's and node's [`WalkingSpot`] for one walking profile.
+#[derive(Clone, Debug)]
+pub struct WalkingClearances {
+    walking: Walking,
+    edges: Vec<WalkingSpot>,
+    nodes: Vec<WalkingSpot>,
+}
+
+impl WalkingClearances {
+    /// Measures every edge and node of `map` for `walking`, on every core.
+    pub fn compute(map: &Map<Space>, walking: Walking) -> WalkingClearances {
+        let index = map.obstacle_index();
+        let obstacles = map.obstacles();
+        let spot = |feet: Segment<Point3>| {
+            let mut near = Vec::new();
+            WalkingSpot {
+                body: body::body_clearance(index, obstacles, &walking, feet, &mut near),
+                ground: ground::ground_gap(index, obstacles, &walking, feet, &mut near),
+                slope: Walking::slope(feet),
+            }
+        };
+        let edges = (0..map.edges().len())
+            .into_par_iter()
+            .map(|e| spot(map.edge_segment(EdgeIdx::new(e))))
+            .collect();
+        let nodes = map
+            .nodes()
+            .par_iter()
+            .map(|n| spot(Segment::new(n.pos, n.pos)))
+            .collect();
+        WalkingClearances {
+            walking,
+            edges,
+            nodes,
+        }
+    }
+
+    /// The profile measured for.
+    pub fn walking(&self) -> &Walking {
+        &self.walking
+    }
+
+    /// One edge's spot.
+    pub fn edge(&self, e: EdgeIdx) -> &WalkingSpot {
+        &self.edges[e.get()]
+    }
+
+    /// One node's spot.
+    pub fn node(&self, n: NodeIdx) -> &WalkingSpot {
+        &self.nodes[n.get()]
+    }
+
+    /// Why edge `e` does not admit an agent of this profile with radius
+    /// `radius`, or `None` when it does: too steep first, then the body,
+    /// then the ground. `map` gives the slack ([`Map::slack`]).
+    pub fn edge_blocked(&self, map: &Map<Space>, e: EdgeIdx, radius: f64) -> Option<Blocked> {
+        blocked(&self.walking, self.edge(e), radius, map.slack(), false)
+    }
+
+    /// Why node `n` does not admit the agent, as [`Self::edge_blocked`]:
+    /// its body, or no ground under it.
+    pub fn node_blocked(&self, map: &Map<Space>, n: NodeIdx, radius: f64) -> Option<Blocked> {
+        blocked(&self.walking, self.node(n), radius, map.slack(), true)
+    }
+}
+
+/// The verdict for one spot.
+fn blocked(
+    walking: &Walking,
+    spot: &WalkingSpot,
+    radius: f64,
+    slack: f64,
+    node: bool,
+) -> Option<Blocked> {
+    if spot.slope > walking.max_slope {
+        return Some(Blocked::TooSteep(spot.slope));
+    }
+    if !admits(spot.body.value, radius, slack) {
+        return Some(Blocked::Body(spot.body));
+    }
+    match spot.ground {
+        Some(gap) if node || gap.length >= radius => Some(Blocked::NoGround(gap)),
+        _ => None,
+    }
+}
