@@ -51,6 +51,30 @@ const CORPUS: &[(&str, &str, &str)] = &[
     ("comments_only.ron", "1:1", "only whitespace and comments"),
     ("binary.ron", "1:1", "not UTF-8"),
     ("not_utf8.ron", "3:44", "byte 0xE9 is not valid UTF-8"),
+    // Walking agents (#30).
+    ("walking_in_2d.ron", "3:48", "has `height` in a 2D level"),
+    (
+        "walking_climb_without_height.ron",
+        "3:45",
+        "has `climb` but no `height`",
+    ),
+    (
+        "walking_no_climb.ron",
+        "3:9",
+        "has a `height` but no `climb`",
+    ),
+    (
+        "walking_too_short.ron",
+        "3:48",
+        "height 1, below climb 0.35 + 2 x radius 0.4 = 1.15",
+    ),
+    (
+        "walking_slope_out_of_range.ron",
+        "3:73",
+        "above 0 and at most 90",
+    ),
+    ("walking_climb_zero.ron", "3:60", "has `climb: 0`"),
+    ("walking_negative_climb.ron", "3:60", "negative (-0.5)"),
     // 3D levels (#15).
     (
         "mixed_dimensions.ron",

@@ -10,6 +10,7 @@ pub mod exact;
 pub mod exact3;
 pub mod exact_obstacle;
 pub mod exact_obstacle3;
+pub mod exact_walking;
 pub mod octile;
 pub mod proptest_config;
 pub mod random_map;

@@ -85,11 +85,14 @@ pub(crate) fn walking(
         ));
     }
     let needed = climb + 2.0 * radius;
-    if height < needed {
+    // Strictly above the climb even for a radius of 0: a body with no
+    // height at all would have no room to fit, and a clearance of 0 must
+    // mean blocked.
+    if height < needed || height <= climb {
         return Err(problem(
             at("height"),
             format!(
-                "agent {name:?} is {height} tall, below its climb {climb} + 2 x its radius {radius} = {needed}: raise `height` to at least {needed}, or lower `climb` or `radius`"
+                "agent {name:?} has height {height}, below climb {climb} + 2 x radius {radius} = {needed}: its body would not fit between the step it climbs and its head; raise `height` to at least {needed}, or lower `climb` or `radius`"
             ),
             "shorter than climb + 2 x radius",
         ));

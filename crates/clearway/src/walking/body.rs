@@ -15,6 +15,7 @@
 //! `c_o`: once it passes the least `c_o` so far, no later candidate can
 //! win.
 
+use super::local::Local;
 use super::profile::Walking;
 use super::sweep::Sweep;
 use crate::clearance::{Clearance, Witness};
@@ -92,9 +93,18 @@ pub(crate) fn body_clearance<'a>(
     near: &mut Vec<NearPart<'a>>,
 ) -> Clearance<Point3> {
     let widest = walking.widest_body();
-    let sweep = |r: f64| Sweep::new(walking.core(feet, r));
     near.clear();
-    index.parts_near_box(obstacles, sweep(0.0).bounds(), widest, near);
+    index.parts_near_box(
+        obstacles,
+        Sweep::new(walking.core(feet, 0.0)).bounds(),
+        widest,
+        near,
+    );
+    // Measured from a local origin (see `local.rs`), so that the core's
+    // corners keep their precision far from the world's origin.
+    let origin = Local::origin(feet);
+    let feet = origin.segment(feet);
+    let sweep = |r: f64| Sweep::new(walking.core(feet, r));
     near.sort_unstable_by(|a, b| {
         a.bound
             .total_cmp(&b.bound)
@@ -110,15 +120,22 @@ pub(crate) fn body_clearance<'a>(
             break;
         }
         let key = (part.obstacle, part.piece);
+        let shape = origin.shape(&part.shape);
         let distance = |r: f64| {
             sweep(r)
-                .to_part(&part.shape)
+                .to_part(&shape, &origin)
                 .map_or(f64::INFINITY, |s| s.distance)
         };
-        let at_best = distance(best.value);
-        let root = if at_best < best.value {
+        // A part that touches the thinnest body pinches to 0, even where
+        // its distance keeps pace with the radius (a step exactly `climb`
+        // high touches the body's bottom at every radius): the radii that
+        // fit are [0, c] only when the thinnest body fits.
+        let touches = part.bound == 0.0 && distance(0.0) == 0.0;
+        let root = if touches {
+            0.0
+        } else if distance(best.value) < best.value {
             largest_fitting(&distance, distance(0.0), best.value)
-        } else if best.witness.is_some() && key < best_key && {
+        } else if best.witness.is_some() && key < best_key && best.value > 0.0 && {
             // As good as the best so far, or better by less than the last
             // representable step: a tie the lower key wins.
             let up = best.value.next_up();
@@ -128,10 +145,13 @@ pub(crate) fn body_clearance<'a>(
         } else {
             continue;
         };
-        let Some(s) = sweep(root).to_part(&part.shape) else {
+        if root == best.value && key > best_key {
+            continue;
+        }
+        let Some(s) = sweep(root).to_part(&shape, &origin) else {
             continue;
         };
-        best = pinched(root, part, s);
+        best = pinched(root, part, origin.back(s));
         best_key = key;
     }
     best
@@ -153,6 +173,77 @@ fn pinched(root: f64, part: &NearPart<'_>, s: Separation<Point3>) -> Clearance<P
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::obstacle_index::tests_3d::scatter3;
+
+    /// The slow twin: every obstacle measured whole, each one's radius
+    /// found over the whole range, the least kept.
+    fn brute_force(obstacles: &[Obstacle3], walking: &Walking, feet: Segment<Point3>) -> f64 {
+        let origin = Local::origin(feet);
+        let local = origin.segment(feet);
+        let back = origin.point(Point3::new(0.0, 0.0, 0.0));
+        let widest = walking.widest_body();
+        obstacles
+            .iter()
+            .map(|o| {
+                let o = o.translated(back).expect("3D obstacles always move");
+                let d = |r: f64| Sweep::new(walking.core(local, r)).to_obstacle(&o).distance;
+                // At least its distance at radius 0: beyond the widest
+                // body, it never pinches.
+                let at_zero = d(0.0);
+                if at_zero >= widest {
+                    widest
+                } else {
+                    largest_fitting(d, at_zero, widest)
+                }
+            })
+            .fold(widest, f64::min)
+    }
+
+    #[test]
+    fn the_index_finds_what_measuring_every_obstacle_finds() {
+        for (seed, offset) in [(1u64, 0.0), (7, 1e6), (11, -1e7)] {
+            let obstacles: Vec<Obstacle3> = scatter3(200, seed)
+                .iter()
+                .map(|o| o.translated(Point3::new(offset, offset, offset)).unwrap())
+                .collect();
+            let index = ObstacleIndex::<Space>::build(&obstacles);
+            let mut near = Vec::new();
+            let walkers = [
+                Walking {
+                    height: 1.8,
+                    climb: 0.4,
+                    max_slope: 90.0,
+                },
+                Walking {
+                    height: 6.0,
+                    climb: 0.5,
+                    max_slope: 90.0,
+                },
+            ];
+            let mut x = seed;
+            let mut next = || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x >> 11) as f64 / (1u64 << 53) as f64 * 100.0 + offset
+            };
+            for _ in 0..25 {
+                let a = Point3::new(next(), next(), next());
+                let b = a + Point3::new(next() - offset - 50.0, next() - offset - 50.0, 1.0) * 0.1;
+                for feet in [Segment::new(a, b), Segment::new(a, a)] {
+                    for w in &walkers {
+                        let fast = body_clearance(&index, &obstacles, w, feet, &mut near);
+                        let slow = brute_force(&obstacles, w, feet);
+
+                        assert!(
+                            (fast.value - slow).abs() <= 1e-12 * slow.max(1e-300),
+                            "{feet:?} {w:?}: index {fast:?}, every obstacle {slow}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_constant_distance_is_its_own_answer() {

@@ -9,7 +9,8 @@
 //! (a convex clip), and where the height between them is within `climb`
 //! (the height of a plane above a line is affine along it). The edge is
 //! held up where the union of those intervals is; the stretches between
-//! are the gaps. Points, segments and balls hold nothing up.
+//! are the gaps. Points, segments and balls hold nothing up, and neither
+//! does a surface under a single point of an edge (a ridge it crosses).
 
 use super::profile::Walking;
 use crate::dimension::Space;
@@ -124,9 +125,14 @@ pub(crate) fn ground_gap<'a>(
             _ => None,
         })
         .collect();
-    held.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
     let length = feet.length();
     let node = a == b;
+    // A surface that holds up a single point of an edge (a ridge it
+    // crosses) is no ground to walk on.
+    if !node {
+        held.retain(|(lo, hi)| lo < hi);
+    }
+    held.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
     // Sweep from t = 0: `reached` is how far the ground goes unbroken.
     let mut reached = 0.0f64;
     let mut longest: Option<(f64, f64)> = None;

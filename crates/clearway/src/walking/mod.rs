@@ -50,6 +50,7 @@
 
 mod body;
 mod ground;
+mod local;
 mod profile;
 mod sweep;
 

@@ -15,10 +15,13 @@
 //! plus its inside: a `Q` that meets none of them lies wholly inside or
 //! wholly outside, and one corner tells which.
 
+use super::local::Local;
+use crate::geometry::Mesh;
 use crate::geometry::segment_circle::outside_ball;
 use crate::geometry::space::{mesh_contains, segment_to_box, segment_to_triangle};
-use crate::geometry::{AxisBox, Mesh, Point3, Segment, Separation, Sphere, Triangle};
+use crate::geometry::{AxisBox, Point3, Segment, Separation, Sphere, Triangle};
 use crate::obstacle_index::NearShape;
+#[cfg(test)]
 use crate::obstacle3::Obstacle3;
 
 /// The core of a body swept along an edge: corners `[a low, b low, b high,
@@ -122,10 +125,12 @@ impl Sweep {
     }
 
     /// Whether a corner of the sweep lies in a solid mesh (see the module
-    /// doc: with no triangle met, that decides whether the sweep is inside).
-    pub(crate) fn inside(&self, mesh: &Mesh) -> Option<Separation<Point3>> {
+    /// doc: with no triangle met, that decides whether the sweep is inside),
+    /// the sweep measured from `origin` and the mesh where it is.
+    pub(crate) fn inside(&self, mesh: &Mesh, origin: &Local) -> Option<Separation<Point3>> {
         let c0 = self.corners[0];
-        (mesh.is_solid() && mesh_contains(mesh, c0)).then_some(Separation {
+        let world = origin.point_back(c0);
+        (mesh.is_solid() && mesh_contains(mesh, world)).then_some(Separation {
             distance: 0.0,
             edge_point: c0,
             obstacle_point: c0,
@@ -133,7 +138,9 @@ impl Sweep {
     }
 
     /// A mesh, whole: its triangles, and its inside when it is solid;
-    /// infinitely far for a mesh without triangles.
+    /// infinitely far for a mesh without triangles. (The index hands
+    /// meshes over triangle by triangle; this is for the tests' twin.)
+    #[cfg(test)]
     pub(crate) fn to_mesh(&self, mesh: &Mesh) -> Separation<Point3> {
         let mut best: Option<Separation<Point3>> = None;
         for t in mesh.triangles() {
@@ -151,26 +158,31 @@ impl Sweep {
                 edge_point: self.corners[0],
                 obstacle_point: self.corners[0],
             },
-            Some(b) => self.inside(mesh).unwrap_or(b),
+            Some(b) => self.inside(mesh, &Local::WORLD).unwrap_or(b),
         }
     }
 
     /// A part the index found near the sweep; `None` for the inside of a
     /// solid mesh that does not hold the sweep's corner (its triangles
     /// measure the sweep then).
-    pub(crate) fn to_part(&self, shape: &NearShape<'_>) -> Option<Separation<Point3>> {
+    pub(crate) fn to_part(
+        &self,
+        shape: &NearShape<'_>,
+        origin: &Local,
+    ) -> Option<Separation<Point3>> {
         Some(match *shape {
             NearShape::Point(p) => self.to_point(p),
             NearShape::Sphere(s) => self.to_sphere(s),
             NearShape::Segment(s) => self.to_segment(s),
             NearShape::Triangle(t) => self.to_triangle(t),
             NearShape::Box(b) => self.to_box(b),
-            NearShape::Inside(mesh) => return self.inside(mesh),
+            NearShape::Inside(mesh) => return self.inside(mesh, origin),
         })
     }
 
     /// Any obstacle, whole (the direct computation the index is tested
     /// against).
+    #[cfg(test)]
     pub(crate) fn to_obstacle(&self, obstacle: &Obstacle3) -> Separation<Point3> {
         match obstacle {
             Obstacle3::Point(p) => self.to_point(*p),

@@ -20,3 +20,4 @@ mod obj;
 mod precision;
 mod regressions;
 mod routes;
+mod walking;
