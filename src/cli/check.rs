@@ -6,9 +6,12 @@ use serde::Serialize;
 
 use clearway::StaleBake;
 use clearway::render::Up;
+use clearway::walking::Walking;
 use clearway::{Clearance, Clearances, EdgeIdx, TightSpots};
 
 use super::args::{CheckArgs, CheckFormat};
+use super::check_walking::{self, WalkingVerdict};
+use super::ci_report::Suite;
 use super::conventions;
 use super::counted::counted;
 use super::dimension::Shown;
@@ -28,24 +31,45 @@ use super::{ci_check, ci_report};
 #[derive(Debug, Serialize)]
 pub(super) struct RadiusReport {
     #[serde(skip_serializing_if = "Option::is_none")]
-    agent: Option<String>,
-    radius: f64,
-    edges_checked: usize,
+    pub agent: Option<String>,
+    pub radius: f64,
+    /// A walking agent's height, climb and slope; absent for spheres.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub walking: Option<WalkingProfile>,
+    pub edges_checked: usize,
     /// How many edges are closed: judged by their clearance like every
     /// edge (a door that opens must fit the agent), and named `closed` in
     /// `blocked`. Absent when none is, as in levels before closed edges.
     #[serde(skip_serializing_if = "is_zero")]
-    edges_closed: usize,
-    blocked: Vec<EdgeRow>,
-    blocked_nodes: Vec<NodeRow>,
+    pub edges_closed: usize,
+    pub blocked: Vec<EdgeRow>,
+    pub blocked_nodes: Vec<NodeRow>,
     /// Baked clearances that no longer match the obstacles; the same for
     /// every radius, and a failure whatever the radius.
-    stale_bakes: Vec<StaleRow>,
+    pub stale_bakes: Vec<StaleRow>,
+}
+
+/// A walking agent's body, as JSON.
+#[derive(Clone, Debug, Serialize)]
+pub(super) struct WalkingProfile {
+    height: f64,
+    climb: f64,
+    max_slope: f64,
+}
+
+impl WalkingProfile {
+    pub fn of(w: &Walking) -> WalkingProfile {
+        WalkingProfile {
+            height: w.height,
+            climb: w.climb,
+            max_slope: w.max_slope,
+        }
+    }
 }
 
 /// A stale baked clearance, as JSON.
 #[derive(Clone, Debug, Serialize)]
-struct StaleRow {
+pub(super) struct StaleRow {
     edge: EdgeIdx,
     from: u64,
     to: u64,
@@ -72,11 +96,16 @@ pub fn run(args: &CheckArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     match level {
         AnyLevel::Plane(level) => {
             let up = render::up_of(args.up, false, &args.map.map)?;
-            check(args, level, render_format.map(|f| (f, up)), timings)
+            // A flat level's agents are discs: none walks.
+            let discs = |_: &Level, radii: &[CheckedRadius], _: &[StaleRow]| {
+                radii.iter().map(|_| None).collect()
+            };
+            check(args, level, render_format.map(|f| (f, up)), discs, timings)
         }
         AnyLevel::Space(level) => {
             let up = render::up_of(args.up, true, &args.map.map)?;
-            check(args, level, render_format.map(|f| (f, up)), timings)
+            let picture = render_format.map(|f| (f, up));
+            check(args, level, picture, check_walking::verdicts, timings)
         }
     }
 }
@@ -86,14 +115,29 @@ fn check<D: Shown>(
     args: &CheckArgs,
     level: Level<D>,
     render_format: Option<(render::Format, Up)>,
+    walking: impl Fn(&Level<D>, &[CheckedRadius], &[StaleRow]) -> Vec<Option<WalkingVerdict>>,
     timings: &mut Timings,
 ) -> Result<Outcome, Failure> {
     let radii = radius::resolve(&args.radius, &level.map)?;
+    if args.render.is_some() {
+        // The picture draws spheres' verdicts; a walking agent's would be
+        // wrong there.
+        radii.all().iter().try_for_each(|r| {
+            radius::spheres_only(r).map_err(|_| {
+                Failure::Usage(format!(
+                    "agent `{}` is a walking agent: `check --render` draws spheres only so far; check it without --render, or render with --radius",
+                    clearway_text::quote::capped(r.agent.as_deref().unwrap_or_default())
+                ))
+            })
+        })?;
+    }
     // A check needs exact clearances only up to the largest radius it
-    // checks; the picture also shows how much room the other edges have.
+    // checks (of the spheres: walking agents are measured apart); the
+    // picture also shows how much room the other edges have.
     let largest = radii
         .all()
         .iter()
+        .filter(|r| r.walking.is_none())
         .map(|r| r.agent_radius)
         .fold(0.0, f64::max);
     // Only the tight spots are kept, unless the picture needs every clearance.
@@ -112,12 +156,30 @@ fn check<D: Shown>(
         .iter()
         .map(|s| stale_row(&level, s))
         .collect();
+    let walkers = timings.time("walking", || walking(&level, &radii.all(), &stale));
+    let mut lines: Vec<Option<String>> = Vec::new();
+    let mut suites: Vec<Option<Suite>> = Vec::new();
     let reports: Vec<RadiusReport> = radii
         .all()
         .into_iter()
-        .map(|r| report_for(&level, &spots, r, stale.clone()))
+        .zip(walkers)
+        .map(|(r, walker)| match walker {
+            Some(v) => {
+                lines.push(Some(v.lines));
+                suites.push(Some(v.suite));
+                v.report
+            }
+            None => {
+                lines.push(None);
+                suites.push(None);
+                report_for(&level, &spots, r, stale.clone())
+            }
+        })
         .collect();
-    let any_blocked = !stale.is_empty() || reports.iter().any(|r| !r.blocked.is_empty());
+    let any_blocked = !stale.is_empty()
+        || reports
+            .iter()
+            .any(|r| !r.blocked.is_empty() || (r.walking.is_some() && !r.blocked_nodes.is_empty()));
     let output_start = std::time::Instant::now();
     match args.format {
         CheckFormat::Json => match &radii {
@@ -127,16 +189,25 @@ fn check<D: Shown>(
         CheckFormat::Text => write_stdout(
             &reports
                 .iter()
-                .map(|r| text_for(&level, &spots, r, args.summary))
+                .zip(&lines)
+                .map(|(r, lines)| match lines {
+                    Some(lines) if args.summary => summary_line(&level, r),
+                    Some(lines) => format!("{lines}{}", summary_line(&level, r)),
+                    None => text_for(&level, &spots, r, args.summary),
+                })
                 .collect::<String>(),
         )?,
         ci => {
             let summary = reports
                 .iter()
-                .map(|r| text_for(&level, &spots, r, true))
+                .zip(&lines)
+                .map(|(r, lines)| match lines {
+                    Some(_) => summary_line(&level, r),
+                    None => text_for(&level, &spots, r, true),
+                })
                 .collect();
             let file = ci_report::file_name(&args.map.map);
-            let report = ci_check::report(&level, &spots, &radii.all(), file, summary);
+            let report = ci_check::report(&level, &spots, &radii.all(), suites, file, summary);
             // Written as it is made: a case per edge and radius is too many
             // to hold.
             stream_stdout(|out| ci_report::write(ci, &report, out))?;
@@ -217,6 +288,7 @@ fn report_for<D: Shown>(
             .collect(),
         agent: r.agent,
         radius: r.agent_radius,
+        walking: None,
         edges_checked: map.edges().len(),
         edges_closed: map.edges().iter().filter(|e| e.closed).count(),
         stale_bakes,
@@ -232,7 +304,6 @@ fn text_for<D: Shown>(
     summary_only: bool,
 ) -> String {
     let mut out = String::new();
-    let radius = given(report.radius);
     let listed = |n: usize| if summary_only { 0 } else { n };
     for (row, (i, c)) in report.blocked[..listed(report.blocked.len())]
         .iter()
@@ -259,6 +330,15 @@ fn text_for<D: Shown>(
             blame(level, c),
         );
     }
+    out.push_str(&stale_lines(level, report, summary_only));
+    out.push_str(&summary_line(level, report));
+    out
+}
+
+/// The stale bakes' lines (none with `summary_only`).
+fn stale_lines<D: Shown>(level: &Level<D>, report: &RadiusReport, summary_only: bool) -> String {
+    let mut out = String::new();
+    let listed = |n: usize| if summary_only { 0 } else { n };
     for s in &report.stale_bakes[..listed(report.stale_bakes.len())] {
         let (baked, now) = match s.recomputed {
             Some(now) => human_pair(s.baked, now),
@@ -270,11 +350,27 @@ fn text_for<D: Shown>(
             edge_ref(&level.map, s.edge),
         );
     }
+    out
+}
+
+/// The summary line of one radius's verdict.
+fn summary_line<D: Shown>(level: &Level<D>, report: &RadiusReport) -> String {
+    let mut out = String::new();
+    let radius = given(report.radius);
+    let body = match &report.walking {
+        Some(w) => format!(", height {}", given(w.height)),
+        None => String::new(),
+    };
     let who = match &report.agent {
-        Some(name) => format!("{} (radius {radius})", clearway_text::quote::capped(name)),
+        Some(name) => format!(
+            "{} (radius {radius}{body})",
+            clearway_text::quote::capped(name)
+        ),
         None => format!("radius {radius}"),
     };
-    let failed = !report.blocked.is_empty() || !report.stale_bakes.is_empty();
+    let failed = !report.blocked.is_empty()
+        || !report.stale_bakes.is_empty()
+        || (report.walking.is_some() && !report.blocked_nodes.is_empty());
     let verdict = if failed { "FAILED" } else { "ok" };
     let _ = write!(
         out,

@@ -24,12 +24,15 @@ pub fn report<'a, D: Shown>(
     level: &'a Level<D>,
     spots: &TightSpots<D>,
     radii: &[CheckedRadius],
+    made: Vec<Option<Suite>>,
     file: Option<String>,
     summary: String,
 ) -> CiReport<'a> {
+    // A walking agent's suite comes made (`check_walking.rs`).
     let suites = radii
         .iter()
-        .map(|r| radius_suite(level, spots, r))
+        .zip(made)
+        .map(|(r, made)| made.unwrap_or_else(|| radius_suite(level, spots, r)))
         .collect();
     let baked = level.map.edges().iter().any(|e| e.clearance.is_some());
     CiReport {

@@ -10,6 +10,7 @@ mod atomic_write;
 mod bake;
 mod bounded_read;
 mod check;
+mod check_walking;
 mod ci_check;
 mod ci_diff;
 mod ci_report;

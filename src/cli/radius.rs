@@ -1,5 +1,6 @@
 //! Which agent radii a command checks: `--radius`, `--agent`, or every profile.
 
+use clearway::walking::Walking;
 use clearway::{Dimension, Map};
 
 use super::Failure;
@@ -12,6 +13,8 @@ pub struct CheckedRadius {
     pub agent: Option<String>,
     /// The agent radius.
     pub agent_radius: f64,
+    /// The profile's height, climb and slope when it is a walking agent.
+    pub walking: Option<Walking>,
 }
 
 /// What the user asked for, against the map's agent profiles.
@@ -48,6 +51,7 @@ pub fn resolve<D: Dimension>(choice: &RadiusChoice, map: &Map<D>) -> Result<Radi
             .map(|a| CheckedRadius {
                 agent: Some(a.name.clone()),
                 agent_radius: a.radius,
+                walking: a.walking,
             })
             .collect(),
     ))
@@ -58,8 +62,25 @@ pub fn resolve_required<D: Dimension>(
     choice: &RadiusChoice,
     map: &Map<D>,
 ) -> Result<CheckedRadius, Failure> {
-    resolve_given(choice, map)?
-        .ok_or_else(|| Failure::Usage("give the agent size with --radius R or --agent NAME".into()))
+    let checked = resolve_given(choice, map)?.ok_or_else(|| {
+        Failure::Usage("give the agent size with --radius R or --agent NAME".into())
+    })?;
+    spheres_only(&checked)?;
+    Ok(checked)
+}
+
+/// Refuses a walking agent where only `check` measures walking bodies so
+/// far: a sphere's answer for it would be wrong.
+pub fn spheres_only(checked: &CheckedRadius) -> Result<(), Failure> {
+    match (&checked.agent, checked.walking) {
+        (Some(name), Some(w)) => Err(Failure::Usage(format!(
+            "agent `{}` is a walking agent (height {}): `check` measures walking agents; this command measures spheres only so far (give --radius {} to treat it as a sphere of its radius)",
+            clearway_text::quote::capped(name),
+            w.height,
+            checked.agent_radius,
+        ))),
+        _ => Ok(()),
+    }
 }
 
 fn resolve_given<D: Dimension>(
@@ -70,6 +91,7 @@ fn resolve_given<D: Dimension>(
         return Ok(Some(CheckedRadius {
             agent: None,
             agent_radius,
+            walking: None,
         }));
     }
     let Some(name) = &choice.agent else {
@@ -79,6 +101,7 @@ fn resolve_given<D: Dimension>(
         Some(a) => Ok(Some(CheckedRadius {
             agent: Some(a.name.clone()),
             agent_radius: a.radius,
+            walking: a.walking,
         })),
         None => {
             let known: Vec<String> = map

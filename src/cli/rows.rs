@@ -40,6 +40,32 @@ pub struct EdgeRow {
     /// `obstacle_point` and its face's line ([`MeshCitation`]).
     #[serde(flatten)]
     pub mesh: MeshCitation,
+    /// For a walking agent: why the edge is blocked, and its slope and
+    /// ground gap (absent for spheres, so their rows are as they were).
+    #[serde(flatten)]
+    pub walking: Option<WalkingRow>,
+}
+
+/// Why a walking agent is blocked, as JSON: `blocked_by` is `body`,
+/// `ground` or `slope`; the walking clearance is the row's `clearance`.
+#[derive(Debug, Serialize)]
+pub struct WalkingRow {
+    /// `body`, `ground` or `slope`.
+    pub blocked_by: &'static str,
+    /// The edge's angle above the horizontal, in degrees.
+    pub slope: f64,
+    /// The longest stretch with no ground under it, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_ground: Option<GapRow>,
+}
+
+/// A stretch of an edge with no ground under it.
+#[derive(Debug, Serialize)]
+pub struct GapRow {
+    /// How long it is.
+    pub length: f64,
+    /// Where it starts: `[x, y, z]`.
+    pub from: Coordinates,
 }
 
 impl EdgeRow {
@@ -58,6 +84,7 @@ impl EdgeRow {
             edge_point: path_point::<D>(clearance),
             obstacle_point: obstacle_point::<D>(clearance),
             mesh: MeshCitation::default(),
+            walking: None,
         }
     }
 
@@ -88,6 +115,9 @@ pub struct NodeRow {
     /// As [`EdgeRow::mesh`].
     #[serde(flatten)]
     pub mesh: MeshCitation,
+    /// As [`EdgeRow::walking`].
+    #[serde(flatten)]
+    pub walking: Option<WalkingRow>,
 }
 
 /// Which triangle of an OBJ mesh a row cites: `obstacle_triangle` (from 0,
@@ -140,6 +170,7 @@ impl NodeRow {
             node_point: path_point::<D>(clearance),
             obstacle_point: obstacle_point::<D>(clearance),
             mesh: MeshCitation::default(),
+            walking: None,
         }
     }
 

@@ -79,6 +79,12 @@ where
     } else {
         None
     };
+    for a in map.agents().iter().filter(|a| a.walking.is_some()) {
+        eprintln!(
+            "note: walking agent `{}` left out: `update` follows spheres only so far (`check` measures walking agents)",
+            clearway_text::quote::capped(&a.name)
+        );
+    }
     let mut live = timings.time("clearance", || LiveLevel::new(map));
     if let Some(checked) = &given_radius {
         live.set_agents(vec![Agent::new(agent_name(checked), checked.agent_radius)]);
@@ -294,12 +300,24 @@ impl<D: Shown> Context<'_, D> {
             return Err(self.file.at_key(line, "radius", message, "a second size"));
         }
         if let Some(name) = &query.agent {
-            let agent = self.network.agents().iter().find(|a| &a.name == name);
+            let agent = self
+                .network
+                .agents()
+                .iter()
+                .find(|a| &a.name == name && a.walking.is_none());
             return agent.map(|a| a.radius).ok_or_else(|| {
-                let message = format!(
-                    "no agent named `{}` in the map",
-                    clearway_text::quote::capped(name)
-                );
+                let walks = self.network.agents().iter().any(|a| &a.name == name);
+                let message = if walks {
+                    format!(
+                        "agent `{}` is a walking agent: `update` routes spheres only so far",
+                        clearway_text::quote::capped(name)
+                    )
+                } else {
+                    format!(
+                        "no agent named `{}` in the map",
+                        clearway_text::quote::capped(name)
+                    )
+                };
                 self.file.at_key(line, "agent", &message, "no such agent")
             });
         }

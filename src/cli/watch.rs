@@ -260,7 +260,20 @@ fn first_radii<D: Shown>(
     if choice.radius.is_none() && choice.agent.is_none() && level.map.agents().is_empty() {
         return Ok(Vec::new());
     }
-    Ok(resolve(choice, &level.map)?.all())
+    let mut radii = resolve(choice, &level.map)?.all();
+    // A live level follows spheres; a walking agent's answer would be a
+    // sphere's, so it is left out, and said so.
+    radii.retain(|r| {
+        let sphere = r.walking.is_none();
+        if !sphere {
+            eprintln!(
+                "note: walking agent `{}` left out: `watch` follows spheres only so far (`check` measures walking agents)",
+                clearway_text::quote::capped(r.agent.as_deref().unwrap_or_default())
+            );
+        }
+        sphere
+    });
+    Ok(radii)
 }
 
 /// The agent the live level's reports speak of for a checked radius.
@@ -277,6 +290,7 @@ impl From<&DiffRadius> for CheckedRadius {
         CheckedRadius {
             agent: r.agent.clone(),
             agent_radius: r.agent_radius,
+            walking: None,
         }
     }
 }

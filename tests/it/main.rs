@@ -18,6 +18,7 @@ mod cli_messages;
 mod cli_outputs;
 mod cli_route_pairs;
 mod cli_verdicts;
+mod cli_walking;
 mod closed_edges;
 mod determinism;
 mod diff;

@@ -144,7 +144,15 @@ impl<D: Dimension> LiveLevel<D> {
             removed_edges: vec![false; map.edges().len()],
             removed_nodes: vec![false; map.nodes().len()],
             incident: None,
-            agents: map.agents().to_vec(),
+            // A live level answers for spheres; a walking agent's
+            // verdict is `walking::WalkingClearances`', not followed here
+            // yet.
+            agents: map
+                .agents()
+                .iter()
+                .filter(|a| a.walking.is_none())
+                .cloned()
+                .collect(),
             map,
             obstacles,
             clearances,
@@ -157,7 +165,8 @@ impl<D: Dimension> LiveLevel<D> {
     }
 
     /// The agents whose blocked and passable edges reports list: the map's
-    /// profiles unless [`LiveLevel::set_agents`] said otherwise.
+    /// profiles (its spheres: walking agents are not followed by a live
+    /// level yet) unless [`LiveLevel::set_agents`] said otherwise.
     pub fn agents(&self) -> &[Agent] {
         &self.agents
     }
