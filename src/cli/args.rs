@@ -307,6 +307,12 @@ pub struct ClearanceArgs {
     /// The map.
     #[command(flatten)]
     pub map: MapArg,
+    /// A walking agent profile of the map (3D): its walking clearance per
+    /// edge (the largest radius whose body fits, for its height and climb),
+    /// with the edge's slope and the longest stretch without ground. A
+    /// sphere's clearance is the table without this option.
+    #[arg(long, value_name = "NAME")]
+    pub agent: Option<String>,
     /// The output format.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,

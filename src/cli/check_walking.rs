@@ -79,11 +79,11 @@ fn because(level: &Level<Space>, blocked: &Blocked, walking: &Walking, radius: f
 /// The JSON extras of a blocked row.
 fn row_of(blocked: &Blocked, slope: f64) -> WalkingRow {
     WalkingRow {
-        blocked_by: match blocked {
+        blocked_by: Some(match blocked {
             Blocked::Body(_) => "body",
             Blocked::NoGround(_) => "ground",
             Blocked::TooSteep(_) => "slope",
-        },
+        }),
         slope,
         no_ground: match blocked {
             Blocked::NoGround(gap) => Some(GapRow {

@@ -21,6 +21,7 @@ use super::dimension::Shown;
 
 use super::args::{ClearanceArgs, TableFormat};
 use super::check::pinch_points;
+use super::clearance_walking;
 use super::conventions;
 use super::input::{AnyLevel, Level};
 use super::node_names::{closed_note, edge_ref};
@@ -39,9 +40,10 @@ pub fn run(args: &ClearanceArgs, timings: &mut Timings) -> Result<Outcome, Failu
     } else {
         AnyLevel::read(&args.map, timings)?
     };
-    match level {
-        AnyLevel::Plane(level) => table(args, level, timings),
-        AnyLevel::Space(level) => table(args, level, timings),
+    match (level, &args.agent) {
+        (level, Some(name)) => clearance_walking::table(args, level, name, timings),
+        (AnyLevel::Plane(level), None) => table(args, level, timings),
+        (AnyLevel::Space(level), None) => table(args, level, timings),
     }
 }
 

@@ -15,6 +15,7 @@ mod ci_check;
 mod ci_diff;
 mod ci_report;
 mod clearance_table;
+mod clearance_walking;
 mod completions;
 mod conventions;
 mod counted;

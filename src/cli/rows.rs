@@ -50,8 +50,9 @@ pub struct EdgeRow {
 /// `ground` or `slope`; the walking clearance is the row's `clearance`.
 #[derive(Debug, Serialize)]
 pub struct WalkingRow {
-    /// `body`, `ground` or `slope`.
-    pub blocked_by: &'static str,
+    /// `body`, `ground` or `slope`; absent in a table of every edge.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_by: Option<&'static str>,
     /// The edge's angle above the horizontal, in degrees.
     pub slope: f64,
     /// The longest stretch with no ground under it, when there is one.

@@ -133,3 +133,37 @@ fn commands_that_measure_spheres_refuse_a_walking_agent() {
         "nothing written"
     );
 }
+
+#[test]
+fn clearance_with_a_walking_agent_lists_body_slope_and_ground() {
+    let map = level();
+    let map = map.to_str().unwrap();
+    let (code, out, err) = run(&["clearance", map, "--agent", "soldier"]);
+    assert_eq!(code, Some(0), "{err}");
+    // Under the duct: 0. On the ground floor's open hall: the widest body,
+    // (1.8 - 0.35) / 2 = 0.725, nothing pinching it.
+    assert!(out.contains("edge 13 (13 \"stair top\" -> 14 \"plant room landing\"): walking clearance 0, box #34 (line 115) pinches at (16.6, 1, 4.5), obstacle at (16.6, 1, 4.5); slope 0.0°\n"), "{out}");
+    assert!(out.starts_with("edge 0 (0 \"street\" -> 1 \"entrance\"): walking clearance 0.725 (the widest body: nothing pinches it); slope 0.0°\n"), "{out}");
+    let (code, out, _) = run(&["clearance", map, "--agent", "soldier", "--format", "json"]);
+    assert_eq!(code, Some(0));
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["edges"].as_array().unwrap().len(), 23);
+    assert_eq!(v["nodes"].as_array().unwrap().len(), 23);
+    assert_eq!(v["edges"][13]["clearance"], 0.0);
+    assert!(v["edges"][13].get("blocked_by").is_none());
+    let (code, out, _) = run(&["clearance", map, "--agent", "soldier", "--format", "csv"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(out.lines().count(), 24);
+    assert!(
+        out.lines().nth(14).unwrap().starts_with("13,13,14,0,34,0,"),
+        "{out}"
+    );
+    // A sphere, or a 2D level's agent, has no walking table.
+    let corridors = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/corridors.ron");
+    let (code, _, err) = run(&["clearance", corridors.to_str().unwrap(), "--agent", "tank"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("discs"), "{err}");
+    let (code, _, err) = run(&["clearance", map, "--agent", "nobody"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("no agent named `nobody`"), "{err}");
+}
