@@ -334,8 +334,11 @@
     ctx.lineWidth = 1.5; ctx.strokeStyle = P.ink; ctx.setLineDash([]); ctx.stroke();
   }
 
-  // The pinch points of the blocked edges in view (at most 2000).
+  // The pinch points of the blocked edges in view, when the edges are
+  // long enough on screen to tell them apart (at most 2000).
   function drawPinches() {
+    const spacing = medianLength * (state.camera === 'orbit' ? state.orbitScale : state.scale);
+    if (spacing < 12) return;
     let shown = 0;
     const q = [0, 0, 0];
     for (let e = 0; e < m && shown < 2000; e++) {
@@ -827,6 +830,7 @@
         obstacle: o ? { index: o.index, kind: o.kind, line: o.line, source: o.source } : null,
       };
     },
+    nodeIds: () => level.ids.slice(),
     node: (id) => { const i = indexOf(id); return { index: i, id: level.ids[i], name: level.names[i], x: NX[2 * i], y: NX[2 * i + 1] }; },
     // Where node `id` is on the canvas (CSS pixels from its top-left), for tests and tools.
     screenOf(id) { const i = indexOf(id); screenOfNode(i, tmp); return { x: tmp[0], y: tmp[1] }; },
