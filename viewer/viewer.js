@@ -154,11 +154,44 @@
   }
 
   // ---- drawing ----
-  let pending = false;
-  function requestDraw() {
+  // While a drag or a scroll pans the plan, frames move the last full
+  // frame (one image copy) and the full drawing follows once the panning
+  // pauses: big levels pan at the screen's rate.
+  let pending = false, fastPan = false, settle = 0;
+  const snap = { canvas: null, cx: 0, cy: 0, scale: 0, camera: '' };
+  function requestDraw(pan) {
+    fastPan = pending ? fastPan && !!pan : !!pan;
     if (pending) return;
     pending = true;
-    requestAnimationFrame(() => { pending = false; draw(); });
+    requestAnimationFrame(() => {
+      pending = false;
+      if (fastPan && snap.canvas && snap.scale === state.scale && snap.camera === 'plan' && state.camera === 'plan') {
+        blit();
+        clearTimeout(settle);
+        settle = setTimeout(() => requestDraw(), 150);
+      } else draw();
+    });
+  }
+  function blit() {
+    const start = performance.now();
+    const dx = (snap.cx - state.cx) * state.scale, dy = (state.cy - snap.cy) * state.scale;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = P.background;
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(snap.canvas, Math.round(dx * DPR), Math.round(dy * DPR));
+    state.frameMs = performance.now() - start;
+    frames.push(state.frameMs);
+    if (frames.length > 240) frames.shift();
+  }
+  function keepSnapshot() {
+    if (!snap.canvas) snap.canvas = document.createElement('canvas');
+    if (snap.canvas.width !== canvas.width || snap.canvas.height !== canvas.height) {
+      snap.canvas.width = canvas.width; snap.canvas.height = canvas.height;
+    }
+    const g = snap.canvas.getContext('2d');
+    g.clearRect(0, 0, canvas.width, canvas.height);
+    g.drawImage(canvas, 0, 0);
+    Object.assign(snap, { cx: state.cx, cy: state.cy, scale: state.scale, camera: state.camera });
   }
 
   function edgeWidth() {
@@ -404,10 +437,13 @@
     drawHover();
     state.frameMs = performance.now() - start;
     frames.push(state.frameMs);
+    fullFrames.push(state.frameMs);
     if (frames.length > 240) frames.shift();
+    if (fullFrames.length > 240) fullFrames.shift();
+    if (state.camera === 'plan') keepSnapshot();
     drawnOnce();
   }
-  const frames = [];
+  const frames = [], fullFrames = [];
   let drawnOnce = () => {};
   const ready = new Promise((resolve) => {
     drawnOnce = () => { drawnOnce = () => {}; resolve(); };
@@ -718,7 +754,7 @@
       const rx = -dx / s, ry = dy / s / Math.max(Math.cos(state.pitch), 0.2);
       state.cx += rx * c + ry * sn; state.cy += -rx * sn + ry * c;
     } else { state.cx -= dx / state.scale; state.cy += dy / state.scale; }
-    requestDraw();
+    requestDraw(true);
   }
   const local = (ev) => { const b = canvas.getBoundingClientRect(); return [ev.clientX - b.left, ev.clientY - b.top]; };
   canvas.addEventListener('wheel', (ev) => {
@@ -838,7 +874,9 @@
     clearPicks() { state.picked = []; updateRoute(); requestDraw(); },
     setCamera(mode) { if (mode !== 'plan' && mode !== 'orbit') throw new Error('camera is plan or orbit'); state.camera = mode; $('camera').value = mode; requestDraw(); },
     panBy, zoomAt, fit,
+    // Draw times of the last frames (ms): every frame, and the full drawings only.
     frameTimes: () => frames.slice(),
+    fullFrameTimes: () => fullFrames.slice(),
     drawNow: () => { draw(); return state.frameMs; },
   };
 
