@@ -229,6 +229,9 @@ test('a 100k-edge level opens, agrees with the CLI, and pans', async () => {
   const out = path.join(WORK, 'big.html');
   render(map, out);
   const bytes = fs.statSync(out).size;
+  // The size budget of docs/PERFORMANCE.md: 100 bytes an edge for a 2D level.
+  const edgesInMap = (fs.readFileSync(map, 'utf8').match(/from:/g) || []).length;
+  assert.ok(bytes <= 100 * edgesInMap, `${bytes} bytes for ${edgesInMap} edges: over 100 an edge`);
   const { page, errors, requests, url } = await open(browser, out, { timeout: 300000 });
   try {
     const m = await page.evaluate(() => window.clearway.blockedEdges().length + window.clearway.counts().clear + window.clearway.counts().tight);
