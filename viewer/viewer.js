@@ -483,7 +483,9 @@
       row.appendChild(words); box.appendChild(row);
     }
     const extra = [[P.route, 'cheapest route'], [P.widest, 'widest route']];
-    if (meta.obstacles) extra.unshift(['#4a4a4a', 'obstacle']);
+    // The obstacles' own colour, as the picture's obstacles layer drew them.
+    const solid = meta.styles.find((st) => st.fill) || meta.styles.find((st) => st.stroke);
+    if (meta.obstacles && solid) extra.unshift([solid.fill || solid.stroke, 'obstacle']);
     for (const [color, words] of extra) {
       const row = document.createElement('div'); row.className = 'key';
       const sw = document.createElement('span'); sw.className = 'swatch'; sw.style.background = color;
