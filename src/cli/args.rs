@@ -194,8 +194,9 @@ pub struct RenderArgs {
     /// can take.
     #[arg(long, num_args = 2, value_names = ["A", "B"], allow_hyphen_values = true)]
     pub widest: Option<Vec<String>>,
-    /// The picture to write (atomically): `.svg` or `.png`, by extension;
-    /// `-` writes SVG to standard output.
+    /// The picture to write (atomically): `.svg`, `.png`, or `.html` (an
+    /// interactive viewer, one self-contained page), by extension; `-`
+    /// writes SVG to standard output.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub output: PathBuf,
     /// The picture's width in pixels (1 to 10000): the PNG's, the SVG's

@@ -1,5 +1,6 @@
-//! `clearway render`: a picture of the map, SVG or PNG by the output's
-//! extension. `check --render` writes the same picture through [`write()`].
+//! `clearway render`: a picture of the map, SVG, PNG or an interactive HTML
+//! page by the output's extension. `check --render` writes the same
+//! picture (SVG or PNG) through [`write()`].
 
 use std::path::Path;
 
@@ -27,6 +28,9 @@ pub enum Format {
     Svg,
     /// `.png`: the SVG rasterised.
     Png,
+    /// `.html`: the interactive viewer, one self-contained page (`render`
+    /// only).
+    Html,
 }
 
 impl Format {
@@ -47,22 +51,52 @@ impl Format {
             ))),
         }
     }
-}
 
-pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let format = Format::of(&args.output)?;
-    output::refuse_inputs(&args.output, &args.map)?;
-    match AnyLevel::read(&args.map, timings)? {
-        AnyLevel::Plane(level) => {
-            let up = up_of(args.up, false, &args.map.map)?;
-            draw(args, &kept_until_exit(level).map, up, format, timings)
-        }
-        AnyLevel::Space(level) => {
-            let up = up_of(args.up, true, &args.map.map)?;
-            draw(args, &kept_until_exit(level).map, up, format, timings)
+    /// The format `render`'s output asks for: as [`Format::of`], or
+    /// `.html` (`.htm`) for the viewer page.
+    pub fn for_render(out: &Path) -> Result<Format, Failure> {
+        let ext = out
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("html" | "htm") => Ok(Format::Html),
+            _ => Format::of(out).map_err(|_| {
+                Failure::Usage(format!(
+                    "cannot tell the picture format of `{}`: name it .svg, .png or .html",
+                    out.display()
+                ))
+            }),
         }
     }
 }
+
+pub fn run(args: &RenderArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
+    let format = Format::for_render(&args.output)?;
+    output::refuse_inputs(&args.output, &args.map)?;
+    // The page cites each obstacle's line; the pictures need no citations.
+    let level = if format == Format::Html {
+        AnyLevel::read_citing_obstacles(&args.map, timings)?
+    } else {
+        AnyLevel::read(&args.map, timings)?
+    };
+    match level {
+        AnyLevel::Plane(level) => {
+            let up = up_of(args.up, false, &args.map.map)?;
+            let level = kept_until_exit(level);
+            let origin = |i| level.obstacle_origin(i);
+            draw(args, &level.map, up, (format, &origin), timings)
+        }
+        AnyLevel::Space(level) => {
+            let up = up_of(args.up, true, &args.map.map)?;
+            let level = kept_until_exit(level);
+            let origin = |i| level.obstacle_origin(i);
+            draw(args, &level.map, up, (format, &origin), timings)
+        }
+    }
+}
+
+/// Where obstacle `i` comes from (`line 57`), for the HTML page.
+type Origin<'a> = &'a dyn Fn(usize) -> Option<String>;
 
 /// The up axis `--up` asks for (`render`, `check --render`): z unless
 /// told otherwise; a usage error on a 2D level (`three_d` false), whose
@@ -91,7 +125,7 @@ fn draw<D: Flatten>(
     args: &RenderArgs,
     map: &Map<D>,
     up: Up,
-    format: Format,
+    (format, origin): (Format, Origin),
     timings: &mut Timings,
 ) -> Result<Outcome, Failure> {
     let given = args.radius.radius.is_some() || args.radius.agent.is_some();
@@ -174,7 +208,11 @@ fn draw<D: Flatten>(
         }
         picture = picture.widest(a, b, found);
     }
-    timings.time("render", || write(&picture, &args.output, format))?;
+    if format == Format::Html {
+        timings.time("render", || write_html(&picture, &args.output, origin))?;
+    } else {
+        timings.time("render", || write(&picture, &args.output, format))?;
+    }
     Ok(Outcome::Pass)
 }
 
@@ -218,6 +256,20 @@ pub fn map_title(path: &Path) -> String {
     )
 }
 
+/// Writes the viewer page to `out` (atomically; `-` is standard output).
+fn write_html<D: Flatten>(picture: &Picture<D>, out: &Path, origin: Origin) -> Result<(), Failure> {
+    let page = picture.to_html(origin);
+    if out.as_os_str() == "-" {
+        return write_stdout(&page);
+    }
+    write_atomically(out, page.as_bytes()).map_err(|e| {
+        Failure::Io(format!(
+            "cannot write `{}`: {e}; nothing was written",
+            out.display()
+        ))
+    })
+}
+
 /// Writes the picture to `out` (atomically; `-` is standard output).
 pub fn write<D: Flatten>(picture: &Picture<D>, out: &Path, format: Format) -> Result<(), Failure> {
     if out.as_os_str() == "-" {
@@ -228,6 +280,7 @@ pub fn write<D: Flatten>(picture: &Picture<D>, out: &Path, format: Format) -> Re
         Format::Png => picture
             .to_png()
             .map_err(|e| Failure::Io(format!("cannot draw `{}`: {e}", out.display())))?,
+        Format::Html => picture.to_html(|_| None).into_bytes(),
     };
     write_atomically(out, &bytes).map_err(|e| {
         Failure::Io(format!(

@@ -26,6 +26,7 @@ mod link;
 mod readme_examples;
 mod render;
 mod render_3d;
+mod render_html;
 mod tiled;
 mod tiled_tiles;
 mod update;

@@ -1,4 +1,5 @@
-//! Pictures of a level: SVG and PNG.
+//! Pictures of a level: SVG and PNG, and an interactive HTML page
+//! ([`Picture::to_html`]).
 //!
 //! A [`Picture`] decides what to draw (obstacles, edges coloured by
 //! clearance, pinch points, agent outlines, one-way arrows, routes the
@@ -42,6 +43,7 @@
 //! # Ok::<(), clearway::map::LoadError>(())
 //! ```
 
+mod base64;
 mod centre;
 mod drawer;
 mod edges;
@@ -50,6 +52,8 @@ mod font;
 mod footprints;
 mod frame;
 mod heights;
+mod html;
+mod html_shapes;
 mod labels;
 mod layout;
 mod legend;
@@ -58,6 +62,7 @@ mod notes;
 mod obstacles;
 mod outlines;
 // The colours: public only for the tests that check what was drawn.
+mod packed;
 #[cfg(feature = "test-twins")]
 pub mod palette;
 #[cfg(not(feature = "test-twins"))]

@@ -19,6 +19,9 @@ mod widest_tree;
 pub(crate) use astar::Scratch;
 pub use cheapest::{Route, route};
 pub(crate) use network::RouteNetwork;
+// The viewer page steers its searches by the same estimate.
 pub use router::Router;
+#[cfg(feature = "render")]
+pub(crate) use router::heuristic_scale;
 pub use usable::usable_clearance;
 pub use widest::{WidestRoute, widest_route};

@@ -466,7 +466,7 @@ fn least_radius_admitting_the_same<D: Dimension>(
 /// lengths never makes the estimate overstate (the hair covers its last-bit
 /// difference from the lengths summed into costs). With 0 only the
 /// landmarks are left, whose costs count free edges as free.
-fn heuristic_scale<D: Dimension>(map: &Map<D>) -> f64 {
+pub(crate) fn heuristic_scale<D: Dimension>(map: &Map<D>) -> f64 {
     map.min_cost_per_length() * (1.0 - 1e-12)
 }
 
