@@ -12,9 +12,15 @@ use pyo3::prelude::*;
 use crate::errors::{file_error, located};
 
 /// `level` with the obstacles of each file of `files` appended, in order.
-pub fn add(py: Python<'_>, mut level: Level, map: &Path, files: &[PathBuf]) -> PyResult<Level> {
+pub fn add(
+    py: Python<'_>,
+    mut level: Level,
+    map: &Path,
+    files: &[PathBuf],
+    tiled: &TiledOptions,
+) -> PyResult<Level> {
     for file in files {
-        level = add_one(py, level, map, file)?;
+        level = add_one(py, level, map, file, tiled)?;
     }
     Ok(level)
 }
@@ -25,14 +31,20 @@ fn extension(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-fn add_one(py: Python<'_>, level: Level, map: &Path, file: &Path) -> PyResult<Level> {
+fn add_one(
+    py: Python<'_>,
+    level: Level,
+    map: &Path,
+    file: &Path,
+    tiled: &TiledOptions,
+) -> PyResult<Level> {
     let name = file.display().to_string();
     let refused =
         |e: clearway::map::ExtraObstacleError| PyValueError::new_err(format!("{name}: {e}"));
     match (level, extension(file).as_str()) {
         (Level::Plane(m), "tmx") => {
             let import = py
-                .detach(|| tiled::load_obstacles(file, &TiledOptions::default()))
+                .detach(|| tiled::load_obstacles(file, tiled))
                 .map_err(|e| file_error(py, &name, "Tiled", format!("error: {e}")))?;
             Ok(Level::Plane(
                 m.with_extra_obstacles(import.obstacles).map_err(refused)?,

@@ -360,11 +360,16 @@ fn m_dims<D: Dim>(_: &Measured<D>) -> usize {
 }
 
 /// Loads a map file (RON), with the obstacles of `obstacles` files added.
-pub fn load(py: Python<'_>, path: PathBuf, obstacles: Vec<PathBuf>) -> PyResult<PyLevel> {
+pub fn load(
+    py: Python<'_>,
+    path: PathBuf,
+    obstacles: Vec<PathBuf>,
+    tiled: &clearway::tiled::TiledOptions,
+) -> PyResult<PyLevel> {
     let level = py
         .detach(|| clearway::Level::loader().read_file(&path))
         .map_err(|e| load_error(py, &e))?;
-    let level = crate::extra::add(py, level, &path, &obstacles)?;
+    let level = crate::extra::add(py, level, &path, &obstacles, tiled)?;
     Ok(PyLevel::of(level))
 }
 

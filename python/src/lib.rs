@@ -34,22 +34,45 @@ mod results;
 /// ``obstacles`` adds the obstacles of other files after the map's own, as
 /// the command line's ``--obstacles`` does: a Tiled map (``.tmx``) for a
 /// flat level, a Wavefront OBJ file (``.obj``) for a 3D one; one path or a
-/// list. Raises ``LoadError`` (a ``ValueError``) with the located message
+/// list. A Tiled map is read as ``clearway --obstacles`` reads it, with
+/// ``layer``, ``pixels_per_unit``, ``tiled_origin`` (``"bottom-left"`` or
+/// ``"top-left"``) and ``solid_property`` as its options of those names.
+/// Raises ``LoadError`` (a ``ValueError``) with the located message
 /// ``clearway`` prints when a file does not load.
 #[pyfunction]
-#[pyo3(signature = (path, obstacles=None))]
+#[pyo3(signature = (path, obstacles=None, *, layer=None, pixels_per_unit=1.0, tiled_origin="bottom-left", solid_property=None))]
 fn load(
     py: Python<'_>,
     path: PathBuf,
     obstacles: Option<&Bound<'_, PyAny>>,
+    layer: Option<String>,
+    pixels_per_unit: f64,
+    tiled_origin: &str,
+    solid_property: Option<String>,
 ) -> PyResult<level::PyLevel> {
+    let origin = match tiled_origin {
+        "bottom-left" => clearway::tiled::TiledOrigin::BottomLeft,
+        "top-left" => clearway::tiled::TiledOrigin::TopLeft,
+        other => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "tiled_origin must be \"bottom-left\" or \"top-left\", not {other:?}"
+            )));
+        }
+    };
+    let tiled = clearway::tiled::TiledOptions {
+        layer,
+        pixels_per_unit,
+        origin,
+        solid_property,
+        ..clearway::tiled::TiledOptions::default()
+    };
     let obstacles: Vec<PathBuf> = match obstacles {
         None => Vec::new(),
         Some(o) if o.is_none() => Vec::new(),
         Some(o) if o.is_instance_of::<PyString>() || o.hasattr("__fspath__")? => vec![o.extract()?],
         Some(o) => o.extract()?,
     };
-    level::load(py, path, obstacles)
+    level::load(py, path, obstacles, &tiled)
 }
 
 /// Reads a level from map-file (RON) text; ``name`` is the source name
