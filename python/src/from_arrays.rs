@@ -150,6 +150,12 @@ fn agents(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<AgentEntry>> {
     })?;
     Ok(pairs
         .into_iter()
-        .map(|(name, radius)| AgentEntry { name, radius })
+        .map(|(name, radius)| AgentEntry {
+            name,
+            radius,
+            height: None,
+            climb: None,
+            max_slope: None,
+        })
         .collect())
 }

@@ -34,6 +34,9 @@ pub fn given(
             }))
         }
         (None, Some(name)) => match agents.iter().find(|a| a.name == name) {
+            Some(a) if a.walking.is_some() => Err(PyValueError::new_err(format!(
+                "agent `{name}` is a walking agent: this binding measures spheres only so far (`clearway check` measures walking agents); give radius= to treat it as a sphere"
+            ))),
             Some(a) => Ok(Some(Chosen {
                 agent: Some(a.name.clone()),
                 radius: a.radius,
@@ -75,8 +78,16 @@ pub fn one_or_every(
             "no radius= or agent= given, and the level has no agent profiles to check",
         ));
     }
+    // Walking agents are `clearway check`'s so far: a sphere's answer for
+    // one would be wrong.
+    if agents.iter().all(|a| a.walking.is_some()) {
+        return Err(PyValueError::new_err(
+            "every agent profile of the level walks, and this binding measures spheres only so far: give radius=",
+        ));
+    }
     Ok(agents
         .iter()
+        .filter(|a| a.walking.is_none())
         .map(|a| Chosen {
             agent: Some(a.name.clone()),
             radius: a.radius,

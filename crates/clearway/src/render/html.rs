@@ -160,7 +160,13 @@ impl<D: Flatten> Picture<'_, D> {
                 .iter()
                 .flat_map(|c| pinch(c, true).into_iter().take(dim)),
         );
-        let agents = map.agents();
+        // The page answers for spheres: a walking agent's verdicts (body,
+        // ground, slope) are `clearway check`'s, not the page's yet.
+        let agents: Vec<&crate::Agent> = map
+            .agents()
+            .iter()
+            .filter(|a| a.walking.is_none())
+            .collect();
         packed.f64s("agentRadius", agents.iter().map(|a| a.radius));
         packed.f64s(
             "params",

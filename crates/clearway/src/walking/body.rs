@@ -29,7 +29,8 @@ use crate::obstacle3::Obstacle3;
 /// `distance(0)` as `at_zero`: to the last representable radius, as far as
 /// the computed distances are monotone.
 pub(crate) fn largest_fitting(distance: impl Fn(f64) -> f64, at_zero: f64, widest: f64) -> f64 {
-    if !(at_zero > 0.0) {
+    // 0, or NaN: the thinnest body touches.
+    if at_zero.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
         return 0.0;
     }
     if distance(widest) >= widest {
@@ -134,7 +135,7 @@ pub(crate) fn body_clearance<'a>(
         let root = if touches {
             0.0
         } else if distance(best.value) < best.value {
-            largest_fitting(&distance, distance(0.0), best.value)
+            largest_fitting(distance, distance(0.0), best.value)
         } else if best.witness.is_some() && key < best_key && best.value > 0.0 && {
             // As good as the best so far, or better by less than the last
             // representable step: a tie the lower key wins.

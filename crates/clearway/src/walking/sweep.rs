@@ -75,7 +75,7 @@ impl Sweep {
 
     /// A segment of an obstacle (a point is a zero-length one) against the
     /// two triangles: the first strictly nearest.
-    pub(crate) fn to_segment(&self, s: Segment<Point3>) -> Separation<Point3> {
+    pub(crate) fn to_segment(self, s: Segment<Point3>) -> Separation<Point3> {
         let [t0, t1] = self.triangles();
         nearest([
             flip(segment_to_triangle(s, t0)),
@@ -84,14 +84,14 @@ impl Sweep {
     }
 
     /// A point obstacle.
-    pub(crate) fn to_point(&self, p: Point3) -> Separation<Point3> {
+    pub(crate) fn to_point(self, p: Point3) -> Separation<Point3> {
         self.to_segment(Segment::new(p, p))
     }
 
     /// A solid ball: the distance to its centre less its radius, floored at
     /// 0, as [`segment_to_sphere`](crate::geometry::space::segment_to_sphere)
     /// measures it from an edge.
-    pub(crate) fn to_sphere(&self, ball: Sphere) -> Separation<Point3> {
+    pub(crate) fn to_sphere(self, ball: Sphere) -> Separation<Point3> {
         let centre = self.to_point(ball.center);
         outside_ball(
             centre.distance,
@@ -104,7 +104,7 @@ impl Sweep {
 
     /// A triangle (a surface): the sweep's sides to it, then its sides to
     /// the sweep.
-    pub(crate) fn to_triangle(&self, t: Triangle) -> Separation<Point3> {
+    pub(crate) fn to_triangle(self, t: Triangle) -> Separation<Point3> {
         let [c0, c1, c2] = t.corners;
         let mine = self.sides().map(|side| segment_to_triangle(side, t));
         let theirs = [
@@ -118,7 +118,7 @@ impl Sweep {
 
     /// A solid box: the sweep's sides to it, then its twelve edges to the
     /// sweep.
-    pub(crate) fn to_box(&self, b: AxisBox) -> Separation<Point3> {
+    pub(crate) fn to_box(self, b: AxisBox) -> Separation<Point3> {
         let mine = self.sides().map(|side| segment_to_box(side, b));
         let theirs = box_edges(b).map(|edge| self.to_segment(edge));
         nearest(mine.into_iter().chain(theirs))
@@ -141,7 +141,7 @@ impl Sweep {
     /// infinitely far for a mesh without triangles. (The index hands
     /// meshes over triangle by triangle; this is for the tests' twin.)
     #[cfg(test)]
-    pub(crate) fn to_mesh(&self, mesh: &Mesh) -> Separation<Point3> {
+    pub(crate) fn to_mesh(self, mesh: &Mesh) -> Separation<Point3> {
         let mut best: Option<Separation<Point3>> = None;
         for t in mesh.triangles() {
             let s = self.to_triangle(t);
@@ -166,7 +166,7 @@ impl Sweep {
     /// solid mesh that does not hold the sweep's corner (its triangles
     /// measure the sweep then).
     pub(crate) fn to_part(
-        &self,
+        self,
         shape: &NearShape<'_>,
         origin: &Local,
     ) -> Option<Separation<Point3>> {
@@ -183,7 +183,7 @@ impl Sweep {
     /// Any obstacle, whole (the direct computation the index is tested
     /// against).
     #[cfg(test)]
-    pub(crate) fn to_obstacle(&self, obstacle: &Obstacle3) -> Separation<Point3> {
+    pub(crate) fn to_obstacle(self, obstacle: &Obstacle3) -> Separation<Point3> {
         match obstacle {
             Obstacle3::Point(p) => self.to_point(*p),
             Obstacle3::Sphere(s) => self.to_sphere(*s),
