@@ -156,7 +156,13 @@ fn check<D: Shown>(
         .iter()
         .map(|s| stale_row(&level, s))
         .collect();
-    let walkers = timings.time("walking", || walking(&level, &radii.all(), &stale));
+    // A phase of its own only where some agent walks: the timings of other
+    // levels list what they did.
+    let walkers = if radii.all().iter().any(|r| r.walking.is_some()) {
+        timings.time("walking", || walking(&level, &radii.all(), &stale))
+    } else {
+        walking(&level, &radii.all(), &stale)
+    };
     let mut lines: Vec<Option<String>> = Vec::new();
     let mut suites: Vec<Option<Suite>> = Vec::new();
     let reports: Vec<RadiusReport> = radii
