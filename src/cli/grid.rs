@@ -97,6 +97,7 @@ fn agents(given: &[(String, f64)]) -> Result<Vec<Agent>, Failure> {
         agents.push(Agent {
             name: name.clone(),
             radius: *radius,
+            ..Agent::default()
         });
     }
     Ok(agents)

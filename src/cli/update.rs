@@ -84,6 +84,7 @@ where
         live.set_agents(vec![Agent {
             name: agent_name(checked),
             radius: checked.agent_radius,
+            ..Agent::default()
         }]);
     }
     let agents: Vec<String> = live.agents().iter().map(|a| a.name.clone()).collect();

@@ -271,6 +271,7 @@ fn agent(r: &CheckedRadius) -> Agent {
             .clone()
             .unwrap_or_else(|| format!("radius {}", r.agent_radius)),
         radius: r.agent_radius,
+        ..Agent::default()
     }
 }
 

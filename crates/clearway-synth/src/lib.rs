@@ -155,6 +155,7 @@ impl Params {
         let agent = |name: &str, radius| Agent {
             name: name.to_string(),
             radius,
+            ..Agent::default()
         };
         let agents = match kind {
             Kind::Building => [("walker", 0.3), ("robot", 0.5), ("cart", 0.75)],

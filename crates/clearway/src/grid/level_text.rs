@@ -88,6 +88,7 @@ impl<'g> GridLevelText<'g> {
                     closed: false,
                     cost: None,
                     clearance: None,
+                    area: None,
                 })
             }),
             false,
@@ -145,7 +146,7 @@ mod tests {
                 connect,
                 cell_size,
                 agents: (0..agents)
-                    .map(|i| Agent { name: format!("agent {i}"), radius: 0.25 * i as f64 })
+                    .map(|i| Agent { name: format!("agent {i}"), radius: 0.25 * i as f64, ..Agent::default() })
                     .collect(),
             };
             let map = grid_map(&grid, &options).unwrap();

@@ -56,6 +56,12 @@ pub enum LoadErrorKind {
     MeshIndexOutOfRange,
     /// A valid 3D level, read where only a 2D level can be used.
     ThreeDimensional,
+    /// An agent's `costs` or `forbid` names an area no edge carries.
+    UnknownArea,
+    /// An agent's cost multiplier is 0 (a multiplier must be > 0; a
+    /// negative or non-finite one is [`LoadErrorKind::Negative`] or
+    /// [`LoadErrorKind::NonFinite`]).
+    ZeroMultiplier,
 }
 
 /// A short excerpt of the offending line, with the bad value underlined.

@@ -41,6 +41,8 @@ impl From<&Agent> for AgentEntry {
         AgentEntry {
             name: agent.name.clone(),
             radius: agent.radius,
+            costs: agent.costs.clone(),
+            forbid: agent.forbid.clone(),
         }
     }
 }
@@ -127,6 +129,7 @@ pub(crate) fn edge_entry<D: Dimension>(map: &Map<D>, edge: &Edge) -> EdgeEntry {
         closed: edge.closed,
         cost: edge.cost,
         clearance: edge.clearance,
+        area: edge.area.map(|id| map.areas()[id.index()].clone()),
     }
 }
 

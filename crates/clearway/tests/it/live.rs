@@ -485,6 +485,7 @@ fn run<D: Twin>(map: Map<D>, steps: &[Step<D::Random>]) -> Result<(), TestCaseEr
             .map(|&radius| Agent {
                 name: format!("r{radius}"),
                 radius,
+                ..Agent::default()
             })
             .collect(),
     );
