@@ -21,6 +21,10 @@ use crate::indices::EdgeIdx;
 pub struct AreaId(u16);
 
 impl AreaId {
+    /// The most areas a map may name: an edge keeps its area in 16 bits,
+    /// and a router keeps one value of them for "no area".
+    pub(crate) const MAX_AREAS: usize = u16::MAX as usize;
+
     /// The area's index in [`Map::areas`].
     pub fn index(self) -> usize {
         usize::from(self.0)
@@ -36,13 +40,16 @@ pub(crate) struct AreaNames {
 
 impl AreaNames {
     /// The number of area `name`; `None` when the map already names
-    /// 65536 others (an edge keeps its area in 16 bits).
+    /// [`AreaId::MAX_AREAS`] others.
     pub fn intern(&self, name: &str) -> Option<AreaId> {
         let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(&id) = names.get(name) {
             return Some(AreaId(id));
         }
-        let id = u16::try_from(names.len()).ok()?;
+        if names.len() >= AreaId::MAX_AREAS {
+            return None;
+        }
+        let id = names.len() as u16;
         names.insert(name.to_owned(), id);
         Some(AreaId(id))
     }

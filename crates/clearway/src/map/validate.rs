@@ -250,7 +250,7 @@ pub(crate) enum ValidationError {
         value: f64,
     },
     /// More distinct areas than an edge can name.
-    #[error("edge {edge} has the map's 65537th distinct area: a map names at most 65536")]
+    #[error("edge {edge} has the map's 65536th distinct area: a map names at most 65535")]
     TooManyAreas {
         /// The edge's index.
         edge: usize,
