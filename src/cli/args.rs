@@ -461,6 +461,11 @@ pub struct WidestArgs {
     /// Start and goal.
     #[command(flatten)]
     pub ends: Ends,
+    /// The agent profile (from the map's `agents`) whose forbidden areas
+    /// the route never crosses, and whose costs by area choose among the
+    /// widest routes.
+    #[arg(long, value_name = "NAME")]
+    pub agent: Option<String>,
     /// The output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,

@@ -1,6 +1,6 @@
 //! Which agent radii a command checks: `--radius`, `--agent`, or every profile.
 
-use clearway::{Dimension, Map};
+use clearway::{Agent, Dimension, Map};
 
 use super::Failure;
 use super::args::RadiusChoice;
@@ -12,6 +12,15 @@ pub struct CheckedRadius {
     pub agent: Option<String>,
     /// The agent radius.
     pub agent_radius: f64,
+}
+
+impl CheckedRadius {
+    /// The agent profile the radius came from, whose costs and forbidden
+    /// areas a route honours; `None` for a radius given alone.
+    pub fn profile<'m, D: Dimension>(&self, map: &'m Map<D>) -> Option<&'m Agent> {
+        let name = self.agent.as_ref()?;
+        map.agents().iter().find(|a| &a.name == name)
+    }
 }
 
 /// What the user asked for, against the map's agent profiles.
@@ -62,7 +71,8 @@ pub fn resolve_required<D: Dimension>(
         .ok_or_else(|| Failure::Usage("give the agent size with --radius R or --agent NAME".into()))
 }
 
-fn resolve_given<D: Dimension>(
+/// Resolves `--radius` or `--agent`, if either is given.
+pub fn resolve_given<D: Dimension>(
     choice: &RadiusChoice,
     map: &Map<D>,
 ) -> Result<Option<CheckedRadius>, Failure> {
