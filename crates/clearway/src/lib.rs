@@ -66,6 +66,7 @@ mod obstacle_index;
 use clearway_format::par;
 mod phases;
 mod prune;
+mod prune_areas;
 mod radix_sort;
 #[cfg(feature = "render")]
 pub mod render;

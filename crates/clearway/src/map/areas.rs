@@ -132,6 +132,52 @@ impl<D: Dimension> Map<D> {
             .map(|id| self.areas[id.index()].as_str())
     }
 
+    /// Whether some area of [`Map::areas`] is carried by no edge (after
+    /// edges were removed): the map would not load again as written, since
+    /// an agent may name it.
+    pub(crate) fn has_vanished_areas(&self) -> bool {
+        let mut carried = vec![false; self.areas.len()];
+        for edge in &self.edges {
+            if let Some(id) = edge.area {
+                carried[id.index()] = true;
+            }
+        }
+        carried.contains(&false)
+    }
+
+    /// The map without the areas no edge carries any more (after edges were
+    /// removed), nor their names in the agents' costs and forbidden areas:
+    /// those name nothing now, and a map naming them would not load again.
+    pub(crate) fn with_only_carried_areas(mut self) -> Map<D> {
+        if !self.has_vanished_areas() {
+            return self;
+        }
+        let mut carried = vec![false; self.areas.len()];
+        for edge in &self.edges {
+            if let Some(id) = edge.area {
+                carried[id.index()] = true;
+            }
+        }
+        let mut renumber = vec![None; self.areas.len()];
+        let mut kept = Vec::new();
+        for (old, name) in std::mem::take(&mut self.areas).into_iter().enumerate() {
+            if carried[old] {
+                renumber[old] = Some(AreaId(kept.len() as u16));
+                kept.push(name);
+            }
+        }
+        for edge in &mut self.edges {
+            edge.area = edge.area.and_then(|id| renumber[id.index()]);
+        }
+        let known = |name: &String| kept.binary_search(name).is_ok();
+        for agent in &mut self.agents {
+            agent.costs.retain(|name, _| known(name));
+            agent.forbid.retain(known);
+        }
+        self.areas = kept;
+        self
+    }
+
     /// Whether `agent` may not use edge `edge`: its area is one the agent
     /// forbids.
     ///
