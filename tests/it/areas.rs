@@ -1,0 +1,232 @@
+//! Areas and per-agent costs (#30) in the commands: routes pay an agent's
+//! multipliers and avoid its forbidden areas, `prune --agent` removes those
+//! areas' edges and says so apart, `check` counts them, `clearance` carries
+//! each edge's area, and maps without areas read as before.
+
+use serde_json::{Value, json};
+
+use crate::common::cli::{RunExt, clearway};
+use crate::common::files::write_file;
+
+/// A pond between the dock and the island:
+///
+/// ```text
+///            2 (5,5)
+///          /         \
+///   0 (0,0) ~~water~~ 1 (10,0) "island"
+/// ```
+///
+/// Straight across is 10 (water); round by node 2 is 2 · sqrt(50) = 14.14.
+/// The boat pays half in water (5), the cat may not swim, the duck pays 1.5
+/// (15 > 14.14: round it goes).
+const POND: &str = r#"Map(
+    agents: [
+        (name: "boat", radius: 0.5, costs: {"water": 0.5}),
+        (name: "cat", radius: 0.5, forbid: ["water"]),
+        (name: "duck", radius: 0.5, costs: {"water": 1.5}),
+    ],
+    nodes: [
+        (id: 0, pos: (0.0, 0.0), name: "dock"),
+        (id: 1, pos: (10.0, 0.0), name: "island"),
+        (id: 2, pos: (5.0, 5.0)),
+    ],
+    edges: [
+        (from: 0, to: 1, area: "water"), // across
+        (from: 0, to: 2),
+        (from: 2, to: 1),
+    ],
+)
+"#;
+
+fn json_of(out: &std::process::Output) -> Value {
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+fn route(map: &std::path::Path, who: &[&str]) -> Value {
+    let out = clearway()
+        .arg("route")
+        .arg(map)
+        .args(["--from", "0", "--to", "1", "--format", "json"])
+        .args(who)
+        .run()
+        .exit(0);
+    json_of(&out)
+}
+
+#[test]
+fn route_pays_the_agents_costs_and_never_crosses_a_forbidden_area() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_file(&dir, "pond.ron", POND);
+    let boat = route(&map, &["--agent", "boat"]);
+    assert_eq!(
+        (boat["path"].clone(), boat["cost"].clone()),
+        (json!([0, 1]), json!(5.0))
+    );
+    let duck = route(&map, &["--agent", "duck"]);
+    assert_eq!(duck["path"], json!([0, 2, 1]));
+    let cat = route(&map, &["--agent", "cat"]);
+    assert_eq!(cat["path"], json!([0, 2, 1]));
+    // A radius alone pays no multiplier and forbids nothing.
+    let plain = route(&map, &["--radius", "0.5"]);
+    assert_eq!(
+        (plain["path"].clone(), plain["cost"].clone()),
+        (json!([0, 1]), json!(10.0))
+    );
+    clearway()
+        .arg("route")
+        .arg(&map)
+        .args(["--from", "0", "--to", "1", "--agent", "boat"])
+        .run()
+        .exit(0)
+        .stdout_is(
+            "route: 0 \"dock\" -> 1 \"island\"\nlength 10, cost 5, narrowest clearance unbounded\n",
+        );
+    // The same through --pairs, and the widest route for the cat.
+    let pairs = write_file(&dir, "pairs.txt", "0 1\n");
+    clearway()
+        .arg("route")
+        .arg(&map)
+        .arg("--pairs")
+        .arg(&pairs)
+        .args(["--agent", "cat", "--format", "json"])
+        .run()
+        .exit(0)
+        .stdout_has("\"path\":[0,2,1]");
+    let out = clearway()
+        .arg("widest")
+        .arg(&map)
+        .args([
+            "--from", "0", "--to", "1", "--agent", "cat", "--format", "json",
+        ])
+        .run()
+        .exit(0);
+    assert_eq!(json_of(&out)["path"], json!([0, 2, 1]));
+    clearway()
+        .arg("widest")
+        .arg(&map)
+        .args(["--from", "0", "--to", "1", "--agent", "nobody"])
+        .run()
+        .exit(2)
+        .stderr_has("no agent named `nobody`");
+}
+
+#[test]
+fn prune_for_an_agent_removes_its_forbidden_areas_and_says_so_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_file(&dir, "pond.ron", POND);
+    let out = dir.path().join("cat.ron");
+    clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["--agent", "cat", "-o"])
+        .arg(&out)
+        .run()
+        .exit(0)
+        .stderr_has(
+            "pruned 0 of 3 edges for cat (radius 0.5), and 1 more of an area it may not use; \
+             connected components: 1 before, 1 after",
+        );
+    // No edge has water now: the agents' water costs and forbid name
+    // nothing, and are left out, so that the map loads again.
+    let pruned = std::fs::read_to_string(&out).unwrap();
+    assert!(!pruned.contains("water"), "{pruned}");
+    clearway().arg("check").arg(&out).run().exit(0);
+    let report = clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["--agent", "cat", "--format", "json", "-o"])
+        .arg(dir.path().join("cat2.ron"))
+        .run()
+        .exit(0);
+    let report = json_of(&report);
+    assert_eq!(report["pruned_edges"], json!([]));
+    assert_eq!(
+        report["forbidden_edges"],
+        json!([{"edge": 0, "from": 0, "to": 1}])
+    );
+    // The boat keeps every edge, and the text as it was.
+    let kept = dir.path().join("boat.ron");
+    clearway()
+        .arg("prune")
+        .arg(&map)
+        .args(["--agent", "boat", "-o"])
+        .arg(&kept)
+        .run()
+        .exit(0)
+        .stderr_has("pruned 0 of 3 edges for boat (radius 0.5); connected");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), POND);
+}
+
+#[test]
+fn check_counts_the_edges_an_agent_may_not_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_file(&dir, "pond.ron", POND);
+    clearway().arg("check").arg(&map).run().exit(0).stdout_is(
+        "ok: boat (radius 0.5): 0 of 3 edges blocked, 0 of 3 nodes blocked\n\
+         ok: cat (radius 0.5): 0 of 3 edges blocked, 0 of 3 nodes blocked, 1 edge of areas it may not use\n\
+         ok: duck (radius 0.5): 0 of 3 edges blocked, 0 of 3 nodes blocked\n",
+    );
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--agent", "cat", "--format", "json"])
+        .run()
+        .exit(0);
+    assert_eq!(json_of(&out)["edges_forbidden"], 1);
+    let out = clearway()
+        .arg("check")
+        .arg(&map)
+        .args(["--agent", "boat", "--format", "json"])
+        .run()
+        .exit(0);
+    assert!(json_of(&out).get("edges_forbidden").is_none());
+}
+
+#[test]
+fn clearance_carries_each_edges_area_only_on_maps_with_areas() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_file(&dir, "pond.ron", POND);
+    clearway()
+        .arg("clearance")
+        .arg(&map)
+        .args(["--format", "csv"])
+        .run()
+        .exit(0)
+        .stdout_is(
+            "edge,from,to,clearance,obstacle,edge_x,edge_y,obstacle_x,obstacle_y,area\n\
+             0,0,1,,,,,,,water\n1,0,2,,,,,,,\n2,2,1,,,,,,,\n",
+        );
+    let out = clearway()
+        .arg("clearance")
+        .arg(&map)
+        .args(["--format", "json"])
+        .run()
+        .exit(0);
+    let table = json_of(&out);
+    assert_eq!(table["edges"][0]["area"], "water");
+    assert_eq!(table["edges"][1]["area"], Value::Null);
+    assert!(table["edges"][1].get("area").is_some());
+    // Without areas: no column, no field.
+    let dry = POND
+        .replace(", area: \"water\"", "")
+        .replace(", costs: {\"water\": 0.5}", "")
+        .replace(", costs: {\"water\": 1.5}", "")
+        .replace(", forbid: [\"water\"]", "");
+    let dry = write_file(&dir, "dry.ron", &dry);
+    clearway()
+        .arg("clearance")
+        .arg(&dry)
+        .args(["--format", "csv"])
+        .run()
+        .exit(0)
+        .stdout_starts_with(
+            "edge,from,to,clearance,obstacle,edge_x,edge_y,obstacle_x,obstacle_y\n",
+        );
+    let out = clearway()
+        .arg("clearance")
+        .arg(&dry)
+        .args(["--format", "json"])
+        .run()
+        .exit(0);
+    assert!(json_of(&out)["edges"][0].get("area").is_none());
+}
