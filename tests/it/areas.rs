@@ -230,3 +230,48 @@ fn clearance_carries_each_edges_area_only_on_maps_with_areas() {
         .exit(0);
     assert!(json_of(&out)["edges"][0].get("area").is_none());
 }
+
+#[test]
+fn diff_reports_area_changes_as_their_own_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = write_file(&dir, "old.ron", POND);
+    // The crossing turns to mud; the way to node 2 becomes water.
+    let changed = POND
+        .replace(
+            "(from: 0, to: 1, area: \"water\")",
+            "(from: 0, to: 1, area: \"mud\")",
+        )
+        .replace("(from: 0, to: 2),", "(from: 0, to: 2, area: \"water\"),");
+    let new = write_file(&dir, "new.ron", &changed);
+    clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .run()
+        .exit(0)
+        .stdout_is(
+            "area       edge 0 (0 \"dock\" -> 1 \"island\")  area \"water\" -> \"mud\"\n\
+             area       edge 1 (0 \"dock\" -> 2)  area none -> \"water\"\n\
+             ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost, 2 area\n",
+        );
+    let out = clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--format", "json"])
+        .run()
+        .exit(0);
+    let report = json_of(&out);
+    assert_eq!(report["area"], 2);
+    assert_eq!(report["changes"][1]["old_area"], Value::Null);
+    assert_eq!(report["changes"][1]["new_area"], "water");
+    // No area changed: no count, no kind.
+    let out = clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg(&old)
+        .args(["--format", "json"])
+        .run()
+        .exit(0);
+    assert!(json_of(&out).get("area").is_none());
+}
