@@ -275,3 +275,66 @@ fn diff_reports_area_changes_as_their_own_kind() {
         .exit(0);
     assert!(json_of(&out).get("area").is_none());
 }
+
+#[test]
+fn grid_reads_swamp_and_water_as_areas_unless_solid() {
+    let dir = tempfile::tempdir().unwrap();
+    let bunker = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/bunker.map");
+    let with_water = dir.path().join("water.ron");
+    clearway()
+        .arg("grid")
+        .arg(bunker)
+        .arg("-o")
+        .arg(&with_water)
+        .run()
+        .exit(0)
+        .stderr_has("598 free");
+    let text = std::fs::read_to_string(&with_water).unwrap();
+    assert!(text.contains("area: \"water\""), "{text}");
+    // The 20 water cells solid again: no area, 20 fewer nodes.
+    let solid = dir.path().join("solid.ron");
+    clearway()
+        .arg("grid")
+        .arg(bunker)
+        .args(["--solid", "W", "-o"])
+        .arg(&solid)
+        .run()
+        .exit(0)
+        .stderr_has("578 free");
+    assert!(!std::fs::read_to_string(&solid).unwrap().contains("area"));
+    clearway()
+        .arg("grid")
+        .arg(bunker)
+        .args(["--solid", "T", "-o"])
+        .arg(dir.path().join("no.ron"))
+        .run()
+        .exit(2)
+        .stderr_has("`T` is not terrain with an area");
+    // A cat that may not swim goes round the pond; a radius alone wades.
+    let level = std::fs::read_to_string(&with_water).unwrap().replacen(
+        "Map(",
+        "Map(\n    agents: [(name: \"cat\", radius: 0.0, forbid: [\"water\"])],",
+        1,
+    );
+    assert!(level.contains("agents"), "the level starts with Map(");
+    let level = write_file(&dir, "cat.ron", &level);
+    let cat = route_between(&level, "cat", "--agent");
+    let wader = route_between(&level, "0", "--radius");
+    assert!(
+        cat["cost"].as_f64() > wader["cost"].as_f64(),
+        "{cat} {wader}"
+    );
+}
+
+/// The route from node 565 (left of the pond) to 570 (right of it).
+fn route_between(map: &std::path::Path, who: &str, option: &str) -> Value {
+    let out = clearway()
+        .arg("route")
+        .arg(map)
+        .args([
+            "--from", "565", "--to", "570", option, who, "--format", "json",
+        ])
+        .run()
+        .exit(0);
+    json_of(&out)
+}

@@ -25,6 +25,13 @@ impl AreaId {
     /// and a router keeps one value of them for "no area".
     pub(crate) const MAX_AREAS: usize = u16::MAX as usize;
 
+    /// The area at `index` of a map's sorted area names (fewer than
+    /// [`AreaId::MAX_AREAS`]).
+    pub(crate) fn from_index(index: usize) -> AreaId {
+        debug_assert!(index < AreaId::MAX_AREAS);
+        AreaId(index as u16)
+    }
+
     /// The area's index in [`Map::areas`].
     pub fn index(self) -> usize {
         usize::from(self.0)

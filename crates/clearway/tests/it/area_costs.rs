@@ -41,11 +41,16 @@ fn fits(clearance: f64, r: f64, slack: f64) -> bool {
 /// the cheapest route, `None` when there is none. Costs are summed from the
 /// start, as a route's are.
 fn twin(map: &Map, clearances: &Clearances, agent: &Agent, s: usize, g: usize) -> Option<f64> {
-    let slack = clearances.slack();
     if s == g {
         let c = clearances.node(NodeIdx::new(s)).value;
-        return fits(c, agent.radius, slack).then_some(0.0);
+        return fits(c, agent.radius, clearances.slack()).then_some(0.0);
     }
+    twin_from(map, clearances, agent, s)[g]
+}
+
+/// [`twin`] from `s` to every other node at once.
+fn twin_from(map: &Map, clearances: &Clearances, agent: &Agent, s: usize) -> Vec<Option<f64>> {
+    let slack = clearances.slack();
     let mut out: Vec<Vec<(usize, f64)>> = vec![Vec::new(); map.nodes().len()];
     for (i, e) in map.edges().iter().enumerate() {
         let Some(cost) = agent_cost(map, agent, i) else {
@@ -74,7 +79,9 @@ fn twin(map: &Map, clearances: &Clearances, agent: &Agent, s: usize, g: usize) -
             }
         }
     }
-    best[g].is_finite().then_some(best[g])
+    best.into_iter()
+        .map(|b| b.is_finite().then_some(b))
+        .collect()
 }
 
 #[derive(Clone, Copy, PartialEq, PartialOrd)]
@@ -311,4 +318,53 @@ fn areas_costs_and_forbid_survive_a_round_trip() {
     let baked = Map::loader().read_str(&baked, "baked.ron").unwrap();
     assert_eq!(baked.agents(), map.agents());
     assert_eq!(baked.areas(), map.areas());
+}
+
+/// `maps/bunker.map` with its water as an area: a swimmer who pays 3 in
+/// water, a wader who pays 0.5, and a cat who never enters it, from a
+/// spread of starts to every node, against the twin (with and without
+/// landmarks).
+#[test]
+fn routes_on_the_bunker_grid_with_water_are_the_cheapest() {
+    use clearway::grid::{Connectivity, GridOptions, grid_map, parse_movingai_bytes_with_areas};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../maps/bunker.map");
+    let bytes = std::fs::read(path).unwrap();
+    let grid = parse_movingai_bytes_with_areas(&bytes, "bunker.map", "").unwrap();
+    let map = grid_map(&grid, &GridOptions::new(Connectivity::Eight)).unwrap();
+    assert_eq!(map.areas(), ["water"]);
+    let clearances = Clearances::compute(&map);
+    let agents = [
+        Agent {
+            costs: [("water".to_owned(), 3.0)].into(),
+            radius: 0.3,
+            ..Agent::default()
+        },
+        Agent {
+            costs: [("water".to_owned(), 0.5)].into(),
+            ..Agent::default()
+        },
+        Agent {
+            forbid: vec!["water".to_owned()],
+            ..Agent::default()
+        },
+    ];
+    let mut plain = Router::new(&map, &clearances);
+    let mut guided = Router::with_landmarks(&map, &clearances, 8);
+    let n = map.nodes().len();
+    for agent in &agents {
+        for s in (0..n).step_by(61) {
+            let costs = twin_from(&map, &clearances, agent, s);
+            for g in (0..n).filter(|&g| g != s) {
+                let expected = costs[g];
+                let (s, g) = (NodeIdx::new(s), NodeIdx::new(g));
+                for router in [&mut plain, &mut guided] {
+                    let found = router.route_for(s, g, agent);
+                    assert_eq!(found.as_ref().map(|r| r.cost), expected, "{s:?} -> {g:?}");
+                    if let Some(route) = found {
+                        assert!(route.edges.iter().all(|&e| !map.forbids(agent, e)));
+                    }
+                }
+            }
+        }
+    }
 }
