@@ -326,15 +326,58 @@ fn grid_reads_swamp_and_water_as_areas_unless_solid() {
     );
 }
 
-/// The route from node 565 (left of the pond) to 570 (right of it).
+/// The route from node 629 (cell (21, 19), west of the pond) to 635 (cell
+/// (27, 19), east of it): 6 straight across the water.
 fn route_between(map: &std::path::Path, who: &str, option: &str) -> Value {
     let out = clearway()
         .arg("route")
         .arg(map)
         .args([
-            "--from", "565", "--to", "570", option, who, "--format", "json",
+            "--from", "629", "--to", "635", option, who, "--format", "json",
         ])
         .run()
         .exit(0);
     json_of(&out)
+}
+
+#[test]
+fn render_tags_each_edge_with_an_area_and_names_the_tags_in_the_legend() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_file(&dir, "pond.ron", POND);
+    let svg = dir.path().join("pond.svg");
+    clearway()
+        .arg("render")
+        .arg(&map)
+        .args(["--agent", "cat", "-o"])
+        .arg(&svg)
+        .run()
+        .exit(0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    // A letter in ink on the edge (no colour needed), named in the legend.
+    assert!(text.contains("id=\"areas\""), "{text}");
+    assert!(
+        text.contains("W = area &quot;water&quot; (1)") || text.contains("W = area \"water\" (1)"),
+        "{text}"
+    );
+    let dry = write_file(
+        &dir,
+        "dry.ron",
+        &POND
+            .replace(", area: \"water\"", "")
+            .replace(", costs: {\"water\": 0.5}", "")
+            .replace(", costs: {\"water\": 1.5}", "")
+            .replace(", forbid: [\"water\"]", ""),
+    );
+    clearway()
+        .arg("render")
+        .arg(&dry)
+        .args(["--radius", "0.5", "-o"])
+        .arg(&svg)
+        .run()
+        .exit(0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        !text.contains("id=\"areas\"") && !text.contains("= area"),
+        "{text}"
+    );
 }

@@ -42,6 +42,7 @@
 //! # Ok::<(), clearway::map::LoadError>(())
 //! ```
 
+mod areas;
 mod centre;
 mod drawer;
 mod edges;
