@@ -105,6 +105,6 @@ impl ArcWeight for Weighted<'_> {
     #[inline]
     fn weigh(&self, k: usize, cost: f64) -> Option<f64> {
         let m = self.table[usize::from(self.arc_area.get(k).copied().unwrap_or(0))];
-        (m != f64::INFINITY).then(|| cost * m)
+        (m != f64::INFINITY).then_some(cost * m)
     }
 }

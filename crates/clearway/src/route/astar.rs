@@ -112,6 +112,9 @@ impl<E: Estimate> Estimate for Option<E> {
 /// Between parallel edges of equal cost the one of lowest index is taken,
 /// since a node's arcs are in edge order and only a strictly cheaper arc
 /// replaces a parent.
+// The estimate and the weight are the two ways a query differs; a struct
+// for them would only rename the arguments.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn cheapest_path<D: Dimension>(
     network: &RouteNetwork<D>,
     clearances: &Clearances<D>,

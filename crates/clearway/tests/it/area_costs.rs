@@ -84,9 +84,15 @@ fn twin_from(map: &Map, clearances: &Clearances, agent: &Agent, s: usize) -> Vec
         .collect()
 }
 
-#[derive(Clone, Copy, PartialEq, PartialOrd)]
+/// A cost ordered by `total_cmp`, for the heap.
+#[derive(Clone, Copy, PartialEq)]
 struct OrdF64(f64);
 impl Eq for OrdF64 {}
+impl PartialOrd for OrdF64 {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 impl Ord for OrdF64 {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         self.0.total_cmp(&other.0)
