@@ -1,73 +1,56 @@
-//! The areas of the edges (#30): a small letter tag on each edge that has
-//! one, in ink (it reads without colour), and a legend entry per area that
-//! says which letter is which area.
+//! The areas of the edges (#30): a thin ink line along each edge that has
+//! one, dashed in a pattern of its area's own (it reads without colour, and
+//! is not text, so it never crowds the labels), and a legend entry per area
+//! with its pattern.
 
-use super::drawer::{Anchor, Drawer, TextStyle};
+use super::drawer::{Drawer, Style};
 use super::flatten::Flatten;
 use super::frame::Frame;
 use super::legend::Key;
 use super::palette;
-use super::scene::{LABEL_FONT, Metrics, Picture};
+use super::scene::{Metrics, Picture};
 use crate::indices::EdgeIdx;
 
-/// A tag per area of `areas` (sorted names): the first letter of its name,
-/// upper case, or the next letter of the name that no earlier area took,
-/// or, failing that, its number from 1.
-pub(super) fn area_tags(areas: &[String]) -> Vec<String> {
-    let mut tags: Vec<String> = Vec::with_capacity(areas.len());
-    for (i, name) in areas.iter().enumerate() {
-        let tag = name
-            .chars()
-            .filter(|c| c.is_alphanumeric())
-            .map(|c| c.to_uppercase().collect::<String>())
-            .find(|t| !tags.contains(t))
-            .unwrap_or_else(|| (i + 1).to_string());
-        tags.push(tag);
-    }
-    tags
+/// The pattern of the area at `index` among a map's sorted areas: dashes
+/// of 1, 3, 5 or 7 pixels, with gaps of 2 to 5 as the index grows past
+/// each four, so that eight or more areas still differ.
+pub(super) fn area_style(index: usize) -> Style {
+    let dash = 1.0 + 2.0 * (index % 4) as f64;
+    let gap = 2.0 + ((index / 4) % 4) as f64;
+    Style::stroke(palette::INK, 1.0).dashed(dash, gap)
 }
 
 impl<D: Flatten> Picture<'_, D> {
-    /// One legend entry per area: its tag, its name and how many edges
-    /// have it. None on a level without areas.
+    /// One legend entry per area an edge carries: its pattern, its name and
+    /// how many edges have it. None on a level without areas.
     pub(super) fn area_keys(&self) -> Vec<Key> {
         let map = self.map;
-        let tags = area_tags(map.areas());
         let mut counts = vec![0usize; map.areas().len()];
         for e in map.edges() {
             if let Some(a) = e.area {
                 counts[a.index()] += 1;
             }
         }
-        (map.areas().iter().zip(&tags).zip(counts))
-            .filter(|&(_, count)| count > 0)
-            .map(|((name, tag), count)| {
-                Key::Note(format!(
-                    "{tag} = area {:?} ({count})",
-                    clearway_text::quote::capped(name)
-                ))
+        (map.areas().iter().zip(counts).enumerate())
+            .filter(|&(_, (_, count))| count > 0)
+            .map(|(i, (name, count))| {
+                Key::Line(
+                    area_style(i),
+                    format!("area {:?} ({count})", clearway_text::quote::capped(name)),
+                )
             })
             .collect()
     }
 
-    /// A tag a third of the way along each edge with an area (the middle
-    /// holds a closed edge's bar or a one-way arrow). Nothing at all, not
-    /// even the layer, on a level without areas, and no tags on a large
-    /// level (the legend still names the areas).
+    /// The pattern of its area along each edge that has one. Nothing at
+    /// all, not even the layer, on a level without areas, and nothing on a
+    /// large level (the legend still names the areas).
     pub(super) fn draw_areas(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
         let map = self.map;
         if map.areas().is_empty() || metrics.large {
             return;
         }
         drawer.layer("areas");
-        let tags = area_tags(map.areas());
-        let style = TextStyle {
-            size: LABEL_FONT,
-            color: palette::INK,
-            anchor: Anchor::Middle,
-            bold: true,
-            halo: true,
-        };
         for (i, e) in map.edges().iter().enumerate() {
             let Some(area) = e.area else {
                 continue;
@@ -77,11 +60,7 @@ impl<D: Flatten> Picture<'_, D> {
                 frame.to_picture(self.at(s.a)),
                 frame.to_picture(self.at(s.b)),
             );
-            let at = a + (b - a) * (1.0 / 3.0);
-            // The anchor is on the baseline: down a third of the size to
-            // centre the letter on the edge.
-            let at = crate::geometry::Point::new(at.x, at.y + LABEL_FONT / 3.0);
-            drawer.text(at, &tags[area.index()], &style);
+            drawer.polyline(&[a, b], &area_style(area.index()), None);
         }
     }
 }
@@ -90,9 +69,12 @@ impl<D: Flatten> Picture<'_, D> {
 mod tests {
     use super::*;
 
+    /// The first sixteen areas have sixteen different patterns.
     #[test]
-    fn tags_are_letters_that_differ() {
-        let names = ["swamp", "sand", "s", "water"].map(String::from);
-        assert_eq!(area_tags(&names), ["S", "A", "3", "W"]);
+    fn patterns_differ() {
+        let patterns: Vec<String> = (0..16).map(|i| format!("{:?}", area_style(i))).collect();
+        for (i, p) in patterns.iter().enumerate() {
+            assert!(!patterns[..i].contains(p), "{i}");
+        }
     }
 }
