@@ -378,6 +378,7 @@ fn nodes_and_edges<D: Dimension>(
                 cost: None,
                 clearance: None,
                 closed: false,
+                area: None,
             })
         })
         .collect();

@@ -11,7 +11,14 @@
 //! * `astar_agent_landmarks_r0.8`: radius 0.8 on a router with 16 landmarks
 //!   for that radius (costs over the edges that admit it,
 //!   `Router::with_landmarks_for`);
-//! * `dijkstra_r0.8`: `Router::route_dijkstra` for radius 0.8.
+//! * `dijkstra_r0.8`: `Router::route_dijkstra` for radius 0.8;
+//! * `astar_area_costs_1_r0.8`: the same grid with areas on two edges in
+//!   three (`mud`, `road`), `Router::route_for` an agent of radius 0.8 who
+//!   pays 1.0 for both: the same routes as `astar_r0.8` (checked), so the
+//!   difference is what reading each arc's area costs (target: at most
+//!   1.2x);
+//! * `astar_area_costs_r0.8`: an agent who pays 2.0 in mud and 0.8 on
+//!   roads: other routes, and a goal bound scaled by 0.8.
 //!
 //! Each router is built once, before timing (the build times are printed).
 //!
@@ -27,7 +34,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use clearway::Router;
-use clearway::{Clearances, NodeIdx};
+use clearway::{Agent, Clearances, Map, NodeIdx};
 use clearway_synth::{Kind, Mix, SplitMix64};
 use common::{RADIUS, synth_map};
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
@@ -81,6 +88,40 @@ fn check(clearances: &Clearances, router: &mut Router<'_>, queries: &[(usize, us
     );
 }
 
+/// `map` written out and read back with `area: "mud"` on every third edge
+/// and `area: "road"` on the next.
+fn with_areas(map: &Map) -> Map {
+    let mut k = 0;
+    let text: String = map
+        .to_ron_string()
+        .lines()
+        .map(|line| {
+            let trimmed = line.trim_start();
+            let edge = trimmed.starts_with("(from:") && trimmed.ends_with("),");
+            let out = match (edge, k % 3) {
+                (true, 0) => line.replacen("),", ", area: \"mud\"),", 1),
+                (true, 1) => line.replacen("),", ", area: \"road\"),", 1),
+                _ => line.to_owned(),
+            };
+            k += usize::from(edge);
+            out + "\n"
+        })
+        .collect();
+    Map::loader()
+        .read_str(&text, "areas.ron")
+        .expect("the level with areas loads")
+}
+
+/// An agent of radius [`RADIUS`] who pays `mud` and `road` in those areas.
+fn paying(mud: f64, road: f64) -> Agent {
+    Agent {
+        name: "walker".into(),
+        radius: RADIUS,
+        costs: [("mud".to_owned(), mud), ("road".to_owned(), road)].into(),
+        ..Agent::default()
+    }
+}
+
 fn routing(c: &mut Criterion) {
     let map = synth_map(Kind::Grid, 1_000_000, Mix::Points);
     let clearances = Clearances::compute(&map);
@@ -110,6 +151,22 @@ fn routing(c: &mut Criterion) {
     );
     check(&clearances, &mut guided, &queries);
     check(&clearances, &mut agent, &queries);
+    let area_map = with_areas(&map);
+    let area_clearances = Clearances::compute(&area_map);
+    let mut with_areas = Router::new(&area_map, &area_clearances);
+    let (even, mixed) = (paying(1.0, 1.0), paying(2.0, 0.8));
+    for &(s, g) in &queries[..CHECKED] {
+        let (s, g) = (NodeIdx::new(s), NodeIdx::new(g));
+        let plain_cost = plain.route(s, g, RADIUS).map(|r| r.cost);
+        assert_eq!(
+            with_areas.route_for(s, g, &even).map(|r| r.cost),
+            plain_cost
+        );
+        assert_eq!(
+            with_areas.route_for(s, g, &mixed).is_some(),
+            plain_cost.is_some()
+        );
+    }
     let mut bench = |name: &str, router: &mut Router<'_>, radius: f64, dijkstra: bool| {
         let mut next = 0;
         group.bench_function(name, |b| {
@@ -129,6 +186,19 @@ fn routing(c: &mut Criterion) {
     bench("astar_landmarks_r0.8", &mut guided, RADIUS, false);
     bench("astar_agent_landmarks_r0.8", &mut agent, RADIUS, false);
     bench("dijkstra_r0.8", &mut plain, RADIUS, true);
+    for (name, who) in [
+        ("astar_area_costs_1_r0.8", &even),
+        ("astar_area_costs_r0.8", &mixed),
+    ] {
+        let mut next = 0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let (s, g) = queries[next % QUERIES];
+                next += 1;
+                with_areas.route_for(black_box(NodeIdx::new(s)), NodeIdx::new(g), who)
+            })
+        });
+    }
     group.finish();
 }
 

@@ -245,6 +245,7 @@ fn run<D: Twin>(map: Map<D>, pool: Map<D>, events: &[Event]) -> Vec<&'static str
                     cost: None,
                     clearance: None,
                     closed: false,
+                    area: None,
                 };
                 (
                     Change::AddEdge(edge),

@@ -121,6 +121,7 @@ fn map_file(a: Arrays<'_, '_>) -> PyResult<MapFile> {
                 closed: closed[j],
                 cost: cost.as_ref().map(|c| c[j]),
                 clearance: None,
+                area: None,
             })
         })
         .collect::<PyResult<_>>()?;
@@ -156,6 +157,8 @@ fn agents(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<AgentEntry>> {
             height: None,
             climb: None,
             max_slope: None,
+            costs: Default::default(),
+            forbid: Vec::new(),
         })
         .collect())
 }

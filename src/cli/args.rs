@@ -468,6 +468,11 @@ pub struct WidestArgs {
     /// Start and goal.
     #[command(flatten)]
     pub ends: Ends,
+    /// The agent profile (from the map's `agents`) whose forbidden areas
+    /// the route never crosses, and whose costs by area choose among the
+    /// widest routes.
+    #[arg(long, value_name = "NAME")]
+    pub agent: Option<String>,
     /// The output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
@@ -670,8 +675,9 @@ pub struct UpdateArgs {
 #[derive(Debug, Args)]
 pub struct GridArgs {
     /// The grid: a Moving AI map (`.map`: `type octile`, `height`, `width`,
-    /// `map`, then the rows; `.`, `G` and `S` are free); `-` reads one from
-    /// standard input.
+    /// `map`, then the rows; `.` and `G` are free, swamp `S` and water `W`
+    /// free with areas `swamp` and `water`); `-` reads one from standard
+    /// input.
     #[arg(value_name = "GRID")]
     pub grid: PathBuf,
     /// The level to write (RON, atomically); `-` writes to standard output.
@@ -695,9 +701,25 @@ pub struct GridArgs {
     /// only).
     #[arg(long, value_name = "NAME")]
     pub solid_property: Option<String>,
+    /// Moving AI terrain to read as solid rather than as an area: `S`
+    /// (swamp), `W` (water) or both (`SW`). `--solid W` reads water as
+    /// before areas; swamp then has area `swamp` (cost 1 unless an agent
+    /// says otherwise).
+    #[arg(long, value_name = "TERRAIN", default_value = "", hide_default_value = true, value_parser = parse_solid_terrain)]
+    pub solid: String,
     /// The summary: text on stderr, or JSON on stdout (not with `-o -`).
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+}
+
+/// `--solid`: letters of Moving AI terrain that has an area (`S`, `W`).
+fn parse_solid_terrain(text: &str) -> Result<String, String> {
+    match text.chars().find(|c| !matches!(c, 'S' | 'W')) {
+        Some(c) => Err(format!(
+            "`{c}` is not terrain with an area: give `S` (swamp), `W` (water) or both"
+        )),
+        None => Ok(text.to_owned()),
+    }
 }
 
 /// `--connect`.

@@ -42,6 +42,11 @@ pub(super) struct RadiusReport {
     /// `blocked`. Absent when none is, as in levels before closed edges.
     #[serde(skip_serializing_if = "is_zero")]
     pub edges_closed: usize,
+    /// How many edges are of an area the agent forbids: not a clearance
+    /// verdict (they are checked as every edge), a count of what the agent
+    /// may not use. Absent when none is, as for maps without areas.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub edges_forbidden: usize,
     pub blocked: Vec<EdgeRow>,
     pub blocked_nodes: Vec<NodeRow>,
     /// Baked clearances that no longer match the obstacles; the same for
@@ -292,11 +297,16 @@ fn report_for<D: Shown>(
             .blocked_nodes(r.agent_radius)
             .map(|(i, c)| NodeRow::new(map, *i, c).citing(level, c))
             .collect(),
-        agent: r.agent,
         radius: r.agent_radius,
         walking: None,
         edges_checked: map.edges().len(),
         edges_closed: map.edges().iter().filter(|e| e.closed).count(),
+        edges_forbidden: r.profile(map).map_or(0, |agent| {
+            (0..map.edges().len())
+                .filter(|&e| map.forbids(agent, EdgeIdx::new(e)))
+                .count()
+        }),
+        agent: r.agent,
         stale_bakes,
     }
 }
@@ -388,6 +398,13 @@ fn summary_line<D: Shown>(level: &Level<D>, report: &RadiusReport) -> String {
     );
     if report.edges_closed > 0 {
         let _ = write!(out, ", {} closed", counted(report.edges_closed, "edge"));
+    }
+    if report.edges_forbidden > 0 {
+        let _ = write!(
+            out,
+            ", {} of areas it may not use",
+            counted(report.edges_forbidden, "edge")
+        );
     }
     if !report.stale_bakes.is_empty() {
         let stale = report.stale_bakes.len();

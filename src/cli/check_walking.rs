@@ -150,6 +150,11 @@ fn verdict(
         walking: Some(WalkingProfile::of(&walking)),
         edges_checked: map.edges().len(),
         edges_closed: map.edges().iter().filter(|e| e.closed).count(),
+        edges_forbidden: r.profile(map).map_or(0, |agent| {
+            EdgeIdx::all(map.edges().len())
+                .filter(|&e| map.forbids(agent, e))
+                .count()
+        }),
         blocked: edges
             .iter()
             .map(|(e, blocked)| {

@@ -268,12 +268,16 @@ fn csv<D: Shown>(out: &mut dyn Write, table: &Table<'_, D>) -> io::Result<()> {
     // A `closed` column last, only when some edge is closed: the tables
     // of other levels are as they were.
     let closed = table.map.edges().iter().any(|e| e.closed);
+    // An `area` column after it, only on a map with areas, for the same
+    // reason; empty for an edge without one.
+    let areas = !table.map.areas().is_empty();
     writeln!(
         out,
-        "edge,from,to,clearance,obstacle{}{}{}",
+        "edge,from,to,clearance,obstacle{}{}{}{}",
         axes("edge"),
         axes("obstacle"),
-        if closed { ",closed" } else { "" }
+        if closed { ",closed" } else { "" },
+        if areas { ",area" } else { "" }
     )?;
     let point = |p: Option<super::dimension::Coordinates>| -> String {
         (0..D::AXES.len())
@@ -281,9 +285,13 @@ fn csv<D: Shown>(out: &mut dyn Write, table: &Table<'_, D>) -> io::Result<()> {
             .collect()
     };
     for r in table.edge_rows() {
+        let area = match &r.area {
+            Some(area) => format!(",{}", csv_field(area.as_deref().unwrap_or_default())),
+            None => String::new(),
+        };
         writeln!(
             out,
-            "{},{},{},{},{}{}{}{}",
+            "{},{},{},{},{}{}{}{}{area}",
             r.edge,
             r.from,
             r.to,
@@ -299,6 +307,16 @@ fn csv<D: Shown>(out: &mut dyn Write, table: &Table<'_, D>) -> io::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// A CSV cell for free text (an area's name): quoted, its quotes doubled,
+/// when it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
 }
 
 fn text<D: Shown>(out: &mut dyn Write, level: &Level<D>, table: &Table<'_, D>) -> io::Result<()> {

@@ -44,6 +44,10 @@ struct Report<'a> {
     closed: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     opened: Option<usize>,
+    /// Edges whose area changed: present only when some did, so that the
+    /// reports on levels whose areas did not change are as they were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    area: Option<usize>,
     changes: Vec<ChangeRow<'a>>,
 }
 
@@ -69,10 +73,15 @@ pub(super) struct ChangeRow<'a> {
     old_radius: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     agent: Option<&'a str>,
+    /// For an area change: the area in OLD and in NEW (`null` for none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    old_area: Option<Option<&'a str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    new_area: Option<Option<&'a str>>,
 }
 
 impl<'a> ChangeRow<'a> {
-    pub(super) fn new(diff: &'a LevelDiff, c: &EdgeChange) -> Self {
+    pub(super) fn new(diff: &'a LevelDiff, c: &'a EdgeChange) -> Self {
         let r = c.radius.and_then(|i| diff.radii.get(i));
         ChangeRow {
             kind: c.kind,
@@ -84,6 +93,8 @@ impl<'a> ChangeRow<'a> {
             radius: r.map(|r| r.agent_radius),
             old_radius: r.map(|r| r.old_radius),
             agent: r.and_then(|r| r.agent.as_deref()),
+            old_area: c.areas.as_ref().map(|(old, _)| old.as_deref()),
+            new_area: c.areas.as_ref().map(|(_, new)| new.as_deref()),
         }
     }
 }
@@ -196,6 +207,7 @@ fn compare<D: Shown>(
                 cost: diff.count(ChangeKind::Cost),
                 closed: doors.map(|(closed, _)| closed),
                 opened: doors.map(|(_, opened)| opened),
+                area: Some(diff.count(ChangeKind::Area)).filter(|&n| n > 0),
                 changes: diff
                     .changes
                     .iter()
@@ -299,6 +311,16 @@ pub(super) fn text_noted<D: Shown>(
             (ChangeKind::Closed | ChangeKind::Opened, Some(o), Some(n)) => {
                 let _ = write!(out, "{} -> {}", door(o), door(n));
             }
+            (ChangeKind::Area, _, _) => {
+                let name = |a: Option<&String>| {
+                    a.map_or_else(
+                        || "none".to_owned(),
+                        |a| format!("{:?}", clearway_text::quote::capped(a)),
+                    )
+                };
+                let (was, is) = c.areas.clone().unwrap_or_default();
+                let _ = write!(out, "area {} -> {}", name(was.as_ref()), name(is.as_ref()));
+            }
             _ => {
                 let radii = radius.map(|r| (r.old_radius, r.agent_radius));
                 // A newly blocked edge admitted the old radius and fails the
@@ -332,6 +354,11 @@ pub(super) fn text_noted<D: Shown>(
     );
     if let Some((closed, opened)) = door_counts(diff) {
         let _ = write!(out, ", {closed} closed, {opened} opened");
+    }
+    // Only when some area changed: the line reads as before otherwise.
+    let areas = diff.count(ChangeKind::Area);
+    if areas > 0 {
+        let _ = write!(out, ", {areas} area");
     }
     if !diff.agent_changes.is_empty() {
         let n = diff.agent_changes.len();

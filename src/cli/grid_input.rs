@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::timings::Timings;
-use clearway::grid::{Grid, parse_movingai_bytes};
+use clearway::grid::{Grid, parse_movingai_bytes_with_areas};
 use clearway::tiled::{self, TiledOptions};
 
 use super::Failure;
@@ -21,6 +21,12 @@ pub fn read_grid(path: &Path, args: &GridArgs, timings: &mut Timings) -> Result<
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tmx"));
     if is_tmx {
+        if !args.solid.is_empty() {
+            return Err(Failure::Usage(format!(
+                "--solid picks terrain of a Moving AI map; `{}` is a Tiled map",
+                path.display()
+            )));
+        }
         return read_tile_layer(path, args, timings);
     }
     for (option, given) in [
@@ -38,7 +44,9 @@ pub fn read_grid(path: &Path, args: &GridArgs, timings: &mut Timings) -> Result<
     let (bytes, source_name) = read_input(path, "grid", 0)?;
     timings.record("read", start.elapsed());
     let grid = timings
-        .time("parse", || parse_movingai_bytes(&bytes, &source_name))
+        .time("parse", || {
+            parse_movingai_bytes_with_areas(&bytes, &source_name, &args.solid)
+        })
         .map_err(|e| match grid_hint(path, &bytes[..bytes.len().min(4096)]) {
             Some(hint) => Failure::Located(with_hint(&e.to_string(), &hint)),
             None => Failure::from(e),

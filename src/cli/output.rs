@@ -106,7 +106,8 @@ pub fn edited_or_written(
     if input.is_some_and(clearway_format::has_comments) {
         eprintln!(
             "warning: the map is written anew, without its comments: its text could not be \
-             edited in place (it uses #![enable(..)] or a form of edge clearway does not edit)"
+             edited in place (it uses #![enable(..)] or a form of edge clearway does not edit, \
+             or an area its agents name is left on no edge)"
         );
     }
     written()

@@ -38,15 +38,26 @@ where
     let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
     let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(&level.map)));
-    let report = PruneReport::new(&level.map, clearances, checked.agent_radius);
+    // An agent's forbidden areas go too; a radius alone forbids none.
+    let agent = checked.profile(&level.map);
+    let report = match agent {
+        Some(agent) => PruneReport::for_agent(&level.map, clearances, agent),
+        None => PruneReport::new(&level.map, clearances, checked.agent_radius),
+    };
     timings.time("output", || {
         let input = level.source_text();
         let radius = checked.agent_radius;
         let text = output::edited_or_written(
             input,
-            input.and_then(|text| level.map.pruned_text(text, clearances, radius)),
+            input.and_then(|text| match agent {
+                Some(agent) => level.map.pruned_text_for(text, clearances, agent),
+                None => level.map.pruned_text(text, clearances, radius),
+            }),
             || {
-                let pruned = level.map.pruned(clearances, radius);
+                let pruned = match agent {
+                    Some(agent) => level.map.pruned_for(clearances, agent),
+                    None => level.map.pruned(clearances, radius),
+                };
                 pruned.to_ron_string_with_obstacles(level.own_obstacles())
             },
         );
@@ -67,7 +78,7 @@ where
             let e = &map.edges()[i];
             serde_json::json!({"edge": i, "from": map.nodes()[e.from].id, "to": map.nodes()[e.to].id})
         };
-        let summary = serde_json::json!({
+        let mut summary = serde_json::json!({
             "agent": checked.agent,
             "radius": checked.agent_radius,
             "edges": map.edges().len(),
@@ -76,11 +87,29 @@ where
             "components_after": report.components_after,
             "cut_off_nodes": report.cut_off_nodes.iter().map(|&i| map.nodes()[i].id).collect::<Vec<_>>(),
         });
+        // Only for a map with areas, so that other maps' summaries read as
+        // before: the edges of the areas the agent forbids, apart from the
+        // ones too tight.
+        if !map.areas().is_empty() {
+            summary["forbidden_edges"] = report
+                .forbidden_edges
+                .iter()
+                .map(edge_ids)
+                .collect::<Vec<_>>()
+                .into();
+        }
         conventions::write_json(&summary)?;
         return Ok(Outcome::Pass);
     }
+    // The edges of forbidden areas are counted apart, and only when there
+    // are some: the line reads as before for other maps.
+    let forbidden = match report.forbidden_edges.len() {
+        0 => String::new(),
+        1 => ", and 1 more of an area it may not use".to_owned(),
+        n => format!(", and {n} more of areas it may not use"),
+    };
     note!(
-        "pruned {} of {} edges for {who}; connected components: {} before, {} after",
+        "pruned {} of {} edges for {who}{forbidden}; connected components: {} before, {} after",
         report.pruned_edges.len(),
         level.map.edges().len(),
         report.components_before,

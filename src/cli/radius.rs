@@ -1,7 +1,7 @@
 //! Which agent radii a command checks: `--radius`, `--agent`, or every profile.
 
 use clearway::walking::Walking;
-use clearway::{Dimension, Map};
+use clearway::{Agent, Dimension, Map};
 
 use super::Failure;
 use super::args::RadiusChoice;
@@ -15,6 +15,15 @@ pub struct CheckedRadius {
     pub agent_radius: f64,
     /// The profile's height, climb and slope when it is a walking agent.
     pub walking: Option<Walking>,
+}
+
+impl CheckedRadius {
+    /// The agent profile the radius came from, whose costs and forbidden
+    /// areas a route honours; `None` for a radius given alone.
+    pub fn profile<'m, D: Dimension>(&self, map: &'m Map<D>) -> Option<&'m Agent> {
+        let name = self.agent.as_ref()?;
+        map.agents().iter().find(|a| &a.name == name)
+    }
 }
 
 /// What the user asked for, against the map's agent profiles.
@@ -83,7 +92,8 @@ pub fn spheres_only(checked: &CheckedRadius) -> Result<(), Failure> {
     }
 }
 
-fn resolve_given<D: Dimension>(
+/// Resolves `--radius` or `--agent`, if either is given.
+pub fn resolve_given<D: Dimension>(
     choice: &RadiusChoice,
     map: &Map<D>,
 ) -> Result<Option<CheckedRadius>, Failure> {

@@ -66,8 +66,17 @@ fn route<D: Shown>(
     let (start, goal) = ends.resolve(map)?;
     let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(map)));
     let router = kept_until_exit(Router::new(map, clearances));
-    let found = router.route(start, goal, checked.agent_radius);
-    let widest = router.widest_route(start, goal);
+    // An agent's costs and forbidden areas apply; a radius alone, none.
+    let (found, widest) = match checked.profile(map) {
+        Some(agent) => (
+            router.route_for(start, goal, agent),
+            router.widest_route_for(start, goal, agent),
+        ),
+        None => (
+            router.route(start, goal, checked.agent_radius),
+            router.widest_route(start, goal),
+        ),
+    };
 
     let report = RouteReport::new(map, found.as_ref(), widest.as_ref());
     let output_start = std::time::Instant::now();

@@ -103,13 +103,18 @@ fn routes<D: Shown>(
 
     let started = std::time::Instant::now();
     let radius = checked.agent_radius;
+    // An agent's costs and forbidden areas apply; a radius alone, none.
+    let agent = checked.profile(map);
     let mut all_found = true;
     // After a reader closes standard output, the rest are still routed,
     // for the verdict.
     let mut closed: Option<io::Error> = None;
     stream_stdout(|out| {
         for (pair, &(start, goal)) in pairs.iter().zip(&ends) {
-            let found = router.route(start, goal, radius);
+            let found = match agent {
+                Some(agent) => router.route_for(start, goal, agent),
+                None => router.route(start, goal, radius),
+            };
             bar.advance(1);
             all_found &= found.is_some();
             if closed.is_some() {
@@ -118,7 +123,10 @@ fn routes<D: Shown>(
             // The text of a route found says nothing of the widest route.
             let widest = match (args.format, &found) {
                 (ReportFormat::Text, Some(_)) => None,
-                _ => router.widest_route(start, goal),
+                _ => match agent {
+                    Some(agent) => router.widest_route_for(start, goal, agent),
+                    None => router.widest_route(start, goal),
+                },
             };
             let line = match args.format {
                 ReportFormat::Json => {

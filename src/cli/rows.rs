@@ -28,6 +28,10 @@ pub struct EdgeRow {
     /// edges are as they were.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub closed: bool,
+    /// The edge's area (`null` for none) on a map with areas; absent on a
+    /// map without, so that its rows are as they were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub area: Option<Option<String>>,
     /// The clearance; `null` when unbounded.
     pub clearance: Option<f64>,
     /// The obstacle that sets it; `null` without obstacles.
@@ -80,6 +84,7 @@ impl EdgeRow {
             from_name: map.nodes()[e.from].name.clone(),
             to_name: map.nodes()[e.to].name.clone(),
             closed: e.closed,
+            area: (!map.areas().is_empty()).then(|| map.edge_area(edge).map(str::to_owned)),
             clearance: clearance.finite_value(),
             obstacle: clearance.witness.map(|w| w.obstacle),
             edge_point: path_point::<D>(clearance),

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use clearway::{Clearances, Dimension, Map, NodeIdx, WidestRoute, widest_route};
+use clearway::{Clearances, Dimension, Map, NodeIdx, Router, WidestRoute};
 
 use super::args::{ReportFormat, WidestArgs};
 use super::conventions::{json_text, kept_until_exit};
@@ -13,6 +13,7 @@ use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
 use super::numbers::{human, human_at_most};
 use super::progress::compute_clearances;
+use super::radius::resolve_given;
 use super::timings::Timings;
 use super::{Failure, Outcome, write_stdout};
 
@@ -45,8 +46,24 @@ fn widest<D: Shown>(
 ) -> Result<Outcome, Failure> {
     let map = &level.map;
     let (start, goal) = args.ends.resolve(map)?;
+    let choice = super::args::RadiusChoice {
+        radius: None,
+        agent: args.agent.clone(),
+    };
+    let agent = match resolve_given(&choice, map)? {
+        Some(checked) => {
+            // The widest radius of a walking body is not a sphere's.
+            super::radius::spheres_only(&checked)?;
+            checked.profile(map)
+        }
+        None => None,
+    };
     let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(map)));
-    let widest = widest_route(map, clearances, start, goal);
+    let mut router = Router::new(map, clearances);
+    let widest = match agent {
+        Some(agent) => router.widest_route_for(start, goal, agent),
+        None => router.widest_route(start, goal),
+    };
     let report = WidestReport::new(map, widest.as_ref());
     let output_start = std::time::Instant::now();
     let output = match args.format {

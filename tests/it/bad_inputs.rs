@@ -122,6 +122,25 @@ const CORPUS: &[(&str, &str, &str)] = &[
         "2:45",
         "expected a tuple of size 2 or 3 but found 4 elements",
     ),
+    // Areas and per-agent costs (#30).
+    (
+        "unknown_area_in_costs.ron",
+        "3:44",
+        "agent 0 names area \"swamp\" in `costs`, but no edge has that area",
+    ),
+    (
+        "unknown_area_in_forbid.ron",
+        "3:54",
+        "agent 0 names area \"lava\" in `forbid`",
+    ),
+    (
+        "zero_multiplier.ron",
+        "3:44",
+        "multiplier for area \"water\" is 0.0: a multiplier must be finite and > 0",
+    ),
+    ("negative_multiplier.ron", "3:44", "is -2.0: a multiplier"),
+    ("nan_multiplier.ron", "3:44", "is NaN: a multiplier"),
+    ("inf_multiplier_3d.ron", "3:44", "is inf: a multiplier"),
 ];
 
 /// Runs every command that reads a map over `map` (given relative to `dir`),

@@ -121,6 +121,7 @@ fn commands_that_measure_spheres_refuse_a_walking_agent() {
         vec![
             "route", map, "--agent", "soldier", "--from", "0", "--to", "15",
         ],
+        vec!["widest", map, "--from", "0", "--to", "15", "--agent", "bot"],
         vec!["prune", map, "--agent", "cart", "-o", out.to_str().unwrap()],
         vec!["check", map, "--render", png.to_str().unwrap()],
     ] {

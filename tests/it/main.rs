@@ -6,6 +6,7 @@
 
 mod common;
 
+mod areas;
 mod bad_inputs;
 mod ci_formats;
 mod cli_3d;

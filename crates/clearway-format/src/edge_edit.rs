@@ -626,6 +626,7 @@ mod tests {
             closed: false,
             cost: None,
             clearance: None,
+            area: None,
         }));
         file
     }

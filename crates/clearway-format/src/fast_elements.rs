@@ -935,6 +935,10 @@ mod tests {
             if self.pick(2) == 0 {
                 fields.push(("clearance", self.optional_number()));
             }
+            if self.pick(3) == 0 {
+                let area = STRINGS[self.pick(3)].to_owned();
+                fields.push(("area", area));
+            }
             let body = self.fields(fields);
             self.named("Edge", body)
         }
@@ -1182,6 +1186,8 @@ mod tests {
                 height: Some(1.8),
                 climb: Some(0.35),
                 max_slope: Some(40.0),
+                costs: [("water".to_owned(), 3.0)].into(),
+                forbid: vec!["lava".to_owned()],
             }],
             nodes: vec![
                 NodeEntry {
@@ -1202,6 +1208,7 @@ mod tests {
                 closed: true,
                 cost: Some(3.5),
                 clearance: Some(0.25),
+                area: Some("water".to_owned()),
             }],
             obstacles: vec![
                 ObstacleEntry::Point(p2),

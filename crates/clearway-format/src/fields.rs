@@ -12,7 +12,7 @@ use serde::de::{self, DeserializeOwned, DeserializeSeed, EnumAccess, VariantAcce
 ///
 /// ```
 /// use clearway_format::{fields::struct_fields, wire::EdgeEntry};
-/// assert_eq!(struct_fields::<EdgeEntry>(), ["from", "to", "one_way", "closed", "cost", "clearance"]);
+/// assert_eq!(struct_fields::<EdgeEntry>(), ["from", "to", "one_way", "closed", "cost", "clearance", "area"]);
 /// ```
 ///
 /// # Panics

@@ -18,6 +18,8 @@
 //! assert_eq!(again, file);
 //! ```
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::chunked_parse::{self, ChunkedFile, ListChunks, ListElement, ListField};
@@ -123,6 +125,15 @@ pub struct AgentEntry {
     /// `height`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_slope: Option<f64>,
+    /// Multipliers of an edge's cost by the edge's area: `{"water": 3.0}`;
+    /// each finite and > 0, each area one some edge carries. An area not
+    /// named costs 1.0. Written only when not empty.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub costs: BTreeMap<String, f64>,
+    /// The areas whose edges the agent never uses: `["lava"]`. Written only
+    /// when not empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forbid: Vec<String>,
 }
 
 /// A node: `(id: 1, pos: (10.0, 0.0), name: "gate")`.
@@ -160,6 +171,10 @@ pub struct EdgeEntry {
     /// A baked clearance, as written by `clearway bake`; finite and >= 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clearance: Option<f64>,
+    /// The kind of ground the edge crosses (`"water"`, `"road"`), which
+    /// agents' `costs` and `forbid` name. Written only when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<String>,
 }
 
 /// An obstacle, written as an externally tagged enum.
@@ -249,6 +264,7 @@ impl ListElement for EdgeEntry {
             closed: false,
             cost: None,
             clearance: None,
+            area: None,
         }
     }
 }

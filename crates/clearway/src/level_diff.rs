@@ -206,11 +206,14 @@ pub enum ChangeKind {
     Closed,
     /// The edge was closed and is open.
     Opened,
+    /// The edge's area was set, changed or removed: the agents whose
+    /// costs or forbidden areas name either area see it differently.
+    Area,
 }
 
 impl ChangeKind {
     /// The word used in reports: `blocked`, `unblocked`, `added`, `removed`,
-    /// `changed`, `one_way`, `cost`, `closed`, `opened`.
+    /// `changed`, `one_way`, `cost`, `closed`, `opened`, `area`.
     pub fn name(self) -> &'static str {
         match self {
             ChangeKind::Blocked => "blocked",
@@ -222,6 +225,7 @@ impl ChangeKind {
             ChangeKind::Cost => "cost",
             ChangeKind::Closed => "closed",
             ChangeKind::Opened => "opened",
+            ChangeKind::Area => "area",
         }
     }
 }
@@ -302,6 +306,10 @@ pub struct EdgeChange {
     /// For `blocked` and `unblocked`: the index in [`LevelDiff::radii`] of
     /// the radius.
     pub radius: Option<usize>,
+    /// For `area`: the edge's area in the old level and in the new (`None`
+    /// for none); `None` for every other kind.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub areas: Option<(Option<String>, Option<String>)>,
 }
 
 /// Every change between two versions of a level, sorted: blocked, unblocked,
@@ -439,6 +447,7 @@ impl LevelDiff {
                 old: o,
                 new: n,
                 radius,
+                areas: None,
             };
             // Each level judges its own edges, with its own slack.
             let admits =
@@ -478,6 +487,13 @@ impl LevelDiff {
                         (false, true) => changes.push(change(ChangeKind::Closed, None)),
                         (true, false) => changes.push(change(ChangeKind::Opened, None)),
                         _ => {}
+                    }
+                    let (was, is) = (old.0.edge_area(a.edge), new.0.edge_area(b.edge));
+                    if was != is {
+                        changes.push(EdgeChange {
+                            areas: Some((was.map(str::to_owned), is.map(str::to_owned))),
+                            ..change(ChangeKind::Area, None)
+                        });
                     }
                 }
                 _ => {}

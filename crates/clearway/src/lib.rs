@@ -66,6 +66,7 @@ mod obstacle_index;
 use clearway_format::par;
 mod phases;
 mod prune;
+mod prune_areas;
 mod radix_sort;
 #[cfg(feature = "render")]
 pub mod render;
@@ -80,7 +81,7 @@ pub use clearance::{
 pub use clearway_format::citations::{Cite, SourceCitations};
 pub use dimension::{Dimension, Plane, Space};
 pub use indices::{EdgeIdx, NodeIdx};
-pub use map::{Agent, Edge, Level, LoadError, LoadErrorKind, Loader, Map, Node};
+pub use map::{Agent, AreaId, Edge, Level, LoadError, LoadErrorKind, Loader, Map, Node};
 pub use obstacle::{Obstacle, ObstacleKind};
 #[cfg(feature = "test-twins")]
 pub use obstacle_index::SearchStats;

@@ -12,7 +12,9 @@ impl<D: Dimension> Map<D> {
     /// The map without the edges whose clearance is below `agent_radius`.
     /// Nodes, obstacles, agents and the kept edges stay as they are, in order.
     /// A closed edge is judged by its clearance like any other, and kept
-    /// closed: a door may open again.
+    /// closed: a door may open again. An [area](crate::Edge::area) no kept
+    /// edge carries is dropped from the agents' costs and forbidden areas
+    /// (it names nothing any more).
     ///
     /// ```
     /// use clearway::{Clearances, Map};
@@ -34,13 +36,14 @@ impl<D: Dimension> Map<D> {
             .filter(|(_, c)| c.admits(agent_radius, clearances.slack()))
             .map(|(e, _)| e.clone())
             .collect();
-        self.with_edges(edges)
+        self.with_edges(edges).with_only_carried_areas()
     }
 
     /// `text`, the map file this map was loaded from, without the edges
     /// [`Map::pruned`] removes, and with every other byte (comments, layout)
-    /// kept. `None` when the text cannot be edited safely ([`edit_edges`]);
-    /// write [`Map::pruned`] anew then.
+    /// kept. `None` when the text cannot be edited safely ([`edit_edges`]),
+    /// or when an area would be left on no edge (the agents naming it must
+    /// be written anew); write [`Map::pruned`] anew then.
     ///
     /// ```
     /// use clearway::{Clearances, Map};
@@ -66,7 +69,21 @@ impl<D: Dimension> Map<D> {
                 }
             })
             .collect();
-        edit_edges(text, &edits)
+        self.edited_text(text, &edits)
+    }
+
+    /// `text` with `edits`, when the edges kept leave no area on no edge.
+    pub(crate) fn edited_text(&self, text: &str, edits: &[EdgeEdit]) -> Option<String> {
+        if !self.areas().is_empty() {
+            let kept = (0..edits.len())
+                .filter(|&i| edits[i] != EdgeEdit::Remove)
+                .map(|i| self.edges()[i].clone())
+                .collect();
+            if self.with_edges(kept).has_vanished_areas() {
+                return None;
+            }
+        }
+        edit_edges(text, edits)
     }
 }
 
@@ -82,6 +99,10 @@ pub struct PruneReport {
     /// Nodes (indices into [`Map::nodes`]) cut off from the rest: when a
     /// component falls apart, every piece but its largest.
     pub cut_off_nodes: Vec<NodeIdx>,
+    /// The edges removed because the agent forbids their area, and not
+    /// already in `pruned_edges` (too tight): empty when pruning for a
+    /// radius alone ([`PruneReport::for_agent`]).
+    pub forbidden_edges: Vec<EdgeIdx>,
 }
 
 impl PruneReport {
@@ -101,6 +122,35 @@ impl PruneReport {
             components_after: count_roots(&after),
             cut_off_nodes: cut_off(&before, &after),
             pruned_edges,
+            forbidden_edges: Vec::new(),
+        }
+    }
+
+    /// What pruning `map` for `agent` removes and cuts off: the edges too
+    /// tight for its radius, and apart from them those of the areas it
+    /// forbids ([`Map::pruned_for`]).
+    pub fn for_agent<D: Dimension>(
+        map: &Map<D>,
+        clearances: &Clearances<D>,
+        agent: &crate::Agent,
+    ) -> PruneReport {
+        let radius = agent.radius;
+        let pruned_edges: Vec<EdgeIdx> = clearances.blocked_edges(radius).collect();
+        let forbidden_edges: Vec<EdgeIdx> = (0..map.edges().len())
+            .map(EdgeIdx::new)
+            .filter(|&e| map.forbids(agent, e) && clearances.edge_admits(e, radius))
+            .collect();
+        let before = components(map, |_| true);
+        let after = components(map, |e| {
+            let e = EdgeIdx::new(e);
+            clearances.edge_admits(e, radius) && !map.forbids(agent, e)
+        });
+        PruneReport {
+            components_before: count_roots(&before),
+            components_after: count_roots(&after),
+            cut_off_nodes: cut_off(&before, &after),
+            pruned_edges,
+            forbidden_edges,
         }
     }
 }

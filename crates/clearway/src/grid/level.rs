@@ -3,7 +3,7 @@
 
 use crate::geometry::{Point, Polygon};
 use crate::indices::NodeIdx;
-use crate::map::{Agent, Edge, Map, Node};
+use crate::map::{Agent, AreaId, Edge, Map, Node};
 use crate::obstacle::Obstacle;
 
 use super::Grid;
@@ -91,16 +91,26 @@ pub fn grid_map(grid: &Grid, options: &GridOptions) -> Result<Map, GridError> {
             name: None,
         })
         .collect();
+    // The areas the edges carry, sorted as a loaded map numbers them.
+    let edge_area = |from: usize, to: usize| grid.edge_area(cells[from], cells[to]);
+    let mut areas: Vec<String> = Vec::new();
+    if grid.has_areas() {
+        let carried: std::collections::BTreeSet<&str> = pairs
+            .iter()
+            .filter_map(|&(from, to)| edge_area(from, to))
+            .collect();
+        areas = carried.into_iter().map(str::to_owned).collect();
+    }
     let edges = pairs
-        .into_iter()
-        .map(|(from, to)| Edge::two_way(NodeIdx::new(from), NodeIdx::new(to)))
+        .iter()
+        .map(|&(from, to)| Edge {
+            area: edge_area(from, to)
+                .and_then(|a| areas.binary_search_by(|n| n.as_str().cmp(a)).ok())
+                .map(AreaId::from_index),
+            ..Edge::two_way(NodeIdx::new(from), NodeIdx::new(to))
+        })
         .collect();
-    Ok(Map::from_validated(
-        options.agents.clone(),
-        nodes,
-        edges,
-        obstacles,
-    ))
+    Ok(Map::from_validated(options.agents.clone(), nodes, edges, obstacles).with_areas(areas))
 }
 
 /// Checks `options` for `grid` as [`grid_map`] does, and gives the level's

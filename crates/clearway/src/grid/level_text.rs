@@ -82,6 +82,7 @@ impl<'g> GridLevelText<'g> {
             "edges",
             free_cells(grid).flat_map(|cell| {
                 later_neighbours(grid, options.connect, cell).map(move |other| EdgeEntry {
+                    area: grid.edge_area(cell, other).map(str::to_owned),
                     from: node_id(grid, cell),
                     to: node_id(grid, other),
                     one_way: false,

@@ -30,6 +30,7 @@
 //! assert_eq!(touching, 4);
 //! ```
 
+mod areas;
 mod components;
 mod level;
 mod level_text;
@@ -42,7 +43,7 @@ pub use components::passable_components;
 pub use level::cell_network;
 pub use level::{Connectivity, GridError, GridOptions, grid_map};
 pub use level_text::{GridLevelCounts, GridLevelText};
-pub use movingai::{parse_movingai, parse_movingai_bytes};
+pub use movingai::{parse_movingai, parse_movingai_bytes, parse_movingai_bytes_with_areas};
 pub use rectangles::CellRect;
 
 /// A rectangular grid of cells, each free or solid. Row 0 is the top row.
@@ -51,6 +52,11 @@ pub struct Grid {
     width: usize,
     height: usize,
     solid: Vec<bool>,
+    /// Each cell's area, 1 + its index in `area_names`, 0 for none; empty
+    /// while no cell has one.
+    cell_area: Vec<u16>,
+    /// The areas' names, in the order first given.
+    area_names: Vec<String>,
 }
 
 impl Grid {
@@ -60,6 +66,8 @@ impl Grid {
             width,
             height,
             solid: vec![false; width * height],
+            cell_area: Vec::new(),
+            area_names: Vec::new(),
         }
     }
 

@@ -43,6 +43,46 @@ fn passable(c: char) -> bool {
 /// a row of the wrong length, too few or too many rows: each located at
 /// file:line:col with a snippet.
 pub fn parse_movingai(text: &str, source_name: &str) -> Result<Grid, LoadError> {
+    parse(text, source_name, None)
+}
+
+/// The terrain of a Moving AI map that becomes an area rather than solid
+/// ground with [`parse_movingai_bytes_with_areas`]: swamp `S` and water
+/// `W`, water first (an edge between the two is water's).
+const TERRAIN_AREAS: [(char, &str); 2] = [('W', "water"), ('S', "swamp")];
+
+/// Reads a Moving AI `.map` file's bytes as [`parse_movingai_bytes`] does,
+/// but with swamp `S` and water `W` as areas `swamp` and `water` (free
+/// cells that agents may pay more for, or never enter), unless listed in
+/// `solid_terrain` (`"SW"`, `"W"`, ...), which are solid. An edge between
+/// two cells takes the area of either end that has one; between swamp
+/// and water, water.
+///
+/// ```
+/// let grid = clearway::grid::parse_movingai_bytes_with_areas(
+///     b"type octile\nheight 1\nwidth 4\nmap\n.SW@\n", "pond.map", "").unwrap();
+/// assert!(!grid.is_solid(1, 0) && !grid.is_solid(2, 0) && grid.is_solid(3, 0));
+/// assert_eq!((grid.area(1, 0), grid.area(2, 0)), (Some("swamp"), Some("water")));
+/// let grid = clearway::grid::parse_movingai_bytes_with_areas(
+///     b"type octile\nheight 1\nwidth 4\nmap\n.SW@\n", "pond.map", "W").unwrap();
+/// assert!(grid.is_solid(2, 0) && grid.area(1, 0) == Some("swamp"));
+/// ```
+///
+/// # Errors
+/// As [`parse_movingai_bytes`].
+pub fn parse_movingai_bytes_with_areas(
+    bytes: &[u8],
+    source_name: &str,
+    solid_terrain: &str,
+) -> Result<Grid, LoadError> {
+    let text = checked_text(bytes, source_name)?;
+    parse(text, source_name, Some(solid_terrain))
+}
+
+/// The parse, with `S` and `W` as areas unless in `solid_terrain` when it
+/// is given, as the Moving AI benchmarks read them when not (`S` plain
+/// ground, `W` solid).
+fn parse(text: &str, source_name: &str, solid_terrain: Option<&str>) -> Result<Grid, LoadError> {
     let mut lines = Lines::new(text);
     let error = |span: std::ops::Range<usize>, message: String, label: &str| {
         LoadError::new(LoadErrorKind::Syntax, source_name, message).at(text, span, label.into())
@@ -115,6 +155,8 @@ pub fn parse_movingai(text: &str, source_name: &str) -> Result<Grid, LoadError> 
     // Cells are stored as the rows are read, not all at once: a header
     // promising 1e14 cells must end in a located error, not in an abort.
     let mut solid = Vec::with_capacity(width.saturating_mul(height).min(text.len()));
+    // The cells of each terrain area, in the order of TERRAIN_AREAS.
+    let mut terrain: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
     for row in 0..height {
         let (span, line) = lines.next_line();
         if span.start == text.len() {
@@ -134,7 +176,19 @@ pub fn parse_movingai(text: &str, source_name: &str) -> Result<Grid, LoadError> 
                     "past the width",
                 ));
             }
-            solid.push(!passable(c));
+            let area = solid_terrain.and_then(|listed| {
+                (!listed.contains(c))
+                    .then(|| TERRAIN_AREAS.iter().position(|&(t, _)| t == c))
+                    .flatten()
+            });
+            match area {
+                Some(a) => {
+                    terrain[a].push((col, row));
+                    solid.push(false);
+                }
+                None if solid_terrain.is_some() => solid.push(!matches!(c, '.' | 'G')),
+                None => solid.push(!passable(c)),
+            }
             len += 1;
         }
         if len < width {
@@ -148,11 +202,19 @@ pub fn parse_movingai(text: &str, source_name: &str) -> Result<Grid, LoadError> 
     loop {
         let (span, line) = lines.next_line();
         if span.start == text.len() {
-            return Ok(Grid {
+            let mut grid = Grid {
                 width,
                 height,
                 solid,
-            });
+                cell_area: Vec::new(),
+                area_names: Vec::new(),
+            };
+            for (cells, &(_, name)) in terrain.iter().zip(&TERRAIN_AREAS) {
+                for &(col, row) in cells {
+                    grid.set_area(col, row, Some(name));
+                }
+            }
+            return Ok(grid);
         }
         if !line.trim().is_empty() {
             return Err(error(
@@ -178,6 +240,13 @@ pub fn parse_movingai(text: &str, source_name: &str) -> Result<Grid, LoadError> 
 /// character other than tab, CR and LF (a binary file), and every error of
 /// [`parse_movingai`]: each located at file:line:col.
 pub fn parse_movingai_bytes(bytes: &[u8], source_name: &str) -> Result<Grid, LoadError> {
+    let text = checked_text(bytes, source_name)?;
+    parse_movingai(text, source_name)
+}
+
+/// The bytes as text, without a leading byte-order mark; an error when they
+/// are not UTF-8 or hold a control character.
+fn checked_text<'b>(bytes: &'b [u8], source_name: &str) -> Result<&'b str, LoadError> {
     let (text, bad_byte) = match std::str::from_utf8(bytes) {
         Ok(text) => (text, None),
         Err(e) => {
@@ -215,7 +284,7 @@ pub fn parse_movingai_bytes(bytes: &[u8], source_name: &str) -> Result<Grid, Loa
             ),
         );
     }
-    parse_movingai(text.strip_prefix('\u{feff}').unwrap_or(text), source_name)
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
 /// The largest width or height read: a map of 1e8 x 1e8 cells would not fit

@@ -314,6 +314,7 @@ impl<D: Dimension> LiveLevel<D> {
             .collect();
         let obstacles = self.obstacles().map(|(_, o)| o.clone()).collect();
         Map::from_validated(self.map.agents().to_vec(), nodes, edges, obstacles)
+            .with_areas(self.map.areas().to_vec())
     }
 
     /// The straight segment edge `i` runs along.

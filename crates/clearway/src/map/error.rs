@@ -59,6 +59,12 @@ pub enum LoadErrorKind {
     /// A walking agent's profile that cannot be (a missing or bad
     /// `height`, `climb` or `max_slope`), or one in a 2D level.
     AgentProfile,
+    /// An agent's `costs` or `forbid` names an area no edge carries.
+    UnknownArea,
+    /// An agent's cost multiplier is 0 (a multiplier must be > 0; a
+    /// negative or non-finite one is [`LoadErrorKind::Negative`] or
+    /// [`LoadErrorKind::NonFinite`]).
+    ZeroMultiplier,
 }
 
 /// A short excerpt of the offending line, with the bad value underlined.

@@ -13,6 +13,7 @@
 //! [`Map::pruned_text`]), baking (`bake.rs`: [`Map::baked`],
 //! [`Map::baked_text`]) and linking (`link.rs`).
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -23,6 +24,7 @@ use crate::indices::{EdgeIdx, NodeIdx};
 use crate::obstacle_index::ObstacleIndex;
 use crate::walking::Walking;
 
+mod areas;
 mod chunk_validate;
 mod error;
 mod extra_obstacles;
@@ -37,6 +39,7 @@ mod validate3d;
 mod validate_walking;
 mod write;
 
+pub use areas::AreaId;
 pub(crate) use clearway_format::wire;
 pub(crate) use clearway_format::{EdgeAppend, EdgeEdit, MapTextWriter, append_edges, edit_edges};
 pub use error::{LoadError, LoadErrorKind, Location};
@@ -51,8 +54,9 @@ pub(crate) use obstacle_wire::{
 };
 pub(crate) use validate::MAX_COORDINATE;
 
-/// A named agent profile: the radius `check` validates when none is given.
-#[derive(Clone, Debug, PartialEq)]
+/// A named agent profile: the radius `check` validates when none is given,
+/// and what the agent's routes pay by area.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Agent {
     /// The profile's name, unique in the map.
     pub name: String,
@@ -62,6 +66,11 @@ pub struct Agent {
     /// for a sphere (a flying or swimming agent, a drone), the agent of
     /// every 2D level.
     pub walking: Option<Walking>,
+    /// Multipliers of an edge's cost by the edge's [area](Edge::area), each
+    /// finite and > 0; an area not named costs 1.0.
+    pub costs: BTreeMap<String, f64>,
+    /// The areas whose edges the agent never uses.
+    pub forbid: Vec<String>,
 }
 
 impl Agent {
@@ -70,7 +79,7 @@ impl Agent {
         Agent {
             name: name.into(),
             radius,
-            walking: None,
+            ..Agent::default()
         }
     }
 }
@@ -108,6 +117,9 @@ pub struct Edge {
     pub cost: Option<f64>,
     /// A baked clearance, as written by `clearway bake`.
     pub clearance: Option<f64>,
+    /// The edge's area (`area: "water"` in the file), named in
+    /// [`Map::areas`]; agents' costs and forbidden areas name it.
+    pub area: Option<AreaId>,
 }
 
 impl Edge {
@@ -122,6 +134,7 @@ impl Edge {
             closed: false,
             cost: None,
             clearance: None,
+            area: None,
         }
     }
 }
@@ -142,6 +155,8 @@ pub struct Map<D: Dimension = Plane> {
     agents: Vec<Agent>,
     nodes: Vec<Node<D::Point>>,
     edges: Vec<Edge>,
+    /// The area names, sorted ([`Map::areas`]).
+    areas: Vec<String>,
     node_ids: NodeIds,
     graph: OnceLock<DiGraph<usize, usize>>,
     obstacles: Arc<IndexedObstacles<D>>,
@@ -167,9 +182,19 @@ impl<D: Dimension> Map<D> {
             nodes,
             node_ids,
             edges,
+            areas,
             obstacles,
         } = parts;
-        Map::assemble(agents, nodes, node_ids, edges, obstacles)
+        let mut map = Map::assemble(agents, nodes, node_ids, edges, obstacles);
+        map.areas = areas;
+        map
+    }
+
+    /// The map with area names `areas` (sorted), which its edges' areas
+    /// index.
+    pub(crate) fn with_areas(mut self, areas: Vec<String>) -> Map<D> {
+        self.areas = areas;
+        self
     }
 
     /// Assembles a map from parts that have already been validated: node ids
@@ -196,6 +221,7 @@ impl<D: Dimension> Map<D> {
             agents,
             nodes,
             edges,
+            areas: Vec::new(),
             node_ids,
             graph: OnceLock::new(),
             obstacles: Arc::new(IndexedObstacles {
@@ -216,6 +242,7 @@ impl<D: Dimension> Map<D> {
             nodes: self.nodes.clone(),
             graph: OnceLock::new(),
             edges,
+            areas: self.areas.clone(),
             node_ids: self.node_ids.clone(),
             obstacles: Arc::clone(&self.obstacles),
             min_cost_per_length: OnceLock::new(),

@@ -45,6 +45,8 @@ impl From<&Agent> for AgentEntry {
             climb: agent.walking.map(|w| w.climb),
             // 90 degrees is no limit: written only when the file set one.
             max_slope: agent.walking.map(|w| w.max_slope).filter(|&m| m < 90.0),
+            costs: agent.costs.clone(),
+            forbid: agent.forbid.clone(),
         }
     }
 }
@@ -131,6 +133,7 @@ pub(crate) fn edge_entry<D: Dimension>(map: &Map<D>, edge: &Edge) -> EdgeEntry {
         closed: edge.closed,
         cost: edge.cost,
         clearance: edge.clearance,
+        area: edge.area.map(|id| map.areas()[id.index()].clone()),
     }
 }
 

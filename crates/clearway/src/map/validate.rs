@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::convert::Infallible;
 
+use super::areas::{self, AreaNames};
 use super::chunk_validate::{LoadFile, ValidNetwork, ValidObstacles};
 use super::node_ids::{NodeIds, NodesById, ids_count_up};
 use super::validate3d::{self, FileDimension};
@@ -233,6 +234,39 @@ pub(crate) enum ValidationError {
         /// The index of the second.
         second: usize,
     },
+    /// An agent's `costs` or `forbid` names an area no edge carries.
+    #[error(
+        "agent {agent} names area {:?} in `{}`, but no edge has that area",
+        clearway_text::quote::capped(area),
+        if forbid.is_some() { "forbid" } else { "costs" }
+    )]
+    UnknownArea {
+        /// The agent's index.
+        agent: usize,
+        /// The name's index in `forbid`; `None` for `costs`.
+        forbid: Option<usize>,
+        /// The area as written.
+        area: String,
+    },
+    /// A multiplier in an agent's `costs` that is not finite and > 0.
+    #[error(
+        "agent {agent}'s cost multiplier for area {:?} is {value:?}: a multiplier must be finite and > 0",
+        clearway_text::quote::capped(area)
+    )]
+    BadMultiplier {
+        /// The agent's index.
+        agent: usize,
+        /// The area it multiplies.
+        area: String,
+        /// The multiplier.
+        value: f64,
+    },
+    /// More distinct areas than an edge can name.
+    #[error("edge {edge} has the map's 65536th distinct area: a map names at most 65535")]
+    TooManyAreas {
+        /// The edge's index.
+        edge: usize,
+    },
 }
 
 impl ValidationError {
@@ -249,6 +283,17 @@ impl ValidationError {
             }
             ValidationError::DegeneratePolygon { .. } => LoadErrorKind::DegeneratePolygon,
             ValidationError::DuplicateAgentName { .. } => LoadErrorKind::DuplicateAgentName,
+            ValidationError::UnknownArea { .. } => LoadErrorKind::UnknownArea,
+            ValidationError::BadMultiplier { value, .. } => {
+                if !value.is_finite() {
+                    LoadErrorKind::NonFinite
+                } else if *value < 0.0 {
+                    LoadErrorKind::Negative
+                } else {
+                    LoadErrorKind::ZeroMultiplier
+                }
+            }
+            ValidationError::TooManyAreas { .. } => LoadErrorKind::OutOfRange,
             ValidationError::MixedDimensions { .. } => LoadErrorKind::MixedDimensions,
             ValidationError::ObstacleDimension { .. } => LoadErrorKind::ObstacleDimension,
             ValidationError::InvertedBox { .. } => LoadErrorKind::InvertedBox,
@@ -277,6 +322,20 @@ impl ValidationError {
             ValidationError::DuplicateAgentName { second, .. } => {
                 DocPath::item("agents", *second).field("name")
             }
+            ValidationError::UnknownArea {
+                agent,
+                forbid: Some(i),
+                ..
+            } => DocPath::item("agents", *agent).field("forbid").at(*i),
+            ValidationError::UnknownArea {
+                agent,
+                forbid: None,
+                ..
+            }
+            | ValidationError::BadMultiplier { agent, .. } => {
+                DocPath::item("agents", *agent).field("costs")
+            }
+            ValidationError::TooManyAreas { edge } => DocPath::item("edges", *edge).field("area"),
             ValidationError::MixedDimensions { path, .. } => path.clone(),
             ValidationError::ObstacleDimension { index, .. }
             | ValidationError::TriangleCorners { index, .. } => DocPath::item("obstacles", *index),
@@ -318,6 +377,23 @@ impl ValidationError {
                     clearway_text::quote::capped(name)
                 )
             }
+            ValidationError::UnknownArea { area, .. } => {
+                format!("no edge has area {:?}", clearway_text::quote::capped(area))
+            }
+            ValidationError::BadMultiplier { area, value, .. } => {
+                let what = if value.is_nan() {
+                    "NaN".to_owned()
+                } else if value.is_infinite() {
+                    "infinite".to_owned()
+                } else {
+                    format!("{value:?}")
+                };
+                format!(
+                    "{:?} is {what}: not > 0",
+                    clearway_text::quote::capped(area)
+                )
+            }
+            ValidationError::TooManyAreas { .. } => "one area more than a map can name".to_owned(),
             ValidationError::MixedDimensions { found, map, .. } => {
                 format!("{found} position in a {map} map")
             }
@@ -358,6 +434,8 @@ pub(crate) struct ValidParts<P = Point, O = Obstacle> {
     pub nodes: Vec<Node<P>>,
     pub node_ids: NodeIds,
     pub edges: Vec<Edge>,
+    /// The edges' area names, sorted.
+    pub areas: Vec<String>,
     pub obstacles: Vec<O>,
 }
 
@@ -389,9 +467,9 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
         ..
     } = loaded;
     let agents = agents(file.agents, dimension == FileDimension::TwoD)?;
-    match dimension {
+    let level = match dimension {
         FileDimension::TwoD => {
-            let (nodes, node_ids, edges) = match network {
+            let (nodes, node_ids, edges, areas) = match network {
                 Some(Ok(ValidNetwork::Plane(network))) => network,
                 Some(Err(e)) => return Err(e),
                 Some(Ok(ValidNetwork::Space(_))) | None => {
@@ -410,16 +488,17 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
                     .map(|(i, o)| obstacle(i, o, &first))
                     .collect::<Result<Vec<_>, _>>()?,
             };
-            Ok(ValidLevel::Plane(ValidParts {
+            ValidLevel::Plane(ValidParts {
                 agents,
                 nodes,
                 node_ids,
                 edges,
+                areas,
                 obstacles,
-            }))
+            })
         }
         FileDimension::ThreeD => {
-            let (nodes, node_ids, edges) = match network {
+            let (nodes, node_ids, edges, areas) = match network {
                 Some(Ok(ValidNetwork::Space(network))) => network,
                 Some(Err(e)) => return Err(e),
                 Some(Ok(ValidNetwork::Plane(_))) | None => {
@@ -438,15 +517,23 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
                     .map(|(i, o)| validate3d::obstacle3(i, o, &first))
                     .collect::<Result<Vec<_>, _>>()?,
             };
-            Ok(ValidLevel::Space(ValidParts {
+            ValidLevel::Space(ValidParts {
                 agents,
                 nodes,
                 node_ids,
                 edges,
+                areas,
                 obstacles,
-            }))
+            })
         }
-    }
+    };
+    // Last: the areas an agent names must be ones the edges carry.
+    let (agents, areas) = match &level {
+        ValidLevel::Plane(parts) => (&parts.agents, &parts.areas),
+        ValidLevel::Space(parts) => (&parts.agents, &parts.areas),
+    };
+    areas::check_agent_areas(agents, areas)?;
+    Ok(level)
 }
 
 /// The nodes of `entries` and the edges of the list `edges`, each chunk of
@@ -461,10 +548,14 @@ pub(crate) fn network_as_parsed<P: Clone + Send + Sync>(
 ) -> Option<Result<Network<P>, ValidationError>> {
     match nodes(entries, pos) {
         Ok((nodes, node_ids)) => {
+            let names = AreaNames::default();
             let edges = edges.parse_converted(PLACEHOLDER_EDGE, |i, entry: EdgeEntry| {
-                edge(i, &entry, &nodes, &node_ids)
+                edge(i, &entry, &nodes, &node_ids, &names)
             })?;
-            Some(edges.map(|edges| (nodes, node_ids, edges)))
+            Some(edges.map(|mut edges| {
+                let areas = names.finish(&mut edges);
+                (nodes, node_ids, edges, areas)
+            }))
         }
         // The edges are parsed all the same: an error in their text comes
         // before any of validation.
@@ -475,8 +566,9 @@ pub(crate) fn network_as_parsed<P: Clone + Send + Sync>(
     }
 }
 
-/// A level's nodes, where each id is among them, and its edges.
-pub(crate) type Network<P> = (Vec<Node<P>>, NodeIds, Vec<Edge>);
+/// A level's nodes, where each id is among them, its edges, and the names
+/// of their areas (sorted).
+pub(crate) type Network<P> = (Vec<Node<P>>, NodeIds, Vec<Edge>, Vec<String>);
 
 /// The nodes and edges of a wire file, validated after the parse: what
 /// [`network_as_parsed`] gives during it. The wire edges are freed before
@@ -488,8 +580,10 @@ fn network_from_wire<P: Clone + Send + Sync>(
     pos: impl Fn(Position, &dyn Fn() -> DocPath) -> Result<P, ValidationError> + Sync,
 ) -> Result<Network<P>, ValidationError> {
     let (nodes, node_ids) = nodes(entries, pos)?;
-    let edges = edges(&wire_edges, &nodes, &node_ids)?;
-    Ok((nodes, node_ids, edges))
+    let names = AreaNames::default();
+    let mut edges = edges(&wire_edges, &nodes, &node_ids, &names)?;
+    let areas = names.finish(&mut edges);
+    Ok((nodes, node_ids, edges, areas))
 }
 
 /// Validates a parsed map file into the domain values of a flat level.
@@ -520,11 +614,16 @@ fn agents(entries: Vec<AgentEntry>, flat: bool) -> Result<Vec<Agent>, Validation
         let path = || DocPath::item("agents", i).field("radius");
         let radius = length(entry.radius, path, Quantity::Radius)?;
         let walking = validate_walking::walking(i, &entry, radius, flat)?;
+        for (area, &value) in &entry.costs {
+            areas::check_multiplier(i, area, value)?;
+        }
         seen.insert(entry.name.clone(), i);
         agents.push(Agent {
             name: entry.name,
             radius,
             walking,
+            costs: entry.costs,
+            forbid: entry.forbid,
         });
     }
     Ok(agents)
@@ -630,6 +729,7 @@ const PLACEHOLDER_EDGE: Edge = Edge {
     closed: false,
     cost: None,
     clearance: None,
+    area: None,
 };
 
 /// The edges, validated on every core into a vector of their exact length;
@@ -638,6 +738,7 @@ fn edges<P: Sync>(
     entries: &[EdgeEntry],
     nodes: &[Node<P>],
     node_ids: &NodeIds,
+    names: &AreaNames,
 ) -> Result<Vec<Edge>, ValidationError> {
     let mut edges = crate::par::filled(PLACEHOLDER_EDGE, entries.len());
     let outcomes: Vec<Result<(), ValidationError>> = edges
@@ -646,7 +747,7 @@ fn edges<P: Sync>(
         .map(|(task, slots)| {
             let first = task * EDGES_PER_TASK;
             for (i, slot) in (first..).zip(slots.iter_mut()) {
-                *slot = edge(i, &entries[i], nodes, node_ids)?;
+                *slot = edge(i, &entries[i], nodes, node_ids, names)?;
             }
             Ok(())
         })
@@ -675,6 +776,7 @@ fn edge<P>(
     entry: &EdgeEntry,
     nodes: &[Node<P>],
     node_ids: &NodeIds,
+    names: &AreaNames,
 ) -> Result<Edge, ValidationError> {
     within_the_indices("edges", index + 1)?;
     let resolve = |end: &'static str, id: u64| {
@@ -706,6 +808,15 @@ fn edge<P>(
         closed: entry.closed,
         cost: optional_length(entry.cost, "cost", Quantity::Cost)?,
         clearance: optional_length(entry.clearance, "clearance", Quantity::Clearance)?,
+        area: entry
+            .area
+            .as_deref()
+            .map(|name| {
+                names
+                    .intern(name)
+                    .ok_or(ValidationError::TooManyAreas { edge: index })
+            })
+            .transpose()?,
     })
 }
 
@@ -847,6 +958,7 @@ mod tests {
             closed: false,
             cost: None,
             clearance: None,
+            area: None,
         }
     }
 
@@ -873,8 +985,9 @@ mod tests {
             })
             .collect();
         let ids = NodeIds::Counted(2);
-        assert!(super::edge(limit - 1, &edge(0, 1), &nodes, &ids).is_ok());
-        let beyond = super::edge(limit, &edge(0, 1), &nodes, &ids).unwrap_err();
+        assert!(super::edge(limit - 1, &edge(0, 1), &nodes, &ids, &AreaNames::default()).is_ok());
+        let beyond =
+            super::edge(limit, &edge(0, 1), &nodes, &ids, &AreaNames::default()).unwrap_err();
         assert_eq!(beyond.path(), DocPath::item("edges", limit));
     }
 

@@ -89,6 +89,7 @@ impl<D: Flatten> Picture<'_, D> {
         if closed > 0 {
             keys.push(Key::Closed(format!("closed ({closed})")));
         }
+        keys.extend(self.area_keys());
         let bands = self.height_bands();
         let axis = self.up.name();
         match D::map_of(self.map) {

@@ -43,6 +43,7 @@
 //! # Ok::<(), clearway::map::LoadError>(())
 //! ```
 
+mod areas;
 mod base64;
 mod centre;
 mod drawer;

@@ -254,6 +254,7 @@ impl<'a, D: Flatten> Picture<'a, D> {
         self.draw_edges(drawer, &layout.frame, &metrics);
         self.draw_arrows(drawer, &layout.frame, &metrics);
         self.draw_closed(drawer, &layout.frame, &metrics);
+        self.draw_areas(drawer, &layout.frame, &metrics);
         if let Some(r) = self.agent_radius {
             self.draw_capsules(drawer, &layout.frame, &metrics, r);
         }

@@ -3,6 +3,7 @@
 //! in vectors indexed by slot (`petgraph::algo::astar` keeps them in hash
 //! maps). The tests hold it to Dijkstra, Bellman-Ford and petgraph's A*.
 
+use super::area_costs::ArcWeight;
 use super::clearance_floor::RadiusFit;
 use super::network::RouteNetwork;
 use super::open_set::{Open, OpenSet};
@@ -103,13 +104,17 @@ impl<E: Estimate> Estimate for Option<E> {
 /// edges between them; `None` when the goal cannot be reached. The path is
 /// cheapest whenever `estimate` never overstates (0 gives Dijkstra).
 /// `clearances` are the network's, read when an arc's clearance floor
-/// cannot decide.
+/// cannot decide. `weight` gives each arc's cost for the agent, and the
+/// arcs it may not use ([`ArcWeight`]).
 ///
 /// A node is expanded again when a cheaper way to it turns up later, so a
 /// rounding-level inconsistency of the estimate cannot cost optimality.
 /// Between parallel edges of equal cost the one of lowest index is taken,
 /// since a node's arcs are in edge order and only a strictly cheaper arc
 /// replaces a parent.
+// The estimate and the weight are the two ways a query differs; a struct
+// for them would only rename the arguments.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn cheapest_path<D: Dimension>(
     network: &RouteNetwork<D>,
     clearances: &Clearances<D>,
@@ -118,6 +123,7 @@ pub(crate) fn cheapest_path<D: Dimension>(
     goal: usize,
     agent_radius: f64,
     estimate: &impl Estimate,
+    weight: &impl ArcWeight,
 ) -> Option<(Vec<usize>, Vec<usize>)> {
     let fit = RadiusFit::new(agent_radius);
     scratch.ready(network.node_count());
@@ -161,8 +167,11 @@ pub(crate) fn cheapest_path<D: Dimension>(
             if !fit.admits(arc.clearance_floor, exact) {
                 continue;
             }
+            let Some(cost) = weight.weigh(first + k, arc.cost) else {
+                continue;
+            };
             let next = arc.target as usize;
-            let g_next = g_here + arc.cost;
+            let g_next = g_here + cost;
             let record = scratch.slots[next];
             if g_next < record.g {
                 let h = if record.g == f64::INFINITY {

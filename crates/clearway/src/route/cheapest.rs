@@ -1,6 +1,7 @@
 //! The cheapest route for an agent of a given radius, and what a route is.
 
 use super::Router;
+use super::area_costs::AreaCosts;
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
 use crate::indices::{EdgeIdx, NodeIdx};
@@ -15,7 +16,9 @@ pub struct Route {
     pub edges: Vec<EdgeIdx>,
     /// The geometric length: the sum of the edges' lengths.
     pub length: f64,
-    /// The cost the search minimised: each edge's `cost`, or its length.
+    /// The cost the search minimised: each edge's `cost`, or its length,
+    /// times the agent's multiplier for the edge's area when the route is
+    /// an agent's ([`Router::route_for`]).
     pub cost: f64,
     /// The smallest clearance along the route; `f64::INFINITY` when no edge
     /// is limited. A route of one node (no edges) is bounded by that node's
@@ -66,15 +69,24 @@ pub(crate) fn edge_cost<D: Dimension>(map: &Map<D>, edge: usize) -> f64 {
 }
 
 impl Route {
-    /// Builds a route from its nodes and edges, summing length and cost.
+    /// Builds a route from its nodes and edges, summing length and cost
+    /// (each edge's times its multiplier in `costs`, when given, in the
+    /// order the search summed them).
     pub(crate) fn along<D: Dimension>(
         map: &Map<D>,
         clearances: &Clearances<D>,
         nodes: Vec<usize>,
         edges: Vec<usize>,
+        costs: Option<&AreaCosts>,
     ) -> Route {
         let length = edges.iter().map(|&e| segment_length(map, e)).sum();
-        let cost = edges.iter().map(|&e| edge_cost(map, e)).sum();
+        let cost = match costs {
+            None => edges.iter().map(|&e| edge_cost(map, e)).sum(),
+            Some(costs) => edges
+                .iter()
+                .map(|&e| edge_cost(map, e) * costs.edge_multiplier(map, e))
+                .sum(),
+        };
         let min_clearance = if edges.is_empty() {
             // A route of one node: the node's own clearance bounds it.
             nodes

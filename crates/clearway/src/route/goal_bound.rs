@@ -18,23 +18,32 @@ pub(crate) struct GoalBound<'a, D: Dimension> {
     /// The landmarks and the ones this query reads, with their costs at
     /// the goal.
     landmarks: Option<(&'a Landmarks, QueryLandmarks)>,
+    /// What the landmarks' bounds are scaled by: 1, or an agent's smallest
+    /// cost multiplier by area when below 1 (the landmark costs are the
+    /// plain ones, which such an agent may pay less than).
+    landmark_scale: f64,
 }
 
 impl<'a, D: Dimension> GoalBound<'a, D> {
     /// The bound from any slot to slot `goal`; with `landmarks`, those that
     /// bound best at slot `start` take part ([`Landmarks::for_query`]).
+    /// `cost_scale` (in (0, 1]) scales the whole bound down for an agent
+    /// whose costs by area may be below the plain ones
+    /// ([`AreaCosts::bound_scale`](super::area_costs::AreaCosts::bound_scale)).
     pub fn new(
         network: &'a RouteNetwork<D>,
         scale: f64,
         landmarks: Option<&'a Landmarks>,
         start: usize,
         goal: usize,
+        cost_scale: f64,
     ) -> GoalBound<'a, D> {
         GoalBound {
             network,
             goal: network.position(goal),
-            scale,
+            scale: scale * cost_scale,
             landmarks: landmarks.map(|l| (l, l.for_query(start, goal, ACTIVE_LANDMARKS))),
+            landmark_scale: cost_scale,
         }
     }
 }
@@ -51,7 +60,7 @@ impl<D: Dimension> Estimate for GoalBound<'_, D> {
             0.0
         };
         match &self.landmarks {
-            Some((all, query)) => straight.max(all.lower_bound(v, query)),
+            Some((all, query)) => straight.max(self.landmark_scale * all.lower_bound(v, query)),
             None => straight,
         }
     }

@@ -1,6 +1,7 @@
 //! Radius-aware routes: the cheapest route an agent fits along, and the
 //! widest route (the largest agent that can get from A to B at all).
 
+mod area_costs;
 mod astar;
 mod cheapest;
 mod clearance_floor;

@@ -43,6 +43,10 @@ pub(crate) struct RouteNetwork<D: Dimension = Plane> {
     /// The map edge each arc travels (an index into [`Map::edges`]); read
     /// only to spell out a route, or on a tie of clearance floors.
     arc_edge: Vec<u32>,
+    /// Each arc's area plus one, 0 for none, read by the searches of an
+    /// agent with costs by area ([`super::area_costs`]); empty when the
+    /// map has no areas.
+    arc_area: Vec<u16>,
     /// Which edges are closed: their routing clearance is 0, which the
     /// exact reads ([`RouteNetwork::arc_clearance`]) go through.
     closed: ClosedEdges,
@@ -111,6 +115,8 @@ impl<D: Dimension> RouteNetwork<D> {
         let closed = ClosedEdges::of(map);
         let mut arcs = vec![placeholder; arc_count];
         let mut arc_edge = vec![0u32; arc_count];
+        let with_areas = !map.areas().is_empty();
+        let mut arc_area = vec![0u16; if with_areas { arc_count } else { 0 }];
         let mut place = |from: usize, to: usize, edge: usize, arc: Arc| {
             let k = next[from] as usize;
             arcs[k] = Arc {
@@ -118,6 +124,10 @@ impl<D: Dimension> RouteNetwork<D> {
                 ..arc
             };
             arc_edge[k] = edge as u32;
+            if with_areas {
+                // At most 65535 areas: their numbers plus one fit.
+                arc_area[k] = edges[edge].area.map_or(0, |a| a.index() as u16 + 1);
+            }
             next[from] += 1;
         };
         for (i, e) in edges.iter().enumerate() {
@@ -136,6 +146,7 @@ impl<D: Dimension> RouteNetwork<D> {
             first_arc,
             arcs,
             arc_edge,
+            arc_area,
             closed,
             positions: node_at.iter().map(|&n| nodes[n as usize].pos).collect(),
             node_at,
@@ -189,6 +200,12 @@ impl<D: Dimension> RouteNetwork<D> {
     /// The index of slot `s`'s first arc in the whole array.
     pub fn first_arc(&self, s: usize) -> usize {
         self.first_arc[s] as usize
+    }
+
+    /// Each arc's area plus one, 0 for none; empty when the map has no
+    /// areas.
+    pub fn arc_areas(&self) -> &[u16] {
+        &self.arc_area
     }
 
     /// The map edge that arc `k` of the whole array travels.

@@ -1,6 +1,7 @@
 //! A router: the routing table of one map and its clearances, built once and
 //! then queried any number of times.
 
+use super::area_costs::{AreaCosts, Plain};
 use super::astar::{self, Scratch};
 use super::cheapest::Route;
 use super::goal_bound::GoalBound;
@@ -12,7 +13,7 @@ use super::widest_tree::WidestTree;
 use crate::clearance::{Clearances, admits, effective_radius};
 use crate::dimension::{Dimension, Plane};
 use crate::indices::{EdgeIdx, NodeIdx};
-use crate::map::Map;
+use crate::map::{Agent, Map};
 
 /// Answers route queries on one map for agents of any radius.
 ///
@@ -312,7 +313,40 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// When `start` or `goal` is not a node index of the map.
     pub fn route(&mut self, start: NodeIdx, goal: NodeIdx, agent_radius: f64) -> Option<Route> {
         let slack = self.clearances.slack();
-        self.search(start, goal, agent_radius, slack, true)
+        self.search(start, goal, agent_radius, slack, true, None)
+    }
+
+    /// The cheapest route for `agent`: as [`Router::route`] for its radius,
+    /// each edge's cost times the agent's multiplier for the edge's
+    /// [area](crate::Edge::area) (1.0 for an area it does not name), and
+    /// never an edge of an area it forbids. An agent without costs and
+    /// forbidden areas routes exactly as its radius does; names the map's
+    /// edges do not carry change nothing.
+    ///
+    /// ```
+    /// use clearway::{Agent, Clearances, Map, NodeIdx, Router};
+    /// // Straight across the pond (length 10), or round it (7 + 7 = 14).
+    /// let map = Map::loader().read_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 4.8989794855663561))],
+    ///     edges: [(from: 0, to: 1, area: "water"), (from: 0, to: 2), (from: 2, to: 1)],
+    /// )"#, "doc.ron").unwrap();
+    /// let clearances = Clearances::compute(&map);
+    /// let mut router = Router::new(&map, &clearances);
+    /// let (a, b) = (NodeIdx::new(0), NodeIdx::new(1));
+    /// let swimmer = Agent { name: "swimmer".into(), costs: [("water".into(), 1.3)].into(), ..Agent::default() };
+    /// assert_eq!(router.route_for(a, b, &swimmer).unwrap().cost, 13.0); // 10 x 1.3 < 14
+    /// let walker = Agent { name: "walker".into(), costs: [("water".into(), 1.5)].into(), ..Agent::default() };
+    /// assert_eq!(router.route_for(a, b, &walker).unwrap().nodes, [0, 2, 1].map(NodeIdx::new)); // 15 > 14
+    /// let cat = Agent { name: "cat".into(), forbid: vec!["water".into()], ..Agent::default() };
+    /// assert_eq!(router.route_for(a, b, &cat).unwrap().nodes.len(), 3);
+    /// ```
+    ///
+    /// # Panics
+    /// When `start` or `goal` is not a node index of the map.
+    pub fn route_for(&mut self, start: NodeIdx, goal: NodeIdx, agent: &Agent) -> Option<Route> {
+        let slack = self.clearances.slack();
+        let costs = AreaCosts::of(self.map, agent);
+        self.search(start, goal, agent.radius, slack, true, costs.as_ref())
     }
 
     /// The same search with no estimate at all: Dijkstra. The twin that A*
@@ -328,7 +362,7 @@ impl<'m, D: Dimension> Router<'m, D> {
         agent_radius: f64,
     ) -> Option<Route> {
         let slack = self.clearances.slack();
-        self.search(start, goal, agent_radius, slack, false)
+        self.search(start, goal, agent_radius, slack, false, None)
     }
 
     /// The widest route from node `start` to node `goal`: the largest agent
@@ -339,17 +373,50 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// # Panics
     /// When `start` or `goal` is not a node index of the map.
     pub fn widest_route(&mut self, start: NodeIdx, goal: NodeIdx) -> Option<WidestRoute> {
+        self.widest(start, goal, None)
+    }
+
+    /// The widest route from `start` to `goal` for `agent`, as
+    /// [`Router::widest_route`] but never through an edge of an area the
+    /// agent forbids, and the cheapest route at the widest radius by the
+    /// agent's costs ([`Router::route_for`]); its radius is not read.
+    ///
+    /// # Panics
+    /// When `start` or `goal` is not a node index of the map.
+    pub fn widest_route_for(
+        &mut self,
+        start: NodeIdx,
+        goal: NodeIdx,
+        agent: &Agent,
+    ) -> Option<WidestRoute> {
+        let costs = AreaCosts::of(self.map, agent);
+        self.widest(start, goal, costs.as_ref())
+    }
+
+    /// The widest route, for an agent's `costs` when given.
+    fn widest(
+        &mut self,
+        start: NodeIdx,
+        goal: NodeIdx,
+        costs: Option<&AreaCosts>,
+    ) -> Option<WidestRoute> {
         let widest_radius = if start == goal {
             // A route of one node: the node's own clearance bounds it.
             self.clearances.node(start).value
-        } else if let Some(tree) = &self.widest_tree {
+        } else if let (Some(tree), None) = (&self.widest_tree, costs) {
             tree.widest(start.get(), goal.get())?
         } else {
             let (from, to) = (
                 self.network.slot(start.get()),
                 self.network.slot(goal.get()),
             );
-            widest::widest_radius(&self.network, self.clearances, from, to)?
+            match costs {
+                None => widest::widest_radius(&self.network, self.clearances, from, to, &Plain)?,
+                Some(costs) => {
+                    let weight = costs.over(&self.network);
+                    widest::widest_radius(&self.network, self.clearances, from, to, &weight)?
+                }
+            }
         };
         if widest_radius <= 0.0 {
             // Every route touches an obstacle (clearance 0): no radius fits.
@@ -361,7 +428,7 @@ impl<'m, D: Dimension> Router<'m, D> {
         // below `widest_radius` would admit the radius too, but then the
         // route's bottleneck would not be the clearance reported as its
         // widest radius.
-        let route = self.search(start, goal, widest_radius, 0.0, true)?;
+        let route = self.search(start, goal, widest_radius, 0.0, true, costs)?;
         let bottleneck_edge = route.bottleneck_edge(self.clearances);
         Some(WidestRoute {
             widest_radius,
@@ -373,7 +440,9 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// The search: A* when `guided`, with the straight-line and landmark
     /// bounds; plain Dijkstra (no estimate at all) when not. Edges admit
     /// `agent_radius` by [`crate::clearance::admits`] with `slack` (the
-    /// level's, or 0 for the strict comparison).
+    /// level's, or 0 for the strict comparison). With `costs`, an agent's
+    /// costs by area weigh the edges, and the bounds are scaled by its
+    /// smallest multiplier (when below 1) so that they stay below its costs.
     fn search(
         &mut self,
         start: NodeIdx,
@@ -381,6 +450,7 @@ impl<'m, D: Dimension> Router<'m, D> {
         agent_radius: f64,
         slack: f64,
         guided: bool,
+        costs: Option<&AreaCosts>,
     ) -> Option<Route> {
         if agent_radius.is_nan() {
             return None;
@@ -414,20 +484,34 @@ impl<'m, D: Dimension> Router<'m, D> {
             ..
         } = self;
         let (start, goal) = (network.slot(start.get()), network.slot(goal.get()));
+        let cost_scale = costs.map_or(1.0, AreaCosts::bound_scale);
         let estimate = guided.then(|| {
             let table = table_for(landmarks, agent_radius);
-            GoalBound::new(network, *scale, table, start, goal)
+            GoalBound::new(network, *scale, table, start, goal, cost_scale)
         });
-        let (nodes, edges) = astar::cheapest_path(
-            network,
-            clearances,
-            scratch,
-            start,
-            goal,
-            agent_radius,
-            &estimate,
-        )?;
-        Some(Route::along(self.map, self.clearances, nodes, edges))
+        let (nodes, edges) = match costs {
+            None => astar::cheapest_path(
+                network,
+                clearances,
+                scratch,
+                start,
+                goal,
+                agent_radius,
+                &estimate,
+                &Plain,
+            )?,
+            Some(costs) => astar::cheapest_path(
+                network,
+                clearances,
+                scratch,
+                start,
+                goal,
+                agent_radius,
+                &estimate,
+                &costs.over(network),
+            )?,
+        };
+        Some(Route::along(self.map, self.clearances, nodes, edges, costs))
     }
 }
 

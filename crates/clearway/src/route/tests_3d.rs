@@ -44,6 +44,7 @@ fn storeys() -> Map<Space> {
             closed: k % 13 == 0,
             cost: (k % 7 == 0).then(|| 20.0 + f64::from(k % 5)),
             clearance: None,
+            area: None,
         });
     };
     for z in 0..nz {

@@ -5,6 +5,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use super::Router;
+use super::area_costs::ArcWeight;
 use super::cheapest::Route;
 use super::network::RouteNetwork;
 use crate::clearance::Clearances;
@@ -89,12 +90,13 @@ pub fn widest_route<D: Dimension>(
 /// The bottleneck search: the widest width with which each slot can be
 /// reached, settled widest first. `clearances` are the network's: the
 /// widths are exact routing clearances (0 for a closed edge), not their
-/// floors.
+/// floors. Arcs `weight` forbids are never taken.
 pub(crate) fn widest_radius<D: Dimension>(
     network: &RouteNetwork<D>,
     clearances: &Clearances<D>,
     start: usize,
     goal: usize,
+    weight: &impl ArcWeight,
 ) -> Option<f64> {
     let n = network.node_count();
     let mut width = vec![f64::NEG_INFINITY; n];
@@ -115,6 +117,9 @@ pub(crate) fn widest_radius<D: Dimension>(
         }
         let first = network.first_arc(node);
         for (k, arc) in network.arcs(node).iter().enumerate() {
+            if weight.weigh(first + k, arc.cost).is_none() {
+                continue;
+            }
             let next = arc.target as usize;
             let through = w.min(network.arc_clearance(clearances, first + k));
             if !settled[next] && through > width[next] {

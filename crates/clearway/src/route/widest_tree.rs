@@ -148,6 +148,7 @@ mod tests {
     use super::*;
     use crate::indices::NodeIdx;
     use crate::route::Router;
+    use crate::route::area_costs::Plain;
     use crate::route::network::RouteNetwork;
     use crate::route::widest::widest_radius;
 
@@ -200,8 +201,13 @@ mod tests {
             let mut with_tree = Router::new(&map, &clearances).with_widest_table();
             for a in 0..nodes {
                 for b in (0..nodes).filter(|&b| b != a) {
-                    let searched =
-                        widest_radius(&network, &clearances, network.slot(a), network.slot(b));
+                    let searched = widest_radius(
+                        &network,
+                        &clearances,
+                        network.slot(a),
+                        network.slot(b),
+                        &Plain,
+                    );
                     assert_eq!(tree.widest(a, b), searched, "{text}: {a} -> {b}");
                     let (a, b) = (NodeIdx::new(a), NodeIdx::new(b));
                     assert_eq!(with_tree.widest_route(a, b), plain.widest_route(a, b));

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod area_costs;
 mod clearance;
 // Tiled maps among the example levels: with the `tiled` feature only.
 #[cfg(feature = "tiled")]
