@@ -231,5 +231,6 @@ def load(
 def loads(text: str, name: str = "<string>") -> Level:
     """Reads a level from map-file (RON) text."""
 
-def grid(path: _Path, connect: int = 8, cell_size: float = 1.0) -> Level:
-    """Makes a level from a Moving AI grid map (.map)."""
+def grid(path: _Path, connect: int = 8, cell_size: float = 1.0, solid: str = "") -> Level:
+    """Makes a level from a Moving AI grid map (.map); swamp S and water W
+    are areas unless named in ``solid``."""

@@ -86,11 +86,19 @@ fn loads(py: Python<'_>, text: &str, name: &str) -> PyResult<level::PyLevel> {
 /// Makes a level from a Moving AI grid map (``.map``), as ``clearway grid``
 /// does: a node at each free cell's centre (cell (col, row) is node id
 /// ``row * width + col``), edges to the 4 or 8 neighbours (``connect``),
-/// the solid cells as obstacles. ``cell_size`` is a cell's side.
+/// the solid cells as obstacles. ``cell_size`` is a cell's side. Swamp
+/// ``S`` and water ``W`` are the areas ``swamp`` and ``water``, unless
+/// named in ``solid`` (``"W"``, ``"SW"``), as ``clearway grid --solid``.
 #[pyfunction]
-#[pyo3(signature = (path, connect=8, cell_size=1.0))]
-fn grid(py: Python<'_>, path: PathBuf, connect: u32, cell_size: f64) -> PyResult<level::PyLevel> {
-    grid_level::grid(py, path, connect, cell_size)
+#[pyo3(signature = (path, connect=8, cell_size=1.0, solid=""))]
+fn grid(
+    py: Python<'_>,
+    path: PathBuf,
+    connect: u32,
+    cell_size: f64,
+    solid: &str,
+) -> PyResult<level::PyLevel> {
+    grid_level::grid(py, path, connect, cell_size, solid)
 }
 
 /// The native module.

@@ -21,7 +21,7 @@ use super::sweep::Sweep;
 use crate::clearance::{Clearance, Witness};
 use crate::dimension::Space;
 use crate::geometry::{Point3, Segment, Separation};
-use crate::obstacle_index::{NearPart, NearShape, ObstacleIndex};
+use crate::obstacle_index::{NearPart, NearShape, ObstacleIndex, box_box_distance_2};
 use crate::obstacle3::Obstacle3;
 
 /// The largest `r` in `[0, widest]` with `distance(r) >= r`, for a
@@ -104,6 +104,14 @@ pub(crate) fn body_clearance<'a>(
     // Measured from a local origin (see `local.rs`), so that the core's
     // corners keep their precision far from the world's origin.
     let origin = Local::origin(feet);
+    let world_feet = feet;
+    // How far the core's corners, computed where the edge is, may be off.
+    let rounding = 8.0
+        * f64::EPSILON
+        * [feet.a, feet.b]
+            .iter()
+            .map(|p| p.x.abs().max(p.y.abs()).max(p.z.abs() + walking.height))
+            .fold(0.0, f64::max);
     let feet = origin.segment(feet);
     let sweep = |r: f64| Sweep::new(walking.core(feet, r));
     near.sort_unstable_by(|a, b| {
@@ -132,8 +140,21 @@ pub(crate) fn body_clearance<'a>(
         // high touches the body's bottom at every radius): the radii that
         // fit are [0, c] only when the thinnest body fits.
         let touches = part.bound == 0.0 && distance(0.0) == 0.0;
+        // The core at the best radius so far is shorter than at 0: a part
+        // whose box is at least that radius from the core's box there
+        // cannot pinch harder (most of a building's floors and ceilings,
+        // which every edge's query meets). The box distance is taken a few
+        // ulps low, as the index's bound is.
+        let beyond = || {
+            let (lower, upper) = Sweep::new(walking.core(world_feet, best.value)).bounds();
+            let (l, u) = part.envelope;
+            let gap = box_box_distance_2(lower, upper, l, u).sqrt() * (1.0 - 8.0 * f64::EPSILON);
+            gap - rounding >= best.value
+        };
         let root = if touches {
             0.0
+        } else if best.witness.is_none_or(|_| key > best_key) && beyond() {
+            continue;
         } else if distance(best.value) < best.value {
             largest_fitting(distance, distance(0.0), best.value)
         } else if best.witness.is_some() && key < best_key && best.value > 0.0 && {

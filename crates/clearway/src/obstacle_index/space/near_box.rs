@@ -11,7 +11,7 @@ use super::super::nearest::collect_near_buckets;
 use super::part::PartShape;
 use crate::dimension::Space;
 use crate::geometry::{AxisBox, Mesh, Point3, Segment, Sphere, Triangle};
-use crate::obstacle_index::quick_bounds::box_box_distance_2;
+pub(crate) use crate::obstacle_index::quick_bounds::box_box_distance_2;
 use crate::obstacle3::Obstacle3;
 
 /// The shape of a part found near a box.
@@ -42,6 +42,8 @@ pub(crate) struct NearPart<'a> {
     /// A lower bound on the distance from the box to the part: the
     /// distance between their boxes, less a few ulps.
     pub bound: f64,
+    /// The part's own box, lower and upper corners.
+    pub envelope: (Point3, Point3),
     /// The part.
     pub shape: NearShape<'a>,
 }
@@ -76,6 +78,7 @@ impl ObstacleIndex<Space> {
                                 obstacle: part.obstacle,
                                 piece: 0,
                                 bound,
+                                envelope: (part.p, part.p),
                                 shape: NearShape::Point(part.p),
                             });
                         }
@@ -104,6 +107,7 @@ impl ObstacleIndex<Space> {
                             obstacle: part.obstacle,
                             piece: part.piece,
                             bound,
+                            envelope: (envelope.lower(), envelope.upper()),
                             shape,
                         });
                     }
