@@ -115,3 +115,27 @@ def test_grid_levels_are_the_clis_grid(tmp_path: Any) -> None:
     assert four.edge_count < level.edge_count
     with pytest.raises(ValueError, match="connect must be 4 or 8"):
         clearway.grid(MAPS / "bunker.map", connect=6)
+
+
+def test_grid_water_can_stay_solid(tmp_path: Any) -> None:
+    # `solid="W"` is `clearway grid --solid W`: the benchmarks' reading,
+    # water impassable.
+    from conftest import run_cli
+
+    written = tmp_path / "bunker.ron"
+    run_cli("grid", str(MAPS / "bunker.map"), "--solid", "W", "-o", str(written), ok_codes=(0,))
+    level = clearway.grid(MAPS / "bunker.map", solid="W")
+    assert level.to_ron() == clearway.load(written).to_ron()
+    assert level.edge_count < clearway.grid(MAPS / "bunker.map").edge_count
+    with pytest.raises(ValueError, match="S \\(swamp\\) and W \\(water\\)"):
+        clearway.grid(MAPS / "bunker.map", solid="X")
+
+
+def test_walking_agents_are_refused_not_measured_as_spheres() -> None:
+    level = clearway.load(MAPS / "two_storey_walking.ron")
+    with pytest.raises(ValueError, match="walking agent"):
+        level.check(agent="soldier")
+    with pytest.raises(ValueError, match="walks"):
+        level.check()
+    # A radius is a sphere's question, answered.
+    assert level.check(radius=0.1).edges_checked == 23
