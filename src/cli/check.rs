@@ -187,10 +187,7 @@ fn check<D: Shown>(
             }
         })
         .collect();
-    let any_blocked = !stale.is_empty()
-        || reports
-            .iter()
-            .any(|r| !r.blocked.is_empty() || (r.walking.is_some() && !r.blocked_nodes.is_empty()));
+    let any_blocked = !stale.is_empty() || reports.iter().any(|r| !r.blocked.is_empty());
     let output_start = std::time::Instant::now();
     match args.format {
         CheckFormat::Json => match &radii {
@@ -384,9 +381,8 @@ fn summary_line<D: Shown>(level: &Level<D>, report: &RadiusReport) -> String {
         ),
         None => format!("radius {radius}"),
     };
-    let failed = !report.blocked.is_empty()
-        || !report.stale_bakes.is_empty()
-        || (report.walking.is_some() && !report.blocked_nodes.is_empty());
+    // As for spheres: blocked edges fail a check, blocked nodes are told.
+    let failed = !report.blocked.is_empty() || !report.stale_bakes.is_empty();
     let verdict = if failed { "FAILED" } else { "ok" };
     let _ = write!(
         out,
