@@ -124,27 +124,19 @@ fn check<D: Shown>(
     timings: &mut Timings,
 ) -> Result<Outcome, Failure> {
     let radii = radius::resolve(&args.radius, &level.map)?;
-    if args.render.is_some() {
-        // The picture draws spheres' verdicts; a walking agent's would be
-        // wrong there.
-        radii.all().iter().try_for_each(|r| {
-            radius::spheres_only(r).map_err(|_| {
-                Failure::Usage(format!(
-                    "agent `{}` is a walking agent: `check --render` draws spheres only so far; check it without --render, or render with --radius",
-                    clearway_text::quote::capped(r.agent.as_deref().unwrap_or_default())
-                ))
-            })
-        })?;
-    }
     // A check needs exact clearances only up to the largest radius it
     // checks (of the spheres: walking agents are measured apart); the
     // picture also shows how much room the other edges have.
-    let largest = radii
+    let spheres: Vec<f64> = radii
         .all()
         .iter()
         .filter(|r| r.walking.is_none())
         .map(|r| r.agent_radius)
-        .fold(0.0, f64::max);
+        .collect();
+    let largest = spheres.iter().copied().fold(0.0, f64::max);
+    // With only walking agents, no sphere's tight spot is wanted: only a
+    // baked clearance gone stale, if the map has any.
+    let search = !spheres.is_empty() || level.map.edges().iter().any(|e| e.clearance.is_some());
     // Only the tight spots are kept, unless the picture needs every clearance.
     let (spots, every_clearance) = timings.time("clearance", || match args.render {
         Some(_) => {
@@ -154,7 +146,8 @@ fn check<D: Shown>(
                 Some(every),
             )
         }
-        None => (compute_tight_spots(&level.map, largest), None),
+        None if search => (compute_tight_spots(&level.map, largest), None),
+        None => (TightSpots::unsearched(&level.map), None),
     });
     let stale: Vec<StaleRow> = spots
         .stale_bakes()

@@ -21,11 +21,12 @@ static RULES: [&Rule; 1] = [&NEWLY_BLOCKED_EDGE];
 
 /// What `diff` found, for the CI formats. `file` is NEW as named on the
 /// command line (`None` for standard input); `summary` is the text report's
-/// summary line.
+/// summary line; `clearances_of` gives NEW's clearances for radius `k`
+/// (a walking agent's are its own).
 pub fn report<'a, D: Shown>(
     diff: &LevelDiff,
     new: &'a Level<D>,
-    new_clearances: &Clearances<D>,
+    clearances_of: &dyn Fn(usize) -> &'a Clearances<D>,
     file: Option<String>,
     summary: String,
 ) -> CiReport<'a> {
@@ -65,7 +66,7 @@ pub fn report<'a, D: Shown>(
                             "clearance {old} -> {now} {}{}: the change blocks it{}",
                             fails(c.new.map(|s| s.clearance), r.agent_radius),
                             agent,
-                            blame(new, new_clearances.edge(i)),
+                            blame(new, clearances_of(k).edge(i)),
                         ),
                     )
                 })

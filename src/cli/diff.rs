@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::timings::Timings;
+use clearway::Clearances;
 use clearway::level_diff::{
     AgentChange, ChangeKind, DiffOptions, DiffRadius, EdgeChange, EdgeSide, LevelDiff,
 };
@@ -180,12 +181,15 @@ fn compare<D: Shown>(
         absolute_tolerance: args.tolerance,
         relative_tolerance: args.relative_tolerance,
     };
-    let diff = LevelDiff::compute(
-        (&old.map, old_clearances),
-        (&new.map, new_clearances),
-        &radii,
-        &options,
-    );
+    let (diff, walkers) = timings.time("walking", || {
+        diff_with_walkers(
+            (old, old_clearances),
+            (new, new_clearances),
+            &radii,
+            &options,
+        )
+    });
+    let walkers: &[(usize, Clearances<D>)] = kept_until_exit(walkers);
     let output_start = std::time::Instant::now();
     match args.format {
         CheckFormat::Text => write_stdout(&text(&diff, (&old.map, &new.map), args.summary))?,
@@ -219,7 +223,14 @@ fn compare<D: Shown>(
         ci => {
             let file = ci_report::file_name(&args.new);
             let summary = text(&diff, (&old.map, &new.map), true);
-            let report = ci_diff::report(&diff, new, new_clearances, file, summary);
+            // A walking agent's newly blocked edges cite its own witnesses.
+            let clearances_of = |k: usize| {
+                walkers
+                    .iter()
+                    .find(|w| w.0 == k)
+                    .map_or(&*new_clearances, |w| &w.1)
+            };
+            let report = ci_diff::report(&diff, new, &clearances_of, file, summary);
             stream_stdout(|out| ci_report::write(ci, &report, out))?;
         }
     }
@@ -229,6 +240,56 @@ fn compare<D: Shown>(
     } else {
         Outcome::Pass
     })
+}
+
+/// The diff for `radii`: the spheres' verdicts from the levels'
+/// clearances, each walking agent's from its own in each level (its
+/// profile in OLD, or NEW's when OLD has none or a sphere of that name),
+/// which are returned by radius index for the reports' witnesses.
+#[allow(clippy::type_complexity)]
+fn diff_with_walkers<D: Shown>(
+    (old, old_clearances): (&Level<D>, &Clearances<D>),
+    (new, new_clearances): (&Level<D>, &Clearances<D>),
+    radii: &[DiffRadius],
+    options: &DiffOptions,
+) -> (LevelDiff, Vec<(usize, Clearances<D>)>) {
+    let walking_in = |map: &clearway::Map<D>, r: &DiffRadius| {
+        let name = r.agent.as_deref()?;
+        map.agents().iter().find(|a| a.name == name)?.walking
+    };
+    let spheres: Vec<usize> = (0..radii.len())
+        .filter(|&i| walking_in(&new.map, &radii[i]).is_none())
+        .collect();
+    let sphere_radii: Vec<DiffRadius> = spheres.iter().map(|&i| radii[i].clone()).collect();
+    let mut diff = LevelDiff::compute(
+        (&old.map, old_clearances),
+        (&new.map, new_clearances),
+        &sphere_radii,
+        options,
+    );
+    // The spheres' radius indices, into every radius's (an order-keeping map).
+    diff.radii = radii.to_vec();
+    for c in &mut diff.changes {
+        c.radius = c.radius.map(|k| spheres[k]);
+    }
+    let mut walkers = Vec::new();
+    for (i, r) in radii.iter().enumerate() {
+        let Some(walking) = walking_in(&new.map, r) else {
+            continue;
+        };
+        let was = walking_in(&old.map, r).unwrap_or(walking);
+        let old_own = D::walking_clearances(&old.map, was, r.old_radius).0;
+        let new_own = D::walking_clearances(&new.map, walking, r.agent_radius).0;
+        let own = LevelDiff::compute(
+            (&old.map, &old_own),
+            (&new.map, &new_own),
+            std::slice::from_ref(r),
+            options,
+        );
+        diff.take_verdicts(own, i);
+        walkers.push((i, new_own));
+    }
+    (diff, walkers)
 }
 
 /// `--radius`, `--agent` (a profile of NEW), or every profile of NEW; a

@@ -7,9 +7,10 @@ use std::sync::OnceLock;
 
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
-use clearway::geometry::{Point, Point3};
+use clearway::geometry::{Point, Point3, Segment};
 use clearway::render::Up;
-use clearway::{Clearances, Dimension, Obstacle, Obstacle3, ObstacleKind, Plane, Space};
+use clearway::walking::{Walking, WalkingClearances};
+use clearway::{Clearances, Dimension, Map, Obstacle, Obstacle3, ObstacleKind, Plane, Space};
 
 use super::Failure;
 use super::input::Level;
@@ -36,6 +37,15 @@ pub trait Shown: Dimension {
         at: Self::Point,
         triangles: &OnceLock<MeshTriangles>,
     ) -> Option<MeshSpot>;
+    /// The clearances of a walking agent of profile `walking` and radius
+    /// `radius`, folded as [`WalkingClearances::for_agent`] folds them, and
+    /// the stretches without ground that block it
+    /// ([`WalkingClearances::ground_gaps`]).
+    fn walking_clearances(
+        map: &Map<Self>,
+        walking: Walking,
+        radius: f64,
+    ) -> (Clearances<Self>, Vec<Segment<Self::Point>>);
     /// `check --render`: the picture of the checked level.
     fn render_check(
         level: &Level<Self>,
@@ -69,6 +79,12 @@ impl Shown for Plane {
 
     fn mesh_spot(_: &Obstacle, _: Point, _: &OnceLock<MeshTriangles>) -> Option<MeshSpot> {
         None
+    }
+
+    /// A flat level's agents never walk (the loader refuses a height in
+    /// 2D): their clearances are the discs'.
+    fn walking_clearances(map: &Map, _: Walking, _: f64) -> (Clearances, Vec<Segment<Point>>) {
+        (Clearances::compute(map), Vec::new())
     }
 
     fn render_check(
@@ -112,6 +128,15 @@ impl Shown for Space {
             Obstacle3::Mesh(mesh) => mesh_spot(mesh, at, triangles),
             _ => None,
         }
+    }
+
+    fn walking_clearances(
+        map: &Map<Space>,
+        walking: Walking,
+        radius: f64,
+    ) -> (Clearances<Space>, Vec<Segment<Point3>>) {
+        let walk = WalkingClearances::compute(map, walking);
+        (walk.for_agent(map, radius), walk.ground_gaps(map, radius))
     }
 
     fn render_check(

@@ -32,6 +32,7 @@ where
     for<'a> MapFile: From<&'a clearway::Map<D>>,
 {
     let checked = resolve_required(&args.radius, &level.map)?;
+    super::radius::spheres_only(&checked)?;
     let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
     let rule = LinkRule {

@@ -1,11 +1,15 @@
 //! Computing clearances with a progress bar on stderr, shown only when stderr
-//! is a terminal and the map is large enough to wait for.
+//! is a terminal and the map is large enough to wait for; and choosing
+//! whose clearances a search takes (a sphere's or a walking agent's).
 
 use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
 use clearway::{Clearances, Dimension, Map, TightSpots};
+
+use super::dimension::Shown;
+use super::radius::CheckedRadius;
 
 /// Maps with fewer edges and nodes than this finish before a bar is useful.
 const WORTH_A_BAR: usize = 100_000;
@@ -16,6 +20,17 @@ pub fn compute_clearances<D: Dimension>(map: &Map<D>) -> Clearances<D> {
     Clearances::options()
         .progress(&|done| bar.advance(done))
         .compute(map)
+}
+
+/// The clearances a search uses for `checked`: the level's, or a walking
+/// agent's own ([`clearway::walking::WalkingClearances::for_agent`]), whose
+/// value for an edge it cannot stand on or climb is 0. `None` (no agent
+/// given): the level's.
+pub fn clearances_for<D: Shown>(map: &Map<D>, checked: Option<&CheckedRadius>) -> Clearances<D> {
+    match checked.and_then(|c| Some((c.walking?, c.agent_radius))) {
+        Some((walking, radius)) => D::walking_clearances(map, walking, radius).0,
+        None => compute_clearances(map),
+    }
 }
 
 /// The edges and nodes blocked at some radius up to `max_radius`

@@ -9,7 +9,7 @@ use super::input::{AnyLevel, Level};
 use super::node_names::node_ref;
 use super::numbers::given;
 use super::output::{self, Destination};
-use super::progress::compute_clearances;
+use super::progress::clearances_for;
 use super::radius::resolve_required;
 use super::timings::Timings;
 use super::{Failure, Outcome};
@@ -37,7 +37,8 @@ where
     let checked = resolve_required(&args.radius, &level.map)?;
     let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
-    let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(&level.map)));
+    let clearances =
+        kept_until_exit(timings.time("clearance", || clearances_for(&level.map, Some(&checked))));
     // An agent's forbidden areas go too; a radius alone forbids none.
     let agent = checked.profile(&level.map);
     let report = match agent {

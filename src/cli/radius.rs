@@ -71,19 +71,16 @@ pub fn resolve_required<D: Dimension>(
     choice: &RadiusChoice,
     map: &Map<D>,
 ) -> Result<CheckedRadius, Failure> {
-    let checked = resolve_given(choice, map)?.ok_or_else(|| {
-        Failure::Usage("give the agent size with --radius R or --agent NAME".into())
-    })?;
-    spheres_only(&checked)?;
-    Ok(checked)
+    resolve_given(choice, map)?
+        .ok_or_else(|| Failure::Usage("give the agent size with --radius R or --agent NAME".into()))
 }
 
-/// Refuses a walking agent where only `check` measures walking bodies so
-/// far: a sphere's answer for it would be wrong.
+/// Refuses a walking agent where a command measures spheres only (`link`,
+/// `update`): a sphere's answer for it would be wrong.
 pub fn spheres_only(checked: &CheckedRadius) -> Result<(), Failure> {
     match (&checked.agent, checked.walking) {
         (Some(name), Some(w)) => Err(Failure::Usage(format!(
-            "agent `{}` is a walking agent (height {}): `check` measures walking agents; this command measures spheres only so far (give --radius {} to treat it as a sphere of its radius)",
+            "agent `{}` is a walking agent (height {}): this command measures spheres only so far (give --radius {} to treat it as a sphere of its radius)",
             clearway_text::quote::capped(name),
             w.height,
             checked.agent_radius,

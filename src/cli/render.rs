@@ -12,6 +12,7 @@ use clearway::{Map, NodeIdx, Router};
 
 use super::args::{RenderArgs, UpAxis};
 use super::conventions::kept_until_exit;
+use super::dimension::Shown;
 use super::ends::resolve_node;
 use super::input::AnyLevel;
 use super::node_names::node_ref;
@@ -121,7 +122,7 @@ fn up_name(up: UpAxis) -> &'static str {
 }
 
 /// Draws a level of either dimension: the same picture code for both.
-fn draw<D: Flatten>(
+fn draw<D: Flatten + Shown>(
     args: &RenderArgs,
     map: &Map<D>,
     up: Up,
@@ -151,7 +152,25 @@ fn draw<D: Flatten>(
     let route = ends(&args.route, "--route")?;
     let widest = ends(&args.widest, "--widest")?;
     let (view, centre) = view(args, map, up)?;
-    let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(map)));
+    // A walking agent's edges are coloured by its own clearances, and its
+    // falls drawn; the page's slider would recolour them as a sphere's.
+    let walking = radius
+        .as_ref()
+        .and_then(|c| Some((c.walking?, c.agent_radius, c.agent.as_deref()?)));
+    if let (Some((_, _, name)), Format::Html) = (walking, format) {
+        return Err(Failure::Usage(format!(
+            "agent `{}` is a walking agent: the viewer page shows spheres only so far; render it as a picture (-o level.svg or .png), or the page with --radius",
+            clearway_text::quote::capped(name)
+        )));
+    }
+    let (clearances, gaps) = timings.time("clearance", || match walking {
+        Some((w, r, _)) => {
+            let (clearances, gaps) = D::walking_clearances(map, w, r);
+            (clearances, Some((w.height, gaps)))
+        }
+        None => (compute_clearances(map), None),
+    });
+    let clearances = kept_until_exit(clearances);
     let mut picture = Picture::new(map, clearances)
         .up(up)
         .title(&map_title(&args.map.map))
@@ -180,6 +199,9 @@ fn draw<D: Flatten>(
     }
     if let Some(r) = &radius {
         picture = with_radius(picture, r);
+    }
+    if let Some((height, gaps)) = gaps {
+        picture = picture.walking(height, gaps);
     }
     // The routes are searched here, with one router, and handed to the
     // picture as data.
@@ -293,8 +315,9 @@ pub fn write<D: Flatten>(picture: &Picture<D>, out: &Path, format: Format) -> Re
 /// `check --render OUT`: the picture against the radius checked; when every
 /// agent profile is checked, against the largest agent's radius (the first
 /// such agent on a tie), whose picture shows every edge blocked for anyone.
-/// A 3D level is seen from above along `up` (`check --up`).
-pub fn for_check_map<D: Flatten>(
+/// A 3D level is seen from above along `up` (`check --up`). A walking
+/// agent's picture is coloured by its own clearances, its falls drawn.
+pub fn for_check_map<D: Flatten + Shown>(
     map: &Map<D>,
     clearances: &clearway::Clearances<D>,
     radii: &radius::Radii,
@@ -308,11 +331,22 @@ pub fn for_check_map<D: Flatten>(
             Some(b) if b.agent_radius >= r.agent_radius => Some(b),
             _ => Some(r),
         });
-    let mut picture = Picture::new(map, clearances)
+    let walking = largest.and_then(|r| Some((r.walking?, r.agent_radius)));
+    let (own, gaps) = match walking {
+        Some((w, r)) => {
+            let (own, gaps) = D::walking_clearances(map, w, r);
+            (Some(own), Some((w.height, gaps)))
+        }
+        None => (None, None),
+    };
+    let mut picture = Picture::new(map, own.as_ref().unwrap_or(clearances))
         .up(up)
         .title(&map_title(map_path));
     if let Some(r) = largest {
         picture = with_radius(picture, r);
+    }
+    if let Some((height, gaps)) = gaps {
+        picture = picture.walking(height, gaps);
     }
     write(&picture, out, format)
 }

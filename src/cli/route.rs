@@ -12,7 +12,7 @@ use super::dimension::Shown;
 use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
 use super::numbers::{given, human, human_at_most};
-use super::progress::compute_clearances;
+use super::progress::clearances_for;
 use super::radius::resolve_required;
 use super::route_pairs;
 use super::timings::Timings;
@@ -64,7 +64,8 @@ fn route<D: Shown>(
     let map = &level.map;
     let checked = resolve_required(&args.radius, map)?;
     let (start, goal) = ends.resolve(map)?;
-    let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(map)));
+    let clearances =
+        kept_until_exit(timings.time("clearance", || clearances_for(map, Some(&checked))));
     let router = kept_until_exit(Router::new(map, clearances));
     // An agent's costs and forbidden areas apply; a radius alone, none.
     let (found, widest) = match checked.profile(map) {

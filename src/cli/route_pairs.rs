@@ -17,7 +17,7 @@ use super::ends::NodeNames;
 use super::input::{AnyLevel, Level};
 use super::numbers::human;
 use super::pairs_file::{Pair, PairsFile};
-use super::progress::{Bar, compute_clearances};
+use super::progress::{Bar, clearances_for};
 use super::radius::resolve_required;
 use super::route::{RouteReport, text};
 use super::{Failure, Outcome, stream_stdout};
@@ -93,7 +93,8 @@ fn routes<D: Shown>(
         };
         eprintln!("warning: no pairs in {name}");
     }
-    let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(map)));
+    let clearances =
+        kept_until_exit(timings.time("clearance", || clearances_for(map, Some(&checked))));
     // The widest table answers the widest routes and proves goals out of
     // reach without a search over the level, for every pair after the first.
     let router = kept_until_exit(timings.time("router", || {

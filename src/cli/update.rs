@@ -75,7 +75,10 @@ where
     for<'a> MapFile: From<&'a Map<D>>,
 {
     let given_radius = if args.radius.radius.is_some() || args.radius.agent.is_some() {
-        Some(resolve_required(&args.radius, &map)?)
+        Some(resolve_required(&args.radius, &map).and_then(|c| {
+            super::radius::spheres_only(&c)?;
+            Ok(c)
+        })?)
     } else {
         None
     };

@@ -12,7 +12,7 @@ use super::dimension::Shown;
 use super::input::{AnyLevel, Level};
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
 use super::numbers::{human, human_at_most};
-use super::progress::compute_clearances;
+use super::progress::clearances_for;
 use super::radius::resolve_given;
 use super::timings::Timings;
 use super::{Failure, Outcome, write_stdout};
@@ -50,15 +50,12 @@ fn widest<D: Shown>(
         radius: None,
         agent: args.agent.clone(),
     };
-    let agent = match resolve_given(&choice, map)? {
-        Some(checked) => {
-            // The widest radius of a walking body is not a sphere's.
-            super::radius::spheres_only(&checked)?;
-            checked.profile(map)
-        }
-        None => None,
-    };
-    let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(map)));
+    let checked = resolve_given(&choice, map)?;
+    let agent = checked.as_ref().and_then(|c| c.profile(map));
+    // A walking agent's widest radius is the widest body of its height and
+    // climb, over the edges it can stand on and climb at its own radius.
+    let clearances =
+        kept_until_exit(timings.time("clearance", || clearances_for(map, checked.as_ref())));
     let mut router = Router::new(map, clearances);
     let widest = match agent {
         Some(agent) => router.widest_route_for(start, goal, agent),

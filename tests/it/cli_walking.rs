@@ -1,9 +1,11 @@
 //! Walking agents through the binary (#30), on the example level
 //! `maps/two_storey_walking.ron` (its header tells the story by hand: the
 //! soldier stopped by the duct, the bot under it, the cart by the stairs):
-//! `check` in text, JSON and the CI formats, and the commands that measure
-//! spheres only so far refusing a walking agent rather than answering for
-//! a sphere.
+//! `check` in text, JSON and the CI formats; `route`, `route --pairs`,
+//! `widest`, `prune`, `diff` and `render` answering for the walking body;
+//! and the commands that measure spheres only so far (`link`, `update`,
+//! the viewer page) refusing a walking agent rather than answering for a
+//! sphere.
 
 use std::path::{Path, PathBuf};
 
@@ -111,28 +113,246 @@ fn ci_formats_carry_walking_verdicts() {
 }
 
 #[test]
+fn route_and_widest_answer_for_the_walking_body() {
+    let map = level();
+    let map = map.to_str().unwrap();
+    // The soldier cannot pass under the duct (edges 13 and 15) to the
+    // plant room: no route, at any body of his height (the only ways in
+    // are under it).
+    let (code, out, err) = run(&[
+        "route",
+        map,
+        "--agent",
+        "soldier",
+        "--from",
+        "street",
+        "--to",
+        "plant room",
+    ]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("no route"), "{out}");
+    // The bot passes under it, up the stairs and across the landing.
+    let (code, out, err) = run(&[
+        "route",
+        map,
+        "--agent",
+        "bot",
+        "--from",
+        "street",
+        "--to",
+        "plant room",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let json: Value = serde_json::from_str(&out).unwrap();
+    let path: Vec<u64> = json["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(path, [0, 1, 2, 3, 4, 9, 10, 11, 12, 13, 14, 17, 15]);
+    // Its widest body: the bot's widest is (0.9 - 0.25) / 2 = 0.325, and
+    // the route's narrowest edge allows just that.
+    assert_eq!(json["widest_radius"], 0.325, "{out}");
+    // The cart cannot climb the stairs (33.7 degrees > 15): nothing
+    // upstairs at any radius.
+    let (code, out, _) = run(&[
+        "widest",
+        map,
+        "--agent",
+        "cart",
+        "--from",
+        "street",
+        "--to",
+        "west bedroom",
+    ]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("at any radius"), "{out}");
+    let (code, out, err) = run(&[
+        "widest", map, "--agent", "cart", "--from", "street", "--to", "office", "--format", "json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let json: Value = serde_json::from_str(&out).unwrap();
+    assert!(json["widest_radius"].as_f64().unwrap() > 0.5, "{out}");
+}
+
+#[test]
+fn route_pairs_answer_for_the_walking_body() {
+    let map = level();
+    let dir = tempfile::tempdir().unwrap();
+    let pairs = dir.path().join("pairs.txt");
+    std::fs::write(&pairs, "0 15\n0 8\n").unwrap();
+    let lengths = |agent: &str| -> Vec<Value> {
+        let (_, out, err) = run(&[
+            "route",
+            map.to_str().unwrap(),
+            "--agent",
+            agent,
+            "--pairs",
+            pairs.to_str().unwrap(),
+            "--format",
+            "json",
+        ]);
+        // One JSON line per pair.
+        out.lines()
+            .map(|line| {
+                let json: Value =
+                    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+                json["length"].clone()
+            })
+            .collect()
+    };
+    let soldier = lengths("soldier");
+    assert!(soldier[0].is_null(), "no way under the duct: {soldier:?}");
+    assert!(
+        soldier[1].is_number(),
+        "the office is downstairs: {soldier:?}"
+    );
+    let bot = lengths("bot");
+    assert!(bot[0].is_number() && bot[1].is_number(), "{bot:?}");
+}
+
+#[test]
+fn prune_removes_what_the_walking_agent_cannot_walk() {
+    let map = level();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cart.ron");
+    let (code, stdout, err) = run(&[
+        "prune",
+        map.to_str().unwrap(),
+        "--agent",
+        "cart",
+        "-o",
+        out.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let json: Value = serde_json::from_str(&stdout).unwrap();
+    let pruned: Vec<u64> = json["pruned_edges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["edge"].as_u64().unwrap())
+        .collect();
+    // The four flights of stairs (too steep) and edge 14 (no ground).
+    assert_eq!(pruned, [9, 10, 11, 12, 14]);
+    // What is left, checked again: the cart walks every edge of it.
+    let (code, text, err) = run(&["check", out.to_str().unwrap(), "--agent", "cart"]);
+    assert_eq!(code, Some(0), "{text}{err}");
+}
+
+#[test]
+fn diff_judges_a_walking_agent_by_its_body() {
+    let map = level();
+    let text = std::fs::read_to_string(&map).unwrap();
+    // Raise the duct 0.6: the soldier's head (1.8 above 3.2) now clears
+    // its underside at 5.1.
+    let raised = text.replace(
+        "Box(min: (16.6, 0.2, 4.5), max: (16.9, 9.8, 4.8))",
+        "Box(min: (16.6, 0.2, 5.1), max: (16.9, 9.8, 5.4))",
+    );
+    assert_ne!(raised, text);
+    let dir = tempfile::tempdir().unwrap();
+    let new = dir.path().join("raised.ron");
+    std::fs::write(&new, raised).unwrap();
+    let (code, out, err) = run(&["diff", map.to_str().unwrap(), new.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.matches("unblocked").count(), 2 + 1, "{out}");
+    assert!(out.contains("(radius 0.4 soldier)"), "{out}");
+    // Back again: newly blocked for the soldier only, the duct cited.
+    let (code, out, _) = run(&[
+        "diff",
+        new.to_str().unwrap(),
+        map.to_str().unwrap(),
+        "--format",
+        "github",
+    ]);
+    assert_eq!(code, Some(1), "{out}");
+    assert_eq!(out.matches("::error ").count(), 2, "{out}");
+    assert!(out.contains("newly blocked for soldier"), "{out}");
+    assert!(out.contains("box #34"), "{out}");
+}
+
+#[test]
+fn pictures_name_the_height_and_draw_where_the_ground_ends() {
+    let map = level();
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("cart.svg");
+    let (code, _, err) = run(&[
+        "render",
+        map.to_str().unwrap(),
+        "--agent",
+        "cart",
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let svg = std::fs::read_to_string(svg).unwrap();
+    assert!(svg.contains("cart (radius 0.5, height 1.2)"), "the caption");
+    assert!(svg.contains("5 of 23 edges blocked"), "stairs and the gap");
+    assert!(svg.contains("no ground under the feet (1)"), "the legend");
+    // check --render draws the largest agent, the cart, the same way.
+    let png = dir.path().join("check.png");
+    let (code, _, err) = run(&[
+        "check",
+        map.to_str().unwrap(),
+        "--render",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "the soldier and the cart fail: {err}");
+    assert!(std::fs::metadata(&png).unwrap().len() > 0);
+}
+
+#[test]
 fn commands_that_measure_spheres_refuse_a_walking_agent() {
     let map = level();
     let map = map.to_str().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out.ron");
-    let png = dir.path().join("out.png");
+    let html = dir.path().join("out.html");
+    let events = dir.path().join("events.jsonl");
+    std::fs::write(&events, "{\"close\": 0}\n").unwrap();
     for args in [
         vec![
-            "route", map, "--agent", "soldier", "--from", "0", "--to", "15",
+            "link",
+            map,
+            "--max-length",
+            "3",
+            "--agent",
+            "soldier",
+            "-o",
+            out.to_str().unwrap(),
         ],
-        vec!["widest", map, "--from", "0", "--to", "15", "--agent", "bot"],
-        vec!["prune", map, "--agent", "cart", "-o", out.to_str().unwrap()],
-        vec!["check", map, "--render", png.to_str().unwrap()],
+        vec![
+            "update",
+            map,
+            "--agent",
+            "soldier",
+            "--events",
+            events.to_str().unwrap(),
+        ],
+        vec![
+            "render",
+            map,
+            "--agent",
+            "bot",
+            "-o",
+            html.to_str().unwrap(),
+        ],
     ] {
         let (code, _, err) = run(&args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains("walking agent"), "{args:?}: {err}");
     }
-    assert!(
-        std::fs::read_dir(dir.path()).unwrap().next().is_none(),
-        "nothing written"
-    );
+    let written: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n != "events.jsonl")
+        .collect();
+    assert!(written.is_empty(), "nothing written: {written:?}");
 }
 
 #[test]

@@ -507,6 +507,29 @@ impl LevelDiff {
         }
     }
 
+    /// Takes the verdicts of `own`, a diff of the same two levels for one
+    /// radius computed with that agent's own clearances (a walking agent's:
+    /// [`WalkingClearances::for_agent`](crate::walking::WalkingClearances::for_agent)
+    /// of each level), as the verdicts for the radius at `index` of
+    /// [`LevelDiff::radii`]: this diff's blocked and unblocked edges for
+    /// `index` are replaced by `own`'s, and the order kept. Its other
+    /// changes (added, changed, ...) are this diff's own, found again, and
+    /// are left out.
+    pub fn take_verdicts(&mut self, own: LevelDiff, index: usize) {
+        self.changes.retain(|c| c.radius != Some(index));
+        self.changes.extend(
+            own.changes
+                .into_iter()
+                .filter(|c| matches!(c.kind, ChangeKind::Blocked | ChangeKind::Unblocked))
+                .map(|c| EdgeChange {
+                    radius: Some(index),
+                    ..c
+                }),
+        );
+        self.changes
+            .sort_by_key(|c| (c.kind, c.from, c.to, c.occurrence, c.radius));
+    }
+
     /// How many (edge, radius) pairs the change blocks: edges that admitted
     /// a checked radius and no longer do, and new edges that do not admit it.
     pub fn newly_blocked(&self) -> usize {

@@ -108,6 +108,27 @@ impl<D: Dimension> TightSpots<D> {
         }
     }
 
+    /// No tight spot and no stale bake, found without a search: what a
+    /// check that measures no sphere (only walking agents, say) needs of a
+    /// map, when none of its edges has a baked clearance to go stale.
+    ///
+    /// # Panics
+    /// When an edge of `map` has a baked clearance: those must be searched.
+    pub fn unsearched(map: &Map<D>) -> TightSpots<D> {
+        assert!(
+            map.edges().iter().all(|e| e.clearance.is_none()),
+            "a map with baked clearances is searched for stale ones"
+        );
+        TightSpots {
+            edges: Vec::new(),
+            nodes: Vec::new(),
+            stale_bakes: Vec::new(),
+            // Decides no radius at all.
+            max_radius: f64::NEG_INFINITY,
+            slack: map.slack(),
+        }
+    }
+
     /// The tight spots among `clearances` (computed for `map`), for when
     /// every clearance is wanted anyway (to draw them all, say).
     ///

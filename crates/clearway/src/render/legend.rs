@@ -75,9 +75,15 @@ impl<D: Flatten> Picture<'_, D> {
                     if r > 0.0 {
                         keys.push(Key::Line(
                             Style::stroke(palette::BLOCKED, 1.2).dashed(5.0, 3.0),
-                            format!("agent outline (radius {})", text::given(r)),
+                            format!("agent outline ({})", self.agent_size(r)),
                         ));
                     }
+                }
+                if let Some(w) = self.walking.as_ref().filter(|w| !w.gaps.is_empty()) {
+                    keys.push(Key::Line(
+                        super::ground_gaps::gap_style(),
+                        format!("no ground under the feet ({})", w.gaps.len()),
+                    ));
                 }
             }
             None => keys.push(Key::Ramp(ramp_top(self.clearances))),
@@ -192,6 +198,18 @@ impl<D: Flatten> Picture<'_, D> {
         keys
     }
 
+    /// `radius R`, and `, height H` for a walking agent.
+    fn agent_size(&self, r: f64) -> String {
+        match &self.walking {
+            Some(w) => format!(
+                "radius {}, height {}",
+                text::given(r),
+                text::given(w.height)
+            ),
+            None => format!("radius {}", text::given(r)),
+        }
+    }
+
     pub(super) fn draw_legend(&self, drawer: &mut impl Drawer, layout: &Layout, keys: &[Key]) {
         drawer.layer("legend");
         let left = MARGIN;
@@ -208,9 +226,9 @@ impl<D: Flatten> Picture<'_, D> {
         let who = match (&self.agent_name, self.agent_radius) {
             (Some(name), Some(r)) => {
                 format!(
-                    "{} (radius {})",
+                    "{} ({})",
                     clearway_text::quote::capped(name),
-                    text::given(r)
+                    self.agent_size(r)
                 )
             }
             (None, Some(r)) => format!("agent radius {}", text::given(r)),

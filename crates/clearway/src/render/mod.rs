@@ -52,6 +52,7 @@ mod flatten;
 mod font;
 mod footprints;
 mod frame;
+mod ground_gaps;
 mod heights;
 mod html;
 mod html_shapes;

@@ -6,6 +6,7 @@
 use super::drawer::{Drawer, Style};
 use super::flatten::{Flatten, Up};
 use super::frame::{Bounds, Frame};
+use super::ground_gaps::WalkingShown;
 use super::labels::{self, Labels, dropped_words};
 use super::layout::Layout;
 use super::legend::Key;
@@ -93,6 +94,8 @@ pub struct Picture<'a, D: Flatten = Plane> {
     /// The node the view is centred on, ringed.
     pub(super) centre: Option<NodeIdx>,
     pub(super) size: OutputSize,
+    /// The agent's height and the stretches without ground, when it walks.
+    pub(super) walking: Option<WalkingShown<D::Point>>,
 }
 
 /// Computed once per drawing: sizes that depend on the map's density.
@@ -126,6 +129,7 @@ impl<'a, D: Flatten> Picture<'a, D> {
             view: None,
             centre: None,
             size: OutputSize::default(),
+            walking: None,
         }
     }
 
@@ -258,6 +262,7 @@ impl<'a, D: Flatten> Picture<'a, D> {
         if let Some(r) = self.agent_radius {
             self.draw_capsules(drawer, &layout.frame, &metrics, r);
         }
+        self.draw_ground_gaps(drawer, &layout.frame);
         if !metrics.large {
             self.draw_nodes(drawer, &layout.frame, &metrics);
         }

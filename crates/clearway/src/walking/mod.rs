@@ -49,6 +49,7 @@
 //! ```
 
 mod body;
+mod for_agent;
 mod ground;
 mod local;
 mod profile;
@@ -157,7 +158,8 @@ impl WalkingClearances {
     }
 }
 
-/// The verdict for one spot.
+/// The verdict for one spot. [`WalkingClearances::for_agent`] folds the
+/// same footing rule (slope and ground) into a clearance of 0.
 fn blocked(
     walking: &Walking,
     spot: &WalkingSpot,

@@ -22,3 +22,4 @@ mod precision;
 mod regressions;
 mod routes;
 mod walking;
+mod walking_routes;
