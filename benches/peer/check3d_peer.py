@@ -16,7 +16,9 @@ object on stdout):
   load    json.load of the twin, with the cyclic garbage collector off
   build   one coal collision object per obstacle, in file order of each
           kind: points as spheres of radius 0, spheres, segments as capsules
-          of radius 0, triangles (TriangleP), boxes (solid), meshes as one
+          of radius 0, triangles (TriangleP), boxes as convex solids of
+          their 8 corners (not coal.Box, whose support is inflated by 1e-10
+          of its size: see build), meshes as one
           BVHModelOBBRSS each (its own tree over its triangles), a solid
           mesh that is convex as a coal Convex (solid, as a box is); all in
           one broad-phase manager, a dynamic AABB tree
@@ -59,6 +61,10 @@ import time
 
 import coal
 import numpy as np
+
+# A box's 12 triangles over its corners numbered x + 2y + 4z (0 = min).
+BOX_FACES = [(0, 2, 1), (1, 2, 3), (4, 5, 6), (5, 7, 6), (0, 1, 4), (1, 5, 4),
+             (2, 6, 3), (3, 6, 7), (0, 4, 2), (2, 4, 6), (1, 3, 5), (3, 7, 5)]
 
 # What the forked workers read (copy-on-write after the fork).
 STATE = {}
@@ -117,9 +123,19 @@ def build(level):
     tri = np.asarray(level["triangles"], dtype=np.float64).reshape(-1, 3, 3)
     for t in tri:
         add(coal.TriangleP(t[0], t[1], t[2]), I, np.zeros(3))
+    # Boxes as the convex hull of their 8 corners, not coal.Box: coal's Box
+    # support function inflates the box by 1e-10 of its size when the
+    # direction has a zero component, so an edge exactly R from a face
+    # (0.5 from a wall on the building levels) read 0.499999999875 and was
+    # blocked, where clearway's clearance is exactly 0.5.
     box = np.asarray(level["boxes"], dtype=np.float64).reshape(-1, 6)
+    corner = np.array([[x, y, z] for z in (0, 1) for y in (0, 1) for x in (0, 1)], dtype=bool)
+    faces = coal.StdVec_Triangle()
+    faces.extend([coal.Triangle(*t) for t in BOX_FACES])
     for b in box:
-        add(coal.Box(b[3:] - b[:3]), I, (b[:3] + b[3:]) / 2)
+        points = coal.StdVec_Vec3s()
+        points.extend(list(np.where(corner, b[3:], b[:3])))
+        add(coal.Convex(points, faces), I, np.zeros(3))
     # Meshes, grouped by their triangle lists (a level's furniture shares
     # one), so that the convexity test and coal's triangle list are made
     # once a group.
