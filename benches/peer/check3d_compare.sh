@@ -20,7 +20,7 @@
 #   CLEARWAY  the binary (default target/release/clearway)
 #   TWIN      the twin writer (default target/release/examples/level3d_json)
 #   PEER_PY   the virtualenv's python (default target/peer-venv/bin/python;
-#             `pip install coal numpy`, see benches/peer/requirements.txt)
+#             benches/peer/requirements3d.txt: coal and numpy)
 set -euo pipefail
 RADIUS=${1:?usage: check3d_compare.sh RADIUS REPS LEVEL.ron...}
 REPS=${2:?usage: check3d_compare.sh RADIUS REPS LEVEL.ron...}
