@@ -74,7 +74,8 @@ fn write_twin(map: &Map<Space>, out: &mut impl Write) -> std::io::Result<()> {
         write!(out, "{sep}{i}")?;
     }
     write!(out, "]")?;
-    let (mut points, mut spheres, mut segments) = (Group::default(), Group::default(), Group::default());
+    let (mut points, mut spheres, mut segments) =
+        (Group::default(), Group::default(), Group::default());
     let (mut triangles, mut boxes) = (Group::default(), Group::default());
     let mut meshes = String::new();
     for (id, o) in map.obstacles().iter().enumerate() {
@@ -93,7 +94,11 @@ fn write_twin(map: &Map<Space>, out: &mut impl Write) -> std::io::Result<()> {
             }
             Obstacle3::Mesh(m) => {
                 let sep = if meshes.is_empty() { "" } else { ",\n" };
-                let _ = write!(meshes, "{sep}{{\"id\":{id},\"solid\":{},\"vertices\":[", m.is_solid());
+                let _ = write!(
+                    meshes,
+                    "{sep}{{\"id\":{id},\"solid\":{},\"vertices\":[",
+                    m.is_solid()
+                );
                 for (k, v) in m.vertices().iter().enumerate() {
                     let sep = if k == 0 { "" } else { "," };
                     let _ = write!(meshes, "{sep}{:?},{:?},{:?}", v.x, v.y, v.z);
@@ -124,7 +129,10 @@ fn run(input: &Path, output: &Path) -> Result<(), String> {
         .read_file(input)
         .map_err(|e| e.to_string())?;
     let Level::Space(map) = level else {
-        return Err(format!("{}: a 2D level: use `gen_map --json` for its twin", input.display()));
+        return Err(format!(
+            "{}: a 2D level: use `gen_map --json` for its twin",
+            input.display()
+        ));
     };
     let name = output.file_name().ok_or("the output names no file")?;
     let tmp = output.with_file_name(format!(".{}.tmp", name.to_string_lossy()));
