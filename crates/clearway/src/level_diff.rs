@@ -802,13 +802,13 @@ mod tests {
         );
     }
 
-    /// The pond of maps/pond.ron with these agents, and the straight edge
-    /// across in `area`.
+    /// The pond of maps/pond.ron with these agents, the straight edge
+    /// across in `area`, the way round through mud and then water.
     fn pond(agents: &str, area: &str) -> Map {
         let text = format!(
             "(agents: [{agents}], nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), \
              (id: 2, pos: (5, 5))], edges: [(from: 0, to: 1, area: \"{area}\"), \
-             (from: 0, to: 2, area: \"mud\"), (from: 2, to: 1)])"
+             (from: 0, to: 2, area: \"mud\"), (from: 2, to: 1, area: \"water\")])"
         );
         Map::loader().read_str(&text, "pond.ron").unwrap()
     }
