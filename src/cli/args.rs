@@ -701,6 +701,11 @@ pub struct GridArgs {
     /// only).
     #[arg(long, value_name = "NAME")]
     pub solid_property: Option<String>,
+    /// A free cell whose tile has this string property has that area
+    /// (`water`); between two areas an edge takes the one whose tile has the
+    /// lower global id (Tiled maps only).
+    #[arg(long, value_name = "NAME")]
+    pub area_property: Option<String>,
     /// Moving AI terrain to read as solid rather than as an area: `S`
     /// (swamp), `W` (water) or both (`SW`). `--solid W` reads water as
     /// before areas; swamp then has area `swamp` (cost 1 unless an agent

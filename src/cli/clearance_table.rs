@@ -319,13 +319,22 @@ fn csv_field(text: &str) -> String {
     }
 }
 
+/// A line per edge. On a map with areas each line names the edge's area
+/// before its clearance (`area "water"`, `area none`), as the CSV has a
+/// column; the lines of other maps are as they were.
 fn text<D: Shown>(out: &mut dyn Write, level: &Level<D>, table: &Table<'_, D>) -> io::Result<()> {
+    let areas = !level.map.areas().is_empty();
     for (i, c) in table.in_blocks(level.map.edges().len()) {
         let r = EdgeRow::new(&level.map, EdgeIdx::new(i), &c);
         let value = r.clearance.map_or_else(|| "inf".into(), human);
+        let area = match level.map.edge_area(r.edge) {
+            _ if !areas => String::new(),
+            Some(area) => format!("area {:?}, ", clearway_text::quote::capped(area)),
+            None => "area none, ".to_owned(),
+        };
         write!(
             out,
-            "{}{}: clearance {value}",
+            "{}{}: {area}clearance {value}",
             edge_ref(&level.map, r.edge),
             closed_note(&level.map, r.edge)
         )?;

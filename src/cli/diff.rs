@@ -49,6 +49,10 @@ struct Report<'a> {
     /// reports on levels whose areas did not change are as they were.
     #[serde(skip_serializing_if = "Option::is_none")]
     area: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forbidden: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    allowed: Option<usize>,
     changes: Vec<ChangeRow<'a>>,
 }
 
@@ -212,6 +216,8 @@ fn compare<D: Shown>(
                 closed: doors.map(|(closed, _)| closed),
                 opened: doors.map(|(_, opened)| opened),
                 area: Some(diff.count(ChangeKind::Area)).filter(|&n| n > 0),
+                forbidden: forbid_counts(&diff).map(|(forbidden, _)| forbidden),
+                allowed: forbid_counts(&diff).map(|(_, allowed)| allowed),
                 changes: diff
                     .changes
                     .iter()
@@ -382,6 +388,31 @@ pub(super) fn text_noted<D: Shown>(
                 let (was, is) = c.areas.clone().unwrap_or_default();
                 let _ = write!(out, "area {} -> {}", name(was.as_ref()), name(is.as_ref()));
             }
+            (ChangeKind::Forbidden | ChangeKind::Allowed, o, n) => {
+                let name = |a: Option<&String>| {
+                    a.map_or_else(
+                        || "none".to_owned(),
+                        |a| format!("{:?}", clearway_text::quote::capped(a)),
+                    )
+                };
+                let (was, is) = c.areas.clone().unwrap_or_default();
+                let verdict = if c.kind == ChangeKind::Forbidden {
+                    "now forbidden"
+                } else {
+                    "allowed again"
+                };
+                if o.is_some() && n.is_some() && was != is {
+                    let _ = write!(
+                        out,
+                        "area {} -> {}, ",
+                        name(was.as_ref()),
+                        name(is.as_ref())
+                    );
+                } else {
+                    let _ = write!(out, "area {}, ", name(is.as_ref()));
+                }
+                out.push_str(verdict);
+            }
             _ => {
                 let radii = radius.map(|r| (r.old_radius, r.agent_radius));
                 // A newly blocked edge admitted the old radius and fails the
@@ -421,6 +452,9 @@ pub(super) fn text_noted<D: Shown>(
     if areas > 0 {
         let _ = write!(out, ", {areas} area");
     }
+    if let Some((forbidden, allowed)) = forbid_counts(diff) {
+        let _ = write!(out, ", {forbidden} forbidden, {allowed} allowed");
+    }
     if !diff.agent_changes.is_empty() {
         let n = diff.agent_changes.len();
         let all: Vec<String> = (diff.agent_changes.iter())
@@ -444,8 +478,46 @@ pub(super) fn text_noted<D: Shown>(
 /// profile.
 fn agent_change(a: &AgentChange) -> (String, String) {
     let side = |r: Option<f64>| r.map_or_else(|| "absent".to_string(), given);
-    let radii = format!("radius {} -> {}", side(a.old_radius), side(a.radius));
-    (clearway_text::quote::capped(&a.agent).to_string(), radii)
+    let mut parts = Vec::new();
+    if a.old_radius != a.radius {
+        parts.push(format!(
+            "radius {} -> {}",
+            side(a.old_radius),
+            side(a.radius)
+        ));
+    }
+    if let Some(costs) = &a.costs {
+        let text = |costs: &std::collections::BTreeMap<String, f64>| {
+            let all: Vec<String> = costs
+                .iter()
+                .map(|(area, m)| format!("{:?}: {}", clearway_text::quote::capped(area), given(*m)))
+                .collect();
+            format!("{{{}}}", all.join(", "))
+        };
+        parts.push(format!(
+            "costs {} -> {}",
+            text(&costs.old),
+            text(&costs.new)
+        ));
+    }
+    if let Some(forbid) = &a.forbid {
+        let text = |areas: &[String]| {
+            let all: Vec<String> = areas
+                .iter()
+                .map(|area| format!("{:?}", clearway_text::quote::capped(area)))
+                .collect();
+            format!("[{}]", all.join(", "))
+        };
+        parts.push(format!(
+            "forbid {} -> {}",
+            text(&forbid.old),
+            text(&forbid.new)
+        ));
+    }
+    (
+        clearway_text::quote::capped(&a.agent).to_string(),
+        parts.join(", "),
+    )
 }
 
 /// The radius as given, `0.4 -> 1.2` for a resized profile.
@@ -472,6 +544,14 @@ fn door(side: EdgeSide) -> &'static str {
 
 /// How many edges were closed and opened, when either count is above 0:
 /// the summaries name them only then.
+/// The edges newly forbidden and allowed again, when there are some: the
+/// counts are left out of reports of levels where none are.
+fn forbid_counts(diff: &LevelDiff) -> Option<(usize, usize)> {
+    let forbidden = diff.count(ChangeKind::Forbidden);
+    let allowed = diff.count(ChangeKind::Allowed);
+    (forbidden + allowed > 0).then_some((forbidden, allowed))
+}
+
 fn door_counts(diff: &LevelDiff) -> Option<(usize, usize)> {
     let closed = diff.count(ChangeKind::Closed);
     let opened = diff.count(ChangeKind::Opened);

@@ -24,6 +24,17 @@ pub fn run(args: &GridArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
             args.grid.display()
         );
     }
+    if let Some(name) = &args.area_property {
+        let any_area =
+            (0..grid.height()).any(|r| (0..grid.width()).any(|c| grid.area(c, r).is_some()));
+        if !any_area {
+            eprintln!(
+                "warning: no free cell of `{}` has a tile with the string property `{name}`: \
+                 the level has no areas (is the property on the tiles of the layer read?)",
+                args.grid.display()
+            );
+        }
+    }
     let options = GridOptions {
         connect: match args.connect {
             Connect::Four => Connectivity::Four,

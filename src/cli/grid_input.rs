@@ -32,6 +32,7 @@ pub fn read_grid(path: &Path, args: &GridArgs, timings: &mut Timings) -> Result<
     for (option, given) in [
         ("--layer", args.layer.is_some()),
         ("--solid-property", args.solid_property.is_some()),
+        ("--area-property", args.area_property.is_some()),
     ] {
         if given {
             return Err(Failure::Usage(format!(
@@ -56,11 +57,13 @@ pub fn read_grid(path: &Path, args: &GridArgs, timings: &mut Timings) -> Result<
 
 /// The solid cells of a Tiled map's tile layer (`--layer`, else the only
 /// tile layer with solid tiles): a cell is solid when its tile has a
-/// collision shape or a true `--solid-property`.
+/// collision shape or a true `--solid-property`; a free cell has the area
+/// its tile's string `--area-property` names.
 fn read_tile_layer(path: &Path, args: &GridArgs, timings: &mut Timings) -> Result<Grid, Failure> {
     let options = TiledOptions {
         layer: args.layer.clone(),
         solid_property: args.solid_property.clone(),
+        area_property: args.area_property.clone(),
         ..TiledOptions::default()
     };
     let tiles = timings.time("parse", || tiled::tile_layer_grid(path, &options));

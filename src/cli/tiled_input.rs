@@ -64,6 +64,7 @@ pub fn options(args: &TiledArgs) -> TiledOptions {
         },
         ellipse_sides: args.ellipse_sides,
         solid_property: args.solid_property.clone(),
+        area_property: None,
     }
 }
 

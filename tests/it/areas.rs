@@ -252,7 +252,9 @@ fn diff_reports_area_changes_as_their_own_kind() {
         .stdout_is(
             "area       edge 0 (0 \"dock\" -> 1 \"island\")  area \"water\" -> \"mud\"\n\
              area       edge 1 (0 \"dock\" -> 2)  area none -> \"water\"\n\
-             ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost, 2 area\n",
+             forbidden  edge 1 (0 \"dock\" -> 2)  area none -> \"water\", now forbidden  (radius 0.5 cat)\n\
+             allowed    edge 0 (0 \"dock\" -> 1 \"island\")  area \"water\" -> \"mud\", allowed again  (radius 0.5 cat)\n\
+             ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost, 2 area, 1 forbidden, 1 allowed\n",
         );
     let out = clearway()
         .arg("diff")
@@ -274,6 +276,131 @@ fn diff_reports_area_changes_as_their_own_kind() {
         .run()
         .exit(0);
     assert!(json_of(&out).get("area").is_none());
+    assert!(json_of(&out).get("forbidden").is_none());
+}
+
+/// A profile whose costs or forbidden areas changed is an agent change,
+/// and the edges it may no longer use (or may use again) by their areas
+/// are `forbidden` (`allowed`) for it, in text, JSON and the CI formats'
+/// summary; neither fails the diff.
+#[test]
+fn diff_reports_changed_costs_and_forbidden_areas_with_the_edges_they_touch() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = write_file(&dir, "old.ron", POND);
+    // The boat pays 2 in water now and may not enter it; the cat may swim.
+    let changed = POND
+        .replace(
+            "(name: \"boat\", radius: 0.5, costs: {\"water\": 0.5})",
+            "(name: \"boat\", radius: 0.5, costs: {\"water\": 2.0}, forbid: [\"water\"])",
+        )
+        .replace(
+            ", forbid: [\"water\"]),\n        (name: \"duck\"",
+            "),\n        (name: \"duck\"",
+        );
+    assert!(
+        !changed.contains("(name: \"cat\", radius: 0.5, forbid"),
+        "{changed}"
+    );
+    let new = write_file(&dir, "new.ron", &changed);
+    clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .run()
+        .exit(0)
+        .stdout_is(
+            "agent      boat  costs {\"water\": 0.5} -> {\"water\": 2}, forbid [] -> [\"water\"]\n\
+             agent      cat  forbid [\"water\"] -> []\n\
+             forbidden  edge 0 (0 \"dock\" -> 1 \"island\")  area \"water\", now forbidden  (radius 0.5 boat)\n\
+             allowed    edge 0 (0 \"dock\" -> 1 \"island\")  area \"water\", allowed again  (radius 0.5 cat)\n\
+             ok: 0 newly blocked, 0 unblocked, 0 added, 0 removed, 0 changed, 0 one_way, 0 cost, 1 forbidden, 1 allowed, \
+             2 agents changed (boat costs {\"water\": 0.5} -> {\"water\": 2}, forbid [] -> [\"water\"], cat forbid [\"water\"] -> [])\n",
+        );
+    let out = clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--format", "json"])
+        .run()
+        .exit(0);
+    let report = json_of(&out);
+    assert_eq!(
+        (report["forbidden"].clone(), report["allowed"].clone()),
+        (json!(1), json!(1))
+    );
+    assert_eq!(
+        report["agent_changes"][0],
+        json!({
+            "agent": "boat", "old_radius": 0.5, "radius": 0.5,
+            "costs": {"old": {"water": 0.5}, "new": {"water": 2.0}},
+            "forbid": {"old": [], "new": ["water"]},
+        })
+    );
+    assert_eq!(
+        report["agent_changes"][1],
+        json!({"agent": "cat", "old_radius": 0.5, "radius": 0.5, "forbid": {"old": ["water"], "new": []}})
+    );
+    let row = &report["changes"][0];
+    assert_eq!(
+        (row["kind"].clone(), row["agent"].clone()),
+        (json!("forbidden"), json!("boat"))
+    );
+    assert_eq!(
+        (row["old_area"].clone(), row["new_area"].clone()),
+        (json!("water"), json!("water"))
+    );
+    // The CI formats carry the summary; nothing fails.
+    clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--format", "github"])
+        .run()
+        .exit(0)
+        .stdout_has("1 forbidden, 1 allowed");
+    // `--agent cat` checks the cat alone: its edge only.
+    clearway()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--agent", "cat", "--summary"])
+        .run()
+        .exit(0)
+        .stdout_has("0 forbidden, 1 allowed");
+}
+
+/// The text table names each edge's area on a map with areas, and is as
+/// before on a map without.
+#[test]
+fn clearance_text_names_areas_only_on_maps_with_areas() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = write_file(&dir, "pond.ron", POND);
+    clearway()
+        .arg("clearance")
+        .arg(&map)
+        .run()
+        .exit(0)
+        .stdout_is(
+            "edge 0 (0 \"dock\" -> 1 \"island\"): area \"water\", clearance inf\n\
+             edge 1 (0 \"dock\" -> 2): area none, clearance inf\n\
+             edge 2 (2 -> 1 \"island\"): area none, clearance inf\n",
+        );
+    let dry = POND
+        .replace(", area: \"water\"", "")
+        .replace(", costs: {\"water\": 0.5}", "")
+        .replace(", costs: {\"water\": 1.5}", "")
+        .replace(", forbid: [\"water\"]", "");
+    let dry = write_file(&dir, "dry.ron", &dry);
+    clearway()
+        .arg("clearance")
+        .arg(&dry)
+        .run()
+        .exit(0)
+        .stdout_is(
+            "edge 0 (0 \"dock\" -> 1 \"island\"): clearance inf\n\
+             edge 1 (0 \"dock\" -> 2): clearance inf\n\
+             edge 2 (2 -> 1 \"island\"): clearance inf\n",
+        );
 }
 
 #[test]

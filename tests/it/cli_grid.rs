@@ -583,3 +583,138 @@ fn grid_memory_stays_within_three_times_its_output() {
         "peak resident memory {peak} bytes for a level of {written} bytes"
     );
 }
+
+/// The areas of a grid made from tests/fixtures/tiled_areas.tmx, by node
+/// id: (from, to) -> area, for every edge.
+fn tiled_areas(layer: &str) -> std::collections::BTreeMap<(u64, u64), Option<String>> {
+    let output = clearway()
+        .args([
+            "grid",
+            "tests/fixtures/tiled_areas.tmx",
+            "--solid-property",
+            "solid",
+            "--area-property",
+            "area",
+            "--layer",
+            layer,
+            "-o",
+            "-",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .run()
+        .exit(0);
+    let map = Map::loader()
+        .read_str(&stdout(&output), "stdout")
+        .expect("the level loads");
+    (0..map.edges().len())
+        .map(|e| {
+            let edge = &map.edges()[e];
+            let ids = (map.nodes()[edge.from].id, map.nodes()[edge.to].id);
+            (
+                ids,
+                map.edge_area(clearway::EdgeIdx::new(e)).map(str::to_owned),
+            )
+        })
+        .collect()
+}
+
+/// A Tiled tile's string property names its cell's area; the uppermost
+/// layer's tile wins a cell; an edge takes the area of either end that has
+/// one, and between two areas the one whose tile has the lower global id
+/// (water, 2, before mud, 3), whatever their order on the map or by name.
+/// Checked edge by edge against that rule applied to the fixture's cells.
+#[test]
+fn a_tiled_tile_property_gives_cells_their_areas() {
+    // The fixture's free cells (id = row * 4 + col) and their areas, from
+    // its comment; cell 3 is a wall.
+    let ground = [
+        (0, ""),
+        (1, "mud"),
+        (2, "water"),
+        (4, ""),
+        (5, ""),
+        (6, "mud"),
+        (7, ""),
+    ];
+    for (layer, cell_6) in [("level", "water"), ("level/ground", "mud")] {
+        let cells: std::collections::BTreeMap<u64, &str> = ground
+            .iter()
+            .map(|&(id, area)| (id, if id == 6 { cell_6 } else { area }))
+            .collect();
+        let rank = |area: &str| ["water", "mud"].iter().position(|&a| a == area);
+        let edges = tiled_areas(layer);
+        assert_eq!(edges.len(), 13, "8-connected around one wall: {edges:?}");
+        for (&(a, b), area) in &edges {
+            let ends = [cells[&a], cells[&b]];
+            let want = ends
+                .iter()
+                .filter(|e| !e.is_empty())
+                .min_by_key(|e| rank(e))
+                .map(|e| (*e).to_owned());
+            assert_eq!(area, &want, "edge {a}-{b} on layer {layer}");
+        }
+        assert!(edges.values().any(|a| a.as_deref() == Some("mud")));
+    }
+    assert_eq!(tiled_areas("level")[&(1, 2)].as_deref(), Some("water"));
+    assert_eq!(tiled_areas("level")[&(5, 6)].as_deref(), Some("water"));
+    assert_eq!(tiled_areas("level/ground")[&(5, 6)].as_deref(), Some("mud"));
+}
+
+/// A tile whose area property is not a string, or a string that is no area
+/// name: exit 2 naming the tile and why, nothing written.
+#[test]
+fn a_bad_tiled_area_property_is_refused_naming_the_tile() {
+    let fixture =
+        std::fs::read_to_string(repo_file("tests/fixtures/tiled_areas.tmx")).expect("fixture");
+    let water = "<property name=\"area\" value=\"water\"/>";
+    assert!(fixture.contains(water));
+    for (property, why) in [
+        (
+            "<property name=\"area\" type=\"int\" value=\"3\"/>",
+            "its property `area` is an int, not a string",
+        ),
+        (
+            "<property name=\"area\" type=\"bool\" value=\"true\"/>",
+            "its property `area` is a bool, not a string",
+        ),
+        (
+            "<property name=\"area\" value=\"\"/>",
+            "its property `area` is \"\", which is no area name",
+        ),
+        (
+            "<property name=\"area\" value=\" water\"/>",
+            "starts or ends with a blank",
+        ),
+        (
+            "<property name=\"area\" value=\"wa&#10;ter\"/>",
+            "holds a control character",
+        ),
+    ] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let tmx = dir.path().join("bad.tmx");
+        std::fs::write(&tmx, fixture.replace(water, property)).expect("write");
+        let output = clearway()
+            .arg("grid")
+            .arg(&tmx)
+            .args(["--area-property", "area", "--layer", "level", "-o"])
+            .arg(dir.path().join("out.ron"))
+            .run()
+            .exit(2);
+        let err = stderr(&output);
+        assert!(
+            err.contains("bad.tmx`, tileset `terrain`, tile 1: ") && err.contains(why),
+            "{property}: {err}"
+        );
+        assert_eq!(files_in(dir.path()), ["bad.tmx"], "nothing written");
+    }
+    // The option is for Tiled maps only.
+    let (dir, grid) = setup(TINY);
+    let output = clearway()
+        .arg("grid")
+        .arg(&grid)
+        .args(["--area-property", "area", "-o"])
+        .arg(dir.path().join("out.ron"))
+        .run()
+        .exit(2);
+    assert!(stderr(&output).contains("--area-property picks tiles of a Tiled map"));
+}

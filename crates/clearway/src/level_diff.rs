@@ -45,6 +45,8 @@
 //! # Ok::<(), clearway::map::LoadError>(())
 //! ```
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use serde::Serialize;
 
 use crate::clearance::{Clearances, admits};
@@ -143,8 +145,8 @@ impl DiffRadius {
     }
 }
 
-/// An agent profile added, removed or resized: a change to the level even
-/// where no edge's verdict moves.
+/// An agent profile added, removed, resized, or whose costs or forbidden
+/// areas changed: a change to the level even where no edge's verdict moves.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AgentChange {
     /// The profile's name.
@@ -153,20 +155,68 @@ pub struct AgentChange {
     pub old_radius: Option<f64>,
     /// Its radius in NEW; `None` (`null` in JSON) when removed.
     pub radius: Option<f64>,
+    /// For a profile of both levels whose `costs` changed: its costs in
+    /// OLD and in NEW (left out of JSON otherwise, as before areas).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub costs: Option<CostsChange>,
+    /// For a profile of both levels whose `forbid` changed (as a set): its
+    /// forbidden areas in OLD and in NEW, sorted (left out of JSON
+    /// otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forbid: Option<ForbidChange>,
+}
+
+/// An agent's multipliers by area in OLD and in NEW.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CostsChange {
+    /// The costs in OLD.
+    pub old: BTreeMap<String, f64>,
+    /// The costs in NEW.
+    pub new: BTreeMap<String, f64>,
+}
+
+/// An agent's forbidden areas in OLD and in NEW, each sorted.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ForbidChange {
+    /// The areas forbidden in OLD.
+    pub old: Vec<String>,
+    /// The areas forbidden in NEW.
+    pub new: Vec<String>,
+}
+
+/// `agent`'s forbidden areas, sorted, each once: what is compared.
+fn forbid_set(agent: &Agent) -> Vec<String> {
+    let set: BTreeSet<&String> = agent.forbid.iter().collect();
+    set.into_iter().cloned().collect()
 }
 
 impl AgentChange {
-    /// The profiles added or resized, in NEW's file order, then the
-    /// profiles removed, in OLD's; profiles alike in both are left out.
+    /// The profiles added, resized, or with other costs or forbidden areas,
+    /// in NEW's file order, then the profiles removed, in OLD's; profiles
+    /// alike in both are left out.
     pub fn between(old: &[Agent], new: &[Agent]) -> Vec<AgentChange> {
-        let find =
-            |agents: &[Agent], name: &str| agents.iter().find(|a| a.name == name).map(|a| a.radius);
-        let added_or_resized = new.iter().filter_map(|a| {
+        fn find<'a>(agents: &'a [Agent], name: &str) -> Option<&'a Agent> {
+            agents.iter().find(|a| a.name == name)
+        }
+        let added_or_changed = new.iter().filter_map(|a| {
             let before = find(old, &a.name);
-            (before != Some(a.radius)).then(|| AgentChange {
-                agent: a.name.clone(),
-                old_radius: before,
-                radius: Some(a.radius),
+            let costs = before.filter(|b| b.costs != a.costs).map(|b| CostsChange {
+                old: b.costs.clone(),
+                new: a.costs.clone(),
+            });
+            let forbid = before
+                .map(|b| (forbid_set(b), forbid_set(a)))
+                .filter(|(was, is)| was != is)
+                .map(|(old, new)| ForbidChange { old, new });
+            let old_radius = before.map(|b| b.radius);
+            (old_radius != Some(a.radius) || costs.is_some() || forbid.is_some()).then(|| {
+                AgentChange {
+                    agent: a.name.clone(),
+                    old_radius,
+                    radius: Some(a.radius),
+                    costs,
+                    forbid,
+                }
             })
         });
         let removed = old
@@ -176,8 +226,10 @@ impl AgentChange {
                 agent: a.name.clone(),
                 old_radius: Some(a.radius),
                 radius: None,
+                costs: None,
+                forbid: None,
             });
-        added_or_resized.chain(removed).collect()
+        added_or_changed.chain(removed).collect()
     }
 }
 
@@ -209,11 +261,18 @@ pub enum ChangeKind {
     /// The edge's area was set, changed or removed: the agents whose
     /// costs or forbidden areas name either area see it differently.
     Area,
+    /// A checked agent may no longer use the edge (or may not use it, new)
+    /// by its area: the agent's `forbid` or the edge's area changed.
+    Forbidden,
+    /// A checked agent may use the edge again: its area is no longer one
+    /// the agent forbids.
+    Allowed,
 }
 
 impl ChangeKind {
     /// The word used in reports: `blocked`, `unblocked`, `added`, `removed`,
-    /// `changed`, `one_way`, `cost`, `closed`, `opened`, `area`.
+    /// `changed`, `one_way`, `cost`, `closed`, `opened`, `area`,
+    /// `forbidden`, `allowed`.
     pub fn name(self) -> &'static str {
         match self {
             ChangeKind::Blocked => "blocked",
@@ -226,6 +285,8 @@ impl ChangeKind {
             ChangeKind::Closed => "closed",
             ChangeKind::Opened => "opened",
             ChangeKind::Area => "area",
+            ChangeKind::Forbidden => "forbidden",
+            ChangeKind::Allowed => "allowed",
         }
     }
 }
@@ -306,8 +367,9 @@ pub struct EdgeChange {
     /// For `blocked` and `unblocked`: the index in [`LevelDiff::radii`] of
     /// the radius.
     pub radius: Option<usize>,
-    /// For `area`: the edge's area in the old level and in the new (`None`
-    /// for none); `None` for every other kind.
+    /// For `area`, `forbidden` and `allowed`: the edge's area in the old
+    /// level and in the new (`None` for none, or for a level without the
+    /// edge); `None` for every other kind.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub areas: Option<(Option<String>, Option<String>)>,
 }
@@ -431,6 +493,10 @@ impl LevelDiff {
         options: &DiffOptions,
     ) -> LevelDiff {
         let mut changes = Vec::new();
+        let forbids: Vec<(BTreeSet<&str>, BTreeSet<&str>)> = radii
+            .iter()
+            .map(|r| forbidden_areas(old.0.agents(), new.0.agents(), r.agent.as_deref()))
+            .collect();
         match_edges(old, new, |matched| {
             let Matched {
                 from,
@@ -469,6 +535,25 @@ impl LevelDiff {
                     }
                     _ => {}
                 }
+            }
+            // Each level's area of the edge, against the agent's forbidden
+            // areas in that level.
+            let (area_was, area_is) = (
+                o.and_then(|s| old.0.edge_area(s.edge)),
+                n.and_then(|s| new.0.edge_area(s.edge)),
+            );
+            for (i, (was_forbidden, is_forbidden)) in forbids.iter().enumerate() {
+                let was = o.map(|_| area_was.is_some_and(|a| was_forbidden.contains(a)));
+                let is = n.map(|_| area_is.is_some_and(|a| is_forbidden.contains(a)));
+                let kind = match (was, is) {
+                    (Some(false) | None, Some(true)) => ChangeKind::Forbidden,
+                    (Some(true), Some(false)) => ChangeKind::Allowed,
+                    _ => continue,
+                };
+                changes.push(EdgeChange {
+                    areas: Some((area_was.map(str::to_owned), area_is.map(str::to_owned))),
+                    ..change(kind, Some(i))
+                });
             }
             match (o, n) {
                 (None, Some(_)) => changes.push(change(ChangeKind::Added, None)),
@@ -540,6 +625,22 @@ impl LevelDiff {
     pub fn count(&self, kind: ChangeKind) -> usize {
         self.changes.iter().filter(|c| c.kind == kind).count()
     }
+}
+
+/// The areas agent `name` forbids in OLD and in NEW, judged as
+/// [`DiffRadius::profile`] judges its radius: NEW's profile, and OLD's of
+/// that name, else NEW's again. None for a bare radius or an unknown name.
+fn forbidden_areas<'a>(
+    old: &'a [Agent],
+    new: &'a [Agent],
+    name: Option<&str>,
+) -> (BTreeSet<&'a str>, BTreeSet<&'a str>) {
+    let Some(now) = name.and_then(|n| new.iter().find(|a| a.name == n)) else {
+        return (BTreeSet::new(), BTreeSet::new());
+    };
+    let before = old.iter().find(|a| a.name == now.name).unwrap_or(now);
+    let set = |a: &'a Agent| a.forbid.iter().map(String::as_str).collect();
+    (set(before), set(now))
 }
 
 fn finite_or_null<S: serde::Serializer>(value: &f64, s: S) -> Result<S::Ok, S::Error> {
@@ -669,6 +770,8 @@ mod tests {
             agent: agent.into(),
             old_radius,
             radius,
+            costs: None,
+            forbid: None,
         };
         assert_eq!(
             diff.agent_changes,
@@ -720,6 +823,88 @@ mod tests {
             kinds(&diff_of(&open, &crushed)),
             [ChangeKind::Blocked, ChangeKind::Closed]
         );
+    }
+
+    /// The pond of maps/pond.ron with these agents, the straight edge
+    /// across in `area`, the way round through mud and then water.
+    fn pond(agents: &str, area: &str) -> Map {
+        let text = format!(
+            "(agents: [{agents}], nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), \
+             (id: 2, pos: (5, 5))], edges: [(from: 0, to: 1, area: \"{area}\"), \
+             (from: 0, to: 2, area: \"mud\"), (from: 2, to: 1, area: \"water\")])"
+        );
+        Map::loader().read_str(&text, "pond.ron").unwrap()
+    }
+
+    /// Costs and forbidden areas that change are agent changes; an edge an
+    /// agent may no longer use by its area is `forbidden` for it, one it may
+    /// use again `allowed`, whether the agent's `forbid` or the edge's area
+    /// changed. Forbid lists are compared as sets.
+    #[test]
+    fn costs_and_forbidden_areas_that_change_are_reported_with_their_edges() {
+        let old = pond(
+            r#"(name: "boat", radius: 0.5, costs: {"water": 0.5}), (name: "cat", radius: 0.5, forbid: ["water", "mud"])"#,
+            "water",
+        );
+        let new = pond(
+            r#"(name: "boat", radius: 0.5, costs: {"water": 2}, forbid: ["mud"]), (name: "cat", radius: 0.5, forbid: ["mud", "water"])"#,
+            "water",
+        );
+        let diff = diff_of(&old, &new);
+        assert_eq!(
+            diff.agent_changes,
+            [AgentChange {
+                agent: "boat".into(),
+                old_radius: Some(0.5),
+                radius: Some(0.5),
+                costs: Some(CostsChange {
+                    old: [("water".to_owned(), 0.5)].into(),
+                    new: [("water".to_owned(), 2.0)].into(),
+                }),
+                forbid: Some(ForbidChange {
+                    old: vec![],
+                    new: vec!["mud".into()],
+                }),
+            }]
+        );
+        let kinds: Vec<(ChangeKind, u64, u64, &str)> = diff
+            .changes
+            .iter()
+            .map(|c| {
+                let agent = diff.radii[c.radius.unwrap()].agent.as_deref().unwrap();
+                (c.kind, c.from, c.to, agent)
+            })
+            .collect();
+        assert_eq!(kinds, [(ChangeKind::Forbidden, 0, 2, "boat")]);
+        // Back again: allowed. Then the straight edge turned from water to
+        // mud: an area change, and forbidden for the boat (it forbids mud,
+        // not water); the cat forbids both, so nothing changes for it.
+        assert_eq!(diff_of(&new, &old).changes[0].kind, ChangeKind::Allowed);
+        let muddy = pond(
+            r#"(name: "boat", radius: 0.5, costs: {"water": 2}, forbid: ["mud"]), (name: "cat", radius: 0.5, forbid: ["mud", "water"])"#,
+            "mud",
+        );
+        let diff = diff_of(&new, &muddy);
+        assert!(diff.agent_changes.is_empty());
+        let kinds: Vec<(ChangeKind, Option<&str>)> = diff
+            .changes
+            .iter()
+            .map(|c| {
+                (
+                    c.kind,
+                    c.radius.and_then(|i| diff.radii[i].agent.as_deref()),
+                )
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (ChangeKind::Area, None),
+                (ChangeKind::Forbidden, Some("boat"))
+            ]
+        );
+        // The same profiles, forbid lists in another order: no change.
+        assert!(diff_of(&new, &new).changes.is_empty());
     }
 
     proptest! {

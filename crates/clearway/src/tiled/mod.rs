@@ -105,6 +105,11 @@ pub struct TiledOptions {
     /// cell. `None` (the default): only tiles with collision shapes are
     /// solid.
     pub solid_property: Option<String>,
+    /// For a grid ([`tile_layer_grid`]): a free cell whose tile has a
+    /// string property of this name has that area (`"water"`), which the
+    /// level's edges carry for agents' costs and forbidden areas. `None`
+    /// (the default): no areas.
+    pub area_property: Option<String>,
 }
 
 impl Default for TiledOptions {
@@ -115,6 +120,7 @@ impl Default for TiledOptions {
             origin: TiledOrigin::BottomLeft,
             ellipse_sides: 32,
             solid_property: None,
+            area_property: None,
         }
     }
 }
@@ -471,7 +477,13 @@ fn chosen_layers<'map>(
     kind: layers::Wanted,
 ) -> Result<Vec<layers::ChosenLayer<'map>>, TiledError> {
     let property = options.solid_property.as_deref();
-    let has_solid = |layer: &tiled::TileLayer<'map>| tiles::layer_has_solid(layer, property);
+    // A grid's layer may hold areas without solid tiles.
+    let area_property = match kind {
+        layers::Wanted::Tiles => options.area_property.as_deref(),
+        layers::Wanted::Obstacles => None,
+    };
+    let has_solid =
+        |layer: &tiled::TileLayer<'map>| tiles::layer_has_solid(layer, property, area_property);
     layers::select(map, source_name, options.layer.as_deref(), kind, &has_solid)
 }
 
@@ -652,7 +664,8 @@ fn check_not_utf16(start: &[u8], file: &str) -> Result<(), TiledError> {
 pub struct TiledGrid {
     /// The cells, row 0 at the top, solid where a tile has a collision shape
     /// (whatever its size: a half-block makes its whole cell solid) or a
-    /// true [`TiledOptions::solid_property`].
+    /// true [`TiledOptions::solid_property`]; free cells with the areas of
+    /// [`TiledOptions::area_property`].
     pub grid: Grid,
     /// The Tiled tile coordinates (column, row) of the grid's cell (0, 0):
     /// cell (col, row) is Tiled's tile (col + first.0, row + first.1).
@@ -665,12 +678,20 @@ pub struct TiledGrid {
 /// The solid cells of the tile layer of the Tiled map at `path` that
 /// `options.layer` names (a group layer: every tile layer in it, cell by
 /// cell). With no layer named: the only tile layer with solid tiles, or the
-/// only tile layer. Only `layer` and `solid_property` of the options are
-/// used; layer offsets are ignored (a grid is cells).
+/// only tile layer (with [`TiledOptions::area_property`], tiles naming an
+/// area count as solid ones for this choice). Only `layer`,
+/// `solid_property` and `area_property` of the options are used; layer
+/// offsets are ignored (a grid is cells). With `area_property`, free cells
+/// take areas from their tiles: of the uppermost layer whose tile names
+/// one; an edge between two areas takes the one whose tile has the lower
+/// global id (the map's tilesets in order, then tile ids).
 ///
 /// # Errors
 ///
-/// As [`load_obstacles`]; naming an object layer is an error too.
+/// As [`load_obstacles`]; naming an object layer is an error too, and so
+/// is a tile whose `area_property` is not a string, or a string that is no
+/// area name (empty, with control characters or blanks at either end):
+/// [`TiledError::BadTile`].
 pub fn tile_layer_grid(
     path: impl AsRef<Path>,
     options: &TiledOptions,
@@ -717,7 +738,8 @@ pub fn tile_layer_grid_from_map(
             layers::Chosen::Objects(_) => None,
         })
         .collect();
-    let (grid, bounds) = tiles::solid_cells(&tile_layers, source_name, property)?;
+    let area_property = options.area_property.as_deref();
+    let (grid, bounds) = tiles::solid_cells(&tile_layers, source_name, property, area_property)?;
     Ok(TiledGrid {
         grid,
         first: (bounds.min_col, bounds.min_row),

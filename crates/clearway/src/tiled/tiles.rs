@@ -146,12 +146,66 @@ fn type_name(value: &tiled::PropertyValue) -> &'static str {
     }
 }
 
+/// The area a tile gives its cell: the value of its string property
+/// `property` (`None` without one); `Err` when it has that property with
+/// another type, or a string that is no area name.
+fn property_area<'t>(
+    tile: &'t tiled::TileData,
+    property: Option<&str>,
+) -> Result<Option<&'t str>, String> {
+    let Some(name) = property else {
+        return Ok(None);
+    };
+    match tile.properties.get(name) {
+        None => Ok(None),
+        Some(tiled::PropertyValue::StringValue(area)) => match area_name_fault(area) {
+            None => Ok(Some(area.as_str())),
+            Some(fault) => Err(format!(
+                "its property `{name}` is {}, which {fault}",
+                capped_quote(area)
+            )),
+        },
+        Some(other) => Err(format!(
+            "its property `{name}` is {}, not a string (the name of the tile's area: a property of type string)",
+            type_name(other)
+        )),
+    }
+}
+
+/// Why `area` is no area name: empty (plain ground has no property), or
+/// with control characters or blanks at either end (unseen in a report).
+fn area_name_fault(area: &str) -> Option<&'static str> {
+    if area.is_empty() {
+        Some("is no area name (leave the property off the tiles of plain ground)")
+    } else if area.chars().any(char::is_control) {
+        Some("holds a control character: an area name is one printable line")
+    } else if area.trim() != area {
+        Some("starts or ends with a blank: an area name has none")
+    } else {
+        None
+    }
+}
+
+/// `"text"`, quoted and cut short when long, control characters escaped.
+fn capped_quote(text: &str) -> String {
+    let short: String = text.chars().take(40).collect();
+    let more = if short.len() < text.len() { "..." } else { "" };
+    format!("{:?}{more}", short)
+}
+
 /// Whether the layer holds a tile that is solid (or that names
-/// `property` with the wrong type, so that reading it reports the error).
-pub(super) fn layer_has_solid(layer: &tiled::TileLayer<'_>, property: Option<&str>) -> bool {
+/// `property` with the wrong type, so that reading it reports the error),
+/// or, with `area_property`, a tile that names it (an area, or an error).
+pub(super) fn layer_has_solid(
+    layer: &tiled::TileLayer<'_>,
+    property: Option<&str>,
+    area_property: Option<&str>,
+) -> bool {
     layer_tiles(layer).1.iter().any(|(_, _, t)| {
         t.get_tile().is_some_and(|tile| {
-            has_collision_shapes(&tile) || property_solid(&tile, property) != Ok(false)
+            has_collision_shapes(&tile)
+                || property_solid(&tile, property) != Ok(false)
+                || property_area(&tile, area_property) != Ok(None)
         })
     })
 }
@@ -393,10 +447,17 @@ pub(super) fn read_layer(
 
 /// The cells of the tile layers, solid where a tile has a collision shape
 /// or a true `property`, over the union of their bounds; and that union.
+/// With `area_property`, a free cell whose tile has that string property
+/// has that area: of the uppermost layer whose tile there names one. The
+/// areas are given to the grid in the order of their tiles' global ids (the
+/// map's tilesets in order, then tile ids), so that an edge between two
+/// areas takes the one whose tile comes first, as a Moving AI map's water
+/// comes before its swamp ([`Grid::set_area`]).
 pub(super) fn solid_cells(
     layers: &[(String, tiled::TileLayer<'_>)],
     file: &str,
     property: Option<&str>,
+    area_property: Option<&str>,
 ) -> Result<(Grid, Bounds), TiledError> {
     let read: Vec<_> = layers
         .iter()
@@ -416,6 +477,8 @@ pub(super) fn solid_cells(
         _ => "(several)",
     };
     let mut grid = grid_for(bounds, file, name)?;
+    // Each area tile met, layer by layer: (cell, tileset, tile id, area).
+    let mut areas: Vec<(usize, usize, u32, String)> = Vec::new();
     for (_, (_, tiles)) in &read {
         for (col, row, placed) in tiles {
             let Some(tile) = placed.get_tile() else {
@@ -424,12 +487,45 @@ pub(super) fn solid_cells(
             let solid = property_solid(&tile, property)
                 .map_err(|reason| bad_tile(file, placed, reason))?
                 || has_collision_shapes(&tile);
+            let area = property_area(&tile, area_property)
+                .map_err(|reason| bad_tile(file, placed, reason))?;
+            let c = (col - bounds.min_col) as usize;
+            let r = (row - bounds.min_row) as usize;
             if solid {
-                let c = (col - bounds.min_col) as usize;
-                let r = (row - bounds.min_row) as usize;
                 grid.set_solid(c, r, true);
             }
+            if let Some(area) = area {
+                let cell = r * grid.width() + c;
+                areas.push((cell, placed.tileset_index(), placed.id(), area.to_owned()));
+            }
         }
+    }
+    // The uppermost layer's area of each cell (a stable sort keeps the
+    // layers' order within a cell), then the areas in tile order.
+    areas.sort_by_key(|a| a.0);
+    let mut kept: Vec<(usize, usize, u32, String)> = Vec::with_capacity(areas.len());
+    for area in areas {
+        match kept.last_mut() {
+            Some(last) if last.0 == area.0 => *last = area,
+            _ => kept.push(area),
+        }
+    }
+    kept.sort_by_key(|a| (a.1, a.2));
+    let width = grid.width();
+    kept.retain(|(cell, _, _, _)| !grid.is_solid(cell % width, cell / width));
+    let names: BTreeSet<&str> = kept.iter().map(|a| a.3.as_str()).collect();
+    if names.len() > usize::from(u16::MAX) {
+        return Err(TiledError::Load {
+            file: file.to_string(),
+            reason: format!(
+                "its tiles name {} areas; a level holds at most {}",
+                names.len(),
+                u16::MAX
+            ),
+        });
+    }
+    for (cell, _, _, area) in &kept {
+        grid.set_area(cell % width, cell / width, Some(area));
     }
     Ok((grid, bounds))
 }
