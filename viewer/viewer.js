@@ -710,7 +710,7 @@
   }
   agentSelect.addEventListener('change', () => { if (agentSelect.value) setAgent(agentSelect.value); else setRadius(state.radius, null); });
   range.addEventListener('input', () => setRadius(range.value, null));
-  number.addEventListener('change', () => { try { setRadius(number.value, null); } catch (err) { number.value = String(state.radius); } });
+  number.addEventListener('change', () => { try { setRadius(number.value, null); } catch { number.value = String(state.radius); } });
   $('widest-switch').addEventListener('change', (ev) => { state.widestMode = ev.target.checked; updateRoute(); requestDraw(); });
   for (const [id, key] of [['show-obstacles', 'obstacles'], ['show-labels', 'labels'], ['show-pinches', 'pinches']]) {
     $(id).addEventListener('change', (ev) => { state.layers[key] = ev.target.checked; requestDraw(); });
