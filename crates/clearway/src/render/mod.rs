@@ -55,6 +55,7 @@ mod frame;
 mod heights;
 mod html;
 mod html_shapes;
+mod html_wire;
 mod labels;
 mod layout;
 mod legend;
