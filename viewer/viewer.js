@@ -349,9 +349,12 @@
   function drawAreas() {
     if (!level.area) return;
     const area = level.area;
-    ctx.strokeStyle = P.ink; ctx.lineWidth = 1; ctx.lineCap = 'butt';
+    // As wide as half an edge (at least 1.5 px), so that it reads over the
+    // edge's colour; the pattern scales with it.
+    const w = Math.max(1.5, edgeWidth() * 0.5);
+    ctx.strokeStyle = P.ink; ctx.lineWidth = w; ctx.lineCap = 'butt';
     for (const a of meta.areas) {
-      ctx.setLineDash(a.dash[1] > 0 ? a.dash : []);
+      ctx.setLineDash(a.dash[1] > 0 ? a.dash.map((x) => x * w) : []);
       ctx.beginPath();
       let any = false;
       for (let e = 0; e < m; e++) {
