@@ -163,26 +163,27 @@ fn a_page_that_cannot_be_written_leaves_nothing() {
 
 #[test]
 fn a_level_with_areas_carries_each_agents_multipliers() {
-    let page = page("pond.ron", &[]);
-    let map = Map::loader().read(map_path("pond.ron")).unwrap();
+    let pond = page("pond.ron", &[]);
+    let text = std::fs::read_to_string(map_path("pond.ron")).unwrap();
+    let map = Map::loader().read_str(&text, "pond.ron").unwrap();
     // Each edge's area plus one (0 for none): the pond's first edge is water.
-    let area: Vec<u32> = decode(script(&page, "cw-area"))
+    let area: Vec<u32> = decode(script(&pond, "cw-area"))
         .chunks(4)
         .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
         .collect();
     assert_eq!(area, [1, 0, 0]);
     // boat pays the water half, cat may not enter it, duck pays 1.5.
-    let multipliers = f64s(&page, "agentMultiplier");
+    let multipliers = f64s(&pond, "agentMultiplier");
     assert_eq!(multipliers, [1.0, 0.5, 1.0, f64::INFINITY, 1.0, 1.5]);
-    let scales = f64s(&page, "agentBoundScale");
+    let scales = f64s(&pond, "agentBoundScale");
     assert_eq!(scales, [0.5 * (1.0 - 1e-12), 1.0, 1.0]);
     // The cost of every edge, as routes sum it (no explicit costs: lengths).
-    let cost = f64s(&page, "cost");
-    let length = f64s(&page, "length");
+    let cost = f64s(&pond, "cost");
+    let length = f64s(&pond, "length");
     assert_eq!(cost, length);
     assert_eq!(cost.len(), map.edges().len());
     assert!(
-        script(&page, "cw-meta")
+        script(&pond, "cw-meta")
             .contains(r#""areas":[{"index":0,"name":"water","legend":"area \"water\" (1)""#)
     );
     // A level without areas carries none of it.
