@@ -71,6 +71,8 @@
     expect('ends', 2 * m);
     expect('clearance', m);
     expect('length', m);
+    expect('cost', m);
+    if (a.area) expect('area', m);
     const ids = new Array(n);
     const byId = new Map();
     for (let i = 0; i < n; i++) {
@@ -88,7 +90,7 @@
       meta, dim, nodeCount: n, edgeCount: m, arrays: a, ids, byId, names,
       slack, scale, initialRadius,
       pos: a.pos, ends: a.ends, flags: a.flags, clearance: a.clearance,
-      length: a.length, cost: a.cost || a.length,
+      length: a.length, cost: a.cost, area: a.area || null,
       agents: meta.agents.map((name, i) => ({ name, radius: a.agentRadius[i] })),
     };
   }
@@ -156,7 +158,91 @@
     }
     const usable = new Float64Array(m);
     for (let e = 0; e < m; e++) usable[e] = flags[e] & 2 ? 0 : level.clearance[e];
-    return { level, first, target, edge, usable, g: null, h: null, from: null, via: null, heapAt: null };
+    return { level, first, target, edge, usable, tree: undefined, weights: new Map() };
+  }
+
+  /**
+   * How agent number `k` weighs the edges (Router::route_for with
+   * route::area_costs): each edge's cost times the agent's multiplier for
+   * the edge's area, as shipped from Rust; `allowed[e]` 0 where the agent
+   * forbids the edge's area; the factor its goal bound is scaled by. The
+   * plain costs for a radius alone (`k` < 0) or a level without areas.
+   */
+  function weightsFor(net, k) {
+    const level = net.level;
+    if (k < 0 || !level.area) return { cost: level.cost, allowed: null, boundScale: 1 };
+    if (net.weights.has(k)) return net.weights.get(k);
+    const all = level.arrays.agentMultiplier;
+    const width = all.length / level.agents.length;
+    const table = all.subarray(k * width, (k + 1) * width);
+    const m = level.edgeCount, area = level.area;
+    const cost = new Float64Array(m);
+    let allowed = null;
+    for (let e = 0; e < m; e++) {
+      const times = table[area[e]];
+      if (times === Infinity) {
+        if (!allowed) allowed = new Uint8Array(m).fill(1);
+        allowed[e] = 0;
+        cost[e] = Infinity;
+      } else cost[e] = level.cost[e] * times;
+    }
+    const weights = { cost, allowed, boundScale: level.arrays.agentBoundScale[k] };
+    net.weights.set(k, weights);
+    return weights;
+  }
+
+  /**
+   * The widest radius between every two nodes at once (route::widest_tree):
+   * Kruskal's tree of the widest edges, each join holding the clearance
+   * that made it, so that the widest radius between two nodes is their
+   * lowest common join's. Built once, on the first query; null on a level
+   * with one-way edges (as the library's). The same widest radius the
+   * search finds whatever order ties take: a route of that radius exists
+   * in every widest spanning forest.
+   */
+  function widestTree(net) {
+    if (net.tree !== undefined) return net.tree;
+    const level = net.level, n = level.nodeCount, m = level.edgeCount, ends = level.ends;
+    net.tree = null;
+    for (let e = 0; e < m; e++) if (level.flags[e] & 1) return null;
+    const key = new Float64Array(m);
+    for (let e = 0; e < m; e++) key[e] = Number.isNaN(net.usable[e]) ? Infinity : net.usable[e];
+    const order = new Uint32Array(m);
+    for (let e = 0; e < m; e++) order[e] = e;
+    order.sort((x, y) => (key[y] > key[x] ? 1 : key[y] < key[x] ? -1 : 0));
+    const parts = new Int32Array(n), top = new Uint32Array(n);
+    for (let i = 0; i < n; i++) { parts[i] = i; top[i] = i; }
+    const find = (x) => { while (parts[x] !== x) { parts[x] = parts[parts[x]]; x = parts[x]; } return x; };
+    const parent = new Uint32Array(Math.max(1, 2 * n - 1));
+    for (let i = 0; i < n; i++) parent[i] = i;
+    const width = new Float64Array(Math.max(1, n - 1));
+    let size = n;
+    for (let k = 0; k < m; k++) {
+      const e = order[k];
+      const a = find(ends[2 * e]), b = find(ends[2 * e + 1]);
+      if (a === b) continue;
+      const join = size++;
+      parent[top[a]] = join; parent[top[b]] = join; parent[join] = join;
+      width[join - n] = key[e];
+      parts[a] = b; top[b] = join;
+    }
+    // A join comes after both its parts: depths from the last join down.
+    const depth = new Uint32Array(size);
+    for (let k = size - 1; k >= 0; k--) if (parent[k] !== k) depth[k] = depth[parent[k]] + 1;
+    net.tree = { leaves: n, parent, depth, width };
+    return net.tree;
+  }
+
+  /** The widest radius between nodes `a` and `b` (not equal) by the tree; null when unconnected. */
+  function treeWidest(tree, a, b) {
+    const { parent, depth } = tree;
+    while (depth[a] > depth[b]) a = parent[a];
+    while (depth[b] > depth[a]) b = parent[b];
+    while (a !== b) {
+      if (parent[a] === a) return null;
+      a = parent[a]; b = parent[b];
+    }
+    return tree.width[a - tree.leaves];
   }
 
   /**
@@ -211,9 +297,13 @@
     }
   }
 
-  /** The straight-line estimate to `goal` (route::goal_bound), scaled. */
-  function estimator(level, goal) {
-    const p = level.pos, d = level.dim, scale = level.scale;
+  /**
+   * The straight-line estimate to `goal` (route::goal_bound), scaled by the
+   * level's factor times the agent's `boundScale`, multiplied in that order
+   * as GoalBound::new does.
+   */
+  function estimator(level, goal, boundScale) {
+    const p = level.pos, d = level.dim, scale = level.scale * boundScale;
     if (!(scale > 0)) return () => 0;
     const gx = p[d * goal], gy = p[d * goal + 1], gz = d === 3 ? p[d * goal + 2] : 0;
     if (d === 3) {
@@ -229,21 +319,32 @@
   }
 
   /** A route along `nodes`/`edges`: lengths and costs summed in order (Route::along). */
-  function along(level, nodes, edges) {
+  function along(level, nodes, edges, weights) {
     let length = -0, cost = -0, min = Infinity;
-    for (const e of edges) { length += level.length[e]; cost += level.cost[e]; min = Math.min(min, level.clearance[e]); }
+    for (const e of edges) { length += level.length[e]; cost += weights.cost[e]; min = Math.min(min, level.clearance[e]); }
     if (edges.length === 0) min = nodes.length ? level.arrays.nodeClearance[nodes[0]] : Infinity;
     return { nodes, edges, length, cost, minClearance: min };
   }
 
   /**
    * The cheapest route from node index `start` to `goal` for radius `r`,
-   * edges admitted with `slack` (Router::search); null when there is none.
+   * edges admitted with `slack` (Router::search), weighed by `weights`
+   * (weightsFor; the plain costs when omitted); null when there is none.
+   * When the widest radius between the two does not admit `r`, there is
+   * none, told at once without a search.
    */
-  function cheapest(net, start, goal, r, slack) {
+  function cheapest(net, start, goal, r, slack, weights) {
     const level = net.level;
+    weights = weights || weightsFor(net, -1);
     if (Number.isNaN(r)) return null;
     if (start === goal && !admits(level.arrays.nodeClearance[start], r, slack)) return null;
+    if (start !== goal) {
+      const tree = widestTree(net);
+      if (tree) {
+        const w = treeWidest(tree, start, goal);
+        if (w === null || !admits(w, r, slack)) return null;
+      }
+    }
     const radius = effectiveRadius(r, slack);
     const n = level.nodeCount;
     const g = new Float64Array(n).fill(Infinity);
@@ -251,12 +352,13 @@
     const from = new Int32Array(n).fill(-1);
     const via = new Int32Array(n).fill(-1);
     const open = new OpenSet(n);
-    const estimate = estimator(level, goal);
+    const estimate = estimator(level, goal, weights.boundScale);
     g[start] = 0;
     h[start] = estimate(start);
     if (Number.isFinite(h[start])) open.insert(start, h[start], 0);
     let found = false;
-    const { first, target, edge, usable, cost } = { ...net, cost: level.cost };
+    const { first, target, edge, usable } = net;
+    const { cost, allowed } = weights;
     for (;;) {
       const here = open.pop();
       if (here < 0) break;
@@ -264,7 +366,7 @@
       const gHere = open.g[here];
       for (let k = first[here]; k < first[here + 1]; k++) {
         const e = edge[k];
-        if (!(usable[e] >= radius)) continue;
+        if (!(usable[e] >= radius) || (allowed && !allowed[e])) continue;
         const next = target[k];
         const gNext = gHere + cost[e];
         if (gNext < g[next]) {
@@ -279,11 +381,14 @@
     const nodes = [goal], edges = [];
     for (let at = goal; at !== start; at = from[at]) { edges.push(via[at]); nodes.push(from[at]); }
     nodes.reverse(); edges.reverse();
-    return along(level, nodes, edges);
+    return along(level, nodes, edges, weights);
   }
 
-  /** The widest radius from `start` to `goal` (route::widest::widest_radius); null when unreachable. */
-  function widestRadius(net, start, goal) {
+  /**
+   * The widest radius from `start` to `goal` (route::widest::widest_radius),
+   * never through an edge `allowed` forbids; null when unreachable.
+   */
+  function widestRadius(net, start, goal, allowed) {
     const n = net.level.nodeCount;
     const width = new Float64Array(n).fill(-Infinity);
     const settled = new Uint8Array(n);
@@ -319,6 +424,7 @@
       if (node === goal) return w;
       for (let k = net.first[node]; k < net.first[node + 1]; k++) {
         const next = net.target[k];
+        if (allowed && !allowed[net.edge[k]]) continue;
         const through = Math.min(w, net.usable[net.edge[k]]);
         if (!settled[next] && through > width[next]) { width[next] = through; push([through, next]); }
       }
@@ -329,14 +435,21 @@
   /**
    * The widest route (Router::widest_route): the largest radius that has a
    * route, the cheapest route at it (no slack), and its bottleneck edge
-   * (the first edge along it whose clearance is the route's least); null
-   * when no radius fits.
+   * (the first edge along it whose clearance is the route's least), by
+   * `weights` (Router::widest_route_for; plain when omitted); null when
+   * no radius fits.
    */
-  function widest(net, start, goal) {
+  function widest(net, start, goal, weights) {
     const level = net.level;
-    const radius = start === goal ? level.arrays.nodeClearance[start] : widestRadius(net, start, goal);
+    weights = weights || weightsFor(net, -1);
+    let radius;
+    if (start === goal) radius = level.arrays.nodeClearance[start];
+    else {
+      const tree = widestTree(net);
+      radius = tree && !weights.allowed ? treeWidest(tree, start, goal) : widestRadius(net, start, goal, weights.allowed);
+    }
     if (radius === null || !(radius > 0)) return null;
-    const route = cheapest(net, start, goal, radius, 0);
+    const route = cheapest(net, start, goal, radius, 0, weights);
     if (!route) return null;
     let bottleneck = null;
     if (route.minClearance !== Infinity) {
@@ -370,7 +483,7 @@
 
   const api = {
     decodeBase64, typed, decodeLevel, admits, verdict, classify, blockedEdges, effectiveRadius,
-    buildNetwork, cheapest, widestRadius, widest, findNode, given, human, CLEAR, TIGHT, BLOCKED,
+    buildNetwork, weightsFor, widestTree, treeWidest, cheapest, widestRadius, widest, findNode, given, human, CLEAR, TIGHT, BLOCKED,
   };
   if (typeof module !== 'undefined' && module.exports) module.exports = api;
   else root.ClearwayCore = api;

@@ -68,11 +68,17 @@
     scale: 1, cx: (minX + maxX) / 2, cy: (minY + maxY) / 2,
     camera: 'plan', yaw: -0.6, pitch: 0.9, orbitScale: 1,
     storey: null, hoverEdge: -1, hoverNode: -1, picked: [], route: null, widestMode: false,
-    layers: { obstacles: true, labels: false, pinches: true },
+    layers: { obstacles: true, labels: false, pinches: true, areas: true },
     frameMs: 0,
   };
   let network = null;
   const net = () => network || (network = core.buildNetwork(level));
+  // How the current agent weighs the edges (its costs and forbidden areas);
+  // the plain costs for a radius alone.
+  const agentIndex = () => (state.agent ? level.agents.findIndex((a) => a.name === state.agent) : -1);
+  const weights = () => core.weightsFor(net(), agentIndex());
+  const areaOf = (e) => (level.area ? level.area[e] : 0);
+  const areaByIndex = new Map(meta.areas.map((a) => [a.index, a]));
 
   // ---- the canvas ----
   const canvas = $('canvas');
@@ -238,6 +244,48 @@
     ctx.setLineDash([]);
   }
 
+  // The obstacles in the orbit view (3D levels): outlines in level
+  // coordinates (render::html_wire), turned with the camera, drawn in the
+  // obstacles' own colour; those wholly outside the storey shown are not.
+  const wire = level.arrays.wire || new Uint32Array(0);
+  const wireCount = wire.length / 4;
+  const wireFlat = wire.length ? flatOf(level.arrays.wireXYZ, level.arrays.wireXYZ.length / 3) : null;
+  const wireLo = new Float64Array(wireCount), wireHi = new Float64Array(wireCount);
+  for (let r = 0; r < wireCount; r++) {
+    const kind = wire[4 * r], first = wire[4 * r + 2], count = wire[4 * r + 3];
+    let lo = Infinity, hi = -Infinity;
+    if (kind === 2) { const h = wireFlat.hh[first], rad = level.arrays.wireXYZ[3 * first + 3]; lo = h - rad; hi = h + rad; }
+    else for (let k = first; k < first + count; k++) { lo = Math.min(lo, wireFlat.hh[k]); hi = Math.max(hi, wireFlat.hh[k]); }
+    wireLo[r] = lo; wireHi[r] = hi;
+  }
+  const obstacleStyle = meta.styles.find((st) => st.fill) || meta.styles.find((st) => st.stroke);
+  const obstacleColor = obstacleStyle ? obstacleStyle.fill || obstacleStyle.stroke : P.muted;
+  function drawWire() {
+    if (!wireCount) return;
+    const p = [0, 0, 0], xy = wireFlat.xy, hh = wireFlat.hh, s = state.storey;
+    ctx.strokeStyle = obstacleColor; ctx.lineWidth = 1.25; ctx.setLineDash([]); ctx.lineJoin = 'round';
+    ctx.globalAlpha = 0.75;
+    ctx.beginPath();
+    for (let r = 0; r < wireCount; r++) {
+      if (s && (wireHi[r] < s.lo || wireLo[r] >= s.hi)) continue;
+      const kind = wire[4 * r], first = wire[4 * r + 2], count = wire[4 * r + 3];
+      if (kind === 2 || kind === 3) {
+        screenOfPoint(xy[2 * first], xy[2 * first + 1], hh[first], p);
+        // An orthographic camera sees a sphere as a circle of its radius.
+        const rad = kind === 2 ? Math.max(level.arrays.wireXYZ[3 * first + 3] * state.orbitScale, 1) : 2;
+        ctx.moveTo(p[0] + rad, p[1]); ctx.arc(p[0], p[1], rad, 0, 2 * Math.PI);
+        continue;
+      }
+      for (let k = first; k < first + count; k++) {
+        screenOfPoint(xy[2 * k], xy[2 * k + 1], hh[k], p);
+        if (k === first) ctx.moveTo(p[0], p[1]); else ctx.lineTo(p[0], p[1]);
+      }
+      if (kind === 1) ctx.closePath();
+    }
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+  }
+
   // Screen coordinates of every node, refreshed per frame.
   let SX = new Float32Array(2 * n);
   function project() {
@@ -294,6 +342,31 @@
       ctx.save(); ctx.setTransform(1, 0, 0, 1, 0, 0); ctx.drawImage(off, 0, 0); ctx.restore();
     }
     return drawn;
+  }
+
+  // Areas: a thin ink line along each edge that has one, dashed in its
+  // area's own pattern (render::areas), one batch per area.
+  function drawAreas() {
+    if (!level.area) return;
+    const area = level.area;
+    // As wide as half an edge (at least 1.5 px), so that it reads over the
+    // edge's colour; the pattern scales with it.
+    const w = Math.max(1.5, edgeWidth() * 0.5);
+    ctx.strokeStyle = P.ink; ctx.lineWidth = w; ctx.lineCap = 'butt';
+    for (const a of meta.areas) {
+      ctx.setLineDash(a.dash[1] > 0 ? a.dash.map((x) => x * w) : []);
+      ctx.beginPath();
+      let any = false;
+      for (let e = 0; e < m; e++) {
+        if (area[e] !== a.index + 1 || !edgeShown(e)) continue;
+        const p = ends[2 * e], q = ends[2 * e + 1];
+        const ax = SX[2 * p], ay = SX[2 * p + 1], bx = SX[2 * q], by = SX[2 * q + 1];
+        if (Math.max(ax, bx) < 0 || Math.min(ax, bx) > W || Math.max(ay, by) < 0 || Math.min(ay, by) > H) continue;
+        ctx.moveTo(ax, ay); ctx.lineTo(bx, by); any = true;
+      }
+      if (any) ctx.stroke();
+    }
+    ctx.setLineDash([]);
   }
 
   // One-way arrows and closed bars, when edges are long enough on screen.
@@ -426,9 +499,10 @@
     ctx.setTransform(DPR, 0, 0, DPR, 0, 0);
     ctx.fillStyle = P.background;
     ctx.fillRect(0, 0, W, H);
-    if (state.layers.obstacles && state.camera === 'plan') drawShapes();
+    if (state.layers.obstacles) { if (state.camera === 'plan') drawShapes(); else drawWire(); }
     project();
     drawEdges();
+    if (state.layers.areas) drawAreas();
     drawMarks(edgeWidth());
     drawNodes();
     drawRoute();
@@ -484,12 +558,30 @@
     }
     const extra = [[P.route, 'cheapest route'], [P.widest, 'widest route']];
     // The obstacles' own colour, as the picture's obstacles layer drew them.
-    const solid = meta.styles.find((st) => st.fill) || meta.styles.find((st) => st.stroke);
-    if (meta.obstacles && solid) extra.unshift([solid.fill || solid.stroke, 'obstacle']);
+    if (meta.obstacles && obstacleStyle) extra.unshift([obstacleColor, 'obstacle']);
     for (const [color, words] of extra) {
       const row = document.createElement('div'); row.className = 'key';
       const sw = document.createElement('span'); sw.className = 'swatch'; sw.style.background = color;
       row.appendChild(sw); row.appendChild(document.createTextNode(words)); box.appendChild(row);
+    }
+    // One entry per area, by its pattern (not by colour).
+    for (const a of meta.areas) {
+      const row = document.createElement('div'); row.className = 'key';
+      const c = document.createElement('canvas'); c.width = 48; c.height = 14;
+      const g = c.getContext('2d');
+      g.strokeStyle = P.ink; g.lineWidth = 1.5; g.setLineDash(a.dash[1] > 0 ? a.dash.map((x) => x * 1.5) : []);
+      g.beginPath(); g.moveTo(4, 7); g.lineTo(44, 7); g.stroke();
+      row.appendChild(c);
+      const words = document.createElement('span');
+      const k = agentIndex();
+      let times = '';
+      if (k >= 0 && level.arrays.agentMultiplier) {
+        const width = level.arrays.agentMultiplier.length / level.agents.length;
+        const x = level.arrays.agentMultiplier[k * width + a.index + 1];
+        times = x === Infinity ? `: ${state.agent} may not enter` : x !== 1 ? `: ${state.agent} pays × ${x}` : '';
+      }
+      words.textContent = a.legend + times;
+      row.appendChild(words); box.appendChild(row);
     }
     if (dim === 3) {
       const row = document.createElement('div'); row.className = 'key';
@@ -609,7 +701,12 @@
       if (o) { addRow(table, 'obstacle', o.words); addRow(table, 'pinch point', pointWords('edge', null, e)); }
       else addRow(table, 'obstacle', Number.isFinite(c) ? 'none (baked)' : 'none');
       addRow(table, 'length', core.human(level.length[e]));
-      if (level.arrays.cost) addRow(table, 'cost', core.human(level.cost[e]));
+      if (level.cost[e] !== level.length[e]) addRow(table, 'cost', core.human(level.cost[e]));
+      if (areaOf(e)) {
+        const a = areaByIndex.get(areaOf(e) - 1), w = weights();
+        const forAgent = state.agent ? (w.allowed && !w.allowed[e] ? `: ${state.agent} may not enter` : `: costs ${state.agent} ${core.human(w.cost[e])}`) : '';
+        addRow(table, 'area', (a ? a.name : String(areaOf(e) - 1)) + forAgent);
+      }
       if (flags[e] & 1) addRow(table, 'one-way', `${level.ids[a]} to ${level.ids[b]} only`);
       if (flags[e] & 2) addRow(table, 'closed', 'unusable for every agent');
     } else if (i >= 0) {
@@ -631,12 +728,12 @@
   // ---- routes ----
   function routeFor(a, b) {
     if (state.widestMode) {
-      const w = core.widest(net(), a, b);
+      const w = core.widest(net(), a, b, weights());
       return { widest: true, path: w ? w.route : null, w };
     }
-    const r = core.cheapest(net(), a, b, state.radius, level.slack);
+    const r = core.cheapest(net(), a, b, state.radius, level.slack, weights());
     if (r) return { widest: false, path: r };
-    const w = core.widest(net(), a, b);
+    const w = core.widest(net(), a, b, weights());
     return { widest: false, path: null, w };
   }
   function updateRoute() {
@@ -662,7 +759,7 @@
         say(`nodes: ${r.path.nodes.map((i) => level.ids[i]).join(' → ')}`, 'path');
       }
     } else if (r.path) {
-      say(`length ${core.human(r.path.length)}` + (level.arrays.cost ? `, cost ${core.human(r.path.cost)}` : '') + ` at radius ${core.given(state.radius)}`);
+      say(`length ${core.human(r.path.length)}` + (r.path.cost !== r.path.length ? `, cost ${core.human(r.path.cost)}` : '') + ` at radius ${core.given(state.radius)}` + (state.agent ? ` (${state.agent})` : ''));
       say(`nodes: ${r.path.nodes.map((i) => level.ids[i]).join(' → ')}`, 'path');
     } else if (r.w) {
       say(`No route at radius ${core.given(state.radius)}. The widest radius with one is ${core.given(r.w.radius)}` +
@@ -710,9 +807,10 @@
   }
   agentSelect.addEventListener('change', () => { if (agentSelect.value) setAgent(agentSelect.value); else setRadius(state.radius, null); });
   range.addEventListener('input', () => setRadius(range.value, null));
-  number.addEventListener('change', () => { try { setRadius(number.value, null); } catch (err) { number.value = String(state.radius); } });
+  number.addEventListener('change', () => { try { setRadius(number.value, null); } catch { number.value = String(state.radius); } });
   $('widest-switch').addEventListener('change', (ev) => { state.widestMode = ev.target.checked; updateRoute(); requestDraw(); });
-  for (const [id, key] of [['show-obstacles', 'obstacles'], ['show-labels', 'labels'], ['show-pinches', 'pinches']]) {
+  if (level.area) $('areas-toggle').hidden = false;
+  for (const [id, key] of [['show-obstacles', 'obstacles'], ['show-labels', 'labels'], ['show-pinches', 'pinches'], ['show-areas', 'areas']]) {
     $(id).addEventListener('change', (ev) => { state.layers[key] = ev.target.checked; requestDraw(); });
   }
   $('fit').addEventListener('click', fit);
@@ -853,11 +951,11 @@
     counts: () => ({ clear: state.counts[0], tight: state.counts[1], blocked: state.counts[2] }),
     blockedEdges: () => core.blockedEdges(level, state.radius),
     route(from, to) {
-      const r = core.cheapest(net(), indexOf(from), indexOf(to), state.radius, level.slack);
+      const r = core.cheapest(net(), indexOf(from), indexOf(to), state.radius, level.slack, weights());
       return r ? { found: true, length: r.length, cost: r.cost, nodes: ids(r) } : { found: false, length: null, cost: null, nodes: [] };
     },
     widest(from, to) {
-      const w = core.widest(net(), indexOf(from), indexOf(to));
+      const w = core.widest(net(), indexOf(from), indexOf(to), weights());
       return w ? { radius: w.radius, nodes: ids(w.route), bottleneck: w.bottleneck, length: w.route.length } : { radius: null, nodes: [], bottleneck: null, length: null };
     },
     edge(i) {
@@ -885,6 +983,20 @@
   // ---- start ----
   resize();
   fit();
+  // `render --region` / `--around`: the part of the level shown first.
+  if (meta.view) {
+    const [x0, y0, x1, y1] = meta.view;
+    const w = Math.max(x1 - x0, 1e-9), h = Math.max(y1 - y0, 1e-9);
+    const scale = Math.min((W - 40) / w, (H - 40) / h);
+    if (scale > 0 && Number.isFinite(scale)) { state.scale = scale; state.orbitScale = scale * 0.8; }
+    state.cx = (x0 + x1) / 2; state.cy = (y0 + y1) / 2;
+  }
+  // `render --route A B` / `--widest A B`: the pair picked, its route drawn.
+  if (meta.picks.length === 2) {
+    state.picked = meta.picks.slice();
+    state.widestMode = meta.widestMode;
+    $('widest-switch').checked = meta.widestMode;
+  }
   // The radius asked for (--agent, --radius); else the map's first agent
   // profile; else 0.
   if (meta.agent) setAgent(meta.agent);

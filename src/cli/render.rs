@@ -149,6 +149,9 @@ fn draw<D: Flatten + Shown>(
             None => Ok(None),
         }
     };
+    if format == Format::Html {
+        refuse_for_page(args)?;
+    }
     let route = ends(&args.route, "--route")?;
     let widest = ends(&args.widest, "--widest")?;
     let (view, centre) = view(args, map, up)?;
@@ -236,6 +239,29 @@ fn draw<D: Flatten + Shown>(
         timings.time("render", || write(&picture, &args.output, format))?;
     }
     Ok(Outcome::Pass)
+}
+
+/// The picture options a page cannot honour, refused before anything is
+/// computed or written: the page fills its window (no `--width`,
+/// `--height`) and shows one pair of picked nodes at a time (`--route` or
+/// `--widest`, not both). `--route`, `--widest`, `--region`, `--around`
+/// and `--up` it honours.
+fn refuse_for_page(args: &RenderArgs) -> Result<(), Failure> {
+    if args.width.is_some() || args.height.is_some() {
+        return Err(Failure::Usage(
+            "--width and --height size a picture (.svg, .png); an .html page fills its window: \
+             drop them, or write .svg or .png"
+                .into(),
+        ));
+    }
+    if args.route.is_some() && args.widest.is_some() {
+        return Err(Failure::Usage(
+            "an .html page starts with one pair of nodes picked: give --route or --widest, \
+             not both (the page's `widest route` switch shows the other)"
+                .into(),
+        ));
+    }
+    Ok(())
 }
 
 /// The part of the level `--around NODE --margin M` or `--region` shows,

@@ -160,3 +160,65 @@ fn a_page_that_cannot_be_written_leaves_nothing() {
         .exit(2)
         .stderr_has("name it .svg, .png or .html");
 }
+
+#[test]
+fn a_level_with_areas_carries_each_agents_multipliers() {
+    let pond = page("pond.ron", &[]);
+    let text = std::fs::read_to_string(map_path("pond.ron")).unwrap();
+    let map = Map::loader().read_str(&text, "pond.ron").unwrap();
+    // Each edge's area plus one (0 for none): the pond's first edge is water.
+    let area: Vec<u32> = decode(script(&pond, "cw-area"))
+        .chunks(4)
+        .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    assert_eq!(area, [1, 0, 0]);
+    // boat pays the water half, cat may not enter it, duck pays 1.5.
+    let multipliers = f64s(&pond, "agentMultiplier");
+    assert_eq!(multipliers, [1.0, 0.5, 1.0, f64::INFINITY, 1.0, 1.5]);
+    let scales = f64s(&pond, "agentBoundScale");
+    assert_eq!(scales, [0.5 * (1.0 - 1e-12), 1.0, 1.0]);
+    // The cost of every edge, as routes sum it (no explicit costs: lengths).
+    let cost = f64s(&pond, "cost");
+    let length = f64s(&pond, "length");
+    assert_eq!(cost, length);
+    assert_eq!(cost.len(), map.edges().len());
+    assert!(
+        script(&pond, "cw-meta")
+            .contains(r#""areas":[{"index":0,"name":"water","legend":"area \"water\" (1)""#)
+    );
+    // A level without areas carries none of it.
+    let plain = page("rooms.ron", &[]);
+    assert!(!plain.contains("id=\"cw-area\"") && !plain.contains("cw-agentMultiplier"));
+}
+
+#[test]
+fn picture_options_a_page_cannot_honour_are_refused() {
+    for extra in [
+        &["--width", "800"][..],
+        &["--height", "600"],
+        &["--route", "id:1", "id:14", "--widest", "id:1", "id:14"],
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("level.html");
+        let mut args: Vec<std::ffi::OsString> = vec![
+            "render".into(),
+            map_path("rooms.ron").into_os_string(),
+            "-o".into(),
+            out.clone().into_os_string(),
+        ];
+        args.extend(extra.iter().map(Into::into));
+        clearway().args(&args).run().exit(2).stderr_has(".html");
+        assert!(!out.exists(), "{extra:?}: nothing written");
+    }
+    // Honoured: the pair picked (node indices: ids 1 and 14 are the first
+    // node and the fourteenth) and the view.
+    let routed = page(
+        "rooms.ron",
+        &["--route", "id:1", "id:14", "--region", "0,0,10,10"],
+    );
+    let meta = script(&routed, "cw-meta");
+    assert!(
+        meta.contains(r#""picks":[0,13],"widestMode":false,"view":[0,0,10,10]"#),
+        "{meta}"
+    );
+}

@@ -6,7 +6,7 @@ const assert = require('node:assert/strict');
 const core = require('../core.js');
 
 /** A level as the page decodes it, from plain lists (packed as Rust packs them). */
-function level({ pos, ids, ends, flags, clearance, cost, nodeClearance, dim = 2, slack = 0, scale = 1 - 1e-12, agents = [] }) {
+function level({ pos, ids, ends, flags, clearance, cost, nodeClearance, dim = 2, slack = 0, scale = 1 - 1e-12, agents = [], area, multipliers, boundScales }) {
   const n = ids.length, m = ends.length / 2;
   const b64 = (typed) => Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength).toString('base64');
   const length = [];
@@ -27,7 +27,13 @@ function level({ pos, ids, ends, flags, clearance, cost, nodeClearance, dim = 2,
     agentRadius: new Float64Array(agents.map((a) => a.radius)),
     params: new Float64Array([slack, scale, NaN]),
   };
-  if (cost) arrays.cost = new Float64Array(cost);
+  // The cost the library routes by: the explicit cost, else the length.
+  arrays.cost = new Float64Array(cost || length);
+  if (area) {
+    arrays.area = new Uint32Array(area);
+    arrays.agentMultiplier = new Float64Array(multipliers.flat());
+    arrays.agentBoundScale = new Float64Array(boundScales);
+  }
   const meta = {
     dim, nodes: n, edges: m, agents: agents.map((a) => a.name), nodeNames: [],
     arrays: Object.entries(arrays).map(([name, a]) => [name, a instanceof Float64Array ? 'f64' : a instanceof Uint32Array ? 'u32' : 'u8']),
@@ -178,5 +184,84 @@ test('A* with a straight-line estimate finds the cheapest of many routes', () =>
     const got = core.cheapest(net, a, b, r, 0);
     if (dist[b] === Infinity) assert.equal(got, null);
     else assert.ok(Math.abs(got.cost - dist[b]) < 1e-9, `query ${q}: ${got.cost} vs ${dist[b]}`);
+  }
+});
+
+/** A seeded random level: `n` nodes on a 20 x 20 square, random edges (some closed), clearances 0 to 1. */
+function randomLevel(seed, n, extra = {}) {
+  let s = seed;
+  const rand = () => { s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648; };
+  const pos = [], ids = [], ends = [], clearance = [], flags = [], area = [];
+  for (let i = 0; i < n; i++) { pos.push(Math.floor(rand() * 20), Math.floor(rand() * 20)); ids.push(i); }
+  const m = Math.floor(rand() * 3 * n);
+  for (let e = 0; e < m; e++) {
+    const a = Math.floor(rand() * n), b = Math.floor(rand() * n);
+    if (a === b) continue;
+    ends.push(a, b);
+    // Some clearances repeat, so that ties are met.
+    clearance.push(rand() < 0.1 ? 0 : Math.floor(rand() * 8) / 8);
+    flags.push(rand() < 0.15 ? 2 : 0);
+    area.push(Math.floor(rand() * 3));
+  }
+  return { args: { pos, ids, ends, clearance, flags, ...extra, area: extra.multipliers ? area : undefined }, rand };
+}
+
+test('the widest tree gives the widest search radius for every pair', () => {
+  for (let round = 0; round < 40; round++) {
+    const { args } = randomLevel(round + 1, 2 + (round % 14));
+    const l = level(args);
+    const net = core.buildNetwork(l);
+    const tree = core.widestTree(net);
+    assert.ok(tree, 'no one-way edge: a tree');
+    for (let a = 0; a < l.nodeCount; a++) {
+      for (let b = 0; b < l.nodeCount; b++) {
+        if (a === b) continue;
+        assert.equal(core.treeWidest(tree, a, b), core.widestRadius(net, a, b), `round ${round}: ${a} -> ${b}`);
+      }
+    }
+  }
+  // One-way edges: no tree, as the library's; the searches answer.
+  const oneWay = level({ pos: [0, 0, 1, 0], ids: [0, 1], ends: [0, 1], clearance: [1], flags: [1] });
+  const net = core.buildNetwork(oneWay);
+  assert.equal(core.widestTree(net), null);
+  assert.equal(core.cheapest(net, 1, 0, 0.5, 0), null);
+  assert.equal(core.cheapest(net, 0, 1, 0.5, 0).nodes.length, 2);
+});
+
+test('an agent pays each area its multiplier and never enters a forbidden one', () => {
+  // Three agents: plain (all 1), area 1 at half price, area 2 forbidden.
+  const multipliers = [[1, 1, 1], [1, 0.5, 1], [1, 1, Infinity]];
+  const boundScales = [1, 0.5 * (1 - 1e-12), 1];
+  for (let round = 0; round < 30; round++) {
+    const { args, rand } = randomLevel(100 + round, 3 + (round % 12), { multipliers, boundScales, agents: [{ name: 'a', radius: 0 }, { name: 'b', radius: 0 }, { name: 'c', radius: 0 }] });
+    const l = level(args);
+    const net = core.buildNetwork(l);
+    for (let k = 0; k < 3; k++) {
+      const weights = core.weightsFor(net, k);
+      const r = Math.floor(rand() * 4) / 8;
+      const a = Math.floor(rand() * l.nodeCount), b = Math.floor(rand() * l.nodeCount);
+      if (a === b) continue;
+      // Bellman-Ford over the edges the agent may use, at its multipliers.
+      const dist = new Array(l.nodeCount).fill(Infinity);
+      dist[a] = 0;
+      for (let pass = 0; pass < l.nodeCount; pass++) {
+        for (let e = 0; e < l.edgeCount; e++) {
+          const times = multipliers[k][args.area[e]];
+          if (times === Infinity || args.flags[e] & 2 || !core.admits(args.clearance[e], r, 0)) continue;
+          const [u, v] = [args.ends[2 * e], args.ends[2 * e + 1]];
+          const c = l.cost[e] * times;
+          if (dist[u] + c < dist[v]) dist[v] = dist[u] + c;
+          if (dist[v] + c < dist[u]) dist[u] = dist[v] + c;
+        }
+      }
+      const got = core.cheapest(net, a, b, r, 0, weights);
+      if (dist[b] === Infinity) assert.equal(got, null, `round ${round} agent ${k}`);
+      else {
+        assert.ok(Math.abs(got.cost - dist[b]) < 1e-9, `round ${round} agent ${k}: ${got.cost} vs ${dist[b]}`);
+        for (const e of got.edges) assert.notEqual(multipliers[k][args.area[e]], Infinity, 'no forbidden edge');
+      }
+      const w = core.widest(net, a, b, weights);
+      if (w) for (const e of w.route.edges) assert.notEqual(multipliers[k][args.area[e]], Infinity, 'widest: no forbidden edge');
+    }
   }
 });

@@ -305,3 +305,225 @@ test('a 100k-edge level opens, agrees with the CLI, and pans', async () => {
     await page.close();
   }
 });
+
+/** The canvas after a full drawing. */
+async function drawnCanvas(page) {
+  await page.evaluate(() => window.clearway.drawNow());
+  return canvasShot(page);
+}
+
+for (const name of ['level3d', 'two_storey']) {
+  test(`the orbit view of maps/${name}.ron draws the obstacles, by storey`, async () => {
+    const map = path.join(ROOT, 'maps', `${name}.ron`);
+    const out = path.join(WORK, `${name}-orbit.html`);
+    render(map, out);
+    const { page, errors } = await open(browser, out);
+    try {
+      await page.evaluate(() => window.clearway.setCamera('orbit'));
+      const withObstacles = await drawnCanvas(page);
+      await page.locator('#show-obstacles').uncheck();
+      const without = await drawnCanvas(page);
+      assert.notDeepEqual(withObstacles, without, 'the obstacles toggle changes the orbit view');
+      await page.locator('#show-obstacles').check();
+      assert.deepEqual(await drawnCanvas(page), withObstacles, 'and back');
+      // One storey: its obstacles and edges only; the toggle still counts.
+      const storeys = await page.locator('#storey option').count();
+      if (storeys > 2) {
+        await page.locator('#storey').selectOption('0');
+        const low = await drawnCanvas(page);
+        assert.notDeepEqual(low, withObstacles, 'the storey filter changes the orbit view');
+        await page.locator('#show-obstacles').uncheck();
+        assert.notDeepEqual(await drawnCanvas(page), low, 'the toggle within a storey');
+        await page.locator('#show-obstacles').check();
+        await page.locator('#storey').selectOption('all');
+      }
+      await page.screenshot({ path: path.join(SHOTS, `${name}-orbit-obstacles.png`) });
+      assert.deepEqual(errors, [], 'no console error');
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+/** A seeded grid with water (W) and swamp (S) cells and three agents that pay them differently. */
+function areaLevel(file, side, seed) {
+  const rand = seeded(seed);
+  const rows = [];
+  for (let r = 0; r < side; r++) {
+    let row = '';
+    for (let c = 0; c < side; c++) { const x = rand(); row += x < 0.08 ? '@' : x < 0.3 ? 'W' : x < 0.45 ? 'S' : '.'; }
+    rows.push(row);
+  }
+  const grid = path.join(WORK, 'areas.map');
+  fs.writeFileSync(grid, `type octile\nheight ${side}\nwidth ${side}\nmap\n${rows.join('\n')}\n`);
+  cli(['grid', grid, '-o', file, '-q']);
+  const agents = `agents: [
+    (name: "boat", radius: 0.25, costs: {"water": 0.5, "swamp": 3.0}),
+    (name: "cat", radius: 0.3, forbid: ["water"], costs: {"swamp": 1.25}),
+    (name: "plain", radius: 0.2),
+  ],`;
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('Map(', `Map(\n    ${agents}`));
+}
+
+/** Each agent's blocked edges, routes and widest routes beside `check`/`route`/`widest --agent`. */
+async function compareAgents(page, map, count, seed) {
+  const ids = await page.evaluate(() => window.clearway.nodeIds());
+  const agents = await page.evaluate(() => window.clearway.agents());
+  assert.ok(agents.length >= 3);
+  const rand = seeded(seed);
+  let found = 0;
+  for (const agent of agents) {
+    await page.evaluate((x) => window.clearway.setAgent(x), agent.name);
+    const expected = json(['check', map, '--agent', agent.name]).blocked.map((b) => b.edge);
+    assert.deepEqual(await page.evaluate(() => window.clearway.blockedEdges()), expected, `${agent.name}: blocked edges`);
+    for (let q = 0; q < count; q++) {
+      const a = ids[Math.floor(rand() * ids.length)], b = ids[Math.floor(rand() * ids.length)];
+      const want = json(['route', map, '--from', `id:${a}`, '--to', `id:${b}`, '--agent', agent.name]);
+      const got = await page.evaluate(([x, y]) => window.clearway.route(x, y), [a, b]);
+      assert.equal(got.found, want.found, `${agent.name} route ${a} -> ${b}: found`);
+      if (want.found) {
+        found++;
+        assert.deepEqual(got.nodes, want.path, `${agent.name} route ${a} -> ${b}: nodes`);
+        assert.ok(Object.is(got.length, want.length), `${agent.name} route ${a} -> ${b}: length`);
+        assert.ok(Object.is(got.cost, want.cost), `${agent.name} route ${a} -> ${b}: cost ${got.cost} vs ${want.cost}`);
+      }
+      const wide = json(['widest', map, '--from', `id:${a}`, '--to', `id:${b}`, '--agent', agent.name]);
+      const gotWide = await page.evaluate(([x, y]) => window.clearway.widest(x, y), [a, b]);
+      if (!wide.found) { assert.equal(gotWide.radius, null, `${agent.name} widest ${a} -> ${b}: none`); continue; }
+      assert.equal(gotWide.radius, wide.unbounded ? Infinity : wide.widest_radius, `${agent.name} widest ${a} -> ${b}: radius`);
+      assert.deepEqual(gotWide.nodes, wide.path, `${agent.name} widest ${a} -> ${b}: nodes`);
+      assert.equal(gotWide.bottleneck, wide.bottleneck_edge, `${agent.name} widest ${a} -> ${b}: bottleneck`);
+    }
+  }
+  return found;
+}
+
+test('areas: maps/pond.ron and a grid of water and swamp, each agent as the CLI routes it', async () => {
+  const pond = path.join(ROOT, 'maps', 'pond.ron');
+  const out = path.join(WORK, 'pond.html');
+  render(pond, out);
+  const { page, errors, requests, url } = await open(browser, out);
+  try {
+    assert.ok((await compareAgents(page, pond, 20, 7)) > 0, 'some route found');
+    // The boat crosses the water, the cat goes round.
+    await page.evaluate(() => window.clearway.setAgent('boat'));
+    assert.deepEqual((await page.evaluate(() => window.clearway.route(0, 1))).nodes, [0, 1]);
+    await page.evaluate(() => window.clearway.setAgent('cat'));
+    assert.deepEqual((await page.evaluate(() => window.clearway.route(0, 1))).nodes, [0, 2, 1]);
+    // The legend names each area by its pattern; the layer toggles.
+    assert.match(await page.locator('#legend').textContent(), /area "water" \(1\): cat may not enter/);
+    assert.ok(await page.locator('#show-areas').isVisible(), 'an areas toggle');
+    const withAreas = await drawnCanvas(page);
+    await page.locator('#show-areas').uncheck();
+    assert.notDeepEqual(await drawnCanvas(page), withAreas, 'the areas toggle changes the picture');
+    await page.locator('#show-areas').check();
+    await page.screenshot({ path: path.join(SHOTS, 'pond.png') });
+    assert.deepEqual(errors, [], 'no console error');
+    onlyTheFile(requests, url);
+  } finally {
+    await page.close();
+  }
+  const grid = path.join(WORK, 'areas.ron');
+  areaLevel(grid, 14, 2027);
+  const gridOut = path.join(WORK, 'areas.html');
+  render(grid, gridOut);
+  const opened = await open(browser, gridOut);
+  try {
+    assert.ok((await compareAgents(opened.page, grid, 20, 8)) > 10, 'routes found');
+    await opened.page.screenshot({ path: path.join(SHOTS, 'areas-grid.png') });
+    assert.deepEqual(opened.errors, [], 'no console error');
+  } finally {
+    await opened.page.close();
+  }
+  // A level without areas has no areas toggle.
+  const plain = path.join(WORK, 'corridors-plain.html');
+  render(path.join(ROOT, 'maps', 'corridors.ron'), plain);
+  const p = await open(browser, plain);
+  try {
+    assert.equal(await p.page.locator('#show-areas').isVisible(), false);
+  } finally {
+    await p.page.close();
+  }
+});
+
+test('render --route, --widest and --region on a page: honoured; --width, or --route with --widest: refused', async () => {
+  const map = path.join(ROOT, 'maps', 'warehouse.ron');
+  const out = path.join(WORK, 'warehouse-route.html');
+  // Two nodes with a route at the first agent's radius, by the CLI.
+  const plainOut = path.join(WORK, 'warehouse-plain.html');
+  render(map, plainOut);
+  let pair, agent;
+  {
+    const { page } = await open(browser, plainOut);
+    try {
+      agent = (await page.evaluate(() => window.clearway.agents()))[0];
+      await page.evaluate((x) => window.clearway.setAgent(x), agent.name);
+      const all = await page.evaluate(() => window.clearway.nodeIds());
+      for (let k = all.length - 1; k > 0 && !pair; k--) {
+        const r = await page.evaluate(([x, y]) => window.clearway.route(x, y), [all[0], all[k]]);
+        if (r.found && r.nodes.length > 2) pair = [all[0], all[k]];
+      }
+    } finally {
+      await page.close();
+    }
+  }
+  assert.ok(pair, 'a pair with a route');
+  const want = json(['route', map, '--from', `id:${pair[0]}`, '--to', `id:${pair[1]}`, '--agent', agent.name]);
+  render(map, out, ['--agent', agent.name, '--route', `id:${pair[0]}`, `id:${pair[1]}`]);
+  {
+    const { page, errors } = await open(browser, out);
+    try {
+      const panel = await page.locator('#route-panel').textContent();
+      assert.match(panel, new RegExp(`Route ${pair[0]} → ${pair[1]}`));
+      assert.match(panel, new RegExp(`nodes: ${want.path.join(' → ')}`));
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  }
+  const wide = json(['widest', map, '--from', `id:${pair[0]}`, '--to', `id:${pair[1]}`]);
+  const wideOut = path.join(WORK, 'warehouse-widest.html');
+  render(map, wideOut, ['--widest', `id:${pair[0]}`, `id:${pair[1]}`]);
+  {
+    const { page } = await open(browser, wideOut);
+    try {
+      const panel = await page.locator('#route-panel').textContent();
+      assert.match(panel, /Widest route/);
+      assert.match(panel, new RegExp(`nodes: ${wide.path.join(' → ')}`));
+      assert.equal(await page.locator('#widest-switch').isChecked(), true);
+    } finally {
+      await page.close();
+    }
+  }
+  // --region: the view starts on that part (a node inside is drawn near the centre).
+  const node = await (async () => {
+    const { page } = await open(browser, plainOut);
+    try { return await page.evaluate((id) => window.clearway.node(id), pair[1]); } finally { await page.close(); }
+  })();
+  const regionOut = path.join(WORK, 'warehouse-region.html');
+  render(map, regionOut, ['--region', `${node.x - 1},${node.y - 1},${node.x + 1},${node.y + 1}`]);
+  {
+    const { page } = await open(browser, regionOut);
+    try {
+      const at = await page.evaluate((id) => window.clearway.screenOf(id), pair[1]);
+      const box = await page.locator('#canvas').boundingBox();
+      assert.ok(Math.abs(at.x - box.width / 2) < 2 && Math.abs(at.y - box.height / 2) < 2, `node at ${at.x}, ${at.y}`);
+      const near = await page.evaluate(([a, b]) => {
+        const p = window.clearway.screenOf(a), q = window.clearway.screenOf(b);
+        return Math.hypot(p.x - q.x, p.y - q.y);
+      }, pair);
+      assert.ok(near > 50, 'zoomed in: the route ends are far apart on screen');
+    } finally {
+      await page.close();
+    }
+  }
+  // Refused: exit 2, a message, nothing written.
+  for (const extra of [['--width', '800'], ['--height', '600'], ['--route', `id:${pair[0]}`, `id:${pair[1]}`, '--widest', `id:${pair[0]}`, `id:${pair[1]}`]]) {
+    const refused = path.join(WORK, 'refused.html');
+    fs.rmSync(refused, { force: true });
+    const run = spawnSync(BIN, ['render', map, '-o', refused, ...extra], { encoding: 'utf8' });
+    assert.equal(run.status, 2, `${extra.join(' ')}: exit 2\n${run.stderr}`);
+    assert.match(run.stderr, /\.html/);
+    assert.equal(fs.existsSync(refused), false, 'nothing written');
+  }
+});

@@ -24,6 +24,15 @@ impl<D: Flatten> Picture<'_, D> {
     /// One legend entry per area an edge carries: its pattern, its name and
     /// how many edges have it. None on a level without areas.
     pub(super) fn area_keys(&self) -> Vec<Key> {
+        self.area_keys_by_index()
+            .into_iter()
+            .map(|(_, style, words)| Key::Line(style, words))
+            .collect()
+    }
+
+    /// The areas some edge is in, by index: each one's line style and its
+    /// legend's words (the HTML page draws and lists them as the picture does).
+    pub(super) fn area_keys_by_index(&self) -> Vec<(usize, Style, String)> {
         let map = self.map;
         let mut counts = vec![0usize; map.areas().len()];
         for e in map.edges() {
@@ -34,7 +43,8 @@ impl<D: Flatten> Picture<'_, D> {
         (map.areas().iter().zip(counts).enumerate())
             .filter(|&(_, (_, count))| count > 0)
             .map(|(i, (name, count))| {
-                Key::Line(
+                (
+                    i,
                     area_style(i),
                     format!("area {:?} ({count})", clearway_text::quote::capped(name)),
                 )

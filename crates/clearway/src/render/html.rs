@@ -123,17 +123,12 @@ impl<D: Flatten> Picture<'_, D> {
                 D::distance(s.a, s.b)
             })
             .collect();
-        // The cost routing minimises: the explicit cost, or the length
-        // (`route::cheapest::edge_cost`).
-        if map.edges().iter().any(|e| e.cost.is_some()) {
-            packed.f64s(
-                "cost",
-                map.edges()
-                    .iter()
-                    .zip(&lengths)
-                    .map(|(e, &l)| e.cost.unwrap_or(l)),
-            );
-        }
+        // The cost routing minimises, as the library has it (the explicit
+        // cost, or the length): the page sums these, it does not re-derive them.
+        packed.f64s(
+            "cost",
+            (0..map.edges().len()).map(|e| crate::route::edge_cost(map, e)),
+        );
         packed.f64s("length", lengths.iter().copied());
         let witness = |c: &crate::clearance::Clearance<D::Point>| {
             c.witness.map_or(NO_WITNESS, |w| w.obstacle as u32)
@@ -168,6 +163,35 @@ impl<D: Flatten> Picture<'_, D> {
             .filter(|a| a.walking.is_none())
             .collect();
         packed.f64s("agentRadius", agents.iter().map(|a| a.radius));
+        // Areas: each edge's area plus one (0 for none), and each agent's
+        // multipliers by area plus one (infinite where it forbids the area)
+        // and the factor its goal bound is scaled by, as its router weighs
+        // them (`Router::route_for`).
+        let areas = map.areas();
+        if !areas.is_empty() {
+            packed.u32s(
+                "area",
+                map.edges()
+                    .iter()
+                    .map(|e| e.area.map_or(0, |a| a.index() as u32 + 1)),
+            );
+            let mut tables = Vec::with_capacity(agents.len() * (areas.len() + 1));
+            let mut scales = Vec::with_capacity(agents.len());
+            for agent in &agents {
+                match crate::route::AreaCosts::of(map, agent) {
+                    Some(costs) => {
+                        tables.extend_from_slice(costs.multipliers());
+                        scales.push(costs.bound_scale());
+                    }
+                    None => {
+                        tables.extend(std::iter::repeat_n(1.0, areas.len() + 1));
+                        scales.push(1.0);
+                    }
+                }
+            }
+            packed.f64s("agentMultiplier", tables);
+            packed.f64s("agentBoundScale", scales);
+        }
         packed.f64s(
             "params",
             [
@@ -209,6 +233,10 @@ impl<D: Flatten> Picture<'_, D> {
         let mut shapes = ShapeCollector::new(layout.frame);
         self.draw_obstacles(&mut shapes, &layout.frame, &metrics);
         let styles = shapes.pack(&mut packed);
+        // A 3D level's obstacles in level coordinates, for the orbit view.
+        if let super::flatten::MapOf::Space(space) = D::map_of(map) {
+            super::html_wire::Wire::of(space.obstacles()).pack(&mut packed);
+        }
         let names: Vec<String> = map
             .nodes()
             .iter()
@@ -220,15 +248,46 @@ impl<D: Flatten> Picture<'_, D> {
             })
             .collect();
         let agent_names: Vec<String> = agents.iter().map(|a| json_string(&a.name)).collect();
+        let area_json: Vec<String> = self
+            .area_keys_by_index()
+            .into_iter()
+            .map(|(i, style, words)| {
+                let (dash, gap) = style.dash.unwrap_or((1.0, 0.0));
+                format!(
+                    "{{\"index\":{i},\"name\":{},\"legend\":{},\"dash\":[{dash},{gap}]}}",
+                    json_string(&areas[i]),
+                    json_string(&words)
+                )
+            })
+            .collect();
         let hex =
             |c: super::drawer::Color| json_string(&format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b));
         let heights: Vec<String> = palette::HEIGHTS.iter().map(|&c| hex(c)).collect();
         let axes = D::picture_axes(self.up);
+        // The picture's options the page honours: the route or widest
+        // route asked for, preselected (the page searches it itself, as it
+        // does for two clicks), and the part of the level shown first.
+        let (picks, widest_mode) = match (&self.route, &self.widest) {
+            (Some(r), _) => (format!("[{},{}]", r.start.get(), r.goal.get()), false),
+            (None, Some(w)) => (format!("[{},{}]", w.start.get(), w.goal.get()), true),
+            (None, None) => ("[]".to_string(), false),
+        };
+        let view = self.view.map_or("null".to_string(), |b| {
+            let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
+            format!(
+                "[{},{},{},{}]",
+                finite(b.min.x),
+                finite(b.min.y),
+                finite(b.max.x),
+                finite(b.max.y)
+            )
+        });
         let meta = format!(
             concat!(
                 "{{\"format\":1,\"title\":{title},\"dim\":{dim},\"up\":{up},\"axes\":[{ax},{ay}],",
                 "\"nodes\":{nodes},\"edges\":{edges},\"obstacles\":{obstacles},",
-                "\"agents\":[{agents}],\"agent\":{agent},\"nodeNames\":[{names}],",
+                "\"agents\":[{agents}],\"agent\":{agent},\"areas\":[{areas}],\"nodeNames\":[{names}],",
+                "\"picks\":{picks},\"widestMode\":{widest_mode},\"view\":{view},",
                 "\"kinds\":[{kinds}],\"sources\":[{sources}],\"styles\":{styles},",
                 "\"palette\":{{\"blocked\":{blocked},\"tight\":{tight},\"clear\":{clear},",
                 "\"route\":{route},\"widest\":{widest},\"ink\":{ink},\"muted\":{muted},",
@@ -248,6 +307,10 @@ impl<D: Flatten> Picture<'_, D> {
                 .agent_name
                 .as_deref()
                 .map_or("null".to_string(), json_string),
+            areas = area_json.join(","),
+            picks = picks,
+            widest_mode = widest_mode,
+            view = view,
             names = names.join(","),
             kinds = kinds.map(json_string).join(","),
             sources = sources.join(","),

@@ -56,6 +56,7 @@ mod ground_gaps;
 mod heights;
 mod html;
 mod html_shapes;
+mod html_wire;
 mod labels;
 mod layout;
 mod legend;

@@ -79,6 +79,14 @@ impl AreaCosts {
         }
     }
 
+    /// The multipliers by area plus one (at 0, 1.0 for an edge with no
+    /// area; infinite for a forbidden area): what the viewer page weighs
+    /// its edges by, so that it need not re-derive them from the rules.
+    #[cfg(feature = "render")]
+    pub fn multipliers(&self) -> &[f64] {
+        &self.table
+    }
+
     /// The multiplier of edge `edge` of `map` (infinite when forbidden).
     pub fn edge_multiplier<D: Dimension>(&self, map: &Map<D>, edge: usize) -> f64 {
         self.table[map.edges()[edge].area.map_or(0, |a| a.index() + 1)]

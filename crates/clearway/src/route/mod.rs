@@ -24,5 +24,11 @@ pub(crate) use network::RouteNetwork;
 pub use router::Router;
 #[cfg(feature = "render")]
 pub(crate) use router::heuristic_scale;
+// ... and weighs the edges as the searches do: each edge's cost, and an
+// agent's multipliers by area.
+#[cfg(feature = "render")]
+pub(crate) use area_costs::AreaCosts;
+#[cfg(feature = "render")]
+pub(crate) use cheapest::edge_cost;
 pub use usable::usable_clearance;
 pub use widest::{WidestRoute, widest_route};
