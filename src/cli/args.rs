@@ -1,7 +1,7 @@
 //! The command line, as clap reads it. Values are checked further (agents
 //! exist, radii are finite) once the map is loaded, in [`super::radius`].
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -556,6 +556,28 @@ pub struct TiledArgs {
     /// level, as Tiled for a flat one).
     #[arg(long, help_heading = TILED, value_name = "FILE")]
     pub obstacles: Option<PathBuf>,
+    /// Further obstacles files, read after `obstacles` in this order: `watch`
+    /// takes `--obstacles` more than once (see [`WatchMapArg`]).
+    #[arg(skip)]
+    pub more_obstacles: Vec<PathBuf>,
+    /// How to read them.
+    #[command(flatten)]
+    pub options: TiledOptionArgs,
+}
+
+impl TiledArgs {
+    /// Every obstacles file, in the order their obstacles are appended.
+    pub fn files(&self) -> impl Iterator<Item = &Path> {
+        self.obstacles
+            .iter()
+            .chain(&self.more_obstacles)
+            .map(PathBuf::as_path)
+    }
+}
+
+/// How `--obstacles` files are read: the Tiled options.
+#[derive(Clone, Debug, Default, Args)]
+pub struct TiledOptionArgs {
     /// Tiled maps only: the object, tile or group layer to read, by name or
     /// by path (`group/layer`); default: the map's only object layer or tile
     /// layer with solid tiles.
@@ -629,9 +651,10 @@ pub struct DiffArgs {
 /// `clearway watch`.
 #[derive(Debug, Args)]
 pub struct WatchArgs {
-    /// The map (a file: standard input cannot be watched).
+    /// The map and its obstacles files (files: standard input cannot be
+    /// watched).
     #[command(flatten)]
-    pub map: MapArg,
+    pub map: WatchMapArg,
     /// The radius; with neither option, every agent profile in the map as
     /// it is at each save (none: only clearance changes are reported).
     #[command(flatten)]
@@ -643,6 +666,38 @@ pub struct WatchArgs {
     /// 2) unless the kept ones are the same, bit for bit: for tests.
     #[arg(long, hide = true)]
     pub verify: bool,
+}
+
+/// `watch`'s map: as [`MapArg`], with any number of obstacles files, each
+/// watched for saves (a level's crates in one file, its walls in another).
+#[derive(Debug, Args)]
+pub struct WatchMapArg {
+    /// The map file (RON).
+    #[arg(value_name = "MAP")]
+    pub map: PathBuf,
+    /// Add this file's obstacles to the map's, as for `check`; give it more
+    /// than once to add several files' obstacles, in the order given (a
+    /// Tiled map or OBJ file each, as the level's dimension asks).
+    #[arg(long, help_heading = TILED, value_name = "FILE", action = clap::ArgAction::Append)]
+    pub obstacles: Vec<PathBuf>,
+    /// How to read them.
+    #[command(flatten)]
+    pub options: TiledOptionArgs,
+}
+
+impl WatchMapArg {
+    /// The map and every obstacles file, as the loader takes them.
+    pub fn to_map_arg(&self) -> MapArg {
+        let mut files = self.obstacles.iter().cloned();
+        MapArg {
+            map: self.map.clone(),
+            tiled: TiledArgs {
+                obstacles: files.next(),
+                more_obstacles: files.collect(),
+                options: self.options.clone(),
+            },
+        }
+    }
 }
 
 /// `clearway update`.

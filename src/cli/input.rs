@@ -134,8 +134,11 @@ impl AnyLevel {
     ) -> Result<AnyLevel, Failure> {
         let path = source.path;
         let start = std::time::Instant::now();
-        let obstacles = source.tiled.and_then(|t| t.obstacles.as_deref());
-        if path.as_os_str() == "-" && obstacles.is_some_and(|tmx| tmx.as_os_str() == "-") {
+        let obstacles: Vec<&Path> = source
+            .tiled
+            .map(|t| t.files().collect())
+            .unwrap_or_default();
+        if path.as_os_str() == "-" && obstacles.iter().any(|tmx| tmx.as_os_str() == "-") {
             return Err(Failure::Usage(
                 "cannot read both the map and --obstacles from standard input: \
                  name one of them by its path"
@@ -172,7 +175,7 @@ impl AnyLevel {
         };
         match loaded {
             AnyMap::Plane(map) => {
-                if let Some(obj) = obstacles.filter(|p| obj_input::is_obj(p)) {
+                if let Some(obj) = obstacles.iter().find(|p| obj_input::is_obj(p)) {
                     return Err(Failure::Usage(format!(
                         "--obstacles `{}`: an OBJ file holds 3D meshes, and `{source_name}` \
                          is a flat level (its nodes have two coordinates); give a flat level's \
@@ -182,7 +185,7 @@ impl AnyLevel {
                     )));
                 }
                 let (map, tiled) = tiled_input::add(map, path, source.tiled, timings)
-                    .map_err(|f| obstacles_hinted(f, obstacles, FileKind::Tiled))?;
+                    .map_err(|f| obstacles_hinted(f, &obstacles, FileKind::Tiled))?;
                 index(&map, timings);
                 tiled.warn_if_off_the_network(&map, source.tiled);
                 Ok(AnyLevel::Plane(Level::new(
@@ -194,7 +197,7 @@ impl AnyLevel {
             }
             AnyMap::Space(map) => {
                 let (map, obj) = obj_input::add(map, &source_name, source.tiled, timings)
-                    .map_err(|f| obstacles_hinted(f, obstacles, FileKind::Obj))?;
+                    .map_err(|f| obstacles_hinted(f, &obstacles, FileKind::Obj))?;
                 index(&map, timings);
                 Ok(AnyLevel::Space(Level::new(
                     map,
@@ -217,11 +220,13 @@ fn index<D: Shown>(map: &Map<D>, timings: &mut Timings) {
     timings.record("R-tree", start.elapsed());
 }
 
-/// `failure` to read the `--obstacles` file, with a hint when that file is
-/// not of the `expected` kind (a level given as `--obstacles yard.ron`).
+/// `failure` to read the `--obstacles` files, with a hint when one of them
+/// is not of the `expected` kind (a level given as `--obstacles yard.ron`).
 /// Usage errors say what to give already.
-fn obstacles_hinted(failure: Failure, obstacles: Option<&Path>, expected: FileKind) -> Failure {
-    let hint = obstacles.and_then(|path| obstacles_hint(path, expected));
+fn obstacles_hinted(failure: Failure, obstacles: &[&Path], expected: FileKind) -> Failure {
+    let hint = obstacles
+        .iter()
+        .find_map(|path| obstacles_hint(path, expected));
     match (failure, hint) {
         (Failure::Io(message) | Failure::Located(message), Some(hint)) => {
             let message = if message.starts_with("error") {

@@ -7,8 +7,8 @@ use std::sync::OnceLock;
 
 use super::timings::Timings;
 use clearway::Map;
-use clearway::Space;
 use clearway::obj::{self, ObjSource};
+use clearway::{Obstacle3, Space};
 
 use super::Failure;
 use super::args::{TiledArgs, TiledOriginArg};
@@ -62,19 +62,42 @@ pub fn is_tmx(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("tmx"))
 }
 
-/// `map` with the meshes of `args.obstacles` appended (the map itself when
-/// there are none), before it is indexed. `map_name` names the map in
-/// messages. A Tiled map, or a Tiled option, is a usage error: Tiled maps
-/// are flat.
+/// `map` with the meshes of `args`' obstacles files appended, in order (the
+/// map itself when there are none), before it is indexed. `map_name` names
+/// the map in messages. A Tiled map, or a Tiled option, is a usage error:
+/// Tiled maps are flat.
 pub fn add(
     map: Map<Space>,
     map_name: &str,
     args: Option<&TiledArgs>,
     timings: &mut Timings,
 ) -> Result<(Map<Space>, ObjObstacleSources), Failure> {
-    let Some((path, args)) = args.and_then(|a| Some((a.obstacles.as_deref()?, a))) else {
+    let Some(args) = args.filter(|a| a.files().next().is_some()) else {
         return Ok((map, ObjObstacleSources::default()));
     };
+    let start = std::time::Instant::now();
+    let (mut obstacles, mut sources) = (Vec::new(), Vec::new());
+    for path in args.files() {
+        let (more, more_sources) = read_one(path, map_name, args)?;
+        obstacles.extend(more);
+        sources.extend(more_sources);
+    }
+    let (map, sources) = ObstacleSources::append(
+        map.obstacles().len(),
+        map.with_extra_obstacles(obstacles),
+        sources,
+    )?;
+    timings.record("obj", start.elapsed());
+    let triangles = sources.sources().iter().map(|_| OnceLock::new()).collect();
+    Ok((map, ObjObstacleSources { sources, triangles }))
+}
+
+/// The meshes of one OBJ file, with where each came from.
+fn read_one(
+    path: &Path,
+    map_name: &str,
+    args: &TiledArgs,
+) -> Result<(Vec<Obstacle3>, Vec<ObjSource>), Failure> {
     if is_tmx(path) {
         return Err(Failure::Usage(format!(
             "--obstacles `{}`: Tiled maps are 2D, and `{map_name}` is a 3D level (its nodes \
@@ -84,7 +107,6 @@ pub fn add(
         )));
     }
     refuse_tiled_options(args, path)?;
-    let start = std::time::Instant::now();
     let import = if path.as_os_str() == "-" {
         obj::read_obj(stdin_obj()?, "<stdin>")
     } else {
@@ -100,29 +122,21 @@ pub fn add(
     if !super::conventions::quiet() {
         super::tiled_input::warn_once(import.solidity());
     }
-    let (obstacles, sources) = import.into_obstacles();
-    let (map, sources) = ObstacleSources::append(
-        map.obstacles().len(),
-        map.with_extra_obstacles(obstacles),
-        sources,
-    )?;
-    timings.record("obj", start.elapsed());
-    let triangles = sources.sources().iter().map(|_| OnceLock::new()).collect();
-    Ok((map, ObjObstacleSources { sources, triangles }))
+    Ok(import.into_obstacles())
 }
 
 /// The Tiled options mean nothing to an OBJ file, whose coordinates are map
 /// units already: giving one is a usage error rather than silently ignored.
 fn refuse_tiled_options(args: &TiledArgs, path: &Path) -> Result<(), Failure> {
     let given = [
-        ("--layer", args.layer.is_some()),
-        ("--pixels-per-unit", args.pixels_per_unit != 1.0),
+        ("--layer", args.options.layer.is_some()),
+        ("--pixels-per-unit", args.options.pixels_per_unit != 1.0),
         (
             "--tiled-origin",
-            args.tiled_origin != TiledOriginArg::BottomLeft,
+            args.options.tiled_origin != TiledOriginArg::BottomLeft,
         ),
-        ("--ellipse-sides", args.ellipse_sides != 32),
-        ("--solid-property", args.solid_property.is_some()),
+        ("--ellipse-sides", args.options.ellipse_sides != 32),
+        ("--solid-property", args.options.solid_property.is_some()),
     ];
     match given.iter().find(|(_, given)| *given) {
         Some((option, _)) => Err(Failure::Usage(format!(

@@ -25,7 +25,7 @@ impl ObstacleSources<TiledSource> {
         };
         let imported = map.obstacles().get(self.first()..).unwrap_or_default();
         if tiled::misses_network(map.nodes(), imported) {
-            let origin = match args.tiled_origin {
+            let origin = match args.options.tiled_origin {
                 TiledOriginArg::BottomLeft => "bottom-left",
                 TiledOriginArg::TopLeft => "top-left",
             };
@@ -34,7 +34,7 @@ impl ObstacleSources<TiledSource> {
                  is --tiled-origin ({origin}) or --pixels-per-unit ({}) wrong?",
                 first.file,
                 imported.len(),
-                super::numbers::human(args.pixels_per_unit)
+                super::numbers::human(args.options.pixels_per_unit)
             ));
         }
     }
@@ -56,33 +56,58 @@ pub fn warn_once(warning: String) {
 /// The library's options for the command line's.
 pub fn options(args: &TiledArgs) -> TiledOptions {
     TiledOptions {
-        layer: args.layer.clone(),
-        pixels_per_unit: args.pixels_per_unit,
-        origin: match args.tiled_origin {
+        layer: args.options.layer.clone(),
+        pixels_per_unit: args.options.pixels_per_unit,
+        origin: match args.options.tiled_origin {
             TiledOriginArg::BottomLeft => TiledOrigin::BottomLeft,
             TiledOriginArg::TopLeft => TiledOrigin::TopLeft,
         },
-        ellipse_sides: args.ellipse_sides,
-        solid_property: args.solid_property.clone(),
+        ellipse_sides: args.options.ellipse_sides,
+        solid_property: args.options.solid_property.clone(),
         area_property: None,
     }
 }
 
-/// `map` with the obstacles of `args.obstacles` appended (the map itself
-/// when there are none), before it is indexed, so the R-tree is built once. `map_path` is where the map came from, to refuse
-/// reading standard input twice. Warnings (skipped objects) go to stderr.
+/// `map` with the obstacles of `args`' files appended, in order (the map
+/// itself when there are none), before it is indexed, so the R-tree is built
+/// once. `map_path` is where the map came from, to refuse reading standard
+/// input twice. Warnings (skipped objects) go to stderr.
 pub fn add(
     map: Map,
     map_path: &Path,
     args: Option<&TiledArgs>,
     timings: &mut Timings,
 ) -> Result<(Map, TiledObstacleSources), Failure> {
-    let Some((tmx, args)) = args.and_then(|a| Some((a.obstacles.as_deref()?, a))) else {
+    let Some(args) = args.filter(|a| a.files().next().is_some()) else {
         return Ok((map, TiledObstacleSources::default()));
     };
     let start = std::time::Instant::now();
+    let (mut obstacles, mut sources) = (Vec::new(), Vec::new());
+    for tmx in args.files() {
+        let TiledObstacles {
+            obstacles: more,
+            sources: more_sources,
+            warnings,
+        } = read_one(tmx, map_path, args)?;
+        for warning in warnings {
+            warn_once(warning.to_string());
+        }
+        obstacles.extend(more);
+        sources.extend(more_sources);
+    }
+    let (map, sources) = ObstacleSources::append(
+        map.obstacles().len(),
+        map.with_extra_obstacles(obstacles),
+        sources,
+    )?;
+    timings.record("tiled", start.elapsed());
+    Ok((map, sources))
+}
+
+/// The obstacles of one Tiled map.
+fn read_one(tmx: &Path, map_path: &Path, args: &TiledArgs) -> Result<TiledObstacles, Failure> {
     let options = options(args);
-    let import = if tmx.as_os_str() == "-" {
+    if tmx.as_os_str() == "-" {
         if map_path.as_os_str() == "-" {
             return Err(Failure::Usage(
                 "cannot read both the map and --obstacles from standard input: \
@@ -105,22 +130,7 @@ pub fn add(
             _ => tiled::load_obstacles(tmx, &options),
         }
     }
-    .map_err(failure)?;
-    let TiledObstacles {
-        obstacles,
-        sources,
-        warnings,
-    } = import;
-    for warning in warnings {
-        warn_once(warning.to_string());
-    }
-    let (map, sources) = ObstacleSources::append(
-        map.obstacles().len(),
-        map.with_extra_obstacles(obstacles),
-        sources,
-    )?;
-    timings.record("tiled", start.elapsed());
-    Ok((map, sources))
+    .map_err(failure)
 }
 
 /// The Tiled map on standard input, read once: `diff --obstacles -` uses it

@@ -182,7 +182,7 @@ struct Context<'a, D: Shown> {
     format: ReportFormat,
 }
 
-impl<D: Shown> Context<'_, D> {
+impl<'a, D: Shown> Context<'a, D> {
     /// Applies the event of `line` or answers its route; a bad event is a
     /// diagnostic, and changes nothing.
     fn apply(&self, live: &mut LiveLevel<D>, line: &EventLine<'_>) -> Result<Answer<D>, String> {
@@ -295,6 +295,33 @@ impl<D: Shown> Context<'_, D> {
         Ok((end("from", &query.from)?, end("to", &query.to)?))
     }
 
+    /// The route event's agent radius, and the agent profile whose area
+    /// costs and forbidden areas the route honours (none for a radius
+    /// alone): the event's `agent` or `radius`, else `--agent` or
+    /// `--radius`.
+    fn size(&self, line: &EventLine<'_>, query: &Query) -> Result<(f64, Option<&Agent>), String> {
+        let radius = self.radius(line, query)?;
+        let profile = match (&query.agent, query.radius) {
+            (Some(name), _) => self.sphere(name),
+            (None, Some(_)) => None,
+            (None, None) => self.given_profile(),
+        };
+        Ok((radius, profile))
+    }
+
+    /// The map's sphere (not walking) agent named `name`.
+    fn sphere(&self, name: &str) -> Option<&'a Agent> {
+        self.network
+            .agents()
+            .iter()
+            .find(|a| a.name == name && a.walking.is_none())
+    }
+
+    /// The profile of `--agent`, when given.
+    fn given_profile(&self) -> Option<&'a Agent> {
+        self.sphere(self.given_radius?.agent.as_deref()?)
+    }
+
     /// The route event's agent radius: the event's `agent` or `radius`,
     /// else `--agent` or `--radius`.
     fn radius(&self, line: &EventLine<'_>, query: &Query) -> Result<f64, String> {
@@ -346,9 +373,17 @@ impl<D: Shown> Context<'_, D> {
         query: &Query,
     ) -> Result<Answer<D>, String> {
         let (start, goal) = self.ends(line, query)?;
-        let radius = self.radius(line, query)?;
-        let found = live.route(start, goal, radius);
-        let widest = live.widest_route(start, goal);
+        let (radius, profile) = self.size(line, query)?;
+        let (found, widest) = match profile {
+            Some(agent) => (
+                live.route_for(start, goal, agent),
+                live.widest_route_for(start, goal, agent),
+            ),
+            None => (
+                live.route(start, goal, radius),
+                live.widest_route(start, goal),
+            ),
+        };
         let printed = match self.format {
             ReportFormat::Json => {
                 let report = RouteReport::new(self.network, found.as_ref(), widest.as_ref());
@@ -385,7 +420,11 @@ impl<D: Shown> Context<'_, D> {
             let message = "a widest route is for the largest agent that can go: it takes no size";
             return Err(self.file.at_key(line, key, message, "not for `widest`"));
         }
-        let widest = live.widest_route(start, goal);
+        // As `widest --agent`: never through an area `--agent` forbids.
+        let widest = match self.given_profile() {
+            Some(agent) => live.widest_route_for(start, goal, agent),
+            None => live.widest_route(start, goal),
+        };
         let report = WidestReport::new(self.network, widest.as_ref());
         let printed = match self.format {
             ReportFormat::Json => query_json(line, query, None, &report),

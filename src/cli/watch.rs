@@ -1,5 +1,5 @@
 //! `clearway watch MAP`: check the level, then, at each save of the map or
-//! of its `--obstacles` file, say what the save changed, as `diff` would
+//! of one of its `--obstacles` files, say what the save changed, as `diff` would
 //! between the last save and this one.
 //!
 //! The level is kept in memory as a [`LiveLevel`]: a save is turned into
@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -32,9 +32,8 @@ use super::watch_changes::{LiveIndices, Plan, plan};
 use super::{Failure, Outcome};
 
 pub fn run(args: &WatchArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    let obstacles = args.map.tiled.obstacles.as_deref();
     let mut files = vec![args.map.map.as_path()];
-    files.extend(obstacles);
+    files.extend(args.map.obstacles.iter().map(PathBuf::as_path));
     if files.iter().any(|f| f.as_os_str() == "-") {
         return Err(Failure::Usage(
             "watch reads its files again at each save: name them by their paths, \
@@ -45,7 +44,7 @@ pub fn run(args: &WatchArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     // Watching starts first: a save made while the level is first checked
     // is not missed.
     let events = FileWatch::start(&files)?;
-    match AnyLevel::read_citing_obstacles(&args.map, timings)? {
+    match AnyLevel::read_citing_obstacles(&args.map.to_map_arg(), timings)? {
         AnyLevel::Plane(level) => watch(args, level, (&events, &files), timings),
         AnyLevel::Space(level) => watch(args, level, (&events, &files), timings),
     }
@@ -84,13 +83,12 @@ fn watch<D: Watched>(
 ) -> Result<Outcome, Failure> {
     let mut kept = Kept::start(args, level, timings)?;
     if !quiet() {
-        let also = args
+        let also: String = args
             .map
-            .tiled
             .obstacles
-            .as_deref()
+            .iter()
             .map(|o| format!(" and `{}`", o.display()))
-            .unwrap_or_default();
+            .collect();
         eprintln!(
             "watching `{}`{also} for saves; Ctrl-C stops",
             args.map.map.display()
@@ -171,17 +169,18 @@ impl<D: Watched> Kept<D> {
     /// `files` are the files saved.
     fn reload(&mut self, args: &WatchArgs, save: usize, files: &[&Path]) -> Result<(), Failure> {
         let start = Instant::now();
-        let loaded = AnyLevel::read_citing_obstacles(&args.map, &mut Timings::default())
-            .and_then(|level| {
-                D::level_of(level).map_err(|now| {
-                    Failure::Usage(format!(
-                        "`{}` is now {now}: watch keeps the dimension the level had when \
+        let loaded =
+            AnyLevel::read_citing_obstacles(&args.map.to_map_arg(), &mut Timings::default())
+                .and_then(|level| {
+                    D::level_of(level).map_err(|now| {
+                        Failure::Usage(format!(
+                            "`{}` is now {now}: watch keeps the dimension the level had when \
                          it started; start it again",
-                        args.map.map.display()
-                    ))
+                            args.map.map.display()
+                        ))
+                    })
                 })
-            })
-            .and_then(|level| Ok((radii(&args.radius, &self.level, &level)?, level)));
+                .and_then(|level| Ok((radii(&args.radius, &self.level, &level)?, level)));
         let (radii, new) = match loaded {
             Ok(loaded) => loaded,
             Err(failure) => return report_failure(args.format, save, &failure),

@@ -689,3 +689,69 @@ fn the_guides_obstacle_examples_apply() {
         }
     }
 }
+
+/// A route event for an agent with area costs (the event's `agent`, or
+/// `--agent`) routes by those costs and never through a forbidden area, as
+/// `route --agent` does; a radius alone routes by plain costs.
+#[test]
+fn a_route_event_for_an_agent_honours_its_area_costs() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = repo("maps/pond.ron");
+    let route = |agent: &str| -> Value {
+        let run = clearway()
+            .arg("route")
+            .arg(&map)
+            .args(["--from", "dock", "--to", "island", "--agent", agent])
+            .args(["--format", "json"])
+            .run()
+            .exit(0);
+        serde_json::from_str(&run.stdout()).unwrap()
+    };
+    let events = write_file(
+        &dir,
+        "events.jsonl",
+        "{\"route\": {\"from\": \"dock\", \"to\": \"island\", \"agent\": \"boat\"}}\n\
+         {\"route\": {\"from\": \"dock\", \"to\": \"island\", \"agent\": \"cat\"}}\n\
+         {\"route\": {\"from\": \"dock\", \"to\": \"island\", \"agent\": \"duck\"}}\n\
+         {\"route\": {\"from\": \"dock\", \"to\": \"island\", \"radius\": 0.5}}\n",
+    );
+    let run = update(&map, &events, &["--format", "json"]).exit(0);
+    let lines = json_lines(&run);
+    for (line, agent) in lines.iter().zip(["boat", "cat", "duck"]) {
+        let expected = route(agent);
+        for key in [
+            "found",
+            "path",
+            "cost",
+            "length",
+            "widest_radius",
+            "widest_bottleneck_edge",
+        ] {
+            assert_eq!(line[key], expected[key], "{agent}: {key}: {line}");
+        }
+    }
+    // The boat crosses at half price, the cat and the duck go round.
+    let costs: Vec<f64> = lines.iter().map(|l| l["cost"].as_f64().unwrap()).collect();
+    assert_eq!(costs[0], 5.0, "{}", lines[0]);
+    assert!((costs[1] - 2.0 * 50f64.sqrt()).abs() < 1e-9, "{}", lines[1]);
+    assert_eq!(costs[1], costs[2]);
+    assert_eq!(costs[3], 10.0, "a radius alone: plain costs: {}", lines[3]);
+
+    // `--agent cat`: with the way round closed, no route, for the water is
+    // forbidden (exit 1); nor does the widest route cross it.
+    let events = write_file(
+        &dir,
+        "closed.jsonl",
+        "{\"close\": 1}\n\
+         {\"route\": {\"from\": \"dock\", \"to\": \"island\"}}\n\
+         {\"widest\": {\"from\": \"dock\", \"to\": \"island\"}}\n",
+    );
+    let run = update(&map, &events, &["--agent", "cat", "--format", "json"]).exit(1);
+    let lines = json_lines(&run);
+    assert_eq!(lines[1]["found"], false, "{}", lines[1]);
+    assert_eq!(lines[2]["found"], false, "{}", lines[2]);
+    let run = update(&map, &events, &["--agent", "boat", "--format", "json"]).exit(0);
+    let lines = json_lines(&run);
+    assert_eq!(lines[1]["cost"], 5.0, "{}", lines[1]);
+    assert_eq!(lines[2]["found"], true, "{}", lines[2]);
+}

@@ -354,3 +354,90 @@ fn watch_needs_files_it_can_read_again() {
     let stderr = String::from_utf8_lossy(&out.0.stderr).to_string();
     assert!(stderr.contains("not `-` (standard input)"), "{stderr}");
 }
+
+/// A Tiled map 10 px high (1 px a unit) with one point object at level
+/// coordinates (`x`, `y`).
+fn tmx_point(x: f64, y: f64) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.10\" \
+         orientation=\"orthogonal\" renderorder=\"right-down\" width=\"10\" height=\"10\" \
+         tilewidth=\"1\" tileheight=\"1\" infinite=\"0\">\n <objectgroup id=\"1\" \
+         name=\"crates\">\n  <object id=\"1\" x=\"{x}\" y=\"{}\"><point/></object>\n \
+         </objectgroup>\n</map>\n",
+        10.0 - y
+    )
+}
+
+/// `--obstacles` given twice: both files are read (the first's obstacles,
+/// then the second's, after the map's own), and a save of either is
+/// reported, naming the file saved and the obstacle by its index in the
+/// level so built.
+#[test]
+fn watch_follows_every_obstacles_file_given() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("map.ron"), square("")).unwrap();
+    // 0.3 from the bottom edge: blocked for the soldier (0.5) from the start.
+    let crates = dir.path().join("crates.tmx");
+    std::fs::write(&crates, tmx_point(5.0, 0.3)).unwrap();
+    // 2 from the left edge: its clearance, and nobody blocked.
+    let walls = dir.path().join("walls.tmx");
+    std::fs::write(&walls, tmx_point(2.0, 5.0)).unwrap();
+    let mut watch = Watching::start(
+        dir.path(),
+        &[
+            "map.ron",
+            "--obstacles",
+            "crates.tmx",
+            "--obstacles",
+            "walls.tmx",
+            "--format",
+            "json",
+        ],
+    );
+    let check = watch.json();
+    assert_eq!(check["event"], "check", "{check}");
+    assert_eq!(
+        check["obstacles"], 3,
+        "the map's point, then one from each file: {check}"
+    );
+    let blocked = &check["radii"][0]["blocked"];
+    assert_eq!(blocked.as_array().map(Vec::len), Some(1), "{check}");
+    assert_eq!(
+        (&blocked[0]["edge"], &blocked[0]["obstacle"]),
+        (&0.into(), &1.into()),
+        "{check}"
+    );
+
+    // The second file saved (by rename): its point 0.3 from the left edge
+    // blocks that one too; the witness is obstacle 2, the second file's.
+    std::fs::write(dir.path().join("walls.tmx.swp"), tmx_point(0.3, 5.0)).unwrap();
+    std::fs::rename(dir.path().join("walls.tmx.swp"), &walls).unwrap();
+    let saved = watch.saved();
+    assert_eq!(saved["files"], serde_json::json!(["walls.tmx"]), "{saved}");
+    assert_eq!(saved["newly_blocked"], 1, "{saved}");
+    assert_eq!(
+        changes(&saved),
+        [row("blocked", 3, Some("soldier"), Some(2))],
+        "{saved}"
+    );
+
+    // The first file saved in place: its point moves away from the bottom
+    // edge, which opens again, its clearance now set by obstacle 1 at 2.
+    std::fs::write(&crates, tmx_point(5.0, 2.0)).unwrap();
+    let saved = watch.saved();
+    assert_eq!(saved["files"], serde_json::json!(["crates.tmx"]), "{saved}");
+    assert_eq!(saved["unblocked"], 1, "{saved}");
+    assert_eq!(
+        changes(&saved)[0],
+        row("unblocked", 0, Some("soldier"), Some(1)),
+        "{saved}"
+    );
+    assert_eq!(saved["changes"][0]["new"]["clearance"], 2.0, "{saved}");
+
+    let (status, stderr) = watch.interrupt();
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("watching `map.ron` and `crates.tmx` and `walls.tmx`"),
+        "{stderr}"
+    );
+}

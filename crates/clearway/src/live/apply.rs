@@ -537,6 +537,13 @@ impl<D: Dimension> LiveLevel<D> {
                 }
             }
         }
+        if let Some(area) = edge.area.filter(|a| a.index() >= self.map.areas().len()) {
+            return Err(ChangeError::Invalid(format!(
+                "the edge's area {} is not one of the level's {} areas",
+                area.index(),
+                self.map.areas().len()
+            )));
+        }
         let e = self.removed_edges.len();
         let closed = edge.closed;
         if let Some(incident) = &mut self.incident {

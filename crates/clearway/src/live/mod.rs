@@ -266,6 +266,40 @@ impl<D: Dimension> LiveLevel<D> {
         self.with_router(|router| router.widest_route(start, goal))
     }
 
+    /// The cheapest route for `agent` on the level as it stands, as
+    /// [`Router::route_for`] finds it on a fresh router: its radius, each
+    /// edge's cost times the agent's multiplier for the edge's area, and
+    /// never an edge of an area it forbids. `None` when there is none, or
+    /// when either node was removed.
+    ///
+    /// # Panics
+    /// When `start` or `goal` is not a node index of the level.
+    pub fn route_for(&mut self, start: NodeIdx, goal: NodeIdx, agent: &Agent) -> Option<Route> {
+        if self.removed_nodes[start.get()] || self.removed_nodes[goal.get()] {
+            return None;
+        }
+        self.with_router(|router| router.route_for(start, goal, agent))
+    }
+
+    /// The widest route for `agent` on the level as it stands, as
+    /// [`Router::widest_route_for`] finds it on a fresh router: never
+    /// through a forbidden area, the cheapest at the widest radius by the
+    /// agent's costs.
+    ///
+    /// # Panics
+    /// When `start` or `goal` is not a node index of the level.
+    pub fn widest_route_for(
+        &mut self,
+        start: NodeIdx,
+        goal: NodeIdx,
+        agent: &Agent,
+    ) -> Option<WidestRoute> {
+        if self.removed_nodes[start.get()] || self.removed_nodes[goal.get()] {
+            return None;
+        }
+        self.with_router(|router| router.widest_route_for(start, goal, agent))
+    }
+
     /// Runs `query` on a router over the live network, built if a change
     /// to the network's shape dropped it.
     fn with_router<T>(&mut self, query: impl FnOnce(&mut Router<'_, D>) -> T) -> T {

@@ -193,8 +193,14 @@ fn random_level3() -> impl Strategy<Value = String> {
                 text += &format!("(id: {i}, pos: ({x:?}, {y:?}, {z:?})),");
             }
             text += "], edges: [";
-            for (a, b, w) in edges {
-                text += &format!("(from: {a}, to: {b}, one_way: {w}),");
+            for (k, (a, b, w)) in edges.into_iter().enumerate() {
+                let area = match k % 4 {
+                    0 => "",
+                    1 => ", area: \"mud\"",
+                    2 => ", area: \"water\"",
+                    _ => ", area: \"road\"",
+                };
+                text += &format!("(from: {a}, to: {b}, one_way: {w}{area}),");
             }
             text += "], obstacles: [";
             let p = |(x, y, z): (f64, f64, f64)| format!("({x:?}, {y:?}, {z:?})");
@@ -215,6 +221,28 @@ fn random_level3() -> impl Strategy<Value = String> {
             text += "])";
             text
         })
+}
+
+/// A random level's text (`random_map`'s, an edge a line) with its edges
+/// in the areas mud, water and road in turn, and every fourth in none.
+fn with_areas(text: &str) -> String {
+    let mut k = 0;
+    text.lines()
+        .map(|line| {
+            if !line.starts_with("    (from: ") {
+                return format!("{line}\n");
+            }
+            k += 1;
+            let area = [
+                "",
+                ", area: \"mud\"",
+                ", area: \"water\"",
+                ", area: \"road\"",
+            ][k % 4];
+            let edge = line.strip_suffix("),").expect("an edge line");
+            format!("{edge}{area}),\n")
+        })
+        .collect()
 }
 
 /// The live level's view of the fresh computation on the level as it
@@ -381,6 +409,46 @@ fn check<D: Dimension>(
                 ))
             );
         }
+        // By each agent's area costs and forbidden areas too.
+        for agent in live.agents().to_vec() {
+            let mine = live.route_for(ls, lg, &agent);
+            let theirs = router.route_for(fs, fg, &agent);
+            prop_assert_eq!(
+                mine.map(|r| (
+                    r.nodes.iter().map(|n| n.get()).collect::<Vec<_>>(),
+                    r.cost.to_bits()
+                )),
+                theirs.map(|r| (
+                    r.nodes
+                        .iter()
+                        .map(|n| now.node_of[n.get()])
+                        .collect::<Vec<_>>(),
+                    r.cost.to_bits()
+                )),
+                "route for {}",
+                agent.name
+            );
+            let mine = live.widest_route_for(ls, lg, &agent);
+            let theirs = router.widest_route_for(fs, fg, &agent);
+            prop_assert_eq!(
+                mine.map(|w| (
+                    w.widest_radius.to_bits(),
+                    w.route.nodes.iter().map(|n| n.get()).collect::<Vec<_>>(),
+                    w.route.cost.to_bits()
+                )),
+                theirs.map(|w| (
+                    w.widest_radius.to_bits(),
+                    w.route
+                        .nodes
+                        .iter()
+                        .map(|n| now.node_of[n.get()])
+                        .collect::<Vec<_>>(),
+                    w.route.cost.to_bits()
+                )),
+                "widest route for {}",
+                agent.name
+            );
+        }
         let mine = live.widest_route(ls, lg);
         let theirs = router.widest_route(fs, fg);
         prop_assert_eq!(
@@ -479,12 +547,23 @@ fn change<D: Twin>(live: &LiveLevel<D>, step: &Step<D::Random>, serial: u64) -> 
 
 fn run<D: Twin>(map: Map<D>, steps: &[Step<D::Random>]) -> Result<(), TestCaseError> {
     let mut live = LiveLevel::new(map);
-    live.set_agents(
-        [0.0, 0.5, 2.0, 5.0]
-            .iter()
-            .map(|&radius| Agent::new(format!("r{radius}"), radius))
-            .collect(),
-    );
+    // Plain radii, and two agents with costs by area (see `with_areas`):
+    // one that finds mud dear and roads cheap and never swims, one that
+    // swims at a premium.
+    let mut agents: Vec<Agent> = [0.0, 0.5, 2.0, 5.0]
+        .iter()
+        .map(|&radius| Agent::new(format!("r{radius}"), radius))
+        .collect();
+    agents.push(Agent {
+        costs: [("mud".to_string(), 3.0), ("road".to_string(), 0.5)].into(),
+        forbid: vec!["water".to_string()],
+        ..Agent::new("walker", 0.5)
+    });
+    agents.push(Agent {
+        costs: [("water".to_string(), 1.5)].into(),
+        ..Agent::new("swimmer", 0.0)
+    });
+    live.set_agents(agents);
     let mut was = fresh(&live);
     for (serial, step) in steps.iter().enumerate() {
         let Some(change) = change(&live, step, serial as u64) else {
@@ -509,7 +588,10 @@ proptest! {
         level in random_map(14, 10),
         steps in steps(random_obstacle2()),
     ) {
-        run(clearway_test_support::random_map::load(&level), &steps)?;
+        let map = Map::loader()
+            .read_str(&with_areas(&level.to_ron()), "random.ron")
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        run(map, &steps)?;
     }
 
     /// 3D: the same, with spheres, boxes, triangles and solid meshes.
