@@ -41,7 +41,7 @@ def main() -> None:
     args = parser.parse_args()
 
     times = {"cli_index_and_clearance": [], "python_edge_clearances": [], "load": [], "from_arrays": []}
-    for round in range(args.rounds):
+    for rnd in range(args.rounds):
         run = subprocess.run([args.cli, "clearance", str(args.level), "--timings"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         assert run.returncode in (0, 1), run.stderr
         phases = {}
@@ -73,7 +73,7 @@ def main() -> None:
         start = time.perf_counter()
         built = clearway.Level.from_arrays(**arrays)
         times["from_arrays"].append(time.perf_counter() - start)
-        if round == 0 and built.edge_clearances().tobytes() != clearances.tobytes():
+        if rnd == 0 and built.edge_clearances().tobytes() != clearances.tobytes():
             raise SystemExit("the level from arrays is not the level from the file")
         del built, arrays
 

@@ -77,6 +77,10 @@ def usable_arcs(level: "clearway.Level", radius: float):
     return tails[first], heads[first], weights[first]
 
 
+def round_ms(seconds: float) -> float:
+    return round(1e3 * seconds, 4)
+
+
 def same(ours: np.ndarray, theirs: np.ndarray) -> bool:
     nan = np.isnan(ours)
     if not np.array_equal(nan, np.isnan(theirs)):
@@ -123,7 +127,7 @@ def main() -> None:
     x_sample = pick[: args.networkx_sample].tolist()
 
     times = {"python": [], "cli": [], "cli_wall": [], "scipy": [], "networkx": []}
-    for round in range(args.rounds):
+    for rnd in range(args.rounds):
         start = time.perf_counter()
         ours = level.route_pairs(pairs, radius=args.radius)
         times["python"].append((time.perf_counter() - start) / args.pairs)
@@ -154,7 +158,8 @@ def main() -> None:
                 nx_lengths.append(math.nan)
         times["networkx"].append((time.perf_counter() - start) / len(x_sample))
 
-        if round == 0:
+        print(f"round {rnd + 1} (ms per pair):", json.dumps({k: round_ms(v[-1]) for k, v in times.items()}), flush=True)
+        if rnd == 0:
             for name, theirs, k in [("command line", cli_lengths, args.pairs), ("scipy", scipy_lengths, len(s_sample)), ("networkx", np.array(nx_lengths), len(x_sample))]:
                 if not same(ours[:k], theirs):
                     raise SystemExit(f"{name} disagrees with clearway's route_pairs on the route lengths")
@@ -176,7 +181,6 @@ def main() -> None:
     ]:
         print(f"| {name} | {k} | {1e3 * med[key]:.4f} | {med['scipy'] / med[key]:.1f}x | {med['networkx'] / med[key]:.1f}x |")
     print()
-    print("rounds (ms per pair):", json.dumps({k: [round(1e3 * x, 4) for x in v] for k, v in times.items()}))
 
 
 if __name__ == "__main__":
