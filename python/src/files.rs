@@ -1,8 +1,6 @@
 //! Writing files: whole or not at all, as the command line writes them.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::Path;
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -45,45 +43,11 @@ pub fn write_picture(py: Python<'_>, path: &Path, svg: &str, format: Picture) ->
     }
 }
 
-/// Writes `contents` to `path` through a temporary file in the same folder
-/// renamed over it: a reader sees the old file or the new one, never half
-/// of one.
+/// Writes `contents` to `path` as the command line writes its outputs
+/// ([`clearway::atomic_write`]): through a temporary file in the same
+/// folder renamed over it, so a reader sees the old file or the new one,
+/// never half of one. The GIL is released while the disk works.
 pub fn write_atomically(py: Python<'_>, path: &Path, contents: &[u8]) -> PyResult<()> {
-    py.detach(|| write(path, contents))
+    py.detach(|| clearway::atomic_write::write_atomically(path, contents))
         .map_err(|e| PyOSError::new_err(format!("cannot write `{}`: {e}", path.display())))
-}
-
-fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    if path.is_dir() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::IsADirectory,
-            "it is a directory",
-        ));
-    }
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    // Unique among this process's writes, so two threads writing one path
-    // do not share a temporary file.
-    static WRITES: AtomicU64 = AtomicU64::new(0);
-    let n = WRITES.fetch_add(1, Ordering::Relaxed);
-    let temp: PathBuf = dir.join(format!(".{file_name}.{}-{n}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(contents)?;
-        file.sync_all()?;
-        if let Ok(metadata) = std::fs::metadata(path) {
-            std::fs::set_permissions(&temp, metadata.permissions())?;
-        }
-        std::fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result
 }

@@ -26,10 +26,15 @@ pub struct Arrays<'a, 'py> {
 /// The source name of a level built from arrays, in messages.
 const SOURCE: &str = "<arrays>";
 
-/// The validated level the arrays describe.
+/// The validated level the arrays describe: validated in memory, with no
+/// text written and parsed (the level the text would give). A level that
+/// breaks a rule is written as text and loaded, for the loader's message.
 pub fn level(py: Python<'_>, a: Arrays<'_, '_>) -> PyResult<clearway::Level> {
-    let file = map_file(a)?;
-    let text = clearway_format::write(&file);
+    let file = map_file(&a)?;
+    if let Ok(level) = py.detach(|| clearway::Level::from_wire(file, SOURCE)) {
+        return Ok(level);
+    }
+    let text = clearway_format::write(&map_file(&a)?);
     py.detach(|| clearway::Level::loader().read_str(&text, SOURCE))
         .map_err(|e| {
             PyValueError::new_err(format!(
@@ -40,7 +45,7 @@ pub fn level(py: Python<'_>, a: Arrays<'_, '_>) -> PyResult<clearway::Level> {
         })
 }
 
-fn map_file(a: Arrays<'_, '_>) -> PyResult<MapFile> {
+fn map_file(a: &Arrays<'_, '_>) -> PyResult<MapFile> {
     let (coords, width) = f64_rows(a.positions, "positions", &[2, 3])?;
     let n = coords.len() / width;
     let ids: Vec<u64> = match a.ids {
@@ -119,7 +124,9 @@ fn map_file(a: Arrays<'_, '_>) -> PyResult<MapFile> {
                 to: node(j, 1)?,
                 one_way: one_way[j],
                 closed: closed[j],
-                cost: cost.as_ref().map(|c| c[j]),
+                // NaN: no explicit cost, the edge costs its length (as
+                // `Level.costs()` reads such an edge back).
+                cost: cost.as_ref().map(|c| c[j]).filter(|c| !c.is_nan()),
                 clearance: None,
                 area: None,
             })

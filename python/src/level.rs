@@ -84,11 +84,14 @@ impl PyLevel {
     ///   list of ``(vertices (v, 3), faces (f, 3)[, solid])``.
     /// agents: ``{name: radius}`` or a list of ``(name, radius)`` pairs.
     /// one_way, closed: ``(m,)`` bools per edge. cost: ``(m,)`` float64
-    ///   explicit traversal costs (every edge gets one).
+    ///   explicit traversal costs; NaN marks an edge without one (it costs
+    ///   its length, as an edge without ``cost:`` in a map file, and
+    ///   ``costs()`` reads it back as NaN).
     /// names: ``n`` node names (``None`` for a node without one).
     /// ids: ``(n,)`` node ids (default ``0..n``).
     ///
-    /// Raises ``ValueError`` naming the bad value (NaN or infinite numbers,
+    /// Raises ``ValueError`` naming the bad value (NaN (but in ``cost``) or
+    /// infinite numbers,
     /// negative radii, an edge index that is not a node, a self-loop,
     /// duplicate ids...) and ``TypeError`` for arrays of the wrong type.
     /// The level is the one the same map file would give, bit for bit.
@@ -246,8 +249,10 @@ impl PyLevel {
     }
 
     /// The cheapest route from node ``a`` to node ``b`` for an agent of
-    /// ``radius`` (or the profile ``agent``): a ``Route``, whose ``found``
-    /// is false when there is none.
+    /// ``radius`` (or the profile ``agent``, whose area costs multiply its
+    /// edges' costs and whose forbidden areas are never entered, as
+    /// ``clearway route --agent``): a ``Route``, whose ``found`` is false
+    /// when there is none.
     #[pyo3(signature = (a, b, radius=None, agent=None))]
     fn route(
         &self,
@@ -262,18 +267,26 @@ impl PyLevel {
 
     /// The widest route from ``a`` to ``b``: ``radius`` is the largest
     /// agent radius that gets through, and the route the cheapest at it.
+    /// With ``agent``, the profile's forbidden areas are never entered and
+    /// the route is the cheapest by its area costs, as ``clearway widest
+    /// --agent`` finds it (its radius is not read).
+    #[pyo3(signature = (a, b, agent=None))]
     fn widest(
         &self,
         py: Python<'_>,
         a: &Bound<'_, PyAny>,
         b: &Bound<'_, PyAny>,
+        agent: Option<&str>,
     ) -> PyResult<Route> {
-        each!(&self.inner, m => m.widest(py, a, b))
+        each!(&self.inner, m => m.widest(py, a, b, agent))
     }
 
-    /// The lengths of the cheapest routes between many pairs of node ids,
-    /// ``pairs`` a ``(k, 2)`` integer array: ``(k,)`` float64, NaN where
-    /// there is no route. Computed in Rust on every core, GIL released.
+    /// The lengths of the cheapest routes between many pairs of nodes,
+    /// ``pairs`` a ``(k, 2)`` integer array of node ids, or rows of ids and
+    /// names (strings, read as ``route`` reads them): ``(k,)`` float64, NaN
+    /// where there is no route. With ``agent``, the profile's area costs
+    /// and forbidden areas apply, as in ``route``. Computed in Rust on
+    /// every core, GIL released.
     #[pyo3(signature = (pairs, radius=None, agent=None))]
     fn route_pairs<'py>(
         &self,

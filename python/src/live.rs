@@ -2,6 +2,7 @@
 //! kept exact after every change at the cost of what is near it.
 
 use clearway::live::{Change, ChangeReport, LiveLevel};
+use clearway::node_names::NodeLookup;
 use clearway::{Dimension, EdgeIdx, NodeIdx, Plane, Space};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -13,7 +14,7 @@ use crate::dims::Dim;
 use crate::guard::detached;
 use crate::level::PyLevel;
 use crate::measured::{route_result, witness_arrays};
-use crate::nodes::{self, Nodes};
+use crate::nodes;
 use crate::radius::{self, Chosen};
 use crate::results::{Route, Witnesses};
 
@@ -32,15 +33,26 @@ macro_rules! each_live {
     };
 }
 
-impl<D: Dim> Nodes for LiveLevel<D> {
+/// A live level's nodes, for naming them as a level's are named: its
+/// slots come and go, so names are found by a pass over the live ones.
+struct LiveNodes<'l, D: Dim>(&'l LiveLevel<D>);
+
+impl<D: Dim> NodeLookup for LiveNodes<'_, D> {
     fn index_of(&self, id: u64) -> Option<NodeIdx> {
-        self.node_index(id)
+        self.0.node_index(id)
     }
-    fn id_and_name(&self, i: NodeIdx) -> Option<(u64, Option<&str>)> {
-        self.node(i).map(|n| (n.id, n.name.as_deref()))
+    fn id_of(&self, node: NodeIdx) -> u64 {
+        self.0.node(node).map_or(0, |n| n.id)
     }
-    fn slots(&self) -> usize {
-        self.node_slots()
+    fn named(&self, name: &str) -> Vec<NodeIdx> {
+        (0..self.0.node_slots())
+            .map(NodeIdx::new)
+            .filter(|&i| {
+                self.0
+                    .node(i)
+                    .is_some_and(|n| n.name.as_deref() == Some(name))
+            })
+            .collect()
     }
 }
 
@@ -342,7 +354,13 @@ fn live_route<D: Dim>(
     radius: Option<f64>,
     agent: Option<&str>,
 ) -> PyResult<Route> {
-    let (start, goal) = (nodes::resolve(l, a, "a")?, nodes::resolve(l, b, "b")?);
+    let (start, goal) = {
+        let nodes = LiveNodes(&*l);
+        (
+            nodes::resolve(&nodes, a, "a")?,
+            nodes::resolve(&nodes, b, "b")?,
+        )
+    };
     let Chosen { radius, .. } = radius::required(l.agents(), radius, agent)?;
     let found = detached(py, "routing", || l.route(start, goal, radius))?;
     route_result(
@@ -360,7 +378,13 @@ fn live_widest<D: Dim>(
     a: &Bound<'_, PyAny>,
     b: &Bound<'_, PyAny>,
 ) -> PyResult<Route> {
-    let (start, goal) = (nodes::resolve(l, a, "a")?, nodes::resolve(l, b, "b")?);
+    let (start, goal) = {
+        let nodes = LiveNodes(&*l);
+        (
+            nodes::resolve(&nodes, a, "a")?,
+            nodes::resolve(&nodes, b, "b")?,
+        )
+    };
     let found = detached(py, "finding the widest route", || {
         l.widest_route(start, goal)
     })?;

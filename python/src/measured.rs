@@ -3,18 +3,18 @@
 
 use std::sync::OnceLock;
 
-use clearway::{Clearance, Clearances, EdgeIdx, Map, NodeIdx, Router, TightSpots};
+use clearway::node_names::NodeNames;
+use clearway::{Agent, Clearance, Clearances, EdgeIdx, Map, NodeIdx, Router, TightSpots};
 use clearway_format::wire::MapFile;
 use numpy::PyArray1;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use rayon::prelude::*;
 
-use crate::arrays::{i64_rows, matrix, vector};
+use crate::arrays::{matrix, vector};
 use crate::dims::Dim;
 use crate::guard::detached;
-use crate::nodes::{self, Nodes};
+use crate::nodes;
 use crate::radius::{self, Chosen};
 use crate::results::{CheckResult, Route, Witnesses};
 
@@ -23,18 +23,6 @@ pub struct Measured<D: Dim> {
     /// The level.
     pub map: Map<D>,
     clearances: OnceLock<Clearances<D>>,
-}
-
-impl<D: Dim> Nodes for Map<D> {
-    fn index_of(&self, id: u64) -> Option<NodeIdx> {
-        self.node_index(id)
-    }
-    fn id_and_name(&self, i: NodeIdx) -> Option<(u64, Option<&str>)> {
-        self.nodes().get(i.get()).map(|n| (n.id, n.name.as_deref()))
-    }
-    fn slots(&self) -> usize {
-        self.nodes().len()
-    }
 }
 
 impl<D: Dim> Measured<D>
@@ -217,7 +205,18 @@ where
         nodes::resolve(&self.map, given, what)
     }
 
-    /// The cheapest route an agent of the chosen radius fits along.
+    /// The profile `agent` names, whose area costs and forbidden areas a
+    /// route honours (`None` for a bare radius).
+    fn profile(&self, chosen: &Chosen) -> Option<&Agent> {
+        chosen
+            .agent
+            .as_deref()
+            .and_then(|name| self.map.agents().iter().find(|a| a.name == name))
+    }
+
+    /// The cheapest route an agent of the chosen radius fits along; for a
+    /// profile, by its area costs and never through an area it forbids (as
+    /// `clearway route --agent`).
     pub fn route(
         &self,
         py: Python<'_>,
@@ -227,10 +226,15 @@ where
         agent: Option<&str>,
     ) -> PyResult<Route> {
         let (start, goal) = (self.node(a, "a")?, self.node(b, "b")?);
-        let Chosen { radius, .. } = radius::required(self.map.agents(), radius, agent)?;
+        let chosen = radius::required(self.map.agents(), radius, agent)?;
+        let (radius, profile) = (chosen.radius, self.profile(&chosen));
         let c = self.clearances(py)?;
         let found = detached(py, "routing", || {
-            Router::new(&self.map, c).route(start, goal, radius)
+            let mut router = Router::new(&self.map, c);
+            match profile {
+                Some(agent) => router.route_for(start, goal, agent),
+                None => router.route(start, goal, radius),
+            }
         })?;
         route_result(
             py,
@@ -241,17 +245,26 @@ where
         )
     }
 
-    /// The widest route: the largest agent that gets from `a` to `b`.
+    /// The widest route: the largest agent that gets from `a` to `b`; for
+    /// a profile, never through an area it forbids and the cheapest by its
+    /// area costs (as `clearway widest --agent`).
     pub fn widest(
         &self,
         py: Python<'_>,
         a: &Bound<'_, PyAny>,
         b: &Bound<'_, PyAny>,
+        agent: Option<&str>,
     ) -> PyResult<Route> {
         let (start, goal) = (self.node(a, "a")?, self.node(b, "b")?);
+        let chosen = radius::given(self.map.agents(), None, agent)?;
+        let profile = chosen.as_ref().and_then(|c| self.profile(c));
         let c = self.clearances(py)?;
         let found = detached(py, "finding the widest route", || {
-            Router::new(&self.map, c).widest_route(start, goal)
+            let mut router = Router::new(&self.map, c);
+            match profile {
+                Some(agent) => router.widest_route_for(start, goal, agent),
+                None => router.widest_route(start, goal),
+            }
         })?;
         match found {
             Some(w) => route_result(
@@ -265,7 +278,8 @@ where
         }
     }
 
-    /// The lengths of the routes between many pairs of node ids.
+    /// The lengths of the routes between many pairs of nodes (ids, or
+    /// names as `route` reads them); for a profile, by its area costs.
     pub fn route_pairs<'py>(
         &self,
         py: Python<'py>,
@@ -273,44 +287,31 @@ where
         radius: Option<f64>,
         agent: Option<&str>,
     ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-        let Chosen { radius, .. } = radius::required(self.map.agents(), radius, agent)?;
-        let (ids, _) = i64_rows(pairs, "pairs", &[2])?;
-        let ends = ids
-            .chunks(2)
-            .enumerate()
-            .map(|(row, pair)| {
-                let index = |col: usize| {
-                    u64::try_from(pair[col])
-                        .ok()
-                        .and_then(|id| self.map.node_index(id))
-                        .ok_or_else(|| {
-                            PyValueError::new_err(format!(
-                                "pairs[{row}, {col}] = {}: no node has that id",
-                                pair[col]
-                            ))
-                        })
-                };
-                Ok((index(0)?, index(1)?))
-            })
-            .collect::<PyResult<Vec<_>>>()?;
+        let chosen = radius::required(self.map.agents(), radius, agent)?;
+        let (radius, profile) = (chosen.radius, self.profile(&chosen));
+        let ends = nodes::resolve_pairs(&self.map, pairs, || NodeNames::new(&self.map))?;
         let c = self.clearances(py)?;
         let map = &self.map;
+        let length = move |router: &mut Router<'_, D>, (a, b): (NodeIdx, NodeIdx)| {
+            match profile {
+                Some(agent) => router.route_for(a, b, agent),
+                None => router.route(a, b, radius),
+            }
+            .map_or(f64::NAN, |r| r.length)
+        };
         let lengths = detached(py, "routing pairs", || {
             let mut router = Router::new(map, c).with_widest_table();
             if ends.len() < 256 {
                 return ends
                     .iter()
-                    .map(|&(a, b)| router.route(a, b, radius).map_or(f64::NAN, |r| r.length))
+                    .map(|&pair| length(&mut router, pair))
                     .collect::<Vec<f64>>();
             }
             // Many pairs: on every core, one router (with its own scratch
             // memory) per piece of work.
             ends.par_iter()
                 .with_min_len(128)
-                .map_init(
-                    || Router::new(map, c),
-                    |router, &(a, b)| router.route(a, b, radius).map_or(f64::NAN, |r| r.length),
-                )
+                .map_init(|| Router::new(map, c), |router, &pair| length(router, pair))
                 .collect()
         })?;
         Ok(vector(py, lengths))

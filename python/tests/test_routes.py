@@ -128,3 +128,50 @@ def test_route_pairs_refuse_bad_pairs() -> None:
     with pytest.raises(TypeError, match="expected integers"):
         level.route_pairs([[100.0, 101.5]], radius=0.5)
     assert level.route_pairs(np.zeros((0, 2), dtype=np.int64), radius=0.5).shape == (0,)
+
+
+def test_route_pairs_take_names_as_route_does() -> None:
+    level = load("corridors.ron")
+    by_id = level.route_pairs([[100, 125], [120, 100]], radius=0.5)
+    by_name = level.route_pairs([("west_end", "hangar"), ("armory", "id:100")], radius=0.5)
+    as_array = level.route_pairs(np.array([["west_end", "name:hangar"], ["armory", "100"]]), radius=0.5)
+    assert by_id.tobytes() == by_name.tobytes() == as_array.tobytes()
+    assert by_id[0] == level.route("west_end", "hangar", radius=0.5).length
+    with pytest.raises(ValueError, match=r"pairs\[1, 0\] nowhere: no node has that id or name"):
+        level.route_pairs([("west_end", "hangar"), ("nowhere", 100)], radius=0.5)
+    with pytest.raises(ValueError, match=r"pairs\[0\]: expected a pair of nodes"):
+        level.route_pairs([("west_end", "hangar", "armory")], radius=0.5)
+    with pytest.raises(TypeError, match=r"pairs\[0, 1\]: expected a node id \(int\) or name \(str\), not a bool"):
+        level.route_pairs([("west_end", True)], radius=0.5)
+
+
+POND = MAPS / "pond.ron"
+
+
+@pytest.mark.parametrize("agent", ["boat", "cat", "duck"])
+def test_agent_routes_pay_their_area_costs_as_the_cli_does(agent: str) -> None:
+    level = clearway.load(POND)
+    expected = cli_json("route", str(POND), "--from", "dock", "--to", "island", "--agent", agent)
+    route = level.route("dock", "island", agent=agent)
+    assert route.found == expected["found"] is True
+    assert route.nodes.tolist() == expected["path"]
+    assert route.length == expected["length"]
+    assert route.cost == expected["cost"]
+    widest = level.widest("dock", "island", agent=agent)
+    expected_widest = cli_json("widest", str(POND), "--from", "dock", "--to", "island", "--agent", agent)
+    assert widest.found == expected_widest["found"]
+    assert widest.nodes.tolist() == expected_widest["path"]
+    if not expected_widest["unbounded"]:
+        assert widest.radius == expected_widest["widest_radius"]
+    lengths = level.route_pairs([("dock", "island"), ("island", "dock")] * 150, agent=agent)
+    assert lengths.tolist() == [expected["length"]] * 300
+    # A bare radius pays no area costs: straight across the pond.
+    assert level.route("dock", "island", radius=0.5).nodes.tolist() == [0, 1]
+
+
+def test_the_agents_choices_differ_on_the_pond() -> None:
+    level = clearway.load(POND)
+    assert level.route("dock", "island", agent="boat").nodes.tolist() == [0, 1]
+    assert level.route("dock", "island", agent="cat").nodes.tolist() == [0, 2, 1]
+    assert level.route("dock", "island", agent="duck").nodes.tolist() == [0, 2, 1]
+    assert level.widest("dock", "island", agent="cat").nodes.tolist() == [0, 2, 1]

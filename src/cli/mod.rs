@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use timings::Timings;
 
 mod args;
-mod atomic_write;
 mod bake;
 mod bounded_read;
 mod check;

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use super::atomic_write::write_atomically;
 use super::timings::Timings;
+use clearway::atomic_write::write_atomically;
 use clearway::geometry::Point;
 use clearway::render::{Bounds, Flatten, OutputSize, Picture, Up};
 use clearway::{Map, NodeIdx, Router};

@@ -47,6 +47,7 @@
 
 #![deny(missing_docs)]
 
+pub mod atomic_write;
 mod bake;
 mod clearance;
 mod dimension;
@@ -59,6 +60,7 @@ pub mod link;
 pub mod live;
 pub mod map;
 mod morton;
+pub mod node_names;
 pub mod obj;
 mod obstacle;
 mod obstacle3;

@@ -159,6 +159,18 @@ pub(crate) fn level_from_ron_str(
     Ok(parse_level(text, source_name, timings, Cite::Nothing)?.0)
 }
 
+/// Validates a wire file (built in memory, not parsed) as a level of
+/// either dimension, by the rules a parsed file meets. There is no text to
+/// locate an error in: its message names the value by its place in the
+/// file (`nodes[3]`).
+pub(crate) fn level_from_wire(
+    file: wire::MapFile,
+    source_name: &str,
+) -> Result<ValidLevel, LoadError> {
+    validate::validate_loaded(LoadFile::wire(file))
+        .map_err(|e| LoadError::new(e.kind(), source_name, e.to_string()))
+}
+
 /// Rejects text holding a control character other than tab, LF and CR.
 fn check_control_chars(text: &str, source_name: &str) -> Result<(), LoadError> {
     let Some(offset) = clearway_text::binary::first_control_byte(text.as_bytes()) else {

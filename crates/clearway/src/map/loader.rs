@@ -9,8 +9,8 @@ use super::Map;
 use super::error::LoadError;
 use super::level::Level;
 use super::load::{
-    level_from_ron_bytes, level_from_ron_bytes_citing, level_from_ron_str, map_from_ron_bytes,
-    map_from_ron_str, read_map_file,
+    level_from_ron_bytes, level_from_ron_bytes_citing, level_from_ron_str, level_from_wire,
+    map_from_ron_bytes, map_from_ron_str, read_map_file,
 };
 use super::validate::ValidLevel;
 use crate::phases::Phases;
@@ -183,6 +183,41 @@ impl<'a, T: sealed::Read> Loader<'a, T> {
             *into = phases.time("parse", || SourceCitations::walked_citing(text, what));
         }
         Ok(read)
+    }
+}
+
+impl Level {
+    /// A level from the file format's wire types ([`clearway_format::wire`])
+    /// built in memory, validated by the rules a map file meets, without
+    /// writing and parsing its text: how a binding builds a level from its
+    /// own arrays. The level is the one the same file's text would load.
+    ///
+    /// ```
+    /// use clearway::Level;
+    /// use clearway_format::wire::MapFile;
+    /// let text = "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 4))], edges: [(from: 0, to: 1)])";
+    /// let file: MapFile = ron::from_str(text).unwrap();
+    /// let (Level::Plane(built), Level::Plane(loaded)) = (
+    ///     Level::from_wire(file, "<memory>").unwrap(),
+    ///     Level::loader().read_str(text, "doc.ron").unwrap(),
+    /// ) else { panic!("a flat level") };
+    /// assert_eq!(built.to_ron_string(), loaded.to_ron_string());
+    /// let bad: MapFile = ron::from_str("(nodes: [(id: 0, pos: (0, 0)), (id: 0, pos: (1, 0))])").unwrap();
+    /// assert!(Level::from_wire(bad, "<memory>").unwrap_err().message().contains("duplicate node id 0"));
+    /// ```
+    ///
+    /// # Errors
+    /// The first rule the file breaks, as a [`LoadError`] named
+    /// `source_name` with no line and column (there is no text): the
+    /// message names the value by its place in the file (`nodes[3]`).
+    pub fn from_wire(
+        file: clearway_format::wire::MapFile,
+        source_name: &str,
+    ) -> Result<Level, LoadError> {
+        Ok(match level_from_wire(file, source_name)? {
+            ValidLevel::Plane(parts) => Level::Plane(Map::from_valid_parts(parts)),
+            ValidLevel::Space(parts) => Level::Space(Map::from_valid_parts(parts)),
+        })
     }
 }
 

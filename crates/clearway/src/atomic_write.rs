@@ -1,4 +1,7 @@
-//! Writing output files so that a failure never leaves half a file behind.
+//! Writing output files so that a failure never leaves half a file behind:
+//! the command line writes every output through it, and so do the Python
+//! binding's `save` and `render`, so a reader of a level being written sees
+//! the old file or the new one, never half of one.
 
 use std::fs::{File, OpenOptions};
 use std::hash::{BuildHasher, Hasher};
@@ -24,6 +27,18 @@ use std::path::{Path, PathBuf};
 ///
 /// Errors never name the temporary file: the caller names `path`.
 ///
+/// ```
+/// use clearway::atomic_write::write_atomically;
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("level.ron");
+/// write_atomically(&path, b"(nodes: [])")?;
+/// assert_eq!(std::fs::read(&path)?, b"(nodes: [])");
+/// // A folder is not overwritten, and nothing is left behind.
+/// assert!(write_atomically(dir.path(), b"x").is_err());
+/// assert_eq!(std::fs::read_dir(dir.path())?.count(), 1);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
 /// # Errors
 /// When the directory does not exist or cannot be written, when `path` is a
 /// directory, when links loop, or when the disk fails.
@@ -35,6 +50,23 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// are made, through a buffer, rather than held whole: for outputs larger
 /// than the memory they come from (the level of a large grid). Whatever
 /// `write` fails with leaves `path` as it was.
+///
+/// ```
+/// use std::io::Write;
+/// use clearway::atomic_write::write_atomically_with;
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("numbers.txt");
+/// write_atomically_with(&path, |out| (0..3).try_for_each(|i| write!(out, "{i} ")))?;
+/// assert_eq!(std::fs::read_to_string(&path)?, "0 1 2 ");
+/// // A failure part way leaves the file as it was.
+/// let failed = write_atomically_with(&path, |out| {
+///     out.write_all(b"half")?;
+///     Err(std::io::Error::other("the rest failed"))
+/// });
+/// assert!(failed.is_err());
+/// assert_eq!(std::fs::read_to_string(&path)?, "0 1 2 ");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 ///
 /// # Errors
 /// As [`write_atomically`], and `write`'s own.
