@@ -28,15 +28,15 @@ impl WalkingClearances {
     /// ```
     /// use clearway::walking::WalkingClearances;
     /// use clearway::{EdgeIdx, Level, Router, NodeIdx};
-    /// // Two floors with a gap of 1 between them: a bot of radius 0.3
-    /// // falls in, a soldier of radius 0.6 steps over it.
+    /// // Two floors with a gap of 0.5 between them: a bot of radius 0.3
+    /// // falls in; the same body at radius 0.6 would step over it.
     /// let Level::Space(level) = Level::loader().read_str(r#"Map(
     ///     agents: [(name: "bot", radius: 0.3, height: 1.0, climb: 0.2)],
     ///     nodes: [(id: 0, pos: (0.0, 0.0, 0.0)), (id: 1, pos: (10.0, 0.0, 0.0))],
     ///     edges: [(from: 0, to: 1)],
     ///     obstacles: [
-    ///         Box(min: (-1.0, -2.0, -1.0), max: (4.5, 2.0, 0.0)),
-    ///         Box(min: (5.5, -2.0, -1.0), max: (11.0, 2.0, 0.0)),
+    ///         Box(min: (-1.0, -2.0, -1.0), max: (4.75, 2.0, 0.0)),
+    ///         Box(min: (5.25, -2.0, -1.0), max: (11.0, 2.0, 0.0)),
     ///     ],
     /// )"#, "gap.ron")? else { panic!("a 3D level") };
     /// let bot = &level.agents()[0];
