@@ -19,10 +19,8 @@ use super::local::Local;
 use super::profile::Walking;
 use super::sweep::Sweep;
 use crate::clearance::{Clearance, Witness};
-use crate::dimension::Space;
 use crate::geometry::{Point3, Segment, Separation};
-use crate::obstacle_index::{NearPart, NearShape, ObstacleIndex, box_box_distance_2};
-use crate::obstacle3::Obstacle3;
+use crate::obstacle_index::{NearPart, NearShape, box_box_distance_2, meets};
 
 /// The largest `r` in `[0, widest]` with `distance(r) >= r`, for a
 /// `distance` that never falls and grows no faster than `r`, given
@@ -81,37 +79,73 @@ pub(crate) fn largest_fitting(distance: impl Fn(f64) -> f64, at_zero: f64, wides
     }
 }
 
+/// Where the parts that may pinch a body swept along `feet` lie: the
+/// core's box at radius 0 (the index's bounds are measured from it), and
+/// the region a body of any radius up to the widest fills, grown by a
+/// margin well above the rounding.
+///
+/// Every body of radius r <= widest lies within r of the core at 0 (the
+/// core only shortens as r grows), and between the feet plus climb and the
+/// feet plus height (the core's ends are r inside those). So only parts
+/// meeting that region can pinch: the floor under the feet and the ceiling
+/// over the head are not searched.
+pub(crate) fn body_region(walking: &Walking, feet: Segment<Point3>) -> BodyRegion {
+    let widest = walking.widest_body();
+    let rounding = rounding(walking, feet);
+    let core = Sweep::new(walking.core(feet, 0.0)).bounds();
+    let (lower, upper) = core;
+    let margin = 4.0 * rounding;
+    let side = widest + margin;
+    BodyRegion {
+        core,
+        region: (
+            Point3::new(lower.x - side, lower.y - side, lower.z - margin),
+            Point3::new(upper.x + side, upper.y + side, upper.z + margin),
+        ),
+    }
+}
+
+/// See [`body_region`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BodyRegion {
+    /// The core's box at radius 0.
+    pub core: (Point3, Point3),
+    /// The region bodies of every radius up to the widest fill.
+    pub region: (Point3, Point3),
+}
+
+/// How far the core's corners, computed where the edge is, may be off.
+fn rounding(walking: &Walking, feet: Segment<Point3>) -> f64 {
+    8.0 * f64::EPSILON
+        * [feet.a, feet.b]
+            .iter()
+            .map(|p| p.x.abs().max(p.y.abs()).max(p.z.abs() + walking.height))
+            .fold(0.0, f64::max)
+}
+
 /// The walking clearance of `feet` (an edge's segment, or a node's point
 /// as a zero-length one) for the body `walking`: the least over the
 /// obstacles of the radius where they pinch, at most
 /// [`Walking::widest_body`] (with no witness then). Ties go to the lower
 /// (obstacle, piece), as in the index's search.
-pub(crate) fn body_clearance<'a>(
-    index: &'a ObstacleIndex<Space>,
-    obstacles: &'a [Obstacle3],
+///
+/// It is found from the parts found near the core (their bounds
+/// measured from [`body_region`]'s core box): those of `near` whose box
+/// meets the region and whose bound is at most the widest body are kept,
+/// the others dropped.
+pub(crate) fn body_from_parts(
     walking: &Walking,
     feet: Segment<Point3>,
-    near: &mut Vec<NearPart<'a>>,
+    near: &mut Vec<NearPart<'_>>,
 ) -> Clearance<Point3> {
     let widest = walking.widest_body();
-    near.clear();
-    index.parts_near_box(
-        obstacles,
-        Sweep::new(walking.core(feet, 0.0)).bounds(),
-        widest,
-        near,
-    );
+    let region = body_region(walking, feet).region;
+    near.retain(|part| part.bound <= widest && meets(part.envelope.0, part.envelope.1, region));
+    let rounding = rounding(walking, feet);
     // Measured from a local origin (see `local.rs`), so that the core's
     // corners keep their precision far from the world's origin.
     let origin = Local::origin(feet);
     let world_feet = feet;
-    // How far the core's corners, computed where the edge is, may be off.
-    let rounding = 8.0
-        * f64::EPSILON
-        * [feet.a, feet.b]
-            .iter()
-            .map(|p| p.x.abs().max(p.y.abs()).max(p.z.abs() + walking.height))
-            .fold(0.0, f64::max);
     let feet = origin.segment(feet);
     let sweep = |r: f64| Sweep::new(walking.core(feet, r));
     near.sort_unstable_by(|a, b| {
@@ -195,7 +229,28 @@ fn pinched(root: f64, part: &NearPart<'_>, s: Separation<Point3>) -> Clearance<P
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dimension::Space;
+    use crate::obstacle_index::ObstacleIndex;
     use crate::obstacle_index::tests_3d::scatter3;
+    use crate::obstacle3::Obstacle3;
+
+    /// The walking clearance of `feet` (an edge's segment, or a node's point
+    /// as a zero-length one) for the body `walking`: the least over the
+    /// obstacles of the radius where they pinch, at most
+    /// [`Walking::widest_body`] (with no witness then). Ties go to the lower
+    /// (obstacle, piece), as in the index's search.
+    fn body_clearance<'a>(
+        index: &'a ObstacleIndex<Space>,
+        obstacles: &'a [Obstacle3],
+        walking: &Walking,
+        feet: Segment<Point3>,
+        near: &mut Vec<NearPart<'a>>,
+    ) -> Clearance<Point3> {
+        let BodyRegion { core, region } = body_region(walking, feet);
+        near.clear();
+        index.parts_near_box(obstacles, core, walking.widest_body(), region, near);
+        body_from_parts(walking, feet, near)
+    }
 
     /// The slow twin: every obstacle measured whole, each one's radius
     /// found over the whole range, the least kept.

@@ -13,10 +13,8 @@
 //! does a surface under a single point of an edge (a ridge it crosses).
 
 use super::profile::Walking;
-use crate::dimension::Space;
 use crate::geometry::{AxisBox, Point3, Segment, Triangle};
-use crate::obstacle_index::{NearPart, NearShape, ObstacleIndex};
-use crate::obstacle3::Obstacle3;
+use crate::obstacle_index::{NearPart, NearShape, meets};
 
 /// The longest stretch of an edge with no ground under it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -102,23 +100,31 @@ fn under_box(feet: Segment<Point3>, b: AxisBox, climb: f64) -> Interval {
     keep_within(range?, b.max.z - feet.a.z, -d.z, climb)
 }
 
+/// The box a surface holding up `feet` meets: the plan of the feet,
+/// `climb` below and above them.
+pub(crate) fn ground_box(walking: &Walking, feet: Segment<Point3>) -> (Point3, Point3) {
+    let (a, b) = (feet.a, feet.b);
+    (
+        Point3::new(a.x.min(b.x), a.y.min(b.y), a.z.min(b.z) - walking.climb),
+        Point3::new(a.x.max(b.x), a.y.max(b.y), a.z.max(b.z) + walking.climb),
+    )
+}
+
 /// The longest stretch of `feet` with no ground within `walking.climb`,
 /// or `None` when it is held up all along (for a node: when its point is).
-/// Stretches of length 0 (where two surfaces meet) are not gaps.
-pub(crate) fn ground_gap<'a>(
-    index: &'a ObstacleIndex<Space>,
-    obstacles: &'a [Obstacle3],
+/// Stretches of length 0 (where two surfaces meet) are not gaps. The
+/// surfaces are those of `near` whose box meets [`ground_box`]; the others
+/// are passed over.
+pub(crate) fn ground_from_parts(
     walking: &Walking,
     feet: Segment<Point3>,
-    near: &mut Vec<NearPart<'a>>,
+    near: &[NearPart<'_>],
 ) -> Option<GroundGap> {
     let (a, b) = (feet.a, feet.b);
-    let lower = Point3::new(a.x.min(b.x), a.y.min(b.y), a.z.min(b.z) - walking.climb);
-    let upper = Point3::new(a.x.max(b.x), a.y.max(b.y), a.z.max(b.z) + walking.climb);
-    near.clear();
-    index.parts_near_box(obstacles, (lower, upper), 0.0, near);
+    let around = ground_box(walking, feet);
     let mut held: Vec<(f64, f64)> = near
         .iter()
+        .filter(|part| meets(part.envelope.0, part.envelope.1, around))
         .filter_map(|part| match part.shape {
             NearShape::Triangle(t) => under_triangle(feet, t, walking.climb),
             NearShape::Box(b) => under_box(feet, b, walking.climb),

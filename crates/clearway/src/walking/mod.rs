@@ -105,11 +105,21 @@ impl WalkingClearances {
     pub fn compute(map: &Map<Space>, walking: Walking) -> WalkingClearances {
         let index = map.obstacle_index();
         let obstacles = map.obstacles();
+        // One search of the index serves the body and the ground: the
+        // parts meeting the box around both regions.
         let spot = |feet: Segment<Point3>| {
+            let region = body::body_region(&walking, feet);
+            let (gl, gu) = ground::ground_box(&walking, feet);
+            let (bl, bu) = region.region;
+            let around = (
+                Point3::new(gl.x.min(bl.x), gl.y.min(bl.y), gl.z.min(bl.z)),
+                Point3::new(gu.x.max(bu.x), gu.y.max(bu.y), gu.z.max(bu.z)),
+            );
             let mut near = Vec::new();
+            index.parts_near_box(obstacles, region.core, f64::INFINITY, around, &mut near);
             WalkingSpot {
-                body: body::body_clearance(index, obstacles, &walking, feet, &mut near),
-                ground: ground::ground_gap(index, obstacles, &walking, feet, &mut near),
+                ground: ground::ground_from_parts(&walking, feet, &near),
+                body: body::body_from_parts(&walking, feet, &mut near),
                 slope: Walking::slope(feet),
             }
         };

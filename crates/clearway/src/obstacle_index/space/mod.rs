@@ -10,7 +10,7 @@ mod node_bound;
 mod part;
 mod triangle_bound;
 
-pub(crate) use near_box::{NearPart, NearShape};
+pub(crate) use near_box::{NearPart, NearShape, meets};
 
 use rstar::AABB;
 

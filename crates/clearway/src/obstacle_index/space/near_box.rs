@@ -49,19 +49,28 @@ pub(crate) struct NearPart<'a> {
 }
 
 impl ObstacleIndex<Space> {
-    /// Every part whose box comes within `cutoff` of the box `lower..upper`
-    /// (touching counts), appended to `out` in no particular order. A part
-    /// of an obstacle `alive` refuses is left out.
+    /// Every part whose box meets the box `within` (touching counts) and
+    /// comes within `cutoff` of the box `from`, appended to `out` in no
+    /// particular order, with its bound measured from `from`. The tree is
+    /// searched for `within` alone.
+    ///
+    /// A body swept along an edge grows sideways with its radius but never
+    /// below its feet plus climb nor above its feet plus height: `within`
+    /// is that region (with the ground under the feet), so the floors and
+    /// ceilings a box grown on every side would meet are not visited.
     pub(crate) fn parts_near_box<'a>(
         &'a self,
         obstacles: &'a [Obstacle3],
         (lower, upper): (Point3, Point3),
         cutoff: f64,
+        within: (Point3, Point3),
         out: &mut Vec<NearPart<'a>>,
     ) {
-        let around = AABB::from_corners(lower, upper);
         let mut buckets = Vec::new();
-        collect_near_buckets::<Space>(&self.trees, &around, cutoff, usize::MAX, &mut buckets);
+        let around = AABB::from_corners(within.0, within.1);
+        collect_near_buckets::<Space>(&self.trees, &around, 0.0, usize::MAX, &mut buckets);
+        // Whether a part's box meets `within`: comparisons only, exact.
+        let meets = |l: Point3, u: Point3| meets(l, u, within);
         // The bounds are within a few ulps of the boxes' true distance; the
         // cut is as generous, and the bound handed on a little lower.
         let bound_of = |l: Point3, u: Point3| {
@@ -73,7 +82,7 @@ impl ObstacleIndex<Space> {
                 Store::Points => {
                     for part in &self.parts.points[run] {
                         let bound = bound_of(part.p, part.p);
-                        if bound <= cutoff {
+                        if bound <= cutoff && meets(part.p, part.p) {
                             out.push(NearPart {
                                 obstacle: part.obstacle,
                                 piece: 0,
@@ -88,7 +97,7 @@ impl ObstacleIndex<Space> {
                     for part in &self.parts.others[run] {
                         let envelope = part.envelope();
                         let bound = bound_of(envelope.lower(), envelope.upper());
-                        if bound > cutoff {
+                        if bound > cutoff || !meets(envelope.lower(), envelope.upper()) {
                             continue;
                         }
                         let shape = match part.shape {
@@ -115,4 +124,10 @@ impl ObstacleIndex<Space> {
             }
         }
     }
+}
+
+/// Whether the box `l..u` meets the box `within` (touching counts):
+/// comparisons only, exact.
+pub(crate) fn meets(l: Point3, u: Point3, (wl, wu): (Point3, Point3)) -> bool {
+    l.x <= wu.x && wl.x <= u.x && l.y <= wu.y && wl.y <= u.y && l.z <= wu.z && wl.z <= u.z
 }
