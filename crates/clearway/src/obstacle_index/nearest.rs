@@ -440,6 +440,19 @@ pub(super) fn collect_near_buckets<'t, D: Dimension>(
     let near = |l: D::Point, u: D::Point| {
         may_hold_better::<D::Point>(D::box_box_2(lower, upper, l, u), None, scale, cutoff)
     };
+    collect_buckets_where::<D>(trees, near, most, out)
+}
+
+/// Appends to `out` every bucket of `trees` whose box `near` accepts,
+/// opening only the nodes whose box it accepts (so `near` must accept a
+/// node's box whenever it accepts a box inside it). Stops and returns
+/// `false` as soon as there are more than `most` of them; `true` otherwise.
+pub(super) fn collect_buckets_where<'t, D: Dimension>(
+    trees: &'t [ObstacleTree<D::Point>],
+    near: impl Fn(D::Point, D::Point) -> bool,
+    most: usize,
+    out: &mut Vec<&'t Bucket<D::Point>>,
+) -> bool {
     let mut stack: Vec<&ParentNode<Bucket<D::Point>>> = Vec::with_capacity(64);
     for tree in trees.iter().filter(|t| t.size() > 0) {
         let envelope = tree.root().envelope();

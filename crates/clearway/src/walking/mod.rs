@@ -106,8 +106,9 @@ impl WalkingClearances {
         let index = map.obstacle_index();
         let obstacles = map.obstacles();
         // One search of the index serves the body and the ground: the
-        // parts meeting the box around both regions.
-        let spot = |feet: Segment<Point3>| {
+        // parts meeting the box around both regions. Each worker keeps
+        // its list of parts from one spot to the next.
+        let spot = |near: &mut Vec<_>, feet: Segment<Point3>| {
             let region = body::body_region(&walking, feet);
             let (gl, gu) = ground::ground_box(&walking, feet);
             let (bl, bu) = region.region;
@@ -115,22 +116,24 @@ impl WalkingClearances {
                 Point3::new(gl.x.min(bl.x), gl.y.min(bl.y), gl.z.min(bl.z)),
                 Point3::new(gu.x.max(bu.x), gu.y.max(bu.y), gu.z.max(bu.z)),
             );
-            let mut near = Vec::new();
-            index.parts_near_box(obstacles, region.core, f64::INFINITY, around, &mut near);
+            near.clear();
+            index.parts_near_box(obstacles, region.core, f64::INFINITY, around, near);
             WalkingSpot {
-                ground: ground::ground_from_parts(&walking, feet, &near),
-                body: body::body_from_parts(&walking, feet, &mut near),
+                ground: ground::ground_from_parts(&walking, feet, near),
+                body: body::body_from_parts(&walking, feet, near),
                 slope: Walking::slope(feet),
             }
         };
         let edges = (0..map.edges().len())
             .into_par_iter()
-            .map(|e| spot(map.edge_segment(EdgeIdx::new(e))))
+            .map_init(Vec::new, |near, e| {
+                spot(near, map.edge_segment(EdgeIdx::new(e)))
+            })
             .collect();
         let nodes = map
             .nodes()
             .par_iter()
-            .map(|n| spot(Segment::new(n.pos, n.pos)))
+            .map_init(Vec::new, |near, n| spot(near, Segment::new(n.pos, n.pos)))
             .collect();
         WalkingClearances {
             walking,

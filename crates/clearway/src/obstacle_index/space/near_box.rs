@@ -3,11 +3,9 @@
 //! an edge (a vertical parallelogram, not a segment), and what may hold
 //! its feet up.
 
-use rstar::AABB;
-
 use super::super::ObstacleIndex;
 use super::super::bucket::Store;
-use super::super::nearest::collect_near_buckets;
+use super::super::nearest::collect_buckets_where;
 use super::part::PartShape;
 use crate::dimension::Space;
 use crate::geometry::{AxisBox, Mesh, Point3, Segment, Sphere, Triangle};
@@ -66,9 +64,15 @@ impl ObstacleIndex<Space> {
         within: (Point3, Point3),
         out: &mut Vec<NearPart<'a>>,
     ) {
+        // The buckets whose box meets `within`: a part's box is inside its
+        // bucket's, so no other bucket holds a part that meets it.
         let mut buckets = Vec::new();
-        let around = AABB::from_corners(within.0, within.1);
-        collect_near_buckets::<Space>(&self.trees, &around, 0.0, usize::MAX, &mut buckets);
+        collect_buckets_where::<Space>(
+            &self.trees,
+            |l, u| meets(l, u, within),
+            usize::MAX,
+            &mut buckets,
+        );
         // Whether a part's box meets `within`: comparisons only, exact.
         let meets = |l: Point3, u: Point3| meets(l, u, within);
         // The bounds are within a few ulps of the boxes' true distance; the
