@@ -253,7 +253,11 @@ impl PyLevel {
     /// ground under it, the slopes, and the clearances every search judges
     /// it by. Measured once per profile (GIL released) and kept.
     /// ``ValueError`` for an agent that is not a walking agent.
-    fn walking_clearances(&self, py: Python<'_>, agent: &str) -> PyResult<crate::results::WalkingClearances> {
+    fn walking_clearances(
+        &self,
+        py: Python<'_>,
+        agent: &str,
+    ) -> PyResult<crate::results::WalkingClearances> {
         each!(&self.inner, m => m.walking_arrays(py, agent))
     }
 

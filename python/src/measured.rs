@@ -72,11 +72,16 @@ where
                 self.map.agents()[i].name
             )));
         };
-        let same = self.map.agents().iter().zip(&self.walks).find_map(|(a, w)| {
-            w.get()
-                .filter(|_| a.walking == Some(walking))
-                .map(Arc::clone)
-        });
+        let same = self
+            .map
+            .agents()
+            .iter()
+            .zip(&self.walks)
+            .find_map(|(a, w)| {
+                w.get()
+                    .filter(|_| a.walking == Some(walking))
+                    .map(Arc::clone)
+            });
         if let Some(same) = same {
             return Ok(self.walks[i].get_or_init(|| same));
         }
@@ -318,7 +323,9 @@ where
         let nodes: Vec<&WalkingSpot> = (0..self.map.nodes().len())
             .map(|n| walk.node(NodeIdx::new(n)))
             .collect();
-        let body = |spots: &[&WalkingSpot]| vector(py, spots.iter().map(|s| s.body.value).collect()).unbind();
+        let body = |spots: &[&WalkingSpot]| {
+            vector(py, spots.iter().map(|s| s.body.value).collect()).unbind()
+        };
         let obstacles = |spots: &[&WalkingSpot]| {
             vector(
                 py,
@@ -339,7 +346,8 @@ where
             )
             .unbind()
         };
-        let values = |cs: &[Clearance<D::Point>]| vector(py, cs.iter().map(|c| c.value).collect()).unbind();
+        let values =
+            |cs: &[Clearance<D::Point>]| vector(py, cs.iter().map(|c| c.value).collect()).unbind();
         Ok(WalkingArrays {
             agent: agent.to_owned(),
             radius: chosen.radius,
@@ -475,7 +483,8 @@ where
             // a fraction of the nodes it would), and on every core, one
             // fork of the router (its tables shared, its working memory
             // its own) per piece of work.
-            let router = Router::with_landmarks_for(map, c, LANDMARKS, &[radius]).with_widest_table();
+            let router =
+                Router::with_landmarks_for(map, c, LANDMARKS, &[radius]).with_widest_table();
             let pieces = 4 * rayon::current_num_threads();
             let piece = ends.len().div_ceil(pieces).max(64);
             ends.par_chunks(piece)

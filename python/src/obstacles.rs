@@ -96,40 +96,44 @@ pub fn of_kind(kind: &str, data: &Bound<'_, PyAny>) -> PyResult<Vec<ObstacleEntr
     let entries = match plural.as_str() {
         "points" => {
             let (values, width) = f64_rows(data, &name, &[2, 3])?;
-            rows_to_entries(data.py(), &values, width, |r| ObstacleEntry::Point(position(r)))
+            rows_to_entries(data.py(), &values, width, |r| {
+                ObstacleEntry::Point(position(r))
+            })
         }
         "circles" => {
             let (values, width) = f64_rows(data, &name, &[3])?;
             rows_to_entries(data.py(), &values, width, |r| ObstacleEntry::Circle {
-                    center: position(&r[..2]),
-                    radius: r[2],
-                })
+                center: position(&r[..2]),
+                radius: r[2],
+            })
         }
         "spheres" => {
             let (values, width) = f64_rows(data, &name, &[4])?;
             rows_to_entries(data.py(), &values, width, |r| ObstacleEntry::Sphere {
-                    center: position(&r[..3]),
-                    radius: r[3],
-                })
+                center: position(&r[..3]),
+                radius: r[3],
+            })
         }
         "segments" => {
             let (values, width) = f64_rows(data, &name, &[4, 6])?;
             let half = width / 2;
             rows_to_entries(data.py(), &values, width, |r| ObstacleEntry::Segment {
-                    from: position(&r[..half]),
-                    to: position(&r[half..]),
-                })
+                from: position(&r[..half]),
+                to: position(&r[half..]),
+            })
         }
         "boxes" => {
             let (values, width) = f64_rows(data, &name, &[6])?;
             rows_to_entries(data.py(), &values, width, |r| ObstacleEntry::Box {
-                    min: position(&r[..3]),
-                    max: position(&r[3..]),
-                })
+                min: position(&r[..3]),
+                max: position(&r[3..]),
+            })
         }
         "triangles" => {
             let (values, width) = f64_rows(data, &name, &[9])?;
-            rows_to_entries(data.py(), &values, width, |r| ObstacleEntry::Triangle(r.chunks(3).map(position).collect()))
+            rows_to_entries(data.py(), &values, width, |r| {
+                ObstacleEntry::Triangle(r.chunks(3).map(position).collect())
+            })
         }
         "polygons" => {
             let mut out = Vec::new();

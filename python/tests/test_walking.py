@@ -264,4 +264,7 @@ def test_a_live_level_measures_spheres_only(gaps: Path) -> None:
     live = clearway.load(gaps).live()
     with pytest.raises(ValueError, match="`bot`"):
         live.route(0, 1, agent="bot")
-    assert live.route(0, 1, radius=0.3).found
+    # A radius is a sphere's, answered as the level answers it (a sphere
+    # at the feet touches the floor).
+    sphere = clearway.load(gaps).route(0, 1, radius=0.3)
+    assert live.route(0, 1, radius=0.3).found == sphere.found

@@ -740,7 +740,8 @@ fn obstacles_in_tasks<O: Clone + Send>(
         .map(|(task, (slots, entries))| {
             let first = task * per_task;
             for (i, (slot, entry)) in (first..).zip(slots.iter_mut().zip(entries)) {
-                let entry = std::mem::replace(entry, ObstacleEntry::Point(Position::Plane(0.0, 0.0)));
+                let entry =
+                    std::mem::replace(entry, ObstacleEntry::Point(Position::Plane(0.0, 0.0)));
                 *slot = valid(i, entry)?;
             }
             Ok(())

@@ -356,7 +356,7 @@ proptest! {
         let clearances = Clearances::compute(&map);
         let original = Router::with_landmarks_for(&map, &clearances, landmarks, &[agent]).with_widest_table();
         let count = original.landmark_count();
-        let mut routers = vec![original.fork(), original.fork(), original];
+        let mut routers = [original.fork(), original.fork(), original];
         prop_assert!(routers.iter().all(|r| r.landmark_count() == count));
         let n = map.nodes().len();
         for (s, g, r, which) in queries {
