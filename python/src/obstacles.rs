@@ -37,7 +37,7 @@ pub fn entries(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<ObstacleEntry>> {
     };
     if let Ok(dict) = obj.cast::<PyDict>() {
         for (kind, data) in dict.iter() {
-            out.extend(of_kind(&kind_name(&kind)?, &data)?);
+            append(&mut out, of_kind(&kind_name(&kind)?, &data)?);
         }
         return Ok(out);
     }
@@ -53,9 +53,19 @@ pub fn entries(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<ObstacleEntry>> {
                 "obstacles[{i}]: expected a (kind, array) pair such as (\"circles\", [[x, y, r]])"
             ))
         })?;
-        out.extend(of_kind(&kind_name(&kind)?, &data)?);
+        append(&mut out, of_kind(&kind_name(&kind)?, &data)?);
     }
     Ok(out)
+}
+
+/// `more` after `out`: moved, not copied, when it is the first run (a
+/// level of one kind is one run: five million points need no second copy).
+fn append(out: &mut Vec<ObstacleEntry>, more: Vec<ObstacleEntry>) {
+    if out.is_empty() {
+        *out = more;
+    } else {
+        out.extend(more);
+    }
 }
 
 /// One wire entry per row of `width` values, `entry` of the row: on every
