@@ -4,7 +4,7 @@ command line's `route --pairs`) against scipy's csgraph and networkx.
 
     route_pairs_peer.py LEVEL --cli CLEARWAY [--pairs 10000] [--radius 0.4]
                         [--rounds 3] [--seed 7] [--scipy-sample 300]
-                        [--networkx-sample 100] [--work DIR]
+                        [--networkx-sample 100] [--work DIR] [--skip-cli]
 
 LEVEL is a map file (RON), or a Moving AI map (`.map`), which the command
 line's `clearway grid` turns into one first. PAIRS seeded pairs of nodes
@@ -31,6 +31,8 @@ line on every pair, scipy and networkx on their samples, 1e-9 relative
 (NaN where there is no route): the benchmark doubles as a check. Prints a
 markdown table of medians over the rounds, per pair. Needs `pip install
 ./python scipy networkx numpy`; times only, no assertion on them.
+`--skip-cli` leaves the command line out (its `route --pairs` is the
+slowest side, and another issue's): Python against scipy and networkx.
 """
 
 import argparse
@@ -99,6 +101,7 @@ def main() -> None:
     parser.add_argument("--scipy-sample", type=int, default=300)
     parser.add_argument("--networkx-sample", type=int, default=100)
     parser.add_argument("--work", type=Path)
+    parser.add_argument("--skip-cli", action="store_true")
     args = parser.parse_args()
 
     import networkx as nx
@@ -132,17 +135,18 @@ def main() -> None:
         ours = level.route_pairs(pairs, radius=args.radius)
         times["python"].append((time.perf_counter() - start) / args.pairs)
 
-        start = time.perf_counter()
-        run = subprocess.run(
-            [args.cli, "route", str(ron), "--pairs", str(pairs_file), "--radius", str(args.radius), "--format", "json", "--timings"],
-            capture_output=True, text=True,
-        )
-        times["cli_wall"].append((time.perf_counter() - start) / args.pairs)
-        assert run.returncode in (0, 1), run.stderr
-        phase = [line.split() for line in run.stderr.splitlines() if line.startswith("routes ")]
-        assert phase and phase[0][2] == "ms", run.stderr
-        times["cli"].append(float(phase[0][1]) / 1e3 / args.pairs)
-        cli_lengths = np.array([json.loads(line).get("length") or math.nan for line in run.stdout.splitlines()], dtype=float)
+        if not args.skip_cli:
+            start = time.perf_counter()
+            run = subprocess.run(
+                [args.cli, "route", str(ron), "--pairs", str(pairs_file), "--radius", str(args.radius), "--format", "json", "--timings"],
+                capture_output=True, text=True,
+            )
+            times["cli_wall"].append((time.perf_counter() - start) / args.pairs)
+            assert run.returncode in (0, 1), run.stderr
+            phase = [line.split() for line in run.stderr.splitlines() if line.startswith("routes ")]
+            assert phase and phase[0][2] == "ms", run.stderr
+            times["cli"].append(float(phase[0][1]) / 1e3 / args.pairs)
+            cli_lengths = np.array([json.loads(line).get("length") or math.nan for line in run.stdout.splitlines()], dtype=float)
 
         start = time.perf_counter()
         scipy_lengths = np.array([dijkstra(matrix, directed=True, indices=a)[b] for a, b in s_sample])
@@ -158,14 +162,17 @@ def main() -> None:
                 nx_lengths.append(math.nan)
         times["networkx"].append((time.perf_counter() - start) / len(x_sample))
 
-        print(f"round {rnd + 1} (ms per pair):", json.dumps({k: round_ms(v[-1]) for k, v in times.items()}), flush=True)
+        print(f"round {rnd + 1} (ms per pair):", json.dumps({k: round_ms(v[-1]) for k, v in times.items() if v}), flush=True)
         if rnd == 0:
-            for name, theirs, k in [("command line", cli_lengths, args.pairs), ("scipy", scipy_lengths, len(s_sample)), ("networkx", np.array(nx_lengths), len(x_sample))]:
+            compared = [("scipy", scipy_lengths, len(s_sample)), ("networkx", np.array(nx_lengths), len(x_sample))]
+            if not args.skip_cli:
+                compared.append(("command line", cli_lengths, args.pairs))
+            for name, theirs, k in compared:
                 if not same(ours[:k], theirs):
                     raise SystemExit(f"{name} disagrees with clearway's route_pairs on the route lengths")
 
     found = int((~np.isnan(ours)).sum())
-    med = {k: statistics.median(v) for k, v in times.items()}
+    med = {k: statistics.median(v) for k, v in times.items() if v}
     print(f"`{args.level.name}`: {level.node_count} nodes, {level.edge_count} edges, {len(tails)} arcs for r = {args.radius}; "
           f"{args.pairs} pairs ({found} found); lengths equal to 1e-9 on every pair compared; "
           f"medians of {args.rounds} rounds, per pair")
@@ -179,6 +186,8 @@ def main() -> None:
         ("scipy `dijkstra` from the source", "scipy", len(s_sample)),
         ("networkx `astar_path_length`", "networkx", len(x_sample)),
     ]:
+        if key not in med:
+            continue
         print(f"| {name} | {k} | {1e3 * med[key]:.4f} | {med['scipy'] / med[key]:.1f}x | {med['networkx'] / med[key]:.1f}x |")
     print()
 

@@ -16,8 +16,11 @@ Make a level:
 
 Then ask it: ``edge_clearances()``, ``node_clearances()``, ``witnesses()``,
 ``check(radius=..)``, ``route(a, b, radius=..)``, ``widest(a, b)``,
-``route_pairs(pairs, radius=..)``; make others from it: ``prune``,
-``bake``, ``live()`` (a ``LiveLevel`` that changes at run time); write it:
+``route_pairs(pairs, radius=..)``, each also for an agent profile
+(``agent=NAME``; a walking agent, with a height, is judged by its body,
+the ground under it and the slopes: ``walking_clearances(agent)``); make
+others from it: ``prune``, ``bake``, ``live()`` (a ``LiveLevel`` that
+changes at run time); write it:
 ``save(path)``, ``render(path)``.
 
 Arrays come back as numpy arrays; clearances are computed once per level,
@@ -33,6 +36,7 @@ from clearway._clearway import (
     LiveLevel,
     LoadError,
     Route,
+    WalkingClearances,
     Witnesses,
     __version__,
     grid,
@@ -47,6 +51,7 @@ __all__ = [
     "LiveLevel",
     "LoadError",
     "Route",
+    "WalkingClearances",
     "Witnesses",
     "__version__",
     "grid",

@@ -18,17 +18,7 @@ pub fn f64_rows(
     let array = array
         .cast::<PyArrayDyn<f64>>()
         .map_err(|_| PyTypeError::new_err(format!("{name}: expected an array of float64")))?;
-    rows(
-        &array
-            .readonly()
-            .as_array()
-            .iter()
-            .copied()
-            .collect::<Vec<_>>(),
-        array.shape(),
-        name,
-        widths,
-    )
+    rows(copied(&array.readonly()), array.shape(), name, widths)
 }
 
 /// The rows of a 2-D integer array, as i64: the values row by row and the
@@ -63,17 +53,7 @@ pub fn i64_rows(
     let array = array
         .cast::<PyArrayDyn<i64>>()
         .map_err(|_| PyTypeError::new_err(format!("{name}: expected an array of integers")))?;
-    rows(
-        &array
-            .readonly()
-            .as_array()
-            .iter()
-            .copied()
-            .collect::<Vec<_>>(),
-        array.shape(),
-        name,
-        widths,
-    )
+    rows(copied(&array.readonly()), array.shape(), name, widths)
 }
 
 /// A 1-D array of `len` values read as `dtype` ("float64" or "bool").
@@ -93,7 +73,17 @@ pub fn column<T: numpy::Element + Copy>(
             "{name}: expected shape ({len},), got {shape:?}"
         )));
     }
-    Ok(array.readonly().as_array().iter().copied().collect())
+    Ok(copied(&array.readonly()))
+}
+
+/// An array's values in order: one copy of the memory when it is
+/// contiguous (as numpy makes them), element by element when it is not.
+fn copied<T: numpy::Element + Copy>(array: &numpy::PyReadonlyArrayDyn<'_, T>) -> Vec<T> {
+    let view = array.as_array();
+    match view.as_slice() {
+        Some(values) => values.to_vec(),
+        None => view.iter().copied().collect(),
+    }
 }
 
 fn kwargs<'py>(py: Python<'py>, dtype: &str) -> PyResult<Bound<'py, PyDict>> {
@@ -112,7 +102,7 @@ fn as_array<'py>(obj: &Bound<'py, PyAny>, name: &str, dtype: &str) -> PyResult<B
 }
 
 fn rows<T: Copy>(
-    values: &[T],
+    values: Vec<T>,
     shape: &[usize],
     name: &str,
     widths: &[usize],
@@ -126,7 +116,7 @@ fn rows<T: Copy>(
     };
     match shape {
         [0] => Ok((Vec::new(), widths[0])),
-        [_, w] if widths.contains(w) => Ok((values.to_vec(), *w)),
+        [_, w] if widths.contains(w) => Ok((values, *w)),
         _ => Err(PyValueError::new_err(format!(
             "{name}: expected shape {}, got {shape:?}",
             expected()

@@ -1,9 +1,10 @@
 //! The two dimensions of a level, as numpy sees them: a position is a row
-//! of 2 or 3 float64s.
+//! of 2 or 3 float64s; and what walking agents (3D only) need of them.
 
 use clearway::geometry::{Point, Point3};
-use clearway::render::Flatten;
-use clearway::{Map, Plane, Space};
+use clearway::render::{Flatten, Picture};
+use clearway::walking::{Walking, WalkingClearances};
+use clearway::{Clearances, Map, Plane, Space};
 
 /// What the bindings need of a dimension beyond the library's own traits:
 /// how its points become array rows and back.
@@ -16,6 +17,21 @@ pub trait Dim: Flatten + Send + Sync + 'static {
     fn point(row: &[f64]) -> Self::Point;
     /// A map of this dimension as a level of either.
     fn level(map: Map<Self>) -> crate::level::Inner;
+    /// What a walking profile meets on every edge and node; `None` for a
+    /// flat level, whose agents never walk (the loader refuses a height).
+    fn walking(map: &Map<Self>, walking: Walking) -> Option<WalkingClearances>;
+    /// The clearances of a walking agent of `radius` measured by `walk`
+    /// ([`WalkingClearances::for_agent`]): every search written for
+    /// spheres then answers for it.
+    fn for_agent(map: &Map<Self>, walk: &WalkingClearances, radius: f64) -> Clearances<Self>;
+    /// `picture` with the walking agent's height and the stretches without
+    /// ground that block it at `radius` drawn, as `clearway render --agent`.
+    fn show_walking<'a>(
+        picture: Picture<'a, Self>,
+        map: &Map<Self>,
+        walk: &WalkingClearances,
+        radius: f64,
+    ) -> Picture<'a, Self>;
 }
 
 impl Dim for Plane {
@@ -29,6 +45,22 @@ impl Dim for Plane {
     fn level(map: Map<Plane>) -> crate::level::Inner {
         crate::level::Inner::Plane(crate::measured::Measured::new(map))
     }
+    fn walking(_: &Map<Plane>, _: Walking) -> Option<WalkingClearances> {
+        None
+    }
+    /// Never asked (no flat level has a walking agent): the discs'
+    /// clearances, as the command line answers.
+    fn for_agent(map: &Map<Plane>, _: &WalkingClearances, _: f64) -> Clearances<Plane> {
+        Clearances::compute(map)
+    }
+    fn show_walking<'a>(
+        picture: Picture<'a, Plane>,
+        _: &Map<Plane>,
+        _: &WalkingClearances,
+        _: f64,
+    ) -> Picture<'a, Plane> {
+        picture
+    }
 }
 
 impl Dim for Space {
@@ -41,5 +73,19 @@ impl Dim for Space {
     }
     fn level(map: Map<Space>) -> crate::level::Inner {
         crate::level::Inner::Space(crate::measured::Measured::new(map))
+    }
+    fn walking(map: &Map<Space>, walking: Walking) -> Option<WalkingClearances> {
+        Some(WalkingClearances::compute(map, walking))
+    }
+    fn for_agent(map: &Map<Space>, walk: &WalkingClearances, radius: f64) -> Clearances<Space> {
+        walk.for_agent(map, radius)
+    }
+    fn show_walking<'a>(
+        picture: Picture<'a, Space>,
+        map: &Map<Space>,
+        walk: &WalkingClearances,
+        radius: f64,
+    ) -> Picture<'a, Space> {
+        picture.walking(walk.walking().height, walk.ground_gaps(map, radius))
     }
 }

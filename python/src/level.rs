@@ -148,7 +148,8 @@ impl PyLevel {
         each!(&self.inner, m => m.map.obstacles().len())
     }
 
-    /// The agent profiles: ``{name: radius}`` in the level's order.
+    /// The agent profiles: ``{name: radius}`` in the level's order (walking
+    /// agents too: ``walking_agents`` has their bodies).
     #[getter]
     fn agents<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let agents = PyDict::new(py);
@@ -233,11 +234,40 @@ impl PyLevel {
         each!(&self.inner, m => m.witnesses(py))
     }
 
+    /// The walking agent profiles: ``{name: (height, climb, max_slope)}``
+    /// for each profile with a height, in the level's order (empty for a
+    /// level whose agents are all spheres).
+    #[getter]
+    fn walking_agents<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let agents = PyDict::new(py);
+        for a in each!(&self.inner, m => m.map.agents()) {
+            if let Some(w) = a.walking {
+                agents.set_item(&a.name, (w.height, w.climb, w.max_slope))?;
+            }
+        }
+        Ok(agents)
+    }
+
+    /// What the walking agent ``agent`` meets on every edge and node, as a
+    /// ``WalkingClearances`` record of arrays: its body's clearance, the
+    /// ground under it, the slopes, and the clearances every search judges
+    /// it by. Measured once per profile (GIL released) and kept.
+    /// ``ValueError`` for an agent that is not a walking agent.
+    fn walking_clearances(
+        &self,
+        py: Python<'_>,
+        agent: &str,
+    ) -> PyResult<crate::results::WalkingClearances> {
+        each!(&self.inner, m => m.walking_arrays(py, agent))
+    }
+
     /// Checks the level for an agent: ``radius=R`` or ``agent=NAME`` gives
     /// one ``CheckResult``. With neither, every agent profile of the level
     /// is checked, as ``clearway check`` does: a list of ``CheckResult``,
     /// one per profile in the level's order (``ValueError`` when the level
-    /// has none).
+    /// has none). A walking agent is judged by its own clearances (its
+    /// body, the ground under it, the slopes: ``walking_clearances``), as
+    /// ``clearway check --agent`` judges it; ``radius=`` is a sphere's.
     #[pyo3(signature = (radius=None, agent=None))]
     fn check<'py>(
         &self,
@@ -251,8 +281,8 @@ impl PyLevel {
     /// The cheapest route from node ``a`` to node ``b`` for an agent of
     /// ``radius`` (or the profile ``agent``, whose area costs multiply its
     /// edges' costs and whose forbidden areas are never entered, as
-    /// ``clearway route --agent``): a ``Route``, whose ``found`` is false
-    /// when there is none.
+    /// ``clearway route --agent``; a walking agent only where it walks):
+    /// a ``Route``, whose ``found`` is false when there is none.
     #[pyo3(signature = (a, b, radius=None, agent=None))]
     fn route(
         &self,
@@ -269,7 +299,9 @@ impl PyLevel {
     /// agent radius that gets through, and the route the cheapest at it.
     /// With ``agent``, the profile's forbidden areas are never entered and
     /// the route is the cheapest by its area costs, as ``clearway widest
-    /// --agent`` finds it (its radius is not read).
+    /// --agent`` finds it (its radius is not read; for a walking agent the
+    /// widest body of its height that walks there, its ground and slopes
+    /// judged at its own radius).
     #[pyo3(signature = (a, b, agent=None))]
     fn widest(
         &self,
@@ -285,8 +317,10 @@ impl PyLevel {
     /// ``pairs`` a ``(k, 2)`` integer array of node ids, or rows of ids and
     /// names (strings, read as ``route`` reads them): ``(k,)`` float64, NaN
     /// where there is no route. With ``agent``, the profile's area costs
-    /// and forbidden areas apply, as in ``route``. Computed in Rust on
-    /// every core, GIL released.
+    /// and forbidden areas apply, as in ``route`` (a walking agent only
+    /// where it walks). Computed in Rust, GIL released; from 256 pairs on
+    /// every core, with 16 landmarks for the radius computed first (a few
+    /// dozen routes' work, which makes each route expand far fewer nodes).
     #[pyo3(signature = (pairs, radius=None, agent=None))]
     fn route_pairs<'py>(
         &self,
@@ -298,8 +332,9 @@ impl PyLevel {
         each!(&self.inner, m => m.route_pairs(py, pairs, radius, agent))
     }
 
-    /// The level without the edges too tight for ``radius`` (or ``agent``),
-    /// as ``clearway prune`` makes it.
+    /// The level without the edges too tight for ``radius`` (or ``agent``;
+    /// for a walking agent, those it cannot walk), as ``clearway prune``
+    /// makes it.
     #[pyo3(signature = (radius=None, agent=None))]
     fn prune(&self, py: Python<'_>, radius: Option<f64>, agent: Option<&str>) -> PyResult<PyLevel> {
         Ok(PyLevel {
@@ -330,7 +365,9 @@ impl PyLevel {
     /// Draws the level to ``path``: SVG or PNG by its extension. Edges are
     /// coloured by clearance; with ``radius`` (or ``agent``), against that
     /// radius, and with ``route=(a, b)`` also the route an agent of that
-    /// radius takes. A 3D level is seen from above.
+    /// radius takes (a walking ``agent``: coloured by its own clearances,
+    /// the stretches without ground that block it drawn). A 3D level is
+    /// seen from above.
     #[pyo3(signature = (path, radius=None, agent=None, title=None, route=None))]
     fn render(
         &self,

@@ -113,6 +113,7 @@ fn _clearway(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::CheckResult>()?;
     m.add_class::<results::Route>()?;
     m.add_class::<results::Witnesses>()?;
+    m.add_class::<results::WalkingClearances>()?;
     m.add("LoadError", m.py().get_type::<errors::LoadError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -361,7 +361,7 @@ fn live_route<D: Dim>(
             nodes::resolve(&nodes, b, "b")?,
         )
     };
-    let Chosen { radius, .. } = radius::required(l.agents(), radius, agent)?;
+    let Chosen { radius, .. } = radius::required_sphere(l.agents(), radius, agent)?;
     let found = detached(py, "routing", || l.route(start, goal, radius))?;
     route_result(
         py,

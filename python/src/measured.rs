@@ -1,12 +1,15 @@
 //! A level of one dimension and its clearances, computed once on first
-//! use (on every core, without the GIL), and the queries over them.
+//! use (on every core, without the GIL), and the queries over them. A
+//! walking agent's clearances are its own, computed once per profile.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use clearway::node_names::NodeNames;
+use clearway::walking::{WalkingClearances, WalkingSpot};
 use clearway::{Agent, Clearance, Clearances, EdgeIdx, Map, NodeIdx, Router, TightSpots};
 use clearway_format::wire::MapFile;
 use numpy::PyArray1;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use rayon::prelude::*;
@@ -16,13 +19,28 @@ use crate::dims::Dim;
 use crate::guard::detached;
 use crate::nodes;
 use crate::radius::{self, Chosen};
-use crate::results::{CheckResult, Route, Witnesses};
+use crate::results::{CheckResult, Route, WalkingClearances as WalkingArrays, Witnesses};
+
+/// From how many pairs `route_pairs` routes on every core, with landmarks:
+/// their one-to-all searches cost a few dozen routes.
+const MANY_PAIRS: usize = 256;
+
+/// The landmarks `route_pairs` computes for many pairs (16: a query reads
+/// the 6 that bound best; more cost memory, not time per node).
+const LANDMARKS: usize = 16;
 
 /// A level of dimension `D` and, once asked for, its clearances.
 pub struct Measured<D: Dim> {
     /// The level.
     pub map: Map<D>,
     clearances: OnceLock<Clearances<D>>,
+    /// Per agent profile (in the level's order), once asked for: what a
+    /// walking profile meets, shared by the profiles of the same height,
+    /// climb and slope (measuring is the costly part).
+    walks: Vec<OnceLock<Arc<WalkingClearances>>>,
+    /// Per agent profile, once asked for: a walking agent's clearances at
+    /// its own radius, the form every search takes.
+    walkers: Vec<OnceLock<Clearances<D>>>,
 }
 
 impl<D: Dim> Measured<D>
@@ -32,10 +50,62 @@ where
 {
     /// A level whose clearances are not computed yet.
     pub fn new(map: Map<D>) -> Measured<D> {
+        let agents = map.agents().len();
         Measured {
             map,
             clearances: OnceLock::new(),
+            walks: (0..agents).map(|_| OnceLock::new()).collect(),
+            walkers: (0..agents).map(|_| OnceLock::new()).collect(),
         }
+    }
+
+    /// What the walking agent profile `i` meets on every edge and node,
+    /// measured on the first call (GIL released) or taken from a profile of
+    /// the same body measured before.
+    pub fn walk(&self, py: Python<'_>, i: usize) -> PyResult<&WalkingClearances> {
+        if let Some(w) = self.walks[i].get() {
+            return Ok(w);
+        }
+        let Some(walking) = self.map.agents()[i].walking else {
+            return Err(PyValueError::new_err(format!(
+                "agent `{}` is a sphere, not a walking agent: its clearances are edge_clearances() and node_clearances()",
+                self.map.agents()[i].name
+            )));
+        };
+        let same = self
+            .map
+            .agents()
+            .iter()
+            .zip(&self.walks)
+            .find_map(|(a, w)| {
+                w.get()
+                    .filter(|_| a.walking == Some(walking))
+                    .map(Arc::clone)
+            });
+        if let Some(same) = same {
+            return Ok(self.walks[i].get_or_init(|| same));
+        }
+        let measured = detached(py, "measuring a walking agent", || {
+            D::walking(&self.map, walking)
+        })?
+        .ok_or_else(|| PyValueError::new_err("a flat level's agents never walk"))?;
+        Ok(self.walks[i].get_or_init(|| Arc::new(measured)))
+    }
+
+    /// The clearances the chosen agent is judged by: a walking agent's own
+    /// (its body, and 0 where it cannot stand or climb at its radius), or
+    /// every sphere's.
+    pub fn clearances_for(&self, py: Python<'_>, chosen: &Chosen) -> PyResult<&Clearances<D>> {
+        let Some(i) = chosen.index.filter(|_| chosen.walking.is_some()) else {
+            return self.clearances(py);
+        };
+        if let Some(c) = self.walkers[i].get() {
+            return Ok(c);
+        }
+        let walk = self.walk(py, i)?;
+        detached(py, "folding a walking agent's clearances", || {
+            self.walkers[i].get_or_init(|| D::for_agent(&self.map, walk, chosen.radius))
+        })
     }
 
     /// The clearances, computed on the first call with the GIL released.
@@ -154,26 +224,48 @@ where
     ) -> PyResult<Bound<'py, PyAny>> {
         let every = radius.is_none() && agent.is_none();
         let radii = radius::one_or_every(self.map.agents(), radius, agent)?;
-        let c = self.clearances(py)?;
-        let largest = radii.iter().map(|r| r.radius).fold(0.0, f64::max);
-        let spots = TightSpots::from_clearances(&self.map, c, largest);
-        let stale: Vec<i64> = spots
-            .stale_bakes()
+        // The spheres' tight spots (walking agents are measured apart), and
+        // the stale bakes, which are every radius's failure.
+        let spheres: Vec<f64> = radii
             .iter()
-            .map(|s| s.edge.get() as i64)
+            .filter(|r| r.walking.is_none())
+            .map(|r| r.radius)
             .collect();
+        let baked = self.map.edges().iter().any(|e| e.clearance.is_some());
+        let spots = if spheres.is_empty() && !baked {
+            None
+        } else {
+            let largest = spheres.iter().copied().fold(0.0, f64::max);
+            Some(TightSpots::from_clearances(
+                &self.map,
+                self.clearances(py)?,
+                largest,
+            ))
+        };
+        let stale: Vec<i64> = spots.as_ref().map_or_else(Vec::new, |spots| {
+            spots
+                .stale_bakes()
+                .iter()
+                .map(|s| s.edge.get() as i64)
+                .collect()
+        });
         let edges_closed = self.map.edges().iter().filter(|e| e.closed).count();
         let results = radii
             .into_iter()
             .map(|r| {
-                let blocked_edges: Vec<i64> = spots
-                    .blocked_edges(r.radius)
-                    .map(|(i, _)| i.get() as i64)
-                    .collect();
-                let blocked_nodes: Vec<i64> = spots
-                    .blocked_nodes(r.radius)
-                    .map(|(i, _)| i.get() as i64)
-                    .collect();
+                let (blocked_edges, blocked_nodes) = match (&spots, r.walking) {
+                    (Some(spots), None) => (
+                        spots
+                            .blocked_edges(r.radius)
+                            .map(|(i, _)| i.get() as i64)
+                            .collect(),
+                        spots
+                            .blocked_nodes(r.radius)
+                            .map(|(i, _)| i.get() as i64)
+                            .collect(),
+                    ),
+                    _ => self.walking_blocked(py, &r)?,
+                };
                 Py::new(
                     py,
                     CheckResult {
@@ -198,6 +290,80 @@ where
                 .into_bound(py)
                 .into_any())
         }
+    }
+
+    /// The edges and nodes that do not admit the walking agent `chosen`:
+    /// those its own clearances do not admit, which are those
+    /// [`WalkingClearances::edge_blocked`] names (what `clearway check
+    /// --agent` reports).
+    fn walking_blocked(&self, py: Python<'_>, chosen: &Chosen) -> PyResult<(Vec<i64>, Vec<i64>)> {
+        let c = self.clearances_for(py, chosen)?;
+        let edges = (0..self.map.edges().len())
+            .filter(|&e| !c.edge_admits(EdgeIdx::new(e), chosen.radius))
+            .map(|e| e as i64)
+            .collect();
+        let nodes = (0..self.map.nodes().len())
+            .filter(|&n| !c.node_admits(NodeIdx::new(n), chosen.radius))
+            .map(|n| n as i64)
+            .collect();
+        Ok((edges, nodes))
+    }
+
+    /// What the walking agent `agent` meets on every edge and node, as
+    /// arrays.
+    pub fn walking_arrays(&self, py: Python<'_>, agent: &str) -> PyResult<WalkingArrays> {
+        let chosen = radius::required(self.map.agents(), None, Some(agent))?;
+        let i = chosen.index.expect("an agent profile");
+        let walk = self.walk(py, i)?;
+        let c = self.clearances_for(py, &chosen)?;
+        let walking = *walk.walking();
+        let edges: Vec<&WalkingSpot> = (0..self.map.edges().len())
+            .map(|e| walk.edge(EdgeIdx::new(e)))
+            .collect();
+        let nodes: Vec<&WalkingSpot> = (0..self.map.nodes().len())
+            .map(|n| walk.node(NodeIdx::new(n)))
+            .collect();
+        let body = |spots: &[&WalkingSpot]| {
+            vector(py, spots.iter().map(|s| s.body.value).collect()).unbind()
+        };
+        let obstacles = |spots: &[&WalkingSpot]| {
+            vector(
+                py,
+                spots
+                    .iter()
+                    .map(|s| s.body.witness.map_or(-1, |w| w.obstacle as i64))
+                    .collect(),
+            )
+            .unbind()
+        };
+        let no_ground = |spots: &[&WalkingSpot]| {
+            vector(
+                py,
+                spots
+                    .iter()
+                    .map(|s| s.ground.map_or(f64::NAN, |g| g.length))
+                    .collect(),
+            )
+            .unbind()
+        };
+        let values =
+            |cs: &[Clearance<D::Point>]| vector(py, cs.iter().map(|c| c.value).collect()).unbind();
+        Ok(WalkingArrays {
+            agent: agent.to_owned(),
+            radius: chosen.radius,
+            height: walking.height,
+            climb: walking.climb,
+            max_slope: walking.max_slope,
+            edge_body: body(&edges),
+            edge_obstacles: obstacles(&edges),
+            edge_no_ground: no_ground(&edges),
+            edge_slopes: vector(py, edges.iter().map(|s| s.slope).collect()).unbind(),
+            edge_clearances: values(c.edges()),
+            node_body: body(&nodes),
+            node_obstacles: obstacles(&nodes),
+            node_no_ground: no_ground(&nodes),
+            node_clearances: values(c.nodes()),
+        })
     }
 
     /// The node index an argument names.
@@ -228,7 +394,7 @@ where
         let (start, goal) = (self.node(a, "a")?, self.node(b, "b")?);
         let chosen = radius::required(self.map.agents(), radius, agent)?;
         let (radius, profile) = (chosen.radius, self.profile(&chosen));
-        let c = self.clearances(py)?;
+        let c = self.clearances_for(py, &chosen)?;
         let found = detached(py, "routing", || {
             let mut router = Router::new(&self.map, c);
             match profile {
@@ -258,7 +424,13 @@ where
         let (start, goal) = (self.node(a, "a")?, self.node(b, "b")?);
         let chosen = radius::given(self.map.agents(), None, agent)?;
         let profile = chosen.as_ref().and_then(|c| self.profile(c));
-        let c = self.clearances(py)?;
+        // A walking agent's widest radius is the widest body of its height
+        // and climb, over the edges it can stand on and climb at its own
+        // radius (as `clearway widest --agent`).
+        let c = match &chosen {
+            Some(chosen) => self.clearances_for(py, chosen)?,
+            None => self.clearances(py)?,
+        };
         let found = detached(py, "finding the widest route", || {
             let mut router = Router::new(&self.map, c);
             match profile {
@@ -290,7 +462,7 @@ where
         let chosen = radius::required(self.map.agents(), radius, agent)?;
         let (radius, profile) = (chosen.radius, self.profile(&chosen));
         let ends = nodes::resolve_pairs(&self.map, pairs, || NodeNames::new(&self.map))?;
-        let c = self.clearances(py)?;
+        let c = self.clearances_for(py, &chosen)?;
         let map = &self.map;
         let length = move |router: &mut Router<'_, D>, (a, b): (NodeIdx, NodeIdx)| {
             match profile {
@@ -300,18 +472,29 @@ where
             .map_or(f64::NAN, |r| r.length)
         };
         let lengths = detached(py, "routing pairs", || {
-            let mut router = Router::new(map, c).with_widest_table();
-            if ends.len() < 256 {
+            if ends.len() < MANY_PAIRS {
+                let mut router = Router::new(map, c).with_widest_table();
                 return ends
                     .iter()
                     .map(|&pair| length(&mut router, pair))
                     .collect::<Vec<f64>>();
             }
-            // Many pairs: on every core, one router (with its own scratch
-            // memory) per piece of work.
-            ends.par_iter()
-                .with_min_len(128)
-                .map_init(|| Router::new(map, c), |router, &pair| length(router, pair))
+            // Many pairs: landmarks for the agent's radius (A* then expands
+            // a fraction of the nodes it would), and on every core, one
+            // fork of the router (its tables shared, its working memory
+            // its own) per piece of work.
+            let router =
+                Router::with_landmarks_for(map, c, LANDMARKS, &[radius]).with_widest_table();
+            let pieces = 4 * rayon::current_num_threads();
+            let piece = ends.len().div_ceil(pieces).max(64);
+            ends.par_chunks(piece)
+                .flat_map_iter(|piece| {
+                    let mut router = router.fork();
+                    piece
+                        .iter()
+                        .map(|&pair| length(&mut router, pair))
+                        .collect::<Vec<f64>>()
+                })
                 .collect()
         })?;
         Ok(vector(py, lengths))
@@ -324,9 +507,9 @@ where
         radius: Option<f64>,
         agent: Option<&str>,
     ) -> PyResult<Map<D>> {
-        let Chosen { radius, .. } = radius::required(self.map.agents(), radius, agent)?;
-        let c = self.clearances(py)?;
-        detached(py, "pruning", || self.map.pruned(c, radius))
+        let chosen = radius::required(self.map.agents(), radius, agent)?;
+        let c = self.clearances_for(py, &chosen)?;
+        detached(py, "pruning", || self.map.pruned(c, chosen.radius))
     }
 
     /// The level with every edge's clearance baked in.
@@ -349,7 +532,19 @@ where
             Some((a, b)) => Some((self.node(a, "route[0]")?, self.node(b, "route[1]")?)),
             None => None,
         };
-        let c = self.clearances(py)?;
+        // A walking agent's edges are coloured by its own clearances, and
+        // the stretches without ground that block it drawn (as `clearway
+        // render --agent`).
+        let (c, walk) = match &chosen {
+            Some(chosen) => (
+                self.clearances_for(py, chosen)?,
+                match (chosen.index, chosen.walking) {
+                    (Some(i), Some(_)) => Some(self.walk(py, i)?),
+                    _ => None,
+                },
+            ),
+            None => (self.clearances(py)?, None),
+        };
         detached(py, "drawing", || {
             let mut picture = clearway::render::Picture::new(&self.map, c);
             if let Some(chosen) = &chosen {
@@ -357,6 +552,9 @@ where
                     Some(name) => picture.agent(name, chosen.radius),
                     None => picture.agent_radius(chosen.radius),
                 };
+                if let Some(walk) = walk {
+                    picture = D::show_walking(picture, &self.map, walk, chosen.radius);
+                }
                 if let Some((a, b)) = ends {
                     let found = Router::new(&self.map, c).route(a, b, chosen.radius);
                     picture = picture.route(a, b, found);

@@ -11,6 +11,7 @@ use clearway_format::wire::{ObstacleEntry, Position};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
+use rayon::prelude::*;
 
 use crate::arrays::{f64_rows, i64_rows, matrix};
 
@@ -36,7 +37,7 @@ pub fn entries(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<ObstacleEntry>> {
     };
     if let Ok(dict) = obj.cast::<PyDict>() {
         for (kind, data) in dict.iter() {
-            out.extend(of_kind(&kind_name(&kind)?, &data)?);
+            append(&mut out, of_kind(&kind_name(&kind)?, &data)?);
         }
         return Ok(out);
     }
@@ -52,9 +53,31 @@ pub fn entries(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<ObstacleEntry>> {
                 "obstacles[{i}]: expected a (kind, array) pair such as (\"circles\", [[x, y, r]])"
             ))
         })?;
-        out.extend(of_kind(&kind_name(&kind)?, &data)?);
+        append(&mut out, of_kind(&kind_name(&kind)?, &data)?);
     }
     Ok(out)
+}
+
+/// `more` after `out`: moved, not copied, when it is the first run (a
+/// level of one kind is one run: five million points need no second copy).
+fn append(out: &mut Vec<ObstacleEntry>, more: Vec<ObstacleEntry>) {
+    if out.is_empty() {
+        *out = more;
+    } else {
+        out.extend(more);
+    }
+}
+
+/// One wire entry per row of `width` values, `entry` of the row: on every
+/// core, the GIL released (five million points are a few hundred MB of
+/// entries).
+fn rows_to_entries(
+    py: Python<'_>,
+    values: &[f64],
+    width: usize,
+    entry: impl Fn(&[f64]) -> ObstacleEntry + Sync,
+) -> Vec<ObstacleEntry> {
+    py.detach(|| values.par_chunks(width).map(&entry).collect())
 }
 
 fn kind_name(kind: &Bound<'_, PyAny>) -> PyResult<String> {
@@ -83,58 +106,44 @@ pub fn of_kind(kind: &str, data: &Bound<'_, PyAny>) -> PyResult<Vec<ObstacleEntr
     let entries = match plural.as_str() {
         "points" => {
             let (values, width) = f64_rows(data, &name, &[2, 3])?;
-            values
-                .chunks(width)
-                .map(|r| ObstacleEntry::Point(position(r)))
-                .collect()
+            rows_to_entries(data.py(), &values, width, |r| {
+                ObstacleEntry::Point(position(r))
+            })
         }
         "circles" => {
             let (values, width) = f64_rows(data, &name, &[3])?;
-            values
-                .chunks(width)
-                .map(|r| ObstacleEntry::Circle {
-                    center: position(&r[..2]),
-                    radius: r[2],
-                })
-                .collect()
+            rows_to_entries(data.py(), &values, width, |r| ObstacleEntry::Circle {
+                center: position(&r[..2]),
+                radius: r[2],
+            })
         }
         "spheres" => {
             let (values, width) = f64_rows(data, &name, &[4])?;
-            values
-                .chunks(width)
-                .map(|r| ObstacleEntry::Sphere {
-                    center: position(&r[..3]),
-                    radius: r[3],
-                })
-                .collect()
+            rows_to_entries(data.py(), &values, width, |r| ObstacleEntry::Sphere {
+                center: position(&r[..3]),
+                radius: r[3],
+            })
         }
         "segments" => {
             let (values, width) = f64_rows(data, &name, &[4, 6])?;
             let half = width / 2;
-            values
-                .chunks(width)
-                .map(|r| ObstacleEntry::Segment {
-                    from: position(&r[..half]),
-                    to: position(&r[half..]),
-                })
-                .collect()
+            rows_to_entries(data.py(), &values, width, |r| ObstacleEntry::Segment {
+                from: position(&r[..half]),
+                to: position(&r[half..]),
+            })
         }
         "boxes" => {
             let (values, width) = f64_rows(data, &name, &[6])?;
-            values
-                .chunks(width)
-                .map(|r| ObstacleEntry::Box {
-                    min: position(&r[..3]),
-                    max: position(&r[3..]),
-                })
-                .collect()
+            rows_to_entries(data.py(), &values, width, |r| ObstacleEntry::Box {
+                min: position(&r[..3]),
+                max: position(&r[3..]),
+            })
         }
         "triangles" => {
             let (values, width) = f64_rows(data, &name, &[9])?;
-            values
-                .chunks(width)
-                .map(|r| ObstacleEntry::Triangle(r.chunks(3).map(position).collect()))
-                .collect()
+            rows_to_entries(data.py(), &values, width, |r| {
+                ObstacleEntry::Triangle(r.chunks(3).map(position).collect())
+            })
         }
         "polygons" => {
             let mut out = Vec::new();

@@ -1,7 +1,10 @@
 //! Which agent radius a call means: `radius=`, `agent=` (a profile of the
-//! level), or, for `check`, every profile.
+//! level), or, for `check`, every profile. A walking agent's name means
+//! the walking agent (as `--agent` does on the command line); a radius is
+//! always a sphere's.
 
 use clearway::Agent;
+use clearway::walking::Walking;
 use pyo3::PyResult;
 use pyo3::exceptions::PyValueError;
 
@@ -12,6 +15,10 @@ pub struct Chosen {
     pub agent: Option<String>,
     /// The radius.
     pub radius: f64,
+    /// The profile's index among the level's agents, when it came from one.
+    pub index: Option<usize>,
+    /// The profile's height, climb and slope when it is a walking agent.
+    pub walking: Option<Walking>,
 }
 
 /// The radius `radius` or `agent` gives; `None` when neither is given.
@@ -31,16 +38,12 @@ pub fn given(
             Ok(Some(Chosen {
                 agent: None,
                 radius: r,
+                index: None,
+                walking: None,
             }))
         }
-        (None, Some(name)) => match agents.iter().find(|a| a.name == name) {
-            Some(a) if a.walking.is_some() => Err(PyValueError::new_err(format!(
-                "agent `{name}` is a walking agent: this binding measures spheres only so far (`clearway check` measures walking agents); give radius= to treat it as a sphere"
-            ))),
-            Some(a) => Ok(Some(Chosen {
-                agent: Some(a.name.clone()),
-                radius: a.radius,
-            })),
+        (None, Some(name)) => match agents.iter().position(|a| a.name == name) {
+            Some(i) => Ok(Some(profile(agents, i))),
             None => {
                 let known: Vec<String> = agents.iter().map(|a| format!("`{}`", a.name)).collect();
                 let known = if known.is_empty() {
@@ -54,6 +57,34 @@ pub fn given(
             }
         },
         (None, None) => Ok(None),
+    }
+}
+
+/// Agent profile `i` of `agents`.
+fn profile(agents: &[Agent], i: usize) -> Chosen {
+    Chosen {
+        agent: Some(agents[i].name.clone()),
+        radius: agents[i].radius,
+        index: Some(i),
+        walking: agents[i].walking,
+    }
+}
+
+/// The radius `radius` or `agent` gives, which must be one of them and
+/// not a walking agent: for what measures spheres only (a live level, as
+/// `clearway update`).
+pub fn required_sphere(
+    agents: &[Agent],
+    radius: Option<f64>,
+    agent: Option<&str>,
+) -> PyResult<Chosen> {
+    let chosen = required(agents, radius, agent)?;
+    match (&chosen.agent, chosen.walking) {
+        (Some(name), Some(w)) => Err(PyValueError::new_err(format!(
+            "agent `{name}` is a walking agent (height {}): a live level measures spheres only so far (give radius={} to treat it as a sphere of its radius)",
+            w.height, chosen.radius
+        ))),
+        _ => Ok(chosen),
     }
 }
 
@@ -78,19 +109,5 @@ pub fn one_or_every(
             "no radius= or agent= given, and the level has no agent profiles to check",
         ));
     }
-    // Walking agents are `clearway check`'s so far: a sphere's answer for
-    // one would be wrong.
-    if agents.iter().all(|a| a.walking.is_some()) {
-        return Err(PyValueError::new_err(
-            "every agent profile of the level walks, and this binding measures spheres only so far: give radius=",
-        ));
-    }
-    Ok(agents
-        .iter()
-        .filter(|a| a.walking.is_none())
-        .map(|a| Chosen {
-            agent: Some(a.name.clone()),
-            radius: a.radius,
-        })
-        .collect())
+    Ok((0..agents.len()).map(|i| profile(agents, i)).collect())
 }

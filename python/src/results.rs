@@ -166,3 +166,66 @@ impl Witnesses {
         )
     }
 }
+
+/// What a walking agent meets on every edge and node
+/// (``Level.walking_clearances``), as arrays.
+///
+/// A walking agent (a profile with a ``height``, 3D levels) admits an edge
+/// when its body swept along it touches nothing (``edge_body``, its
+/// walking clearance: the largest radius whose body of this height and
+/// climb fits, at most the widest body the profile has), there is ground
+/// under it (no stretch without ground as long as its radius:
+/// ``edge_no_ground``), and it is not too steep (``edge_slopes`` at most
+/// ``max_slope``). ``edge_clearances`` folds the three for the agent's own
+/// radius: the body clearance, or 0 where it cannot stand or climb. It is
+/// what ``check``, ``route``, ``widest``, ``route_pairs`` and ``prune``
+/// judge the agent by (``clearway clearance --agent`` prints the parts).
+#[pyclass(module = "clearway", frozen, get_all)]
+pub struct WalkingClearances {
+    /// The agent profile's name.
+    pub agent: String,
+    /// Its radius.
+    pub radius: f64,
+    /// Its height (feet to the top of its head).
+    pub height: f64,
+    /// The step it climbs.
+    pub climb: f64,
+    /// The steepest slope it walks, in degrees.
+    pub max_slope: f64,
+    /// Per edge: the body's walking clearance (float64).
+    pub edge_body: Py<PyArray1<f64>>,
+    /// Per edge: the obstacle that pinches the body, or -1 (int64).
+    pub edge_obstacles: Py<PyArray1<i64>>,
+    /// Per edge: the longest stretch without ground under it, NaN where
+    /// there is ground all along (float64).
+    pub edge_no_ground: Py<PyArray1<f64>>,
+    /// Per edge: its angle above the horizontal, in degrees (float64).
+    pub edge_slopes: Py<PyArray1<f64>>,
+    /// Per edge: the clearance the agent is judged by at its own radius,
+    /// 0 where it cannot stand or climb (float64).
+    pub edge_clearances: Py<PyArray1<f64>>,
+    /// Per node: the body's clearance standing there (float64).
+    pub node_body: Py<PyArray1<f64>>,
+    /// Per node: the obstacle that pinches the body, or -1 (int64).
+    pub node_obstacles: Py<PyArray1<i64>>,
+    /// Per node: 0 where there is no ground under it, NaN where there is
+    /// (float64).
+    pub node_no_ground: Py<PyArray1<f64>>,
+    /// Per node: the clearance the agent is judged by, 0 where it cannot
+    /// stand (float64).
+    pub node_clearances: Py<PyArray1<f64>>,
+}
+
+#[pymethods]
+impl WalkingClearances {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "WalkingClearances(agent={:?}, radius={}, height={}, {} edges, {} nodes)",
+            self.agent,
+            self.radius,
+            self.height,
+            self.edge_body.bind(py).len(),
+            self.node_body.bind(py).len()
+        )
+    }
+}

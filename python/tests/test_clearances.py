@@ -129,13 +129,3 @@ def test_grid_water_can_stay_solid(tmp_path: Any) -> None:
     assert level.edge_count < clearway.grid(MAPS / "bunker.map").edge_count
     with pytest.raises(ValueError, match="S \\(swamp\\) and W \\(water\\)"):
         clearway.grid(MAPS / "bunker.map", solid="X")
-
-
-def test_walking_agents_are_refused_not_measured_as_spheres() -> None:
-    level = clearway.load(MAPS / "two_storey_walking.ron")
-    with pytest.raises(ValueError, match="walking agent"):
-        level.check(agent="soldier")
-    with pytest.raises(ValueError, match="walks"):
-        level.check()
-    # A radius is a sphere's question, answered.
-    assert level.check(radius=0.1).edges_checked == 23

@@ -2,7 +2,7 @@
 against the stubs (`python/tests/test_types.py` runs it and mypy)."""
 
 from pathlib import Path
-from typing import List
+from typing import Dict, List, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +34,12 @@ def main() -> None:
         {"circles": np.array([[5.0, 2.0, 1.0]])},
         agents={"soldier": 0.4},
     )
+    building = clearway.load(MAPS / "two_storey_walking.ron")
+    bodies: Dict[str, Tuple[float, float, float]] = building.walking_agents
+    walk: clearway.WalkingClearances = building.walking_clearances("soldier")
+    no_ground: npt.NDArray[np.float64] = walk.edge_no_ground
+    soldier: clearway.CheckResult = building.check(agent="soldier")
+    print(bodies, walk.edge_body.min(), walk.edge_slopes.max(), no_ground, soldier.ok)
     try:
         clearway.loads("(nodes: [(id: 0, pos: (NaN, 0))])")
     except clearway.LoadError as e:

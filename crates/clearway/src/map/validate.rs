@@ -481,12 +481,12 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
             let obstacles = match validated {
                 Some(Ok(ValidObstacles::Plane(obstacles))) => obstacles,
                 Some(Err(e)) => return Err(e),
-                Some(Ok(ValidObstacles::Space(_))) | None => file
-                    .obstacles
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, o)| obstacle(i, o, &first))
-                    .collect::<Result<Vec<_>, _>>()?,
+                Some(Ok(ValidObstacles::Space(_))) | None => obstacles_in_tasks(
+                    file.obstacles,
+                    Obstacle::Point(Point::new(0.0, 0.0)),
+                    |i, o| obstacle(i, o, &first),
+                    OBSTACLES_PER_TASK,
+                )?,
             };
             ValidLevel::Plane(ValidParts {
                 agents,
@@ -510,12 +510,12 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
             let obstacles = match validated {
                 Some(Ok(ValidObstacles::Space(obstacles))) => obstacles,
                 Some(Err(e)) => return Err(e),
-                Some(Ok(ValidObstacles::Plane(_))) | None => file
-                    .obstacles
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, o)| validate3d::obstacle3(i, o, &first))
-                    .collect::<Result<Vec<_>, _>>()?,
+                Some(Ok(ValidObstacles::Plane(_))) | None => obstacles_in_tasks(
+                    file.obstacles,
+                    Obstacle3::Point(Point3::new(0.0, 0.0, 0.0)),
+                    |i, o| validate3d::obstacle3(i, o, &first),
+                    OBSTACLES_PER_TASK,
+                )?,
             };
             ValidLevel::Space(ValidParts {
                 agents,
@@ -716,6 +716,39 @@ fn hashed_nodes<P>(
         });
     }
     Ok((nodes, NodeIds::Hashed(node_by_id)))
+}
+
+/// How many obstacles one parallel task validates.
+const OBSTACLES_PER_TASK: usize = 16 * 1024;
+
+/// Wire obstacles (a level built in memory, [`super::Level::from_wire`]:
+/// not validated as parsed) validated by `valid` on every core, into a
+/// vector of their exact length that `placeholder` fills first, `per_task`
+/// at a time; the error is the first obstacle's, in file order, that has
+/// one, as validating them one by one gives.
+fn obstacles_in_tasks<O: Clone + Send>(
+    mut entries: Vec<ObstacleEntry>,
+    placeholder: O,
+    valid: impl Fn(usize, ObstacleEntry) -> Result<O, ValidationError> + Sync,
+    per_task: usize,
+) -> Result<Vec<O>, ValidationError> {
+    let mut obstacles = crate::par::filled(placeholder, entries.len());
+    let outcomes: Vec<Result<(), ValidationError>> = obstacles
+        .par_chunks_mut(per_task)
+        .zip(entries.par_chunks_mut(per_task))
+        .enumerate()
+        .map(|(task, (slots, entries))| {
+            let first = task * per_task;
+            for (i, (slot, entry)) in (first..).zip(slots.iter_mut().zip(entries)) {
+                let entry =
+                    std::mem::replace(entry, ObstacleEntry::Point(Position::Plane(0.0, 0.0)));
+                *slot = valid(i, entry)?;
+            }
+            Ok(())
+        })
+        .collect();
+    outcomes.into_iter().collect::<Result<(), _>>()?;
+    Ok(obstacles)
 }
 
 /// How many edges one parallel task validates.
@@ -1054,6 +1087,37 @@ mod tests {
             let hashed = hashed_nodes(entries, point).map(|(nodes, _)| nodes);
             // As text: a NaN in an error is not equal to itself.
             prop_assert_eq!(format!("{counted:?}"), format!("{hashed:?}"));
+        }
+
+        /// Obstacles validated on every core (a level built in memory) are
+        /// the obstacles, or the first error in file order, that validating
+        /// them one by one gives: its twin. Tasks of a few obstacles.
+        #[test]
+        fn obstacles_in_tasks_are_the_one_by_one_walk(
+            entries in prop::collection::vec((any_position(), prop_oneof![4 => 0.0..10.0f64, 1 => Just(-1.0), 1 => Just(f64::NAN)], 0usize..3), 0..120),
+            task in 1usize..20,
+        ) {
+            let entries: Vec<ObstacleEntry> = entries
+                .into_iter()
+                .map(|(p, r, kind)| match kind {
+                    0 => ObstacleEntry::Point(p),
+                    1 => ObstacleEntry::Circle { center: p, radius: r },
+                    _ => ObstacleEntry::Segment { from: p, to: Position::Plane(r, r) },
+                })
+                .collect();
+            let first = DocPath::item("nodes", 0).field("pos");
+            let in_tasks = obstacles_in_tasks(
+                entries.clone(),
+                Obstacle::Point(Point::new(0.0, 0.0)),
+                |i, o| obstacle(i, o, &first),
+                task,
+            );
+            let one_by_one = entries
+                .into_iter()
+                .enumerate()
+                .map(|(i, o)| obstacle(i, o, &first))
+                .collect::<Result<Vec<_>, _>>();
+            prop_assert_eq!(format!("{in_tasks:?}"), format!("{one_by_one:?}"));
         }
     }
 

@@ -35,7 +35,7 @@ pub(crate) struct Arc {
 }
 
 /// Every node's outgoing arcs, in one array, with the nodes' positions.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct RouteNetwork<D: Dimension = Plane> {
     /// Slot `s`'s arcs are `arcs[first_arc[s]..first_arc[s + 1]]`.
     first_arc: Vec<u32>,

@@ -1,6 +1,8 @@
 //! A router: the routing table of one map and its clearances, built once and
 //! then queried any number of times.
 
+use std::sync::Arc;
+
 use super::area_costs::{AreaCosts, Plain};
 use super::astar::{self, Scratch};
 use super::cheapest::Route;
@@ -53,12 +55,14 @@ pub struct Router<'m, D: Dimension = Plane> {
     /// Lower bounds from landmarks, when asked for: one table per radius,
     /// by ascending radius. A query reads the last table whose radius is at
     /// or below its own.
-    landmarks: Vec<Landmarks>,
+    /// Shared by the router's [forks](Router::fork).
+    landmarks: Arc<Vec<Landmarks>>,
     /// The factor that keeps the straight-line estimate admissible.
     scale: f64,
     /// The widest radius between any two nodes, when asked for and every
     /// edge is two-way.
-    widest_tree: Option<WidestTree>,
+    /// Shared by the router's forks.
+    widest_tree: Option<Arc<WidestTree>>,
     scratch: Scratch,
 }
 
@@ -71,7 +75,7 @@ impl<'m, D: Dimension> Router<'m, D> {
             map,
             clearances,
             network: RouteNetwork::new(map, clearances),
-            landmarks: Vec::new(),
+            landmarks: Arc::default(),
             scale: heuristic_scale(map),
             widest_tree: None,
             scratch: Scratch::default(),
@@ -92,7 +96,7 @@ impl<'m, D: Dimension> Router<'m, D> {
             map,
             clearances,
             network,
-            landmarks: Vec::new(),
+            landmarks: Arc::default(),
             scale: heuristic_scale(map),
             widest_tree: None,
             scratch,
@@ -137,8 +141,43 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// ```
     #[must_use]
     pub fn with_widest_table(mut self) -> Router<'m, D> {
-        self.widest_tree = WidestTree::new(self.map, self.clearances);
+        self.widest_tree = WidestTree::new(self.map, self.clearances).map(Arc::new);
         self
+    }
+
+    /// A router that answers as this one does, for another thread: the
+    /// same route table (copied: 20 bytes per direction of travel and 28
+    /// per node), the same landmarks and widest table (shared, not copied
+    /// or computed again), and working memory of its own. Many queries on
+    /// every core take one fork per thread, the tables paid for once.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map, NodeIdx, Router};
+    /// let map = Map::loader().read_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
+    ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
+    ///     obstacles: [Point((5, 1))],
+    /// )"#, "doc.ron").unwrap();
+    /// let clearances = Clearances::compute(&map);
+    /// let router = Router::with_landmarks_for(&map, &clearances, 2, &[2.0]).with_widest_table();
+    /// let (a, b) = (NodeIdx::new(0), NodeIdx::new(1));
+    /// let routes: Vec<_> = std::thread::scope(|s| {
+    ///     let forks: Vec<_> = (0..2).map(|_| router.fork()).collect();
+    ///     let runs: Vec<_> = forks.into_iter().map(|mut f| s.spawn(move || f.route(a, b, 2.0))).collect();
+    ///     runs.into_iter().map(|r| r.join().unwrap()).collect()
+    /// });
+    /// assert!(routes.iter().all(|r| r.as_ref().unwrap().nodes == [0, 2, 1].map(NodeIdx::new)));
+    /// ```
+    pub fn fork(&self) -> Router<'m, D> {
+        Router {
+            map: self.map,
+            clearances: self.clearances,
+            network: self.network.clone(),
+            landmarks: Arc::clone(&self.landmarks),
+            scale: self.scale,
+            widest_tree: self.widest_tree.clone(),
+            scratch: Scratch::default(),
+        }
     }
 
     /// A router that also precomputes the costs from and to `count`
@@ -257,10 +296,12 @@ impl<'m, D: Dimension> Router<'m, D> {
         }
         radii.sort_by(f64::total_cmp);
         radii.dedup();
-        router.landmarks = radii
-            .into_iter()
-            .map(|r| Landmarks::choose(&router.network, reverse.as_ref(), clearances, r, count))
-            .collect();
+        router.landmarks = Arc::new(
+            radii
+                .into_iter()
+                .map(|r| Landmarks::choose(&router.network, reverse.as_ref(), clearances, r, count))
+                .collect(),
+        );
         router
     }
 

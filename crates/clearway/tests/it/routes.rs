@@ -342,6 +342,32 @@ proptest! {
         }
     }
 
+    /// Forks of a router with landmarks and the widest table answer like
+    /// the twins, their queries interleaved with the original's: each has
+    /// working memory of its own, and the shared tables are the original's.
+    #[test]
+    fn forked_routers_answer_like_the_twins(
+        m in routing_level(),
+        landmarks in 0usize..8,
+        agent in prop_oneof![Just(0.0), 0.0..6.0f64],
+        queries in proptest::collection::vec((0usize..100, 0usize..100, prop_oneof![Just(0.0), 0.0..6.0f64], 0usize..3), 1..10),
+    ) {
+        let map = load(&m);
+        let clearances = Clearances::compute(&map);
+        let original = Router::with_landmarks_for(&map, &clearances, landmarks, &[agent]).with_widest_table();
+        let count = original.landmark_count();
+        let mut routers = [original.fork(), original.fork(), original];
+        prop_assert!(routers.iter().all(|r| r.landmark_count() == count));
+        let n = map.nodes().len();
+        for (s, g, r, which) in queries {
+            let (s, g) = (s % n, g % n);
+            let router = &mut routers[which];
+            routes_like_the_twin(router, &map, &clearances, s, g, &[r, agent])?;
+            let widest = router.widest_route(NodeIdx::new(s), NodeIdx::new(g)).map(|w| w.widest_radius);
+            prop_assert_eq!(widest, widest_by_sweep(&map, &clearances, s, g));
+        }
+    }
+
     /// A level with closed edges routes as the same level with those edges
     /// taken out, at every radius and by every router (plain, with the
     /// widest table, with landmarks for every radius and for an agent's):
