@@ -93,14 +93,26 @@ pub(crate) fn body_clearance<'a>(
     feet: Segment<Point3>,
     near: &mut Vec<NearPart<'a>>,
 ) -> Clearance<Point3> {
+    body_clearance_in(
+        |around, cutoff, out| index.parts_near_box(obstacles, around, cutoff, out),
+        walking,
+        feet,
+        near,
+    )
+}
+
+/// As [`body_clearance`], with the parts near a box found by `parts_near`
+/// (as [`ObstacleIndex::parts_near_box`] finds them): a live level's
+/// obstacles are the map's index less the removed ones, plus the added.
+pub(crate) fn body_clearance_in<'a>(
+    parts_near: impl FnOnce((Point3, Point3), f64, &mut Vec<NearPart<'a>>),
+    walking: &Walking,
+    feet: Segment<Point3>,
+    near: &mut Vec<NearPart<'a>>,
+) -> Clearance<Point3> {
     let widest = walking.widest_body();
     near.clear();
-    index.parts_near_box(
-        obstacles,
-        Sweep::new(walking.core(feet, 0.0)).bounds(),
-        widest,
-        near,
-    );
+    parts_near(Sweep::new(walking.core(feet, 0.0)).bounds(), widest, near);
     // Measured from a local origin (see `local.rs`), so that the core's
     // corners keep their precision far from the world's origin.
     let origin = Local::origin(feet);

@@ -112,11 +112,34 @@ pub(crate) fn ground_gap<'a>(
     feet: Segment<Point3>,
     near: &mut Vec<NearPart<'a>>,
 ) -> Option<GroundGap> {
+    ground_gap_in(
+        |around, cutoff, out| index.parts_near_box(obstacles, around, cutoff, out),
+        walking,
+        feet,
+        near,
+    )
+}
+
+/// The box whose parts may hold up `feet`: the feet's box, `climb` below
+/// and above.
+fn ground_box(walking: &Walking, feet: Segment<Point3>) -> (Point3, Point3) {
     let (a, b) = (feet.a, feet.b);
     let lower = Point3::new(a.x.min(b.x), a.y.min(b.y), a.z.min(b.z) - walking.climb);
     let upper = Point3::new(a.x.max(b.x), a.y.max(b.y), a.z.max(b.z) + walking.climb);
+    (lower, upper)
+}
+
+/// As [`ground_gap`], with the parts near a box found by `parts_near` (see
+/// `body::body_clearance_in`).
+pub(crate) fn ground_gap_in<'a>(
+    parts_near: impl FnOnce((Point3, Point3), f64, &mut Vec<NearPart<'a>>),
+    walking: &Walking,
+    feet: Segment<Point3>,
+    near: &mut Vec<NearPart<'a>>,
+) -> Option<GroundGap> {
+    let (a, b) = (feet.a, feet.b);
     near.clear();
-    index.parts_near_box(obstacles, (lower, upper), 0.0, near);
+    parts_near(ground_box(walking, feet), 0.0, near);
     let mut held: Vec<(f64, f64)> = near
         .iter()
         .filter_map(|part| match part.shape {

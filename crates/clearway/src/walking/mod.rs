@@ -63,6 +63,7 @@ use crate::dimension::Space;
 use crate::geometry::{Point3, Segment};
 use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
+use crate::obstacle_index::NearPart;
 use crate::par::prelude::*;
 
 /// What a walking agent meets on one edge or node, for one profile's
@@ -129,6 +130,38 @@ impl WalkingClearances {
         }
     }
 
+    /// Spots measured elsewhere (a live level's), for `walking`.
+    pub(crate) fn from_spots(
+        walking: Walking,
+        edges: Vec<WalkingSpot>,
+        nodes: Vec<WalkingSpot>,
+    ) -> WalkingClearances {
+        WalkingClearances {
+            walking,
+            edges,
+            nodes,
+        }
+    }
+
+    /// The edges' and nodes' spots, for a live level to keep current.
+    pub(crate) fn spots_mut(&mut self) -> (&mut Vec<WalkingSpot>, &mut Vec<WalkingSpot>) {
+        (&mut self.edges, &mut self.nodes)
+    }
+
+    /// Why `spot` (a node's when `node`) does not admit an agent of this
+    /// profile with radius `radius` under slack `slack`, as
+    /// [`Self::edge_blocked`] says; for a level whose slack is its own (a
+    /// live level's).
+    pub(crate) fn spot_blocked(
+        &self,
+        spot: &WalkingSpot,
+        radius: f64,
+        slack: f64,
+        node: bool,
+    ) -> Option<Blocked> {
+        blocked(&self.walking, spot, radius, slack, node)
+    }
+
     /// The profile measured for.
     pub fn walking(&self) -> &Walking {
         &self.walking
@@ -155,6 +188,22 @@ impl WalkingClearances {
     /// its body, or no ground under it.
     pub fn node_blocked(&self, map: &Map<Space>, n: NodeIdx, radius: f64) -> Option<Blocked> {
         blocked(&self.walking, self.node(n), radius, map.slack(), true)
+    }
+}
+
+/// One spot of `feet` for `walking`, with the parts near a box found by
+/// `parts_near` (see `body::body_clearance_in`): what
+/// [`WalkingClearances::compute`] measures, over a live level's obstacles.
+pub(crate) fn spot_in<'a>(
+    parts_near: impl Fn((Point3, Point3), f64, &mut Vec<NearPart<'a>>),
+    walking: &Walking,
+    feet: Segment<Point3>,
+    near: &mut Vec<NearPart<'a>>,
+) -> WalkingSpot {
+    WalkingSpot {
+        body: body::body_clearance_in(&parts_near, walking, feet, near),
+        ground: ground::ground_gap_in(&parts_near, walking, feet, near),
+        slope: Walking::slope(feet),
     }
 }
 
