@@ -236,11 +236,13 @@ fn is_zero(n: &usize) -> bool {
 
 /// The verdict for each radius of `radii` on a level whose every
 /// clearance is known, as `check` gives it: the JSON rows, and the text
-/// summary lines (`watch` starts with them).
+/// summary lines (`watch` starts with them). A walking agent's verdict is
+/// judged on its own folded clearances, `own(r)` (`None` for a sphere).
 pub(super) fn verdicts<D: Shown>(
     level: &Level<D>,
     every: &Clearances<D>,
     radii: &[CheckedRadius],
+    own: impl Fn(&CheckedRadius) -> Option<Clearances<D>>,
 ) -> (Vec<RadiusReport>, String) {
     let largest = radii.iter().map(|r| r.agent_radius).fold(0.0, f64::max);
     let spots = TightSpots::from_clearances(&level.map, every, largest);
@@ -249,13 +251,23 @@ pub(super) fn verdicts<D: Shown>(
         .iter()
         .map(|s| stale_row(level, s))
         .collect();
+    let mut text = String::new();
     let reports: Vec<RadiusReport> = radii
         .iter()
-        .map(|r| report_for(level, &spots, r.clone(), stale.clone()))
-        .collect();
-    let text = reports
-        .iter()
-        .map(|r| text_for(level, &spots, r, true))
+        .map(|r| match own(r) {
+            Some(fold) => {
+                let spots = TightSpots::from_clearances(&level.map, &fold, r.agent_radius);
+                let mut report = report_for(level, &spots, r.clone(), stale.clone());
+                report.walking = r.walking.as_ref().map(WalkingProfile::of);
+                text += &text_for(level, &spots, &report, true);
+                report
+            }
+            None => {
+                let report = report_for(level, &spots, r.clone(), stale.clone());
+                text += &text_for(level, &spots, &report, true);
+                report
+            }
+        })
         .collect();
     (reports, text)
 }

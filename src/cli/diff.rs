@@ -191,6 +191,7 @@ fn compare<D: Shown>(
             (new, new_clearances),
             &radii,
             &options,
+            |_, _| None,
         )
     });
     let walkers: &[(usize, Clearances<D>)] = kept_until_exit(walkers);
@@ -251,13 +252,16 @@ fn compare<D: Shown>(
 /// The diff for `radii`: the spheres' verdicts from the levels'
 /// clearances, each walking agent's from its own in each level (its
 /// profile in OLD, or NEW's when OLD has none or a sphere of that name),
-/// which are returned by radius index for the reports' witnesses.
+/// which are returned by radius index for the reports' witnesses. A
+/// walking agent's clearances in a level are `known(new, r)` when it knows
+/// them (`watch` keeps them current), else computed.
 #[allow(clippy::type_complexity)]
-fn diff_with_walkers<D: Shown>(
+pub(super) fn diff_with_walkers<D: Shown>(
     (old, old_clearances): (&Level<D>, &Clearances<D>),
     (new, new_clearances): (&Level<D>, &Clearances<D>),
     radii: &[DiffRadius],
     options: &DiffOptions,
+    known: impl Fn(bool, &DiffRadius) -> Option<Clearances<D>>,
 ) -> (LevelDiff, Vec<(usize, Clearances<D>)>) {
     let walking_in = |map: &clearway::Map<D>, r: &DiffRadius| {
         let name = r.agent.as_deref()?;
@@ -284,8 +288,10 @@ fn diff_with_walkers<D: Shown>(
             continue;
         };
         let was = walking_in(&old.map, r).unwrap_or(walking);
-        let old_own = D::walking_clearances(&old.map, was, r.old_radius).0;
-        let new_own = D::walking_clearances(&new.map, walking, r.agent_radius).0;
+        let old_own =
+            known(false, r).unwrap_or_else(|| D::walking_clearances(&old.map, was, r.old_radius).0);
+        let new_own = known(true, r)
+            .unwrap_or_else(|| D::walking_clearances(&new.map, walking, r.agent_radius).0);
         let own = LevelDiff::compute(
             (&old.map, &old_own),
             (&new.map, &new_own),

@@ -75,8 +75,8 @@ pub fn resolve_required<D: Dimension>(
         .ok_or_else(|| Failure::Usage("give the agent size with --radius R or --agent NAME".into()))
 }
 
-/// Refuses a walking agent where a command measures spheres only (`link`,
-/// `update`): a sphere's answer for it would be wrong.
+/// Refuses a walking agent where a command measures spheres only
+/// (`link`): a sphere's answer for it would be wrong.
 pub fn spheres_only(checked: &CheckedRadius) -> Result<(), Failure> {
     match (&checked.agent, checked.walking) {
         (Some(name), Some(w)) => Err(Failure::Usage(format!(

@@ -75,22 +75,18 @@ where
     for<'a> MapFile: From<&'a Map<D>>,
 {
     let given_radius = if args.radius.radius.is_some() || args.radius.agent.is_some() {
-        Some(resolve_required(&args.radius, &map).and_then(|c| {
-            super::radius::spheres_only(&c)?;
-            Ok(c)
-        })?)
+        Some(resolve_required(&args.radius, &map)?)
     } else {
         None
     };
-    for a in map.agents().iter().filter(|a| a.walking.is_some()) {
-        eprintln!(
-            "note: walking agent `{}` left out: `update` follows spheres only so far (`check` measures walking agents)",
-            clearway_text::quote::capped(&a.name)
-        );
-    }
     let mut live = timings.time("clearance", || LiveLevel::new(map));
     if let Some(checked) = &given_radius {
-        live.set_agents(vec![Agent::new(agent_name(checked), checked.agent_radius)]);
+        // A walking agent's verdicts are its walking ones (body, ground,
+        // slope), as `check --agent` judges them.
+        live.set_agents(vec![Agent {
+            walking: checked.walking,
+            ..Agent::new(agent_name(checked), checked.agent_radius)
+        }]);
     }
     let agents: Vec<String> = live.agents().iter().map(|a| a.name.clone()).collect();
     // No event adds or removes a node or an edge: the level's network as
@@ -302,24 +298,22 @@ impl<'a, D: Shown> Context<'a, D> {
     fn size(&self, line: &EventLine<'_>, query: &Query) -> Result<(f64, Option<&Agent>), String> {
         let radius = self.radius(line, query)?;
         let profile = match (&query.agent, query.radius) {
-            (Some(name), _) => self.sphere(name),
+            (Some(name), _) => self.agent(name),
             (None, Some(_)) => None,
             (None, None) => self.given_profile(),
         };
         Ok((radius, profile))
     }
 
-    /// The map's sphere (not walking) agent named `name`.
-    fn sphere(&self, name: &str) -> Option<&'a Agent> {
-        self.network
-            .agents()
-            .iter()
-            .find(|a| a.name == name && a.walking.is_none())
+    /// The map's agent named `name` (a walking agent's routes are over its
+    /// folded clearances, as `route --agent` finds them).
+    fn agent(&self, name: &str) -> Option<&'a Agent> {
+        self.network.agents().iter().find(|a| a.name == name)
     }
 
     /// The profile of `--agent`, when given.
     fn given_profile(&self) -> Option<&'a Agent> {
-        self.sphere(self.given_radius?.agent.as_deref()?)
+        self.agent(self.given_radius?.agent.as_deref()?)
     }
 
     /// The route event's agent radius: the event's `agent` or `radius`,
@@ -330,24 +324,11 @@ impl<'a, D: Shown> Context<'a, D> {
             return Err(self.file.at_key(line, "radius", message, "a second size"));
         }
         if let Some(name) = &query.agent {
-            let agent = self
-                .network
-                .agents()
-                .iter()
-                .find(|a| &a.name == name && a.walking.is_none());
-            return agent.map(|a| a.radius).ok_or_else(|| {
-                let walks = self.network.agents().iter().any(|a| &a.name == name);
-                let message = if walks {
-                    format!(
-                        "agent `{}` is a walking agent: `update` routes spheres only so far",
-                        clearway_text::quote::capped(name)
-                    )
-                } else {
-                    format!(
-                        "no agent named `{}` in the map",
-                        clearway_text::quote::capped(name)
-                    )
-                };
+            return self.agent(name).map(|a| a.radius).ok_or_else(|| {
+                let message = format!(
+                    "no agent named `{}` in the map",
+                    clearway_text::quote::capped(name)
+                );
                 self.file.at_key(line, "agent", &message, "no such agent")
             });
         }
@@ -425,13 +406,15 @@ impl<'a, D: Shown> Context<'a, D> {
             Some(agent) => live.widest_route_for(start, goal, agent),
             None => live.widest_route(start, goal),
         };
+        // A walking agent's clearances are its folded ones.
+        let fold = self.given_profile().and_then(|a| live.walking_fold(a));
         let report = WidestReport::new(self.network, widest.as_ref());
         let printed = match self.format {
             ReportFormat::Json => query_json(line, query, None, &report),
             ReportFormat::Text => {
                 let text = widest::text(
                     self.network,
-                    live.clearances(),
+                    fold.as_ref().unwrap_or(live.clearances()),
                     widest.as_ref(),
                     &report,
                     (start, goal),

@@ -22,7 +22,7 @@ use clearway::{Agent, Clearance, Clearances, Plane, Space};
 use super::args::{RadiusChoice, ReportFormat, WatchArgs};
 use super::check::{RadiusReport, blame, verdicts};
 use super::conventions::quiet;
-use super::diff::{ChangeRow, radii, text_noted};
+use super::diff::{ChangeRow, diff_with_walkers, radii, text_noted};
 use super::dimension::{Coordinates, Shown};
 use super::file_watch::{Event, FileWatch};
 use super::input::{AnyLevel, Level};
@@ -117,6 +117,9 @@ struct Kept<D: Shown> {
     live: LiveLevel<D>,
     /// Where the file's obstacles, edges and nodes stand in `live`.
     at: LiveIndices,
+    /// Each walking agent's folded clearances, in the file's order (see
+    /// [`LiveLevel::walking_fold_in`]), as of the last save.
+    walkers: Vec<(Agent, Clearances<D>)>,
 }
 
 /// How a save reached the live level.
@@ -137,12 +140,23 @@ impl<D: Watched> Kept<D> {
             level,
             live,
             at,
+            walkers: Vec::new(),
         };
         kept.live.set_agents(checked.iter().map(agent).collect());
+        kept.walkers = kept.walking_folds();
         if args.verify {
             verify(&kept.level, &kept.clearances)?;
         }
-        let (reports, text) = verdicts(&kept.level, &kept.clearances, &checked);
+        let walkers = &kept.walkers;
+        let own = |r: &CheckedRadius| {
+            r.walking?;
+            let name = r.agent.as_deref()?;
+            walkers
+                .iter()
+                .find(|(a, _)| a.name == name)
+                .map(|(_, c)| c.clone())
+        };
+        let (reports, text) = verdicts(&kept.level, &kept.clearances, &checked, own);
         let map = &kept.level.map;
         match args.format {
             ReportFormat::Text if checked.is_empty() => emit(&format!(
@@ -185,18 +199,42 @@ impl<D: Watched> Kept<D> {
             Ok(loaded) => loaded,
             Err(failure) => return report_failure(args.format, save, &failure),
         };
-        self.live
-            .set_agents(radii.iter().map(|r| agent(&r.into())).collect());
+        self.live.set_agents(
+            radii
+                .iter()
+                .map(|r| Agent {
+                    walking: walking_in(&new, r),
+                    ..agent(&r.into())
+                })
+                .collect(),
+        );
         let (new, applied) = self.apply(new);
         let clearances = self.live.clearances_in(&self.at.edges, &self.at.nodes);
         if args.verify {
             verify(&new, &clearances)?;
         }
-        let diff = LevelDiff::compute(
-            (&self.level.map, &self.clearances),
-            (&new.map, &clearances),
+        let folds = self.walking_folds();
+        // A walking agent's verdicts on its own clearances, as `diff`
+        // judges it: the kept ones from the last save, the live level's
+        // now.
+        let known = |now: bool, r: &DiffRadius| {
+            let name = r.agent.as_deref()?;
+            if now {
+                folds.iter().find(|(a, _)| a.name == name)
+            } else {
+                let was = walking_in(&self.level, r)?;
+                self.walkers.iter().find(|(a, _)| {
+                    a.name == name && a.walking == Some(was) && a.radius == r.old_radius
+                })
+            }
+            .map(|(_, c)| c.clone())
+        };
+        let (diff, walkers) = diff_with_walkers(
+            (&self.level, &self.clearances),
+            (&new, &clearances),
             &radii,
             &DiffOptions::default(),
+            known,
         );
         let took = start.elapsed();
         let saved = Saved {
@@ -204,6 +242,7 @@ impl<D: Watched> Kept<D> {
             old: &self.level,
             new: &new,
             clearances: &clearances,
+            walkers: &walkers,
         };
         match args.format {
             ReportFormat::Text => emit(&saved.text(files, took, &applied))?,
@@ -211,7 +250,23 @@ impl<D: Watched> Kept<D> {
         }
         self.level = new;
         self.clearances = clearances;
+        self.walkers = folds;
         Ok(())
+    }
+
+    /// Each walking agent's folded clearances on the live level, in the
+    /// file's order.
+    fn walking_folds(&self) -> Vec<(Agent, Clearances<D>)> {
+        self.live
+            .agents()
+            .iter()
+            .filter_map(|a| {
+                let fold = self
+                    .live
+                    .walking_fold_in(a, &self.at.edges, &self.at.nodes)?;
+                Some((a.clone(), fold))
+            })
+            .collect()
     }
 
     /// Makes the live level the saved one: through changes when they can
@@ -259,29 +314,26 @@ fn first_radii<D: Shown>(
     if choice.radius.is_none() && choice.agent.is_none() && level.map.agents().is_empty() {
         return Ok(Vec::new());
     }
-    let mut radii = resolve(choice, &level.map)?.all();
-    // A live level follows spheres; a walking agent's answer would be a
-    // sphere's, so it is left out, and said so.
-    radii.retain(|r| {
-        let sphere = r.walking.is_none();
-        if !sphere {
-            eprintln!(
-                "note: walking agent `{}` left out: `watch` follows spheres only so far (`check` measures walking agents)",
-                clearway_text::quote::capped(r.agent.as_deref().unwrap_or_default())
-            );
-        }
-        sphere
-    });
-    Ok(radii)
+    Ok(resolve(choice, &level.map)?.all())
 }
 
-/// The agent the live level's reports speak of for a checked radius.
+/// The agent the live level's reports speak of for a checked radius (a
+/// walking agent's profile with it).
 fn agent(r: &CheckedRadius) -> Agent {
     let name = r
         .agent
         .clone()
         .unwrap_or_else(|| format!("radius {}", r.agent_radius));
-    Agent::new(name, r.agent_radius)
+    Agent {
+        walking: r.walking,
+        ..Agent::new(name, r.agent_radius)
+    }
+}
+
+/// The walking profile of the agent `r` names in `level`, if it walks.
+fn walking_in<D: Shown>(level: &Level<D>, r: &DiffRadius) -> Option<clearway::walking::Walking> {
+    let name = r.agent.as_deref()?;
+    level.map.agents().iter().find(|a| a.name == name)?.walking
 }
 
 impl From<&DiffRadius> for CheckedRadius {
@@ -318,6 +370,9 @@ struct Saved<'a, D: Shown> {
     old: &'a Level<D>,
     new: &'a Level<D>,
     clearances: &'a Clearances<D>,
+    /// Each walking agent's own clearances by radius index: its changes
+    /// cite its witnesses.
+    walkers: &'a [(usize, Clearances<D>)],
 }
 
 impl<D: Shown> Saved<'_, D> {
@@ -406,7 +461,11 @@ impl<D: Shown> Saved<'_, D> {
             c.kind,
             ChangeKind::Blocked | ChangeKind::Unblocked | ChangeKind::Added | ChangeKind::Changed
         );
-        let clearance = self.clearances.edge(c.new?.edge);
+        let own = c
+            .radius
+            .and_then(|k| self.walkers.iter().find(|w| w.0 == k))
+            .map_or(self.clearances, |w| &w.1);
+        let clearance = own.edge(c.new?.edge);
         (shown && clearance.witness.is_some()).then_some(clearance)
     }
 }

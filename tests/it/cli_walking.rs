@@ -2,10 +2,10 @@
 //! `maps/two_storey_walking.ron` (its header tells the story by hand: the
 //! soldier stopped by the duct, the bot under it, the cart by the stairs):
 //! `check` in text, JSON and the CI formats; `route`, `route --pairs`,
-//! `widest`, `prune`, `diff` and `render` answering for the walking body;
-//! and the commands that measure spheres only so far (`link`, `update`,
-//! the viewer page) refusing a walking agent rather than answering for a
-//! sphere.
+//! `widest`, `prune`, `diff`, `render` and `update` answering for the
+//! walking body; and the commands that measure spheres only so far
+//! (`link`, the viewer page) refusing a walking agent rather than
+//! answering for a sphere.
 
 use std::path::{Path, PathBuf};
 
@@ -313,8 +313,6 @@ fn commands_that_measure_spheres_refuse_a_walking_agent() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out.ron");
     let html = dir.path().join("out.html");
-    let events = dir.path().join("events.jsonl");
-    std::fs::write(&events, "{\"close\": 0}\n").unwrap();
     for args in [
         vec![
             "link",
@@ -325,14 +323,6 @@ fn commands_that_measure_spheres_refuse_a_walking_agent() {
             "soldier",
             "-o",
             out.to_str().unwrap(),
-        ],
-        vec![
-            "update",
-            map,
-            "--agent",
-            "soldier",
-            "--events",
-            events.to_str().unwrap(),
         ],
         vec![
             "render",
@@ -350,7 +340,6 @@ fn commands_that_measure_spheres_refuse_a_walking_agent() {
     let written: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
-        .filter(|n| n != "events.jsonl")
         .collect();
     assert!(written.is_empty(), "nothing written: {written:?}");
 }
@@ -387,4 +376,110 @@ fn clearance_with_a_walking_agent_lists_body_slope_and_ground() {
     let (code, _, err) = run(&["clearance", map, "--agent", "nobody"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("no agent named `nobody`"), "{err}");
+}
+
+/// A hall with a floor and a beam 2 above it, over which the soldier (1.8
+/// tall) walks; a drone (a sphere) beside him.
+const HALL: &str = r#"Map(
+    agents: [
+        (name: "soldier", radius: 0.4, height: 1.8, climb: 0.35, max_slope: 40.0),
+        (name: "drone", radius: 0.3),
+    ],
+    nodes: [
+        (id: 0, pos: (0.0, 0.0, 0.0)),
+        (id: 1, pos: (5.0, 0.0, 0.0)),
+        (id: 2, pos: (10.0, 0.0, 0.0)),
+        (id: 3, pos: (5.0, 4.0, 0.0)),
+    ],
+    edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 0, to: 3), (from: 3, to: 2)],
+    obstacles: [
+        Box(min: (-1.0, -2.0, -1.0), max: (11.0, 6.0, 0.0)),
+        Segment(from: (2.5, -2.0, 2.0), to: (2.5, 2.0, 2.0)),
+    ],
+)"#;
+
+#[test]
+fn update_follows_a_walking_agent_as_check_judges_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("hall.ron");
+    std::fs::write(&map, HALL).unwrap();
+    let events = dir.path().join("events.jsonl");
+    std::fs::write(
+        &events,
+        concat!(
+            "# A crate pushed under the beam, from 1.5 up to it: the soldier's head hits it.\n",
+            "{\"add\": {\"Box\": {\"min\": [2.0, -1.0, 1.5], \"max\": [3.0, 1.0, 2.0]}}}\n",
+            "{\"route\": {\"from\": 0, \"to\": 2}}\n",
+            "# The floor cut short at x = 6: no ground under the far half.\n",
+            "{\"replace\": 0, \"with\": {\"Box\": {\"min\": [-1.0, -2.0, -1.0], \"max\": [6.0, 6.0, 0.0]}}}\n",
+            "{\"route\": {\"from\": 0, \"to\": 2}}\n",
+        ),
+    )
+    .unwrap();
+    let (map, events) = (map.to_str().unwrap(), events.to_str().unwrap());
+    let (code, out, err) = run(&["update", map, "--agent", "soldier", "--events", events]);
+    // The last route finds none.
+    assert_eq!(code, Some(1), "{err}");
+    // The spheres' clearances do not change (the nodes are on the floor):
+    // only the soldier's walking verdict does. Around the crate by node 3;
+    // its narrowest body is the one that fits past the crate's corner.
+    assert_eq!(
+        out,
+        "line 2: added obstacle 2 (box): no clearance changed
+  blocked for soldier: edge 0 (0 -> 1)
+line 3: route: 0 -> 3 -> 2; length 12.80625, cost 12.80625, narrowest clearance 0.5158537
+line 5: replaced obstacle 0 with a box: 1 node changed clearance
+  node 2: clearance 0 -> 4
+  blocked for soldier: edge 1 (1 -> 2), edge 3 (3 -> 2)
+line 6: no route from 0 to 2 for radius 0.4; 2 cannot be reached from 0 at any radius
+",
+        "{err}"
+    );
+    // Without --agent: every agent of the map, the soldier by his walking
+    // verdict and the drone as a sphere; a route event for the soldier
+    // answers as `route --agent soldier` does on the level as it stands.
+    let events2 = dir.path().join("two.jsonl");
+    std::fs::write(
+        &events2,
+        concat!(
+            "{\"add\": {\"Box\": {\"min\": [2.0, -1.0, 1.5], \"max\": [3.0, 1.0, 2.0]}}}\n",
+            "{\"route\": {\"from\": 0, \"to\": 2, \"agent\": \"soldier\"}}\n",
+        ),
+    )
+    .unwrap();
+    let after = dir.path().join("after.ron");
+    let (code, out, err) = run(&[
+        "update",
+        map,
+        "--events",
+        events2.to_str().unwrap(),
+        "--format",
+        "json",
+        "-o",
+        after.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["blocked"]["soldier"], serde_json::json!([0]));
+    assert_eq!(lines[0]["blocked"]["drone"], serde_json::json!([]));
+    let (code, fresh, err) = run(&[
+        "route",
+        after.to_str().unwrap(),
+        "--from",
+        "0",
+        "--to",
+        "2",
+        "--agent",
+        "soldier",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let fresh: Value = serde_json::from_str(&fresh).unwrap();
+    for (key, value) in fresh.as_object().unwrap() {
+        assert_eq!(&lines[1][key], value, "{key}");
+    }
 }

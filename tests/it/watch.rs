@@ -441,3 +441,92 @@ fn watch_follows_every_obstacles_file_given() {
         "{stderr}"
     );
 }
+
+/// A hall with a floor and a beam 2 above it; the soldier (1.8 tall, a
+/// walking agent) walks under the beam, the drone (a sphere) sits on the
+/// floor with every node.
+const HALL: &str = r#"Map(
+    agents: [
+        (name: "soldier", radius: 0.4, height: 1.8, climb: 0.35, max_slope: 40.0),
+        (name: "drone", radius: 0.3),
+    ],
+    nodes: [
+        (id: 0, pos: (0.0, 0.0, 0.0)),
+        (id: 1, pos: (5.0, 0.0, 0.0)),
+        (id: 2, pos: (10.0, 0.0, 0.0)),
+        (id: 3, pos: (5.0, 4.0, 0.0)),
+    ],
+    edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 0, to: 3), (from: 3, to: 2)],
+    obstacles: [
+        Box(min: (-1.0, -2.0, -1.0), max: (11.0, 6.0, 0.0)),
+        Segment(from: (2.5, -2.0, 2.0), to: (2.5, 2.0, 2.0)),
+    ],
+)"#;
+
+/// The lines of the next save's report, up to its summary.
+fn save_lines(watch: &mut Watching) -> Vec<String> {
+    let mut lines = Vec::new();
+    loop {
+        let line = watch.line();
+        let done = line.contains("; reloaded in ");
+        lines.push(line);
+        if done {
+            return lines;
+        }
+    }
+}
+
+#[test]
+fn watch_judges_a_walking_agent_by_its_body_and_ground() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("hall.ron");
+    std::fs::write(&map, HALL).unwrap();
+    let mut watch = Watching::start(dir.path(), &["hall.ron"]);
+    // As `check` judges them: the soldier stands on the floor and fits
+    // under the beam; the drone, a sphere, touches the floor everywhere.
+    assert_eq!(
+        watch.line(),
+        "ok: soldier (radius 0.4, height 1.8): 0 of 4 edges blocked, 0 of 4 nodes blocked"
+    );
+    assert_eq!(
+        watch.line(),
+        "FAILED: drone (radius 0.3): 4 of 4 edges blocked, 4 of 4 nodes blocked"
+    );
+    // A crate pushed under the beam, from 1.5 up: the soldier's head hits
+    // its far top corner, 1.8 above his feet; the lines `diff` prints,
+    // with the obstacle that pinches.
+    let with_crate = HALL.replace(
+        "Segment(from: (2.5, -2.0, 2.0), to: (2.5, 2.0, 2.0)),",
+        "Segment(from: (2.5, -2.0, 2.0), to: (2.5, 2.0, 2.0)),\n        \
+         Box(min: (2.0, -1.0, 1.5), max: (3.0, 1.0, 2.0)),",
+    );
+    save_by_rename(&map, &with_crate);
+    let lines = save_lines(&mut watch);
+    assert_eq!(lines[0], "saved: hall.ron");
+    assert_eq!(
+        lines[1],
+        "blocked    edge 0 (0 -> 1)  clearance 0.725 -> 0  (radius 0.4 soldier): \
+         box #2 (line 16) pinches at (3, 0, 1.8), obstacle at (3, 0, 1.8)"
+    );
+    assert!(
+        lines[2].starts_with("FAILED: 1 newly blocked, 0 unblocked, 0 added, 0 removed, "),
+        "{lines:#?}"
+    );
+    assert!(lines[2].ends_with(", 1 change applied"), "{lines:#?}");
+    // The floor cut short at x = 6: no ground under the far half.
+    save_by_rename(
+        &map,
+        &with_crate.replace("max: (11.0, 6.0, 0.0)", "max: (6.0, 6.0, 0.0)"),
+    );
+    let lines = save_lines(&mut watch);
+    assert_eq!(
+        lines[1..3],
+        [
+            "blocked    edge 1 (1 -> 2)  clearance 0.725 -> 0  (radius 0.4 soldier)",
+            "blocked    edge 3 (3 -> 2)  clearance 0.725 -> 0  (radius 0.4 soldier)",
+        ],
+        "{lines:#?}"
+    );
+    let (status, stderr) = watch.interrupt();
+    assert_eq!(status.code(), Some(0), "{stderr}");
+}

@@ -11,7 +11,8 @@ use super::change::{Change, ChangeError, DisplayLast, check_numbers, check_obsta
 use super::magnitude::Magnitude;
 use super::obstacles::{beats, envelope_of};
 use super::report::{ChangeReport, ClearanceChange};
-use super::{LiveLevel, Reach};
+use super::walkers::{Kind, SpotsBefore, corners};
+use super::{LiveLevel, Reach, Space};
 use crate::clearance::{Clearance, admits, slack_for_magnitude};
 use crate::dimension::Dimension;
 use crate::geometry::{Segment, Separation};
@@ -49,6 +50,8 @@ pub(super) struct Before<P> {
     /// Whether the slack changed: then every edge's status is compared.
     all_edges: bool,
     report_extras: Extras,
+    /// The walking spots touched, per followed profile.
+    walking: Vec<SpotsBefore>,
 }
 
 /// What a report says beyond the clearances.
@@ -113,6 +116,7 @@ impl<D: Dimension> LiveLevel<D> {
             slack: self.clearances.slack(),
             all_edges: false,
             report_extras: Extras::default(),
+            walking: Vec::new(),
         }
     }
 
@@ -216,6 +220,7 @@ impl<D: Dimension> LiveLevel<D> {
         self.magnitude.add(D::obstacle_magnitude(&obstacle));
         let envelope = envelope_of::<D>(&obstacle);
         let i = self.obstacles.add(obstacle);
+        self.walk(|level| level.walk_obstacle(i, None, &mut before.walking));
         if first {
             // The level had no obstacles: its edges took their baked
             // clearances, which now give way to measures.
@@ -231,6 +236,8 @@ impl<D: Dimension> LiveLevel<D> {
 
     fn remove_obstacle(&mut self, i: usize, before: &mut Before<D::Point>) {
         let old = self.obstacles.remove(&self.map, i);
+        let old_box = envelope_of::<D>(&old).map(|e| corners(&e));
+        self.walk(|level| level.walk_obstacle(i, old_box, &mut before.walking));
         if !self.magnitude.remove(D::obstacle_magnitude(&old)) {
             self.rescan_magnitude();
         }
@@ -250,6 +257,8 @@ impl<D: Dimension> LiveLevel<D> {
         let new_envelope = envelope_of::<D>(&with);
         let new_magnitude = D::obstacle_magnitude(&with);
         let old = self.obstacles.replace(&self.map, i, with);
+        let old_box = envelope_of::<D>(&old).map(|e| corners(&e));
+        self.walk(|level| level.walk_obstacle(i, old_box, &mut before.walking));
         self.magnitude.add(new_magnitude);
         if !self.magnitude.remove(D::obstacle_magnitude(&old)) {
             self.rescan_magnitude();
@@ -481,6 +490,7 @@ impl<D: Dimension> LiveLevel<D> {
         let clearance = self.search(segment, None, f64::INFINITY);
         self.clearances.nodes_mut().push(clearance);
         self.node_reach.insert(n, segment, clearance.value);
+        self.walk(|level| level.walk_added(Kind::Nodes, n));
         self.network = None;
         self.settle_slack(before);
         Ok(NodeIdx::new(n))
@@ -507,6 +517,7 @@ impl<D: Dimension> LiveLevel<D> {
         }
         let segment = self.node_segment(n);
         self.node_reach.remove(n, segment);
+        self.walk(|level| level.walk_removed(Kind::Nodes, n));
         self.removed_nodes[n] = true;
         if !self.magnitude.remove(D::point_magnitude(segment.a)) {
             self.rescan_magnitude();
@@ -557,6 +568,7 @@ impl<D: Dimension> LiveLevel<D> {
         let clearance = self.fresh(Items::Edges, e);
         self.clearances.edges_mut().push(clearance);
         self.edge_reach.insert(e, segment, clearance.value);
+        self.walk(|level| level.walk_added(Kind::Edges, e));
         before.report_extras.new_edges.push(e);
         self.network = None;
         Ok(EdgeIdx::new(e))
@@ -567,6 +579,7 @@ impl<D: Dimension> LiveLevel<D> {
         let segment = self.edge_segment(e);
         self.edge_reach.remove(e, segment);
         self.removed_edges[e] = true;
+        self.walk(|level| level.walk_removed(Kind::Edges, e));
         // Routes pass it over as they pass a closed edge.
         self.map.edge_mut(e).closed = true;
         before.report_extras.removed_edges.push(EdgeIdx::new(e));
@@ -578,6 +591,17 @@ impl<D: Dimension> LiveLevel<D> {
     fn patch_route_table(&mut self, e: usize) {
         if let Some((network, arcs)) = &mut self.network {
             network.set_edge(e, arcs, &self.map, &self.clearances);
+        }
+    }
+
+    /// Runs `keep` on this level when it follows walking profiles (a level
+    /// with height), to keep their spots current.
+    fn walk(&mut self, keep: impl FnOnce(&mut LiveLevel<Space>)) {
+        if self.walkers.followed.is_empty() {
+            return;
+        }
+        if let Some(level) = self.as_space() {
+            keep(level);
         }
     }
 
@@ -671,7 +695,46 @@ impl<D: Dimension> LiveLevel<D> {
             t.dedup();
             t
         };
+        let walkers = &self.walkers;
         for (a, agent) in self.agents.iter().enumerate() {
+            let profile = agent.walking.and_then(|w| walkers.position(&w));
+            if let Some(p) = profile {
+                // A walking agent: its verdict on its spots, before and
+                // after; the edges whose spot changed are touched too.
+                let r = agent.radius;
+                let mut touched = touched.clone();
+                if !before.all_edges {
+                    if let Some(spots) = before.walking.get(p) {
+                        touched.extend(spots.edges.keys().copied());
+                        touched.sort_unstable();
+                        touched.dedup();
+                    }
+                }
+                let followed = &walkers.followed[p].clearances;
+                for &k in &touched {
+                    let open_before = match before.edges.get(&k) {
+                        _ if new_edges.contains(&k) => false,
+                        Some(b) => b.usable,
+                        None => self.is_live(Items::Edges, k) && !self.closed[k],
+                    };
+                    let was = open_before
+                        && walkers.admits(
+                            p,
+                            walkers.edge_before(&before.walking, p, k),
+                            r,
+                            before.slack,
+                        );
+                    let open_now = self.is_live(Items::Edges, k) && !self.closed[k];
+                    let now =
+                        open_now && walkers.admits(p, followed.edge(EdgeIdx::new(k)), r, slack);
+                    match (was, now) {
+                        (true, false) => report.blocked[a].push(EdgeIdx::new(k)),
+                        (false, true) => report.passable[a].push(EdgeIdx::new(k)),
+                        _ => {}
+                    }
+                }
+                continue;
+            }
             for &k in &touched {
                 match (usable_before(k, agent.radius), usable_now(k, agent.radius)) {
                     (true, false) => report.blocked[a].push(EdgeIdx::new(k)),
@@ -680,6 +743,12 @@ impl<D: Dimension> LiveLevel<D> {
                 }
             }
         }
+        report.walking = walkers.changes(
+            &before.walking,
+            |k| self.is_live(Items::Edges, k),
+            |k| self.is_live(Items::Nodes, k),
+            |k| new_edges.contains(&k),
+        );
         if before.slack != slack {
             report.slack = Some((before.slack, slack));
         }

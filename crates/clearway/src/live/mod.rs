@@ -22,11 +22,12 @@
 //! (see `obstacles.rs`).
 
 use crate::clearance::{Clearance, Clearances};
-use crate::dimension::{Dimension, Plane};
+use crate::dimension::{Dimension, Plane, Space};
 use crate::geometry::Segment;
 use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::{Agent, Edge, Map, Node};
 use crate::route::{Route, RouteNetwork, Router, Scratch, WidestRoute};
+use crate::walking::{Walking, WalkingClearances};
 
 mod apply;
 mod change;
@@ -35,14 +36,16 @@ mod obstacles;
 mod reach;
 mod report;
 mod view;
+mod walkers;
 
 pub use apply::BatchError;
 pub use change::{Change, ChangeError, DisplayLast};
-pub use report::{ChangeReport, ClearanceChange};
+pub use report::{ChangeReport, ClearanceChange, SpotChange, WalkingChanges};
 
 use magnitude::Magnitude;
 use obstacles::LiveObstacles;
 use reach::Reach;
+use walkers::Walkers;
 
 /// A level that changes, its clearances kept exact after every change.
 ///
@@ -106,6 +109,9 @@ pub struct LiveLevel<D: Dimension = Plane> {
     /// the network's shape, patched in place by clearance changes.
     network: Option<(RouteNetwork<D>, Vec<[u32; 2]>)>,
     scratch: Scratch,
+    /// The walking profiles followed, with their spots (a level with
+    /// height only).
+    walkers: Walkers,
 }
 
 impl<D: Dimension> LiveLevel<D> {
@@ -144,15 +150,7 @@ impl<D: Dimension> LiveLevel<D> {
             removed_edges: vec![false; map.edges().len()],
             removed_nodes: vec![false; map.nodes().len()],
             incident: None,
-            // A live level answers for spheres; a walking agent's
-            // verdict is `walking::WalkingClearances`', not followed here
-            // yet.
-            agents: map
-                .agents()
-                .iter()
-                .filter(|a| a.walking.is_none())
-                .cloned()
-                .collect(),
+            agents: map.agents().to_vec(),
             map,
             obstacles,
             clearances,
@@ -161,20 +159,89 @@ impl<D: Dimension> LiveLevel<D> {
             magnitude,
             network: None,
             scratch: Scratch::default(),
+            walkers: Walkers::default(),
+        }
+        .following_walkers()
+    }
+
+    /// Follows the walking profiles of the agents reports speak of (on a
+    /// level with height: a flat level has no walking agents).
+    fn following_walkers(mut self) -> LiveLevel<D> {
+        let profiles: Vec<_> = self.agents.iter().filter_map(|a| a.walking).collect();
+        if let Some(level) = self.as_space() {
+            for walking in profiles {
+                level.follow(walking);
+            }
+        }
+        self
+    }
+
+    /// This level, when it is a level with height.
+    fn as_space(&mut self) -> Option<&mut LiveLevel<Space>> {
+        (self as &mut dyn std::any::Any).downcast_mut()
+    }
+
+    /// This level, when it is a level with height.
+    fn as_space_ref(&self) -> Option<&LiveLevel<Space>> {
+        (self as &dyn std::any::Any).downcast_ref()
+    }
+
+    /// The spots of the walking profile `walking` on the level as it
+    /// stands, as [`WalkingClearances::compute`] gives them on
+    /// [`LiveLevel::to_map`], bit for bit, indexed by the live level's edge
+    /// and node indices (the entries of removed ones are what they were
+    /// when removed). `None` unless the profile is followed: one of
+    /// [`LiveLevel::agents`]' (or [`LiveLevel::follow_walking`]'s), on a
+    /// level with height.
+    pub fn walking(&self, walking: &Walking) -> Option<&WalkingClearances> {
+        let level = self.as_space_ref()?;
+        let p = level.walkers.position(walking)?;
+        Some(&level.walkers.followed[p].clearances)
+    }
+
+    /// Keeps the spots of the walking profile `walking` from now on (see
+    /// [`LiveLevel::walking`]), measured over the level as it stands: for
+    /// a game that asks for an agent its reports do not list. Does nothing
+    /// on a flat level.
+    pub fn follow_walking(&mut self, walking: Walking) {
+        if let Some(level) = self.as_space() {
+            level.follow(walking);
         }
     }
 
+    /// The clearances of walking agent `agent` on the level as it stands:
+    /// its profile's spots folded at its radius, as
+    /// [`WalkingClearances::for_agent`] folds them (what `check --agent`
+    /// and every search judge a walking agent by), under the level's
+    /// slack, indexed as [`LiveLevel::clearances`] is. `None` for a
+    /// sphere, or when its profile is not followed (a flat level follows
+    /// none).
+    pub fn walking_fold(&self, agent: &Agent) -> Option<Clearances<D>> {
+        let fold = self
+            .as_space_ref()?
+            .fold_for(&agent.walking?, agent.radius)?;
+        // A level with height: D is Space.
+        let fold: Box<dyn std::any::Any> = Box::new(fold);
+        fold.downcast::<Clearances<D>>().ok().map(|f| *f)
+    }
+
     /// The agents whose blocked and passable edges reports list: the map's
-    /// profiles (its spheres: walking agents are not followed by a live
-    /// level yet) unless [`LiveLevel::set_agents`] said otherwise.
+    /// profiles unless [`LiveLevel::set_agents`] said otherwise. A walking
+    /// agent's (on a level with height) are judged by its walking verdict,
+    /// its profile's spots kept current (see [`LiveLevel::walking`]).
     pub fn agents(&self) -> &[Agent] {
         &self.agents
     }
 
     /// Sets the agents reports speak of (for instance one radius given on
-    /// the command line instead of the map's profiles).
+    /// the command line instead of the map's profiles), and follows the
+    /// walking profiles among them (measured over the level as it stands).
     pub fn set_agents(&mut self, agents: Vec<Agent>) {
         self.agents = agents;
+        let profiles: Vec<_> = self.agents.iter().filter_map(|a| a.walking).collect();
+        for walking in profiles {
+            self.follow_walking(walking);
+        }
     }
 
     /// Every edge's and node's clearance, as [`Clearances::compute`] gives
@@ -269,14 +336,19 @@ impl<D: Dimension> LiveLevel<D> {
     /// The cheapest route for `agent` on the level as it stands, as
     /// [`Router::route_for`] finds it on a fresh router: its radius, each
     /// edge's cost times the agent's multiplier for the edge's area, and
-    /// never an edge of an area it forbids. `None` when there is none, or
-    /// when either node was removed.
+    /// never an edge of an area it forbids; a walking agent's over its
+    /// folded clearances ([`LiveLevel::walking_fold`]), as `route --agent`
+    /// routes it. `None` when there is none, or when either node was
+    /// removed.
     ///
     /// # Panics
     /// When `start` or `goal` is not a node index of the level.
     pub fn route_for(&mut self, start: NodeIdx, goal: NodeIdx, agent: &Agent) -> Option<Route> {
         if self.removed_nodes[start.get()] || self.removed_nodes[goal.get()] {
             return None;
+        }
+        if let Some(fold) = self.walking_fold(agent) {
+            return Router::new(&self.map, &fold).route_for(start, goal, agent);
         }
         self.with_router(|router| router.route_for(start, goal, agent))
     }
@@ -296,6 +368,9 @@ impl<D: Dimension> LiveLevel<D> {
     ) -> Option<WidestRoute> {
         if self.removed_nodes[start.get()] || self.removed_nodes[goal.get()] {
             return None;
+        }
+        if let Some(fold) = self.walking_fold(agent) {
+            return Router::new(&self.map, &fold).widest_route_for(start, goal, agent);
         }
         self.with_router(|router| router.widest_route_for(start, goal, agent))
     }

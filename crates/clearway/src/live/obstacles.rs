@@ -105,6 +105,32 @@ impl<D: Dimension> LiveObstacles<D> {
         (0..self.next).filter_map(move |i| self.get(map, i).map(|o| (i, o)))
     }
 
+    /// Whether obstacle `i` is one of the map's, searched through its
+    /// R-tree (not removed, not reshaped).
+    pub fn in_base(&self, i: usize) -> bool {
+        i < self.base && self.in_base[i]
+    }
+
+    /// Whether some of the map's obstacles are no longer searched through
+    /// its R-tree.
+    pub fn any_retired(&self) -> bool {
+        self.retired > 0
+    }
+
+    /// The obstacles added or reshaped since the map loaded, with their
+    /// indices, in no particular order.
+    pub fn changed(&self) -> impl Iterator<Item = (usize, &D::Obstacle)> + '_ {
+        self.changed.iter().map(|(&i, o)| (i as usize, o))
+    }
+
+    /// The indices of the obstacles added or reshaped since whose boxes
+    /// meet `envelope`.
+    pub fn changed_near(&self, envelope: AABB<D::Point>) -> impl Iterator<Item = usize> + '_ {
+        self.tree
+            .locate_in_envelope_intersecting(envelope)
+            .map(|c| c.id as usize)
+    }
+
     /// Adds an obstacle under the next index, which it returns.
     pub fn add(&mut self, obstacle: D::Obstacle) -> usize {
         let i = self.next;

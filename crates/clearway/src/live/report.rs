@@ -5,6 +5,7 @@
 use crate::clearance::Clearance;
 use crate::dimension::{Dimension, Plane};
 use crate::indices::{EdgeIdx, NodeIdx};
+use crate::walking::{Walking, WalkingSpot};
 
 /// One clearance a change changed: its value or its witness.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,6 +16,31 @@ pub struct ClearanceChange<I, P> {
     pub was: Clearance<P>,
     /// The clearance after it.
     pub now: Clearance<P>,
+}
+
+/// One walking spot a change changed (see
+/// [`WalkingSpot`](crate::walking::WalkingSpot)).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpotChange<I> {
+    /// The edge's or node's index.
+    pub index: I,
+    /// The spot before the change.
+    pub was: WalkingSpot,
+    /// The spot after it.
+    pub now: WalkingSpot,
+}
+
+/// The walking spots a change changed, for one walking profile: what the
+/// sphere clearances of [`ChangeReport::edges`] and
+/// [`ChangeReport::nodes`] are for spheres.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WalkingChanges {
+    /// The profile (height, climb, slope) the spots are measured for.
+    pub walking: Walking,
+    /// The edges whose spot changed, by index.
+    pub edges: Vec<SpotChange<EdgeIdx>>,
+    /// The nodes whose spot changed, by index.
+    pub nodes: Vec<SpotChange<NodeIdx>>,
 }
 
 /// What a change (or a batch of them) did to a
@@ -32,7 +58,10 @@ pub struct ChangeReport<D: Dimension = Plane> {
     pub nodes: Vec<ClearanceChange<NodeIdx, D::Point>>,
     /// For each agent of [`LiveLevel::agents`](super::LiveLevel::agents),
     /// in order: the edges it could use before and cannot now (too tight,
-    /// closed or removed), by index.
+    /// closed or removed), by index. A walking agent's are judged by its
+    /// walking verdict (body, ground and slope at its radius), as
+    /// [`WalkingClearances::edge_blocked`](crate::walking::WalkingClearances::edge_blocked)
+    /// judges them.
     pub blocked: Vec<Vec<EdgeIdx>>,
     /// For each agent, the edges it could not use before and can now
     /// (wide enough, open, or added), by index.
@@ -46,6 +75,11 @@ pub struct ChangeReport<D: Dimension = Plane> {
     /// The edges removed (by [`Change::RemoveEdge`](super::Change::RemoveEdge),
     /// or with their node), by index.
     pub removed_edges: Vec<EdgeIdx>,
+    /// For each walking profile the level follows (see
+    /// [`LiveLevel::walking`](super::LiveLevel::walking)), the spots whose
+    /// body clearance, witness or ground changed, by index; not the edges
+    /// and nodes added or removed. Empty for a flat level.
+    pub walking: Vec<WalkingChanges>,
     /// The level's slack before and after, when the change moved the
     /// level's largest coordinate and so its slack ([`crate::Map::slack`]).
     pub slack: Option<(f64, f64)>,
@@ -63,6 +97,7 @@ impl<D: Dimension> ChangeReport<D> {
             added_node: None,
             added_edge: None,
             removed_edges: Vec::new(),
+            walking: Vec::new(),
             slack: None,
         }
     }
@@ -73,5 +108,9 @@ impl<D: Dimension> ChangeReport<D> {
             && self.nodes.is_empty()
             && self.blocked.iter().all(Vec::is_empty)
             && self.passable.iter().all(Vec::is_empty)
+            && self
+                .walking
+                .iter()
+                .all(|w| w.edges.is_empty() && w.nodes.is_empty())
     }
 }

@@ -44,6 +44,36 @@ impl<D: Dimension> LiveLevel<D> {
     /// # Panics
     /// When an edge or node given was removed, or never was.
     pub fn clearances_in(&self, edges: &[EdgeIdx], nodes: &[NodeIdx]) -> Clearances<D> {
+        self.reordered(&self.clearances, edges, nodes)
+    }
+
+    /// Walking agent `agent`'s folded clearances
+    /// ([`LiveLevel::walking_fold`]) of the live edges `edges` and nodes
+    /// `nodes`, in that order, witnesses renumbered as
+    /// [`LiveLevel::clearances_in`] renumbers them: what
+    /// [`WalkingClearances::for_agent`](crate::walking::WalkingClearances::for_agent)
+    /// gives on a map that lists them so. `None` when
+    /// [`LiveLevel::walking_fold`] is.
+    ///
+    /// # Panics
+    /// When an edge or node given was removed, or never was.
+    pub fn walking_fold_in(
+        &self,
+        agent: &crate::Agent,
+        edges: &[EdgeIdx],
+        nodes: &[NodeIdx],
+    ) -> Option<Clearances<D>> {
+        Some(self.reordered(&self.walking_fold(agent)?, edges, nodes))
+    }
+
+    /// `source` (indexed as the live level is) in the order of `edges` and
+    /// `nodes`, witnesses renumbered by place among the live obstacles.
+    fn reordered(
+        &self,
+        source: &Clearances<D>,
+        edges: &[EdgeIdx],
+        nodes: &[NodeIdx],
+    ) -> Clearances<D> {
         let mut place = vec![usize::MAX; self.obstacle_slots()];
         for (k, (i, _)) in self.obstacles().enumerate() {
             place[i] = k;
@@ -59,16 +89,16 @@ impl<D: Dimension> LiveLevel<D> {
             .iter()
             .map(|&e| {
                 assert!(self.edge(e).is_some(), "edge {} is not live", e.get());
-                renumbered(self.clearances.edge(e))
+                renumbered(source.edge(e))
             })
             .collect();
         let nodes = nodes
             .iter()
             .map(|&n| {
                 assert!(self.node(n).is_some(), "node {} is not live", n.get());
-                renumbered(self.clearances.node(n))
+                renumbered(source.node(n))
             })
             .collect();
-        Clearances::from_parts(edges, nodes, self.clearances.slack())
+        Clearances::from_parts(edges, nodes, source.slack())
     }
 }

@@ -63,6 +63,7 @@ use crate::dimension::Space;
 use crate::geometry::{Point3, Segment};
 use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
+use crate::obstacle_index::NearPart;
 use crate::par::prelude::*;
 
 /// What a walking agent meets on one edge or node, for one profile's
@@ -105,25 +106,11 @@ impl WalkingClearances {
     pub fn compute(map: &Map<Space>, walking: Walking) -> WalkingClearances {
         let index = map.obstacle_index();
         let obstacles = map.obstacles();
-        // One search of the index serves the body and the ground: the
-        // parts meeting the box around both regions. Each worker keeps
-        // its list of parts from one spot to the next.
-        let spot = |near: &mut Vec<_>, feet: Segment<Point3>| {
-            let region = body::body_region(&walking, feet);
-            let (gl, gu) = ground::ground_box(&walking, feet);
-            let (bl, bu) = region.region;
-            let around = (
-                Point3::new(gl.x.min(bl.x), gl.y.min(bl.y), gl.z.min(bl.z)),
-                Point3::new(gu.x.max(bu.x), gu.y.max(bu.y), gu.z.max(bu.z)),
-            );
-            near.clear();
-            index.parts_near_box(obstacles, region.core, f64::INFINITY, around, near);
-            WalkingSpot {
-                ground: ground::ground_from_parts(&walking, feet, near),
-                body: body::body_from_parts(&walking, feet, near),
-                slope: Walking::slope(feet),
-            }
+        let parts_near = |from, cutoff, within, out: &mut Vec<_>| {
+            index.parts_near_box(obstacles, from, cutoff, within, out)
         };
+        // Each worker keeps its list of parts from one spot to the next.
+        let spot = |near: &mut Vec<_>, feet| spot_in(parts_near, &walking, feet, near);
         let edges = (0..map.edges().len())
             .into_par_iter()
             .map_init(Vec::new, |near, e| {
@@ -140,6 +127,38 @@ impl WalkingClearances {
             edges,
             nodes,
         }
+    }
+
+    /// Spots measured elsewhere (a live level's), for `walking`.
+    pub(crate) fn from_spots(
+        walking: Walking,
+        edges: Vec<WalkingSpot>,
+        nodes: Vec<WalkingSpot>,
+    ) -> WalkingClearances {
+        WalkingClearances {
+            walking,
+            edges,
+            nodes,
+        }
+    }
+
+    /// The edges' and nodes' spots, for a live level to keep current.
+    pub(crate) fn spots_mut(&mut self) -> (&mut Vec<WalkingSpot>, &mut Vec<WalkingSpot>) {
+        (&mut self.edges, &mut self.nodes)
+    }
+
+    /// Why `spot` (a node's when `node`) does not admit an agent of this
+    /// profile with radius `radius` under slack `slack`, as
+    /// [`Self::edge_blocked`] says; for a level whose slack is its own (a
+    /// live level's).
+    pub(crate) fn spot_blocked(
+        &self,
+        spot: &WalkingSpot,
+        radius: f64,
+        slack: f64,
+        node: bool,
+    ) -> Option<Blocked> {
+        blocked(&self.walking, spot, radius, slack, node)
     }
 
     /// The profile measured for.
@@ -168,6 +187,38 @@ impl WalkingClearances {
     /// its body, or no ground under it.
     pub fn node_blocked(&self, map: &Map<Space>, n: NodeIdx, radius: f64) -> Option<Blocked> {
         blocked(&self.walking, self.node(n), radius, map.slack(), true)
+    }
+}
+
+/// A box as its lower and upper corners.
+pub(crate) type Corners = (Point3, Point3);
+
+/// One spot of `feet` for `walking`: what [`WalkingClearances::compute`]
+/// measures, from the parts `parts_near(from, cutoff, within, out)` offers
+/// as [`ObstacleIndex::parts_near_box`](crate::obstacle_index::ObstacleIndex)
+/// does (the map's index, or a live level's obstacles).
+///
+/// One search serves the body and the ground: the parts meeting the box
+/// around both regions, their bounds measured from the core's box.
+pub(crate) fn spot_in<'a>(
+    parts_near: impl Fn(Corners, f64, Corners, &mut Vec<NearPart<'a>>),
+    walking: &Walking,
+    feet: Segment<Point3>,
+    near: &mut Vec<NearPart<'a>>,
+) -> WalkingSpot {
+    let region = body::body_region(walking, feet);
+    let (gl, gu) = ground::ground_box(walking, feet);
+    let (bl, bu) = region.region;
+    let around = (
+        Point3::new(gl.x.min(bl.x), gl.y.min(bl.y), gl.z.min(bl.z)),
+        Point3::new(gu.x.max(bu.x), gu.y.max(bu.y), gu.z.max(bu.z)),
+    );
+    near.clear();
+    parts_near(region.core, f64::INFINITY, around, near);
+    WalkingSpot {
+        ground: ground::ground_from_parts(walking, feet, near),
+        body: body::body_from_parts(walking, feet, near),
+        slope: Walking::slope(feet),
     }
 }
 

@@ -16,6 +16,7 @@ mod geometry;
 mod geometry3d;
 mod grid;
 mod live;
+mod live_walking;
 mod load_errors;
 mod obj;
 mod precision;

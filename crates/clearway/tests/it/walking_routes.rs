@@ -21,15 +21,15 @@ fn load(text: &str) -> Map<Space> {
 }
 
 #[derive(Debug)]
-struct RandomLevel {
-    text: String,
+pub(crate) struct RandomLevel {
+    pub(crate) text: String,
 }
 
 /// A level: 9 waypoints 2 apart, their heights drawn from 0 (most), 0.3
 /// (a step), 1.2 (a ramp of 31 degrees from a neighbour) and 3 (a cliff);
 /// grid and some diagonal edges; two floors with a gap between them at a
 /// random place; up to three blocks or beams.
-fn random_level() -> impl Strategy<Value = RandomLevel> {
+pub(crate) fn random_level() -> impl Strategy<Value = RandomLevel> {
     let height = prop_oneof![4 => Just(0.0), 1 => Just(0.3), 1 => Just(1.2), 1 => Just(3.0)];
     let block = (0i32..=8, 0i32..=8, 0i32..=12, 1i32..=6).prop_map(|(x, y, z, size)| {
         let (x, y, z, s) = (
