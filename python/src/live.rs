@@ -284,6 +284,10 @@ impl PyLiveLevel {
     }
 
     /// The cheapest route from ``a`` to ``b`` on the level as it stands.
+    ///
+    /// ``agent=`` routes as that agent of the level: its area costs and
+    /// forbidden areas, and a walking agent's body, ground and slope, kept
+    /// current as the level changes. ``radius=`` is a sphere's.
     #[pyo3(signature = (a, b, radius=None, agent=None))]
     fn route(
         &mut self,
@@ -361,12 +365,19 @@ fn live_route<D: Dim>(
             nodes::resolve(&nodes, b, "b")?,
         )
     };
-    let Chosen { radius, .. } = radius::required_sphere(l.agents(), radius, agent)?;
-    let found = detached(py, "routing", || l.route(start, goal, radius))?;
+    let Chosen { radius, index, .. } = radius::required(l.agents(), radius, agent)?;
+    // An agent of the level routes as `clearway update`'s route events do:
+    // its area costs, and a walking agent over its folded clearances.
+    let profile = index.map(|i| l.agents()[i].clone());
+    let found = detached(py, "routing", || match &profile {
+        Some(agent) => l.route_for(start, goal, agent),
+        None => l.route(start, goal, radius),
+    })?;
+    let fold = profile.as_ref().and_then(|a| l.walking_fold(a));
     route_result(
         py,
         |n| l.node(n).map_or(0, |n| n.id),
-        l.clearances(),
+        fold.as_ref().unwrap_or(l.clearances()),
         found.as_ref(),
         radius,
     )

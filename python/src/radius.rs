@@ -70,24 +70,6 @@ fn profile(agents: &[Agent], i: usize) -> Chosen {
     }
 }
 
-/// The radius `radius` or `agent` gives, which must be one of them and
-/// not a walking agent: for what measures spheres only (a live level, as
-/// `clearway update`).
-pub fn required_sphere(
-    agents: &[Agent],
-    radius: Option<f64>,
-    agent: Option<&str>,
-) -> PyResult<Chosen> {
-    let chosen = required(agents, radius, agent)?;
-    match (&chosen.agent, chosen.walking) {
-        (Some(name), Some(w)) => Err(PyValueError::new_err(format!(
-            "agent `{name}` is a walking agent (height {}): a live level measures spheres only so far (give radius={} to treat it as a sphere of its radius)",
-            w.height, chosen.radius
-        ))),
-        _ => Ok(chosen),
-    }
-}
-
 /// The radius `radius` or `agent` gives, which must be one of them.
 pub fn required(agents: &[Agent], radius: Option<f64>, agent: Option<&str>) -> PyResult<Chosen> {
     given(agents, radius, agent)?

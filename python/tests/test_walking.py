@@ -259,12 +259,41 @@ def test_render_draws_a_walking_agent(gaps: Path, tmp_path: Path) -> None:
     assert "no ground" not in (tmp_path / "ball.svg").read_text()
 
 
-def test_a_live_level_measures_spheres_only(gaps: Path) -> None:
-    # A live level keeps the sphere profiles only (as `clearway update`).
-    live = clearway.load(gaps).live()
-    with pytest.raises(ValueError, match="`bot`"):
-        live.route(0, 1, agent="bot")
+@pytest.mark.parametrize("which", [0, 1])
+def test_a_live_level_routes_walking_agents_as_the_level_does(gaps: Path, which: int) -> None:
+    # A live level follows the walking profiles (as `clearway update`):
+    # unchanged, its routes are the level's, the walking body's included.
+    level = clearway.load(maps(gaps)[which])
+    live = level.live()
+    for name in level.agents:
+        for a, b in pairs_of(level)[:: 3 if which == 0 else 1]:
+            route = live.route(a, b, agent=name)
+            fresh = level.route(a, b, agent=name)
+            assert route.found == fresh.found, (name, a, b)
+            if route.found:
+                assert route.nodes.tolist() == fresh.nodes.tolist()
+                assert route.length == fresh.length
+                assert route.cost == fresh.cost
+                assert route.bottleneck == fresh.bottleneck
     # A radius is a sphere's, answered as the level answers it (a sphere
     # at the feet touches the floor).
-    sphere = clearway.load(gaps).route(0, 1, radius=0.3)
+    sphere = level.route(0, 1, radius=0.3)
     assert live.route(0, 1, radius=0.3).found == sphere.found
+
+
+def test_a_live_level_follows_a_floor_taken_away(gaps: Path) -> None:
+    # The big one walks from start to node 1 over the floors; once the
+    # first floor is removed it has no ground anywhere near the start.
+    level = clearway.load(gaps)
+    live = level.live()
+    before = live.route("start", 1, agent="big")
+    assert before.found
+    live.remove_obstacle(0)
+    after = live.route("start", 1, agent="big")
+    assert not after.found
+    # The level as it now stands says the same.
+    assert not live.to_level().route("start", 1, agent="big").found
+    # Put back, the route is the one before.
+    live.add_obstacle("box", [-1.0, -2.0, -1.0, 4.75, 9.0, 0.0])
+    again = live.route("start", 1, agent="big")
+    assert again.found and again.nodes.tolist() == before.nodes.tolist()
