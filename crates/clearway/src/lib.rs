@@ -83,7 +83,7 @@ pub use clearance::{
 pub use clearway_format::citations::{Cite, SourceCitations};
 pub use dimension::{Dimension, Plane, Space};
 pub use indices::{EdgeIdx, NodeIdx};
-pub use map::{Agent, AreaId, Edge, Level, LoadError, LoadErrorKind, Loader, Map, Node};
+pub use map::{Agent, Edge, Level, LoadError, LoadErrorKind, Loader, Map, Node};
 pub use obstacle::{Obstacle, ObstacleKind};
 #[cfg(feature = "test-twins")]
 pub use obstacle_index::SearchStats;
@@ -91,4 +91,4 @@ pub use obstacle_index::{Nearest, ObstacleIndex};
 pub use obstacle3::Obstacle3;
 pub use phases::Phases;
 pub use prune::PruneReport;
-pub use route::{Route, Router, WidestRoute, route, usable_clearance, widest_route};
+pub use route::{Route, Router, WidestRoute, route, widest_route};

@@ -191,7 +191,7 @@ pub fn resolve_node(nodes: &impl NodeLookup, given: &str, what: &str) -> Result<
 /// assert_eq!(parse_id("_31"), None);
 /// assert_eq!(parse_id("gate"), None);
 /// ```
-pub fn parse_id(text: &str) -> Option<u64> {
+pub(crate) fn parse_id(text: &str) -> Option<u64> {
     let digits = text.replace('_', "");
     let (radix, digits) = match digits.get(..2) {
         Some("0x") => (16, &digits[2..]),

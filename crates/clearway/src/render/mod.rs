@@ -80,13 +80,24 @@ mod svg;
 mod text;
 mod xml;
 
-pub use drawer::{Anchor, Color, Drawer, Recorded, RecordingDrawer, Shape, Style, TextStyle};
-pub use flatten::{Flatten, MapOf, Up};
-pub use font::Fonts;
-pub use frame::{Bounds, Frame};
-pub use layout::Layout;
-pub use png::{PngError, svg_to_png, svg_to_png_with};
-pub use scene::{LABEL_MAX_NODES, LARGE_MAP_EDGES, Picture};
+pub use flatten::{Flatten, Up};
+pub use frame::Bounds;
+pub use png::{PngError, svg_to_png};
+pub use scene::Picture;
 pub use size::OutputSize;
+// The drawing layer under `Picture` (a `Drawer` and its shapes, styles and
+// fonts, an SVG writer, a recorder): public only for the tests that check
+// what was drawn (feature `test-twins`).
+#[cfg(feature = "test-twins")]
+pub use drawer::{Anchor, Color, Drawer, Recorded, RecordingDrawer, Shape, Style, TextStyle};
+#[cfg(feature = "test-twins")]
+pub use font::Fonts;
+#[cfg(feature = "test-twins")]
+pub use png::svg_to_png_with;
+#[cfg(feature = "test-twins")]
+pub use scene::{LABEL_MAX_NODES, LARGE_MAP_EDGES};
+#[cfg(feature = "test-twins")]
 pub use svg::SvgWriter;
+#[cfg(not(feature = "test-twins"))]
+use svg::SvgWriter;
 pub use xml::{XmlWhitespace, escape_xml};

@@ -29,9 +29,18 @@ mod segment_sphere;
 mod segment_triangle;
 
 pub use mesh_contains::mesh_contains;
+#[cfg(feature = "test-twins")]
 pub use point_segment::{closest_point_on_segment, segment_to_point};
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use point_segment::segment_to_point;
 pub use segment_box::segment_to_box;
+#[cfg(feature = "test-twins")]
 pub use segment_mesh::segment_to_mesh;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use segment_mesh::segment_to_mesh;
+#[cfg(feature = "test-twins")]
 pub use segment_segment::segment_to_segment;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use segment_segment::segment_to_segment;
 pub use segment_sphere::segment_to_sphere;
 pub use segment_triangle::segment_to_triangle;
