@@ -93,7 +93,8 @@ pub struct BadNode {
     pub label: &'static str,
 }
 
-/// The index of the node `given` names: a node id ([`parse_id`]'s forms),
+/// The index of the node `given` names: a node id (`104`, or `id:104` for an id
+/// that is also a name),
 /// or a node name, which must belong to exactly one node. A text that is
 /// one node's id and another node's name is ambiguous: an error listing
 /// both. `id:N` and `name:TEXT` say which one is meant. `what` names the

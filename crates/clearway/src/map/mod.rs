@@ -112,7 +112,7 @@ pub struct Edge {
     /// agent may use it, radius 0 included, but its clearance is measured
     /// and reported as any edge's, so that opening it again changes nothing
     /// else. Routing reads it through one rule,
-    /// [`usable_clearance`](crate::usable_clearance).
+    /// (`route::usable_clearance`).
     pub closed: bool,
     /// An explicit traversal cost, finite and >= 0; the default is the length.
     pub cost: Option<f64>,

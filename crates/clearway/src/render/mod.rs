@@ -3,14 +3,10 @@
 //!
 //! A [`Picture`] decides what to draw (obstacles, edges coloured by
 //! clearance, pinch points, agent outlines, one-way arrows, routes the
-//! caller found, nodes, a legend and a scale bar) and hands it, shape by
-//! shape, to a [`Drawer`]. The [`SvgWriter`] is the drawer that writes SVG; PNG is that SVG
-//! rasterised by resvg ([`svg_to_png`]), its texts in a font built into the
-//! binary ([`Fonts`]); tests draw on a
-//! [`RecordingDrawer`] and ask what was drawn.
-//!
-//! Level coordinates have y up; the picture keeps it up. The one transform
-//! between the two is a [`Frame`].
+//! caller found, nodes, a legend and a scale bar) and writes it as SVG; PNG
+//! is that SVG rasterised by resvg ([`svg_to_png`]), its texts in a font
+//! built into the binary. Level coordinates have y up; the picture keeps it
+//! up.
 //!
 //! A 3D level is seen from above, along its up axis ([`Up`]): the same
 //! picture code, generic over the dimension ([`Flatten`]), draws its
@@ -22,7 +18,7 @@
 //!
 //! ```
 //! use clearway::{Clearances, Map};
-//! use clearway::render::{Picture, RecordingDrawer};
+//! use clearway::render::Picture;
 //! let map = Map::loader().read_str(r#"Map(
 //!     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0))],
 //!     edges: [(from: 0, to: 1)],
@@ -31,13 +27,7 @@
 //! let clearances = Clearances::compute(&map);
 //! let picture = Picture::new(&map, &clearances).agent_radius(2.0).title("level.ron");
 //!
-//! // What is drawn: the edge is blocked, so it is red.
-//! let mut recording = RecordingDrawer::default();
-//! picture.draw(&mut recording);
-//! let edge = recording.titled("edge 0 (0 -> 1)").next().unwrap();
-//! assert_eq!(edge.style.as_ref().unwrap().stroke, Some(clearway::render::palette::BLOCKED));
-//!
-//! // How it is written: SVG, with the same shapes.
+//! // The edge is blocked, and its title says so.
 //! let svg = picture.to_svg();
 //! assert!(svg.contains("<title>edge 0 (0 -&gt; 1): clearance 1 &lt; radius 2: blocked"));
 //! # Ok::<(), clearway::map::LoadError>(())

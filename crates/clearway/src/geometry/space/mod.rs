@@ -1,7 +1,9 @@
 //! The 3D kernel: the distance queries for levels in [`Space`](crate::Space),
 //! one file per pair of shapes as for the plane (`geometry/segment_*.rs`),
 //! with the same names: `space::segment_to_segment` is the 3D twin of
-//! [`super::segment_to_segment`].
+//! `geometry::segment_to_segment`. The kernels are public only for the
+//! tests and fuzz targets (feature `test-twins`) but for the four that
+//! walking agents use.
 //!
 //! Every query takes the edge (a [`Segment<Point3>`](super::Segment)) first
 //! and the obstacle shape second, and returns a [`Separation<Point3>`](super::Separation).
