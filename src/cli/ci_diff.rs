@@ -4,7 +4,7 @@
 //! named with both radii: `soldier (radius 0.4 -> 1.2)`.
 
 use clearway::Clearances;
-use clearway::level_diff::{ChangeKind, LevelDiff};
+use crate::cli::level_diff::{ChangeKind, LevelDiff};
 
 use super::check::{blame, fails};
 use super::ci_check::{agent_suffix, radius_name};

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::timings::Timings;
 use clearway::Clearances;
-use clearway::level_diff::{
+use crate::cli::level_diff::{
     AgentChange, ChangeKind, DiffOptions, DiffRadius, EdgeChange, EdgeSide, LevelDiff,
 };
 

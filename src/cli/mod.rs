@@ -19,6 +19,7 @@ mod completions;
 mod conventions;
 mod counted;
 mod diff;
+mod level_diff;
 mod dimension;
 mod ends;
 mod events;

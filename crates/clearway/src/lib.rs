@@ -55,7 +55,6 @@ pub mod geometry;
 pub mod grid;
 mod hilbert;
 mod indices;
-pub mod level_diff;
 pub mod link;
 pub mod live;
 pub mod map;
