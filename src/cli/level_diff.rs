@@ -637,14 +637,23 @@ mod tests {
 
     use super::*;
 
-
     /// A point obstacle moved 1 closer to the edge blocks it for the tank.
     #[test]
     fn an_obstacle_moved_closer_blocks_the_edge() {
-        let old = Map::loader().read_str("(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))],
-            edges: [(from: 1, to: 2)], obstacles: [Point((5, 2))])", "old.ron").unwrap();
-        let new = Map::loader().read_str("(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))],
-            edges: [(from: 1, to: 2)], obstacles: [Point((5, 1))])", "new.ron").unwrap();
+        let old = Map::loader()
+            .read_str(
+                "(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))],
+            edges: [(from: 1, to: 2)], obstacles: [Point((5, 2))])",
+                "old.ron",
+            )
+            .unwrap();
+        let new = Map::loader()
+            .read_str(
+                "(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))],
+            edges: [(from: 1, to: 2)], obstacles: [Point((5, 1))])",
+                "new.ron",
+            )
+            .unwrap();
         let tank = DiffRadius::same(Some("tank".into()), 1.5);
         let diff = LevelDiff::compute(
             (&old, &Clearances::compute(&old)),

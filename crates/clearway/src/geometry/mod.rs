@@ -30,10 +30,10 @@ pub mod space;
 #[cfg(feature = "test-twins")]
 pub use orientation::{Orientation, orientation};
 pub use point::Point;
-#[cfg(feature = "test-twins")]
-pub use point_segment::{closest_point_on_segment, segment_to_point};
 #[cfg(not(feature = "test-twins"))]
 pub(crate) use point_segment::segment_to_point;
+#[cfg(feature = "test-twins")]
+pub use point_segment::{closest_point_on_segment, segment_to_point};
 pub use point3::Point3;
 #[cfg(feature = "test-twins")]
 pub use polygon_contains::polygon_contains;

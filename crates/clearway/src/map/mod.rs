@@ -48,8 +48,8 @@ pub use extra_obstacles::ExtraObstacleError;
 pub use level::Level;
 pub use loader::Loader;
 pub(crate) use node_ids::NodeIds;
-pub use obstacle_wire::obstacle_from_wire;
 pub(crate) use obstacle_wire::ObstacleEntryError;
+pub use obstacle_wire::obstacle_from_wire;
 pub(crate) use obstacle_wire::{
     flat as flat_obstacle_from_wire, solid as solid_obstacle_from_wire,
 };

@@ -147,7 +147,7 @@ impl Frame {
     }
 
     /// Where a level point lands in the picture.
-    pub fn to_picture(&self, p: Point) -> Point {
+    pub fn to_picture(self, p: Point) -> Point {
         Point::new(
             self.origin.x + (p.x - self.bounds.min.x) * self.scale,
             self.origin.y + (self.bounds.max.y - p.y) * self.scale,
@@ -155,7 +155,7 @@ impl Frame {
     }
 
     /// The level point shown at a picture point.
-    pub fn to_level(&self, p: Point) -> Point {
+    pub fn to_level(self, p: Point) -> Point {
         Point::new(
             self.bounds.min.x + (p.x - self.origin.x) / self.scale,
             self.bounds.max.y - (p.y - self.origin.y) / self.scale,

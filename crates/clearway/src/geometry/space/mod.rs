@@ -31,10 +31,10 @@ mod segment_sphere;
 mod segment_triangle;
 
 pub use mesh_contains::mesh_contains;
-#[cfg(feature = "test-twins")]
-pub use point_segment::{closest_point_on_segment, segment_to_point};
 #[cfg(not(feature = "test-twins"))]
 pub(crate) use point_segment::segment_to_point;
+#[cfg(feature = "test-twins")]
+pub use point_segment::{closest_point_on_segment, segment_to_point};
 pub use segment_box::segment_to_box;
 #[cfg(feature = "test-twins")]
 pub use segment_mesh::segment_to_mesh;
