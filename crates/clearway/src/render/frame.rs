@@ -89,16 +89,6 @@ impl Bounds {
 
 /// The map from level coordinates to picture pixels: a uniform scale, y
 /// flipped so that up in the level is up in the picture.
-///
-/// ```
-/// use clearway::geometry::Point;
-/// use clearway::render::{Bounds, Frame};
-/// let bounds = Bounds { min: Point::new(0.0, 0.0), max: Point::new(10.0, 5.0) };
-/// let frame = Frame::fit(bounds, 100.0, Point::new(20.0, 20.0));
-/// assert_eq!(frame.to_picture(Point::new(0.0, 0.0)), Point::new(20.0, 70.0));
-/// assert_eq!(frame.to_picture(Point::new(10.0, 5.0)), Point::new(120.0, 20.0));
-/// assert_eq!(frame.to_level(Point::new(120.0, 20.0)), Point::new(10.0, 5.0));
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Frame {
     bounds: Bounds,
@@ -165,5 +155,34 @@ impl Frame {
     /// A level length in pixels.
     pub fn length(&self, level_length: f64) -> f64 {
         level_length * self.scale
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Bounds, Frame};
+    use crate::geometry::Point;
+
+    /// The level's bottom-left lands at the bottom-left of the picture, y
+    /// flipped, and the way back is exact.
+    #[test]
+    fn a_frame_flips_y_and_maps_back() {
+        let bounds = Bounds {
+            min: Point::new(0.0, 0.0),
+            max: Point::new(10.0, 5.0),
+        };
+        let frame = Frame::fit(bounds, 100.0, Point::new(20.0, 20.0));
+        assert_eq!(
+            frame.to_picture(Point::new(0.0, 0.0)),
+            Point::new(20.0, 70.0)
+        );
+        assert_eq!(
+            frame.to_picture(Point::new(10.0, 5.0)),
+            Point::new(120.0, 20.0)
+        );
+        assert_eq!(
+            frame.to_level(Point::new(120.0, 20.0)),
+            Point::new(10.0, 5.0)
+        );
     }
 }
