@@ -3,8 +3,8 @@
 //! into NEW, the file under review. A resized agent profile's suite is
 //! named with both radii: `soldier (radius 0.4 -> 1.2)`.
 
+use crate::cli::level_diff::{ChangeKind, LevelDiff};
 use clearway::Clearances;
-use clearway::level_diff::{ChangeKind, LevelDiff};
 
 use super::check::{blame, fails};
 use super::ci_check::{agent_suffix, radius_name};

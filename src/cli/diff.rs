@@ -6,10 +6,10 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::timings::Timings;
-use clearway::Clearances;
-use clearway::level_diff::{
+use crate::cli::level_diff::{
     AgentChange, ChangeKind, DiffOptions, DiffRadius, EdgeChange, EdgeSide, LevelDiff,
 };
+use clearway::Clearances;
 
 use super::args::{CheckFormat, DiffArgs, RadiusChoice, TiledArgs};
 use super::conventions::{kept_until_exit, write_json};

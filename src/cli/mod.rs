@@ -28,6 +28,7 @@ mod file_watch;
 mod grid;
 mod grid_input;
 mod input;
+mod level_diff;
 mod link;
 mod man;
 mod mesh_spot;

@@ -14,7 +14,7 @@ use super::Failure;
 use super::args::{TiledArgs, TiledOriginArg};
 use super::input::read_input;
 use super::mesh_spot::MeshTriangles;
-use super::obstacle_sources::ObstacleSources;
+use super::obstacle_sources::{self, ObstacleSources};
 
 /// The sources of the obstacles from the OBJ file (`level.obj object
 /// `arch``), with each mesh's triangles.
@@ -75,19 +75,14 @@ pub fn add(
     let Some(args) = args.filter(|a| a.files().next().is_some()) else {
         return Ok((map, ObjObstacleSources::default()));
     };
-    let start = std::time::Instant::now();
-    let (mut obstacles, mut sources) = (Vec::new(), Vec::new());
-    for path in args.files() {
-        let (more, more_sources) = read_one(path, map_name, args)?;
-        obstacles.extend(more);
-        sources.extend(more_sources);
-    }
-    let (map, sources) = ObstacleSources::append(
+    let (map, sources) = obstacle_sources::append_files(
         map.obstacles().len(),
-        map.with_extra_obstacles(obstacles),
-        sources,
+        args.files(),
+        |path| read_one(path, map_name, args),
+        |obstacles| map.with_extra_obstacles(obstacles),
+        "obj",
+        timings,
     )?;
-    timings.record("obj", start.elapsed());
     let triangles = sources.sources().iter().map(|_| OnceLock::new()).collect();
     Ok((map, ObjObstacleSources { sources, triangles }))
 }

@@ -3,10 +3,38 @@
 //! `obj_input`): obstacle `first + k` came from `sources[k]`.
 
 use std::fmt::Display;
+use std::path::Path;
 
 use clearway::map::ExtraObstacleError;
 
 use super::Failure;
+use super::timings::Timings;
+
+/// The map with the obstacles of every file appended, in order: each file
+/// read by `read_one` (its obstacles, and where each came from), all of
+/// them given at once to `append` (`Map::with_extra_obstacles` on a map
+/// with `first` obstacles of its own), the whole timed as `phase`. One
+/// helper for `--obstacles level.tmx` and `--obstacles level.obj`, so that
+/// the map is validated and indexed once whatever the format.
+pub fn append_files<'p, O, M, S: Display>(
+    first: usize,
+    files: impl Iterator<Item = &'p Path>,
+    mut read_one: impl FnMut(&Path) -> Result<(Vec<O>, Vec<S>), Failure>,
+    append: impl FnOnce(Vec<O>) -> Result<M, ExtraObstacleError>,
+    phase: &'static str,
+    timings: &mut Timings,
+) -> Result<(M, ObstacleSources<S>), Failure> {
+    let start = std::time::Instant::now();
+    let (mut obstacles, mut sources) = (Vec::new(), Vec::new());
+    for path in files {
+        let (more, more_sources) = read_one(path)?;
+        obstacles.extend(more);
+        sources.extend(more_sources);
+    }
+    let appended = ObstacleSources::append(first, append(obstacles), sources)?;
+    timings.record(phase, start.elapsed());
+    Ok(appended)
+}
 
 /// The sources of the obstacles that follow the map's own: obstacle
 /// `first + k` came from `sources[k]`.

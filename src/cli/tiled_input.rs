@@ -11,7 +11,7 @@ use clearway::tiled::{self, TiledError, TiledObstacles, TiledOptions, TiledOrigi
 use super::Failure;
 use super::args::{TiledArgs, TiledOriginArg};
 use super::bounded_read;
-use super::obstacle_sources::ObstacleSources;
+use super::obstacle_sources::{self, ObstacleSources};
 
 /// The sources of the obstacles from Tiled (`level.tmx object 12`).
 pub type TiledObstacleSources = ObstacleSources<TiledSource>;
@@ -81,27 +81,25 @@ pub fn add(
     let Some(args) = args.filter(|a| a.files().next().is_some()) else {
         return Ok((map, TiledObstacleSources::default()));
     };
-    let start = std::time::Instant::now();
-    let (mut obstacles, mut sources) = (Vec::new(), Vec::new());
-    for tmx in args.files() {
+    let read = |tmx: &Path| {
         let TiledObstacles {
-            obstacles: more,
-            sources: more_sources,
+            obstacles,
+            sources,
             warnings,
         } = read_one(tmx, map_path, args)?;
         for warning in warnings {
             warn_once(warning.to_string());
         }
-        obstacles.extend(more);
-        sources.extend(more_sources);
-    }
-    let (map, sources) = ObstacleSources::append(
+        Ok((obstacles, sources))
+    };
+    obstacle_sources::append_files(
         map.obstacles().len(),
-        map.with_extra_obstacles(obstacles),
-        sources,
-    )?;
-    timings.record("tiled", start.elapsed());
-    Ok((map, sources))
+        args.files(),
+        read,
+        |obstacles| map.with_extra_obstacles(obstacles),
+        "tiled",
+        timings,
+    )
 }
 
 /// The obstacles of one Tiled map.

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use clearway::level_diff::{ChangeKind, DiffOptions, DiffRadius, EdgeChange, LevelDiff};
+use crate::cli::level_diff::{ChangeKind, DiffOptions, DiffRadius, EdgeChange, LevelDiff};
 use clearway::live::LiveLevel;
 use clearway::{Agent, Clearance, Clearances, Plane, Space};
 
@@ -517,7 +517,7 @@ struct SaveEvent<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     rechecked: Option<String>,
     radii: &'a [DiffRadius],
-    agent_changes: &'a [clearway::level_diff::AgentChange],
+    agent_changes: &'a [crate::cli::level_diff::AgentChange],
     newly_blocked: usize,
     unblocked: usize,
     added: usize,

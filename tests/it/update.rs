@@ -94,7 +94,7 @@ fn clearance_of(map: &Path) -> Vec<Option<f64>> {
         .collect()
 }
 
-/// The README's worked example prints what the README shows: a door
+/// The guide's worked example prints what the guide shows: a door
 /// shutting, a crate pushed into the corridor, the routes around it.
 #[test]
 fn the_corridors_example_reports_each_event_in_order() {

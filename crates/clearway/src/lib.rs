@@ -55,7 +55,6 @@ pub mod geometry;
 pub mod grid;
 mod hilbert;
 mod indices;
-pub mod level_diff;
 pub mod link;
 pub mod live;
 pub mod map;
@@ -83,7 +82,7 @@ pub use clearance::{
 pub use clearway_format::citations::{Cite, SourceCitations};
 pub use dimension::{Dimension, Plane, Space};
 pub use indices::{EdgeIdx, NodeIdx};
-pub use map::{Agent, AreaId, Edge, Level, LoadError, LoadErrorKind, Loader, Map, Node};
+pub use map::{Agent, Edge, Level, LoadError, LoadErrorKind, Loader, Map, Node};
 pub use obstacle::{Obstacle, ObstacleKind};
 #[cfg(feature = "test-twins")]
 pub use obstacle_index::SearchStats;
@@ -91,4 +90,4 @@ pub use obstacle_index::{Nearest, ObstacleIndex};
 pub use obstacle3::Obstacle3;
 pub use phases::Phases;
 pub use prune::PruneReport;
-pub use route::{Route, Router, WidestRoute, route, usable_clearance, widest_route};
+pub use route::{Route, Router, WidestRoute, route, widest_route};

@@ -93,7 +93,8 @@ pub struct BadNode {
     pub label: &'static str,
 }
 
-/// The index of the node `given` names: a node id ([`parse_id`]'s forms),
+/// The index of the node `given` names: a node id (`104`, or `id:104` for an id
+/// that is also a name),
 /// or a node name, which must belong to exactly one node. A text that is
 /// one node's id and another node's name is ambiguous: an error listing
 /// both. `id:N` and `name:TEXT` say which one is meant. `what` names the
@@ -182,16 +183,7 @@ pub fn resolve_node(nodes: &impl NodeLookup, given: &str, what: &str) -> Result<
 /// A node id in any of the map's integer forms: decimal (`31`), `0x1F`,
 /// `0o37` or `0b11111`, with `_` separators, as RON reads them; `None` for
 /// anything else (a sign on a non-decimal form, a leading `_`, overflow).
-///
-/// ```
-/// use clearway::node_names::parse_id;
-/// assert_eq!(parse_id("31"), Some(31));
-/// assert_eq!(parse_id("0x1F"), Some(31));
-/// assert_eq!(parse_id("0b1_1111"), Some(31));
-/// assert_eq!(parse_id("_31"), None);
-/// assert_eq!(parse_id("gate"), None);
-/// ```
-pub fn parse_id(text: &str) -> Option<u64> {
+pub(crate) fn parse_id(text: &str) -> Option<u64> {
     let digits = text.replace('_', "");
     let (radix, digits) = match digits.get(..2) {
         Some("0x") => (16, &digits[2..]),
@@ -204,4 +196,19 @@ pub fn parse_id(text: &str) -> Option<u64> {
         return None;
     }
     u64::from_str_radix(digits, radix).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_id;
+
+    /// Every integer form RON reads names the same id; other text names none.
+    #[test]
+    fn ids_are_read_in_every_integer_form() {
+        assert_eq!(parse_id("31"), Some(31));
+        assert_eq!(parse_id("0x1F"), Some(31));
+        assert_eq!(parse_id("0b1_1111"), Some(31));
+        assert_eq!(parse_id("_31"), None);
+        assert_eq!(parse_id("gate"), None);
+    }
 }

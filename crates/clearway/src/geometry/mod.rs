@@ -21,16 +21,36 @@ mod separation;
 mod shapes;
 mod small_grid;
 mod solids;
+// The distance kernels (segment to point, circle, polygon, segment; in
+// `space`, their 3D twins): what `Clearances` is built from, public only
+// for the tests and fuzz targets that check them against exact twins
+// (feature `test-twins`); a game asks `Clearances` instead.
 pub mod space;
 
+#[cfg(feature = "test-twins")]
 pub use orientation::{Orientation, orientation};
 pub use point::Point;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use point_segment::segment_to_point;
+#[cfg(feature = "test-twins")]
 pub use point_segment::{closest_point_on_segment, segment_to_point};
 pub use point3::Point3;
+#[cfg(feature = "test-twins")]
 pub use polygon_contains::polygon_contains;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use polygon_contains::polygon_contains;
+#[cfg(feature = "test-twins")]
 pub use segment_circle::segment_to_circle;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use segment_circle::segment_to_circle;
+#[cfg(feature = "test-twins")]
 pub use segment_polygon::segment_to_polygon;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use segment_polygon::segment_to_polygon;
+#[cfg(feature = "test-twins")]
 pub use segment_segment::{segment_to_segment, segments_intersect};
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use segment_segment::{segment_to_segment, segments_intersect};
 pub use separation::Separation;
 pub(crate) use shapes::count_distinct;
 pub use shapes::{Circle, Polygon, Segment};

@@ -46,6 +46,7 @@ const HUGE_SCALE: i32 = -64;
 /// assert_eq!(closest_point_on_segment(Point::new(3.0, -2.0), s), Point::new(3.0, 0.0));
 /// assert_eq!(closest_point_on_segment(Point::new(8.0, 4.0), s), Point::new(5.0, 0.0));
 /// ```
+#[cfg(any(test, feature = "test-twins"))]
 pub fn closest_point_on_segment(p: Point, segment: Segment) -> Point {
     point_segment(p, segment).1
 }

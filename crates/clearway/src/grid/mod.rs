@@ -42,8 +42,8 @@ mod rectangles;
 pub use components::passable_components;
 pub use level::cell_network;
 pub use level::{Connectivity, GridError, GridOptions, grid_map};
-pub use level_text::{GridLevelCounts, GridLevelText};
-pub use movingai::{parse_movingai, parse_movingai_bytes, parse_movingai_bytes_with_areas};
+pub use level_text::GridLevelText;
+pub use movingai::{parse_movingai, parse_movingai_bytes_with_areas};
 pub use rectangles::CellRect;
 
 /// A rectangular grid of cells, each free or solid. Row 0 is the top row.

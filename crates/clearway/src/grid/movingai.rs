@@ -51,8 +51,10 @@ pub fn parse_movingai(text: &str, source_name: &str) -> Result<Grid, LoadError> 
 /// `W`, water first (an edge between the two is water's).
 const TERRAIN_AREAS: [(char, &str); 2] = [('W', "water"), ('S', "swamp")];
 
-/// Reads a Moving AI `.map` file's bytes as [`parse_movingai_bytes`] does,
-/// but with swamp `S` and water `W` as areas `swamp` and `water` (free
+/// Reads a Moving AI `.map` file's bytes: as [`parse_movingai`], after
+/// checking that they are text (a leading UTF-8 byte-order mark is skipped;
+/// columns are counted without it, as editors show them), and with swamp
+/// `S` and water `W` as areas `swamp` and `water` (free
 /// cells that agents may pay more for, or never enter), unless listed in
 /// `solid_terrain` (`"SW"`, `"W"`, ...), which are solid. An edge between
 /// two cells takes the area of either end that has one; between swamp
@@ -66,10 +68,15 @@ const TERRAIN_AREAS: [(char, &str); 2] = [('W', "water"), ('S', "swamp")];
 /// let grid = clearway::grid::parse_movingai_bytes_with_areas(
 ///     b"type octile\nheight 1\nwidth 4\nmap\n.SW@\n", "pond.map", "W").unwrap();
 /// assert!(grid.is_solid(2, 0) && grid.area(1, 0) == Some("swamp"));
+/// let err = clearway::grid::parse_movingai_bytes_with_areas(b"type octile\0", "x.map", "")
+///     .unwrap_err();
+/// assert!(err.to_string().contains("binary"), "{err}");
 /// ```
 ///
 /// # Errors
-/// As [`parse_movingai_bytes`].
+/// Bytes that are not UTF-8 (a UTF-16 file is named as such), a control
+/// character other than tab, CR and LF (a binary file), and every error of
+/// [`parse_movingai`]: each located at file:line:col.
 pub fn parse_movingai_bytes_with_areas(
     bytes: &[u8],
     source_name: &str,
@@ -224,24 +231,6 @@ fn parse(text: &str, source_name: &str, solid_terrain: Option<&str>) -> Result<G
             ));
         }
     }
-}
-
-/// Reads a Moving AI `.map` file's bytes: as [`parse_movingai`], after
-/// checking that they are text. A leading UTF-8 byte-order mark is skipped
-/// (columns are counted without it, as editors show them).
-///
-/// ```
-/// let err = clearway::grid::parse_movingai_bytes(b"type octile\0", "x.map").unwrap_err();
-/// assert!(err.to_string().contains("binary"), "{err}");
-/// ```
-///
-/// # Errors
-/// Bytes that are not UTF-8 (a UTF-16 file is named as such), a control
-/// character other than tab, CR and LF (a binary file), and every error of
-/// [`parse_movingai`]: each located at file:line:col.
-pub fn parse_movingai_bytes(bytes: &[u8], source_name: &str) -> Result<Grid, LoadError> {
-    let text = checked_text(bytes, source_name)?;
-    parse_movingai(text, source_name)
 }
 
 /// The bytes as text, without a leading byte-order mark; an error when they

@@ -39,7 +39,7 @@ mod validate3d;
 mod validate_walking;
 mod write;
 
-pub use areas::AreaId;
+pub(crate) use areas::AreaId;
 pub(crate) use clearway_format::wire;
 pub(crate) use clearway_format::{EdgeAppend, EdgeEdit, MapTextWriter, append_edges, edit_edges};
 pub use error::{LoadError, LoadErrorKind, Location};
@@ -48,7 +48,8 @@ pub use extra_obstacles::ExtraObstacleError;
 pub use level::Level;
 pub use loader::Loader;
 pub(crate) use node_ids::NodeIds;
-pub use obstacle_wire::{ObstacleEntryError, obstacle_from_wire};
+pub(crate) use obstacle_wire::ObstacleEntryError;
+pub use obstacle_wire::obstacle_from_wire;
 pub(crate) use obstacle_wire::{
     flat as flat_obstacle_from_wire, solid as solid_obstacle_from_wire,
 };
@@ -111,7 +112,7 @@ pub struct Edge {
     /// agent may use it, radius 0 included, but its clearance is measured
     /// and reported as any edge's, so that opening it again changes nothing
     /// else. Routing reads it through one rule,
-    /// [`usable_clearance`](crate::usable_clearance).
+    /// (`route::usable_clearance`).
     pub closed: bool,
     /// An explicit traversal cost, finite and >= 0; the default is the length.
     pub cost: Option<f64>,

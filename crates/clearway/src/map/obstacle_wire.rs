@@ -51,7 +51,7 @@ pub struct ObstacleEntryError {
 ///
 /// # Errors
 ///
-/// What the loader would say of it, as an [`ObstacleEntryError`].
+/// What the loader would say of it: the message, and the field at fault.
 pub fn obstacle_from_wire<D: Dimension>(
     entry: ObstacleEntry,
     index: usize,

@@ -63,7 +63,7 @@ mod face_lines;
 mod scan;
 
 pub use error::{ObjError, ObjErrorKind};
-pub use face_lines::FaceLines;
+pub(crate) use face_lines::FaceLines;
 
 /// Which statement named an OBJ mesh.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

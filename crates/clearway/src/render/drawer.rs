@@ -231,6 +231,7 @@ pub trait Drawer {
     }
 }
 
+#[cfg(any(test, feature = "test-twins"))]
 /// The kind of a recorded shape, with its geometry.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
@@ -248,6 +249,7 @@ pub enum Shape {
     Text(Point, String),
 }
 
+#[cfg(any(test, feature = "test-twins"))]
 /// One call to a [`Drawer`], as a [`RecordingDrawer`] keeps it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recorded {
@@ -263,6 +265,7 @@ pub struct Recorded {
     pub title: Option<String>,
 }
 
+#[cfg(any(test, feature = "test-twins"))]
 /// A drawer that keeps every call, for tests that ask what was drawn rather
 /// than how it was written. It records bulk primitives as they come.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -283,6 +286,7 @@ pub struct RecordingDrawer {
     clipping: bool,
 }
 
+#[cfg(any(test, feature = "test-twins"))]
 impl RecordingDrawer {
     /// The shapes drawn in a layer, in drawing order.
     pub fn in_layer<'a>(&'a self, layer: &'a str) -> impl Iterator<Item = &'a Recorded> + 'a {
@@ -318,6 +322,7 @@ impl RecordingDrawer {
     }
 }
 
+#[cfg(any(test, feature = "test-twins"))]
 impl Drawer for RecordingDrawer {
     fn begin(&mut self, width: f64, height: f64) {
         self.size = (width, height);

@@ -92,21 +92,31 @@ pub enum MapOf<'a> {
 
 /// How the picture lays a level of this dimension flat. Implemented for
 /// [`Plane`] and [`Space`] only ([`Dimension`] is sealed).
-pub trait Flatten: Dimension {
+pub trait Flatten: Dimension + drawn::Drawn {
     /// The picture-plane point a position is drawn at.
     fn flat(p: Self::Point, up: Up) -> Point;
     /// A position's height; `None` in 2D.
     fn height(p: Self::Point, up: Up) -> Option<f64>;
-    /// A position as titles write it: `(x, y)` or `(x, y, z)`.
-    fn words(p: Self::Point) -> String;
-    /// An edge's length as drawn, in level units.
-    fn drawn_length(s: Segment<Self::Point>, up: Up) -> f64;
-    /// The map, by its dimension.
-    fn map_of(map: &Map<Self>) -> MapOf<'_>;
     /// An obstacle's kind, as titles name it.
     fn kind(o: &Self::Obstacle) -> ObstacleKind;
-    /// The level axes along the picture's right and up (x, y in 2D).
-    fn picture_axes(up: Up) -> [&'static str; 2];
+}
+
+/// What else the picture code asks of a dimension; not part of the API.
+mod drawn {
+    use super::{Map, MapOf, Segment, Up};
+    use crate::Dimension;
+
+    /// The picture's own questions about a dimension.
+    pub trait Drawn: Dimension {
+        /// A position as titles write it: `(x, y)` or `(x, y, z)`.
+        fn words(p: Self::Point) -> String;
+        /// An edge's length as drawn, in level units.
+        fn drawn_length(s: Segment<Self::Point>, up: Up) -> f64;
+        /// The map, by its dimension.
+        fn map_of(map: &Map<Self>) -> MapOf<'_>;
+        /// The level axes along the picture's right and up (x, y in 2D).
+        fn picture_axes(up: Up) -> [&'static str; 2];
+    }
 }
 
 impl Flatten for Plane {
@@ -116,6 +126,12 @@ impl Flatten for Plane {
     fn height(_: Point, _: Up) -> Option<f64> {
         None
     }
+    fn kind(o: &crate::Obstacle) -> ObstacleKind {
+        o.kind()
+    }
+}
+
+impl drawn::Drawn for Plane {
     fn words(p: Point) -> String {
         text::point(p)
     }
@@ -124,9 +140,6 @@ impl Flatten for Plane {
     }
     fn map_of(map: &Map) -> MapOf<'_> {
         MapOf::Plane(map)
-    }
-    fn kind(o: &crate::Obstacle) -> ObstacleKind {
-        o.kind()
     }
     fn picture_axes(_: Up) -> [&'static str; 2] {
         ["x", "y"]
@@ -140,6 +153,12 @@ impl Flatten for Space {
     fn height(p: Point3, up: Up) -> Option<f64> {
         Some(up.height(p))
     }
+    fn kind(o: &crate::Obstacle3) -> ObstacleKind {
+        o.kind()
+    }
+}
+
+impl drawn::Drawn for Space {
     fn words(p: Point3) -> String {
         text::point3(p)
     }
@@ -148,9 +167,6 @@ impl Flatten for Space {
     }
     fn map_of(map: &Map<Space>) -> MapOf<'_> {
         MapOf::Space(map)
-    }
-    fn kind(o: &crate::Obstacle3) -> ObstacleKind {
-        o.kind()
     }
     fn picture_axes(up: Up) -> [&'static str; 2] {
         up.picture_axes()

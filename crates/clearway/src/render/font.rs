@@ -19,7 +19,8 @@ static BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold-subset.t
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fonts {
     /// The built-in faces only: the same pixels everywhere; a character the
-    /// subset lacks is left out.
+    /// subset lacks is left out. Only the tests draw with it.
+    #[cfg_attr(not(any(test, feature = "test-twins")), allow(dead_code))]
     Embedded,
     /// The built-in faces for every character they have, the system's fonts
     /// (where there are any) for the rest, such as CJK node names. What

@@ -89,16 +89,6 @@ impl Bounds {
 
 /// The map from level coordinates to picture pixels: a uniform scale, y
 /// flipped so that up in the level is up in the picture.
-///
-/// ```
-/// use clearway::geometry::Point;
-/// use clearway::render::{Bounds, Frame};
-/// let bounds = Bounds { min: Point::new(0.0, 0.0), max: Point::new(10.0, 5.0) };
-/// let frame = Frame::fit(bounds, 100.0, Point::new(20.0, 20.0));
-/// assert_eq!(frame.to_picture(Point::new(0.0, 0.0)), Point::new(20.0, 70.0));
-/// assert_eq!(frame.to_picture(Point::new(10.0, 5.0)), Point::new(120.0, 20.0));
-/// assert_eq!(frame.to_level(Point::new(120.0, 20.0)), Point::new(10.0, 5.0));
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Frame {
     bounds: Bounds,
@@ -147,7 +137,7 @@ impl Frame {
     }
 
     /// Where a level point lands in the picture.
-    pub fn to_picture(&self, p: Point) -> Point {
+    pub fn to_picture(self, p: Point) -> Point {
         Point::new(
             self.origin.x + (p.x - self.bounds.min.x) * self.scale,
             self.origin.y + (self.bounds.max.y - p.y) * self.scale,
@@ -155,7 +145,7 @@ impl Frame {
     }
 
     /// The level point shown at a picture point.
-    pub fn to_level(&self, p: Point) -> Point {
+    pub fn to_level(self, p: Point) -> Point {
         Point::new(
             self.bounds.min.x + (p.x - self.origin.x) / self.scale,
             self.bounds.max.y - (p.y - self.origin.y) / self.scale,
@@ -165,5 +155,34 @@ impl Frame {
     /// A level length in pixels.
     pub fn length(&self, level_length: f64) -> f64 {
         level_length * self.scale
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Bounds, Frame};
+    use crate::geometry::Point;
+
+    /// The level's bottom-left lands at the bottom-left of the picture, y
+    /// flipped, and the way back is exact.
+    #[test]
+    fn a_frame_flips_y_and_maps_back() {
+        let bounds = Bounds {
+            min: Point::new(0.0, 0.0),
+            max: Point::new(10.0, 5.0),
+        };
+        let frame = Frame::fit(bounds, 100.0, Point::new(20.0, 20.0));
+        assert_eq!(
+            frame.to_picture(Point::new(0.0, 0.0)),
+            Point::new(20.0, 70.0)
+        );
+        assert_eq!(
+            frame.to_picture(Point::new(10.0, 5.0)),
+            Point::new(120.0, 20.0)
+        );
+        assert_eq!(
+            frame.to_level(Point::new(120.0, 20.0)),
+            Point::new(10.0, 5.0)
+        );
     }
 }

@@ -3,14 +3,10 @@
 //!
 //! A [`Picture`] decides what to draw (obstacles, edges coloured by
 //! clearance, pinch points, agent outlines, one-way arrows, routes the
-//! caller found, nodes, a legend and a scale bar) and hands it, shape by
-//! shape, to a [`Drawer`]. The [`SvgWriter`] is the drawer that writes SVG; PNG is that SVG
-//! rasterised by resvg ([`svg_to_png`]), its texts in a font built into the
-//! binary ([`Fonts`]); tests draw on a
-//! [`RecordingDrawer`] and ask what was drawn.
-//!
-//! Level coordinates have y up; the picture keeps it up. The one transform
-//! between the two is a [`Frame`].
+//! caller found, nodes, a legend and a scale bar) and writes it as SVG; PNG
+//! is that SVG rasterised by resvg ([`svg_to_png`]), its texts in a font
+//! built into the binary. Level coordinates have y up; the picture keeps it
+//! up.
 //!
 //! A 3D level is seen from above, along its up axis ([`Up`]): the same
 //! picture code, generic over the dimension ([`Flatten`]), draws its
@@ -22,7 +18,7 @@
 //!
 //! ```
 //! use clearway::{Clearances, Map};
-//! use clearway::render::{Picture, RecordingDrawer};
+//! use clearway::render::Picture;
 //! let map = Map::loader().read_str(r#"Map(
 //!     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0))],
 //!     edges: [(from: 0, to: 1)],
@@ -31,13 +27,7 @@
 //! let clearances = Clearances::compute(&map);
 //! let picture = Picture::new(&map, &clearances).agent_radius(2.0).title("level.ron");
 //!
-//! // What is drawn: the edge is blocked, so it is red.
-//! let mut recording = RecordingDrawer::default();
-//! picture.draw(&mut recording);
-//! let edge = recording.titled("edge 0 (0 -> 1)").next().unwrap();
-//! assert_eq!(edge.style.as_ref().unwrap().stroke, Some(clearway::render::palette::BLOCKED));
-//!
-//! // How it is written: SVG, with the same shapes.
+//! // The edge is blocked, and its title says so.
 //! let svg = picture.to_svg();
 //! assert!(svg.contains("<title>edge 0 (0 -&gt; 1): clearance 1 &lt; radius 2: blocked"));
 //! # Ok::<(), clearway::map::LoadError>(())
@@ -80,13 +70,24 @@ mod svg;
 mod text;
 mod xml;
 
-pub use drawer::{Anchor, Color, Drawer, Recorded, RecordingDrawer, Shape, Style, TextStyle};
-pub use flatten::{Flatten, MapOf, Up};
-pub use font::Fonts;
-pub use frame::{Bounds, Frame};
-pub use layout::Layout;
-pub use png::{PngError, svg_to_png, svg_to_png_with};
-pub use scene::{LABEL_MAX_NODES, LARGE_MAP_EDGES, Picture};
+pub use flatten::{Flatten, Up};
+pub use frame::Bounds;
+pub use png::{PngError, svg_to_png};
+pub use scene::Picture;
 pub use size::OutputSize;
+// The drawing layer under `Picture` (a `Drawer` and its shapes, styles and
+// fonts, an SVG writer, a recorder): public only for the tests that check
+// what was drawn (feature `test-twins`).
+#[cfg(feature = "test-twins")]
+pub use drawer::{Anchor, Color, Drawer, Recorded, RecordingDrawer, Shape, Style, TextStyle};
+#[cfg(feature = "test-twins")]
+pub use font::Fonts;
+#[cfg(feature = "test-twins")]
+pub use png::svg_to_png_with;
+#[cfg(feature = "test-twins")]
+pub use scene::{LABEL_MAX_NODES, LARGE_MAP_EDGES};
+#[cfg(feature = "test-twins")]
 pub use svg::SvgWriter;
+#[cfg(not(feature = "test-twins"))]
+use svg::SvgWriter;
 pub use xml::{XmlWhitespace, escape_xml};

@@ -26,7 +26,7 @@ pub enum PngError {
 
 /// Rasterises an SVG document at its own size (its `width` and `height`,
 /// in pixels), its texts in the built-in font (and the system's fonts for
-/// characters that font lacks: [`Fonts::EmbeddedThenSystem`]).
+/// characters that font lacks).
 ///
 /// # Errors
 /// When the SVG does not parse, its size is zero or too large, or encoding

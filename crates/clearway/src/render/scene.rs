@@ -46,9 +46,8 @@ pub(super) const LABEL_FONT: f64 = 11.0;
 pub(super) const TITLE_FONT: f64 = 15.0;
 
 /// A picture of a level: its obstacles, its edges coloured by clearance, and
-/// optionally an agent radius and routes. Build it, then [`Picture::draw`] it
-/// on any [`Drawer`], or write it with [`Picture::to_svg`] or
-/// [`Picture::to_png`].
+/// optionally an agent radius and routes. Build it, then write it with
+/// [`Picture::to_svg`], [`Picture::to_png`] or [`Picture::to_html`].
 ///
 /// With an agent radius, edges are red where blocked (each marked at its
 /// pinch point, with the agent's outline along it), orange where the agent
@@ -219,7 +218,7 @@ impl<'a, D: Flatten> Picture<'a, D> {
     /// The picture as an SVG document.
     pub fn to_svg(&self) -> String {
         let mut svg = super::SvgWriter::new();
-        self.draw(&mut svg);
+        self.draw_on(&mut svg);
         svg.finish()
     }
 
@@ -231,8 +230,15 @@ impl<'a, D: Flatten> Picture<'a, D> {
         super::svg_to_png(&self.to_svg())
     }
 
-    /// Draws the picture, back to front.
+    /// Draws the picture, back to front, on a drawer: for the tests that
+    /// ask what was drawn (feature `test-twins`).
+    #[cfg(any(test, feature = "test-twins"))]
     pub fn draw(&self, drawer: &mut impl Drawer) {
+        self.draw_on(drawer);
+    }
+
+    /// Draws the picture, back to front.
+    pub(crate) fn draw_on(&self, drawer: &mut impl Drawer) {
         let (keys, layout, metrics, labels) = self.plan();
         drawer.begin(layout.width, layout.height);
         if let Some((w, h)) = layout.output {

@@ -29,7 +29,7 @@ pub struct Route {
 /// The cheapest route from node `start` to node `goal` (indices into
 /// [`Map::nodes`]) using only edges whose clearance admits `agent_radius`,
 /// honouring one-way edges and explicit costs, and never a closed edge
-/// ([`usable_clearance`](super::usable_clearance)). `None` when there is
+/// (`usable_clearance`). `None` when there is
 /// none.
 ///
 /// The search is [`Router::route`]; this builds a router for the one query,

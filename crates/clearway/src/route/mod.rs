@@ -30,5 +30,4 @@ pub(crate) use router::heuristic_scale;
 pub(crate) use area_costs::AreaCosts;
 #[cfg(feature = "render")]
 pub(crate) use cheapest::edge_cost;
-pub use usable::usable_clearance;
 pub use widest::{WidestRoute, widest_route};

@@ -341,7 +341,7 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// The cheapest route from node `start` to node `goal` (indices into
     /// [`Map::nodes`]) using only edges whose clearance admits
     /// `agent_radius`, honouring one-way edges and explicit costs, and never
-    /// a closed edge ([`usable_clearance`]). `None` when there is none.
+    /// a closed edge (`usable_clearance`). `None` when there is none.
     ///
     /// A* with the straight-line distance as its estimate, scaled down when
     /// some explicit cost is cheaper than its edge's length so that the

@@ -16,20 +16,6 @@ use crate::map::Map;
 /// The clearance routing judges edge `edge` of `map` by: 0 when the edge is
 /// [closed](crate::Edge::closed), its measured clearance otherwise.
 ///
-/// ```
-/// use clearway::{Clearances, EdgeIdx, Map, usable_clearance};
-/// let map = Map::loader().read_str(
-///     "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0))], \
-///      edges: [(from: 0, to: 1), (from: 1, to: 0, closed: true)], obstacles: [Point((5, 2))])",
-///     "door.ron",
-/// ).unwrap();
-/// let clearances = Clearances::compute(&map);
-/// let (open, door) = (EdgeIdx::new(0), EdgeIdx::new(1));
-/// assert_eq!(clearances.edge(door).value, 2.0); // still measured
-/// assert_eq!(usable_clearance(&map, &clearances, open), 2.0);
-/// assert_eq!(usable_clearance(&map, &clearances, door), 0.0); // but shut
-/// ```
-///
 /// # Panics
 /// When `edge` is not an edge index of the map.
 pub fn usable_clearance<D: Dimension>(
@@ -101,6 +87,24 @@ impl ClosedEdges {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A closed edge keeps its measured clearance, but routing judges it 0.
+    #[test]
+    fn a_closed_edge_is_measured_but_unusable() {
+        let map = Map::loader()
+            .read_str(
+                "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0))], \
+                 edges: [(from: 0, to: 1), (from: 1, to: 0, closed: true)], \
+                 obstacles: [Point((5, 2))])",
+                "door.ron",
+            )
+            .unwrap();
+        let clearances = crate::Clearances::compute(&map);
+        let (open, door) = (EdgeIdx::new(0), EdgeIdx::new(1));
+        assert_eq!(clearances.edge(door).value, 2.0); // still measured
+        assert_eq!(usable_clearance(&map, &clearances, open), 2.0);
+        assert_eq!(usable_clearance(&map, &clearances, door), 0.0); // but shut
+    }
 
     /// The bit set agrees with the map's flags across word boundaries.
     #[test]

@@ -52,7 +52,7 @@ impl Ord for Frontier {
 
 /// The widest route from node `start` to node `goal` (indices into
 /// [`Map::nodes`]), honouring one-way edges, and never through a closed
-/// edge ([`usable_clearance`](super::usable_clearance)). `None` when `goal`
+/// edge (`usable_clearance`). `None` when `goal`
 /// cannot be reached at any radius.
 ///
 /// The radius is exact: it is one of the edges' clearances (or unbounded),

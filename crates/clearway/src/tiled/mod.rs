@@ -502,7 +502,7 @@ fn chosen_layers<'map>(
 /// # Errors
 ///
 /// As [`load_obstacles`], except [`TiledError::Load`].
-pub fn obstacles_from_map(
+pub(crate) fn obstacles_from_map(
     map: &tiled::Map,
     source_name: &str,
     options: &TiledOptions,
@@ -721,7 +721,7 @@ pub fn tile_layer_grid_from_tmx_bytes(
 /// # Errors
 ///
 /// As [`tile_layer_grid`], except [`TiledError::Load`].
-pub fn tile_layer_grid_from_map(
+pub(crate) fn tile_layer_grid_from_map(
     map: &tiled::Map,
     source_name: &str,
     options: &TiledOptions,

@@ -1,7 +1,9 @@
 //! The 3D kernel: the distance queries for levels in [`Space`](crate::Space),
 //! one file per pair of shapes as for the plane (`geometry/segment_*.rs`),
 //! with the same names: `space::segment_to_segment` is the 3D twin of
-//! [`super::segment_to_segment`].
+//! `geometry::segment_to_segment`. The kernels are public only for the
+//! tests and fuzz targets (feature `test-twins`) but for the four that
+//! walking agents use.
 //!
 //! Every query takes the edge (a [`Segment<Point3>`](super::Segment)) first
 //! and the obstacle shape second, and returns a [`Separation<Point3>`](super::Separation).
@@ -29,9 +31,18 @@ mod segment_sphere;
 mod segment_triangle;
 
 pub use mesh_contains::mesh_contains;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use point_segment::segment_to_point;
+#[cfg(feature = "test-twins")]
 pub use point_segment::{closest_point_on_segment, segment_to_point};
 pub use segment_box::segment_to_box;
+#[cfg(feature = "test-twins")]
 pub use segment_mesh::segment_to_mesh;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use segment_mesh::segment_to_mesh;
+#[cfg(feature = "test-twins")]
 pub use segment_segment::segment_to_segment;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use segment_segment::segment_to_segment;
 pub use segment_sphere::segment_to_sphere;
 pub use segment_triangle::segment_to_triangle;

@@ -46,6 +46,7 @@ pub(crate) const TINIEST: f64 = 5e-324;
 /// // Beyond b, t = 40/25 clamps to 1: the end (5,0,0), not "no point".
 /// assert_eq!(closest_point_on_segment(s, Point3::new(8.0, 1.0, 0.0)), Point3::new(5.0, 0.0, 0.0));
 /// ```
+#[cfg(any(test, feature = "test-twins"))]
 pub fn closest_point_on_segment(seg: Segment<Point3>, p: Point3) -> Point3 {
     point_segment(p, seg).1
 }

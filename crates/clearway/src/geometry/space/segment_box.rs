@@ -13,7 +13,7 @@ use crate::geometry::{AxisBox, Point, Point3, Segment, Separation};
 /// exactly when, on some axis, its coordinate range lies outside the box's,
 /// or, in some coordinate plane (yz, zx, xy), all four corners of the box's
 /// rectangle lie strictly on one side of the edge's projected line (exact
-/// [`crate::geometry::orientation`]). Then the distance is 0 and both witness points
+/// `orientation`). Then the distance is 0 and both witness points
 /// are `edge.a` if it is in the box, else `edge.b` if it is, else the point
 /// where the edge enters the box (clipped slab by slab, rounded, clamped
 /// into the box and the edge's bounding box).

@@ -7,7 +7,7 @@ use crate::geometry::{Point3, Segment, Separation, Sphere};
 /// The separation between an edge and a solid ball.
 ///
 /// With `d` the distance from the centre to the edge
-/// ([`super::segment_to_point`]), the distance is `max(d - radius, 0)`.
+/// (`space::segment_to_point`), the distance is `max(d - radius, 0)`.
 /// `edge_point` is the point of the edge closest to the centre;
 /// `obstacle_point` is the point of the sphere towards it,
 /// `center + (edge_point - center) * (radius / d)`, except when the ball

@@ -21,7 +21,7 @@ use crate::geometry::{Point3, Segment, Separation, Triangle};
 /// points are, in this order of preference: `edge.a` if it lies in the
 /// triangle, `edge.b` if it does, the meeting point with the first side
 /// that meets the edge (sides `c0c1`, `c1c2`, `c2c0`; see
-/// [`super::segment_to_segment`]), else the computed piercing point
+/// `space::segment_to_segment`), else the computed piercing point
 /// (rounded, clamped into the edge's bounding box).
 ///
 /// Otherwise the distance is the least of: `edge.a` to the face, `edge.b` to

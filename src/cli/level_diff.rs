@@ -24,35 +24,13 @@
 //! against its radius on both levels, so adding an agent blocks only what
 //! the level change blocks for it; a profile only in OLD is no longer
 //! travelled, so nothing is blocked for it.
-//!
-//! ```
-//! use clearway::level_diff::{ChangeKind, DiffOptions, DiffRadius, LevelDiff};
-//! use clearway::{Clearances, Map};
-//! let old = Map::loader().read_str("(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))],
-//!     edges: [(from: 1, to: 2)], obstacles: [Point((5, 2))])", "old.ron")?;
-//! let new = Map::loader().read_str("(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))],
-//!     edges: [(from: 1, to: 2)], obstacles: [Point((5, 1))])", "new.ron")?;
-//! let tank = DiffRadius::same(Some("tank".into()), 1.5);
-//! let diff = LevelDiff::compute(
-//!     (&old, &Clearances::compute(&old)),
-//!     (&new, &Clearances::compute(&new)),
-//!     &[tank],
-//!     &DiffOptions::default(),
-//! );
-//! assert_eq!(diff.changes.len(), 1);
-//! assert_eq!(diff.changes[0].kind, ChangeKind::Blocked);
-//! assert_eq!(diff.newly_blocked(), 1);
-//! # Ok::<(), clearway::map::LoadError>(())
-//! ```
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use crate::clearance::{Clearances, admits};
-use crate::dimension::Dimension;
-use crate::indices::EdgeIdx;
-use crate::map::{Agent, Map};
+use clearway::map::{Agent, Map};
+use clearway::{Clearances, Dimension, EdgeIdx, admits};
 
 /// When two clearances count as different.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -594,7 +572,7 @@ impl LevelDiff {
 
     /// Takes the verdicts of `own`, a diff of the same two levels for one
     /// radius computed with that agent's own clearances (a walking agent's:
-    /// [`WalkingClearances::for_agent`](crate::walking::WalkingClearances::for_agent)
+    /// [`WalkingClearances::for_agent`](clearway::walking::WalkingClearances::for_agent)
     /// of each level), as the verdicts for the radius at `index` of
     /// [`LevelDiff::radii`]: this diff's blocked and unblocked edges for
     /// `index` are replaced by `own`'s, and the order kept. Its other
@@ -658,6 +636,35 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    /// A point obstacle moved 1 closer to the edge blocks it for the tank.
+    #[test]
+    fn an_obstacle_moved_closer_blocks_the_edge() {
+        let old = Map::loader()
+            .read_str(
+                "(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))],
+            edges: [(from: 1, to: 2)], obstacles: [Point((5, 2))])",
+                "old.ron",
+            )
+            .unwrap();
+        let new = Map::loader()
+            .read_str(
+                "(nodes: [(id: 1, pos: (0, 0)), (id: 2, pos: (10, 0))],
+            edges: [(from: 1, to: 2)], obstacles: [Point((5, 1))])",
+                "new.ron",
+            )
+            .unwrap();
+        let tank = DiffRadius::same(Some("tank".into()), 1.5);
+        let diff = LevelDiff::compute(
+            (&old, &Clearances::compute(&old)),
+            (&new, &Clearances::compute(&new)),
+            &[tank],
+            &DiffOptions::default(),
+        );
+        assert_eq!(diff.changes.len(), 1);
+        assert_eq!(diff.changes[0].kind, ChangeKind::Blocked);
+        assert_eq!(diff.newly_blocked(), 1);
+    }
 
     /// The matching as first written: a map from end ids to each level's
     /// edges, walked key by key. Obviously in key order and file order, at
