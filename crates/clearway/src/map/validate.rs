@@ -666,25 +666,13 @@ fn counted_nodes_in_tasks<P: Clone + Send + Sync>(
         pos: pos(first.pos, &path(0))?,
         name: None,
     };
-    let mut nodes = crate::par::filled(placeholder, entries.len());
-    let outcomes: Vec<Result<(), ValidationError>> = nodes
-        .par_chunks_mut(per_task)
-        .zip(entries.par_chunks_mut(per_task))
-        .enumerate()
-        .map(|(task, (slots, entries))| {
-            let first = task * per_task;
-            for (i, (slot, entry)) in (first..).zip(slots.iter_mut().zip(entries)) {
-                *slot = Node {
-                    id: entry.id,
-                    pos: pos(entry.pos, &path(i))?,
-                    name: entry.name.take(),
-                };
-            }
-            Ok(())
+    in_tasks(&mut entries, placeholder, per_task, |i, entry| {
+        Ok(Node {
+            id: entry.id,
+            pos: pos(entry.pos, &path(i))?,
+            name: entry.name.take(),
         })
-        .collect();
-    outcomes.into_iter().collect::<Result<(), _>>()?;
-    Ok(nodes)
+    })
 }
 
 /// The nodes of a level with any other ids, in file order: an id's second
@@ -732,23 +720,37 @@ fn obstacles_in_tasks<O: Clone + Send>(
     valid: impl Fn(usize, ObstacleEntry) -> Result<O, ValidationError> + Sync,
     per_task: usize,
 ) -> Result<Vec<O>, ValidationError> {
-    let mut obstacles = crate::par::filled(placeholder, entries.len());
-    let outcomes: Vec<Result<(), ValidationError>> = obstacles
+    in_tasks(&mut entries, placeholder, per_task, |i, entry| {
+        let entry = std::mem::replace(entry, ObstacleEntry::Point(Position::Plane(0.0, 0.0)));
+        valid(i, entry)
+    })
+}
+
+/// `entries` made into a vector of their exact length by `make` (given
+/// each entry's place in the file), on every core, `per_task` at a time,
+/// `placeholder` filling the vector first; the error is the first entry's,
+/// in file order, that has one, as making them one by one gives.
+fn in_tasks<E: Send, T: Clone + Send>(
+    entries: &mut [E],
+    placeholder: T,
+    per_task: usize,
+    make: impl Fn(usize, &mut E) -> Result<T, ValidationError> + Sync,
+) -> Result<Vec<T>, ValidationError> {
+    let mut made = crate::par::filled(placeholder, entries.len());
+    let outcomes: Vec<Result<(), ValidationError>> = made
         .par_chunks_mut(per_task)
         .zip(entries.par_chunks_mut(per_task))
         .enumerate()
         .map(|(task, (slots, entries))| {
             let first = task * per_task;
             for (i, (slot, entry)) in (first..).zip(slots.iter_mut().zip(entries)) {
-                let entry =
-                    std::mem::replace(entry, ObstacleEntry::Point(Position::Plane(0.0, 0.0)));
-                *slot = valid(i, entry)?;
+                *slot = make(i, entry)?;
             }
             Ok(())
         })
         .collect();
     outcomes.into_iter().collect::<Result<(), _>>()?;
-    Ok(obstacles)
+    Ok(made)
 }
 
 /// How many edges one parallel task validates.
