@@ -20,7 +20,10 @@ for round in $(seq 1 "$rounds"); do
     if (( round % 2 == 0 )); then order=("${cases[2]}" "${cases[1]}" "${cases[0]}"); fi
     for case in "${order[@]}"; do
         # criterion prints `time:   [low estimate high]`: keep the estimate, in µs.
-        line=$("$bin" --bench "route/1M/$case" 2>/dev/null | grep -m1 'time:')
+        # (Whole output first: `grep -m1` on the pipe would end the bench by
+        # SIGPIPE, which `pipefail` turns into the script's failure.)
+        out=$("$bin" --bench "route/1M/$case" 2>/dev/null)
+        line=$(grep -m1 'time:' <<<"$out")
         t=$(echo "$line" | sed -E 's/.*\[[^ ]+ [^ ]+ ([^ ]+) ([^ ]+) .*/\1 \2/' | awk '{v=$1; u=$2; if (u=="ms") v*=1000; else if (u=="ns") v/=1000; else if (u=="s") v*=1e6; printf "%.1f", v}')
         echo "round $round ${case%\$}: $t µs"
         times[$case]+="$t "
