@@ -379,8 +379,9 @@ fn clearance_with_a_walking_agent_lists_body_slope_and_ground() {
 }
 
 /// A hall with a floor and a beam 2 above it, over which the soldier (1.8
-/// tall) walks; a drone (a sphere) beside him.
-const HALL: &str = r#"Map(
+/// tall, a walking agent) walks; a drone (a sphere) beside him, on the
+/// floor with every node. `watch`'s tests save it too.
+pub(crate) const HALL: &str = r#"Map(
     agents: [
         (name: "soldier", radius: 0.4, height: 1.8, climb: 0.35, max_slope: 40.0),
         (name: "drone", radius: 0.3),

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::cli_walking::HALL;
 use crate::common::cli::clearway;
 use crate::common::run::RunExt;
 
@@ -441,27 +442,6 @@ fn watch_follows_every_obstacles_file_given() {
         "{stderr}"
     );
 }
-
-/// A hall with a floor and a beam 2 above it; the soldier (1.8 tall, a
-/// walking agent) walks under the beam, the drone (a sphere) sits on the
-/// floor with every node.
-const HALL: &str = r#"Map(
-    agents: [
-        (name: "soldier", radius: 0.4, height: 1.8, climb: 0.35, max_slope: 40.0),
-        (name: "drone", radius: 0.3),
-    ],
-    nodes: [
-        (id: 0, pos: (0.0, 0.0, 0.0)),
-        (id: 1, pos: (5.0, 0.0, 0.0)),
-        (id: 2, pos: (10.0, 0.0, 0.0)),
-        (id: 3, pos: (5.0, 4.0, 0.0)),
-    ],
-    edges: [(from: 0, to: 1), (from: 1, to: 2), (from: 0, to: 3), (from: 3, to: 2)],
-    obstacles: [
-        Box(min: (-1.0, -2.0, -1.0), max: (11.0, 6.0, 0.0)),
-        Segment(from: (2.5, -2.0, 2.0), to: (2.5, 2.0, 2.0)),
-    ],
-)"#;
 
 /// The lines of the next save's report, up to its summary.
 fn save_lines(watch: &mut Watching) -> Vec<String> {

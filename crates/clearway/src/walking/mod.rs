@@ -10,7 +10,7 @@
 //!   edge touches no obstacle: the edge's walking clearance for that
 //!   height and climb (the largest radius whose body fits, at most
 //!   [`Walking::widest_body`]) is > 0 and at least the agent's radius,
-//!   under the rule [`admits`](crate::admits) states;
+//!   under the rule [`crate::admits`] states;
 //! - there is **ground** under it: no stretch of the edge as long as the
 //!   agent's radius, or longer, lacks a surface within `climb` of the feet
 //!   (a node needs ground under its point);
