@@ -12,6 +12,9 @@ pub enum Picture {
     Svg,
     /// PNG, the SVG rasterised.
     Png,
+    /// The viewer: one self-contained HTML page (`clearway render -o
+    /// level.html`).
+    Html,
 }
 
 /// The picture format a path's extension asks for.
@@ -23,17 +26,19 @@ pub fn picture_format(path: &Path) -> PyResult<Picture> {
     {
         Some("svg") => Ok(Picture::Svg),
         Some("png") => Ok(Picture::Png),
+        Some("html" | "htm") => Ok(Picture::Html),
         _ => Err(PyValueError::new_err(format!(
-            "render: `{}`: the file name must end in .svg or .png",
+            "render: `{}`: the file name must end in .svg, .png or .html",
             path.display()
         ))),
     }
 }
 
-/// Writes `svg` to `path` in `format`.
+/// Writes `svg` (the page's HTML for [`Picture::Html`]) to `path` in
+/// `format`.
 pub fn write_picture(py: Python<'_>, path: &Path, svg: &str, format: Picture) -> PyResult<()> {
     match format {
-        Picture::Svg => write_atomically(py, path, svg.as_bytes()),
+        Picture::Svg | Picture::Html => write_atomically(py, path, svg.as_bytes()),
         Picture::Png => {
             let png =
                 crate::guard::detached(py, "drawing a PNG", || clearway::render::svg_to_png(svg))?

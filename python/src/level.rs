@@ -362,7 +362,9 @@ impl PyLevel {
         crate::files::write_atomically(py, &path, text.as_bytes())
     }
 
-    /// Draws the level to ``path``: SVG or PNG by its extension. Edges are
+    /// Draws the level to ``path``: SVG, PNG or the viewer's HTML page
+    /// (``.html``: pan, zoom, pick a radius, hover an edge, click a route;
+    /// spheres only) by its extension. Edges are
     /// coloured by clearance; with ``radius`` (or ``agent``), against that
     /// radius, and with ``route=(a, b)`` also the route an agent of that
     /// radius takes (a walking ``agent``: coloured by its own clearances,
@@ -383,7 +385,8 @@ impl PyLevel {
             return Err(PyValueError::new_err("route= needs radius= or agent="));
         }
         let ends = route.as_ref().map(|(a, b)| (a, b));
-        let svg = each!(&self.inner, m => m.svg(py, radius, agent, title, ends))?;
+        let html = matches!(format, crate::files::Picture::Html);
+        let svg = each!(&self.inner, m => m.svg(py, radius, agent, title, ends, html))?;
         crate::files::write_picture(py, &path, &svg, format)
     }
 

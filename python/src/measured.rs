@@ -526,8 +526,24 @@ where
         agent: Option<&str>,
         title: Option<&str>,
         route: Option<(&Bound<'_, PyAny>, &Bound<'_, PyAny>)>,
+        html: bool,
     ) -> PyResult<String> {
         let chosen = radius::given(self.map.agents(), radius, agent)?;
+        // The viewer page judges spheres only, as `clearway render -o
+        // level.html` does.
+        if let (
+            true,
+            Some(Chosen {
+                agent: Some(name),
+                walking: Some(_),
+                ..
+            }),
+        ) = (html, &chosen)
+        {
+            return Err(PyValueError::new_err(format!(
+                "render: agent `{name}` is a walking agent: the viewer page shows spheres only; draw it as SVG or PNG"
+            )));
+        }
         let ends = match route {
             Some((a, b)) => Some((self.node(a, "route[0]")?, self.node(b, "route[1]")?)),
             None => None,
@@ -563,7 +579,11 @@ where
             if let Some(title) = title {
                 picture = picture.title(title);
             }
-            picture.to_svg()
+            if html {
+                picture.to_html(|_| None)
+            } else {
+                picture.to_svg()
+            }
         })
     }
 }

@@ -73,10 +73,27 @@ def test_render_writes_svg_and_png(name: str, tmp_path: Path) -> None:
     routed = tmp_path / "route.svg"
     level.render(routed, radius=0.3, route=(int(ids[0]), int(ids[-1])))
     assert routed.read_text() != text
-    with pytest.raises(ValueError, match=r"\.svg or \.png"):
+    with pytest.raises(ValueError, match=r"\.svg, \.png or \.html"):
         level.render(tmp_path / "level.gif")
     with pytest.raises(ValueError, match="route= needs"):
         level.render(svg, route=(int(ids[0]), int(ids[-1])))
+
+
+@pytest.mark.parametrize("name", ["corridors.ron", "two_storey.ron"])
+def test_render_writes_the_viewer_page(name: str, tmp_path: Path) -> None:
+    # The page the command line writes for `render -o level.html`: one
+    # self-contained file, nothing fetched, the level's data inside.
+    level = load(name)
+    page = tmp_path / "level.html"
+    level.render(page, radius=0.5, title=name)
+    text = page.read_text()
+    assert text.startswith("<!DOCTYPE html>")
+    assert "http://" not in text and "https://" not in text
+    assert 'id="cw-meta"' in text and name in text
+    cli = tmp_path / "cli.html"
+    run_cli("render", str(MAPS / name), "--radius", "0.5", "-o", str(cli), ok_codes=(0, 1))
+    # The same page but for what only the file knows (obstacles' lines).
+    assert abs(len(text) - len(cli.read_text())) < len(text) // 10
 
 
 def test_render_draws_what_the_cli_draws(tmp_path: Path) -> None:

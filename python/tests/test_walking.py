@@ -257,6 +257,12 @@ def test_render_draws_a_walking_agent(gaps: Path, tmp_path: Path) -> None:
     assert drawn.startswith("<svg") or "<svg" in drawn[:200]
     assert "no ground" in drawn
     assert "no ground" not in (tmp_path / "ball.svg").read_text()
+    # The viewer page shows spheres only, as `render -o x.html` says.
+    with pytest.raises(ValueError, match="walking agent"):
+        level.render(tmp_path / "bot.html", agent="bot")
+    assert not (tmp_path / "bot.html").exists()
+    level.render(tmp_path / "ball.html", agent="ball")
+    assert (tmp_path / "ball.html").read_text().startswith("<!DOCTYPE html>")
 
 
 @pytest.mark.parametrize("which", [0, 1])
