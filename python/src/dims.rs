@@ -2,7 +2,7 @@
 //! of 2 or 3 float64s; and what walking agents (3D only) need of them.
 
 use clearway::geometry::{Point, Point3};
-use clearway::render::{Flatten, Picture};
+use clearway::render::{Flatten, ShownWalking};
 use clearway::walking::{Walking, WalkingClearances};
 use clearway::{Clearances, Map, Plane, Space};
 
@@ -24,14 +24,14 @@ pub trait Dim: Flatten + Send + Sync + 'static {
     /// ([`WalkingClearances::for_agent`]): every search written for
     /// spheres then answers for it.
     fn for_agent(map: &Map<Self>, walk: &WalkingClearances, radius: f64) -> Clearances<Self>;
-    /// `picture` with the walking agent's height and the stretches without
-    /// ground that block it at `radius` drawn, as `clearway render --agent`.
-    fn show_walking<'a>(
-        picture: Picture<'a, Self>,
+    /// The walking agent's height and the stretches without ground that
+    /// block it at `radius`, for a picture to draw, as `clearway render
+    /// --agent`; `None` on a flat level.
+    fn show_walking(
         map: &Map<Self>,
         walk: &WalkingClearances,
         radius: f64,
-    ) -> Picture<'a, Self>;
+    ) -> Option<ShownWalking<Self::Point>>;
 }
 
 impl Dim for Plane {
@@ -53,13 +53,8 @@ impl Dim for Plane {
     fn for_agent(map: &Map<Plane>, _: &WalkingClearances, _: f64) -> Clearances<Plane> {
         Clearances::compute(map)
     }
-    fn show_walking<'a>(
-        picture: Picture<'a, Plane>,
-        _: &Map<Plane>,
-        _: &WalkingClearances,
-        _: f64,
-    ) -> Picture<'a, Plane> {
-        picture
+    fn show_walking(_: &Map<Plane>, _: &WalkingClearances, _: f64) -> Option<ShownWalking<Point>> {
+        None
     }
 }
 
@@ -80,12 +75,14 @@ impl Dim for Space {
     fn for_agent(map: &Map<Space>, walk: &WalkingClearances, radius: f64) -> Clearances<Space> {
         walk.for_agent(map, radius)
     }
-    fn show_walking<'a>(
-        picture: Picture<'a, Space>,
+    fn show_walking(
         map: &Map<Space>,
         walk: &WalkingClearances,
         radius: f64,
-    ) -> Picture<'a, Space> {
-        picture.walking(walk.walking().height, walk.ground_gaps(map, radius))
+    ) -> Option<ShownWalking<Point3>> {
+        Some(ShownWalking {
+            height: walk.walking().height,
+            gaps: walk.ground_gaps(map, radius),
+        })
     }
 }

@@ -49,10 +49,10 @@ pub fn write_picture(py: Python<'_>, path: &Path, svg: &str, format: Picture) ->
 }
 
 /// Writes `contents` to `path` as the command line writes its outputs
-/// ([`clearway::atomic_write`]): through a temporary file in the same
+/// ([`clearway_atomic_write`]): through a temporary file in the same
 /// folder renamed over it, so a reader sees the old file or the new one,
 /// never half of one. The GIL is released while the disk works.
 pub fn write_atomically(py: Python<'_>, path: &Path, contents: &[u8]) -> PyResult<()> {
-    py.detach(|| clearway::atomic_write::write_atomically(path, contents))
+    py.detach(|| clearway_atomic_write::write_atomically(path, contents))
         .map_err(|e| PyOSError::new_err(format!("cannot write `{}`: {e}", path.display())))
 }

@@ -2,8 +2,8 @@
 //! kept exact after every change at the cost of what is near it.
 
 use clearway::live::{Change, ChangeReport, LiveLevel};
-use clearway::node_names::NodeLookup;
 use clearway::{Dimension, EdgeIdx, NodeIdx, Plane, Space};
+use clearway_node_names::NodeLookup;
 use numpy::PyArray1;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;

@@ -4,10 +4,11 @@
 
 use std::sync::{Arc, OnceLock};
 
-use clearway::node_names::NodeNames;
+use clearway::render::{Picture, PictureOptions, ShownRoute};
 use clearway::walking::{WalkingClearances, WalkingSpot};
 use clearway::{Agent, Clearance, Clearances, EdgeIdx, Map, NodeIdx, Router, TightSpots};
 use clearway_format::wire::MapFile;
+use clearway_node_names::NodeNames;
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -562,23 +563,26 @@ where
             None => (self.clearances(py)?, None),
         };
         detached(py, "drawing", || {
-            let mut picture = clearway::render::Picture::new(&self.map, c);
+            let mut options = PictureOptions {
+                title: title.map(str::to_string),
+                ..PictureOptions::default()
+            };
             if let Some(chosen) = &chosen {
-                picture = match &chosen.agent {
-                    Some(name) => picture.agent(name, chosen.radius),
-                    None => picture.agent_radius(chosen.radius),
-                };
+                options.agent_radius = Some(chosen.radius);
+                options.agent_name = chosen.agent.clone();
                 if let Some(walk) = walk {
-                    picture = D::show_walking(picture, &self.map, walk, chosen.radius);
+                    options.walking = D::show_walking(&self.map, walk, chosen.radius);
                 }
                 if let Some((a, b)) = ends {
                     let found = Router::new(&self.map, c).route(a, b, chosen.radius);
-                    picture = picture.route(a, b, found);
+                    options.route = Some(ShownRoute {
+                        start: a,
+                        goal: b,
+                        found,
+                    });
                 }
             }
-            if let Some(title) = title {
-                picture = picture.title(title);
-            }
+            let picture = Picture::new(&self.map, c, options);
             if html {
                 picture.to_html(|_| None)
             } else {

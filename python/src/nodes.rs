@@ -1,10 +1,10 @@
 //! Which node a Python argument names: an id as the map writes it (an
 //! `int`), or a string read as the command line reads `--from` (an id, a
-//! name, `id:ID` or `name:NAME`: the library's [`clearway::node_names`]
+//! name, `id:ID` or `name:NAME`: the [`clearway_node_names`]
 //! rules and messages).
 
 use clearway::NodeIdx;
-use clearway::node_names::{NodeLookup, resolve_node};
+use clearway_node_names::{NodeLookup, resolve_node};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};

@@ -1,10 +1,10 @@
 //! Naming a node on the command line: by id, or by a unique name; `id:N`
 //! or `name:TEXT` when a name looks like another node's id. The rules are
-//! the library's ([`clearway::node_names`]), shared with the Python binding.
+//! `clearway_node_names`'s, shared with the Python binding.
 
 use clearway::{Dimension, Map, NodeIdx};
 
-pub use clearway::node_names::{BadNode, NodeNames};
+pub use clearway_node_names::{BadNode, NodeNames};
 
 use super::Failure;
 use super::args::Ends;
@@ -19,12 +19,12 @@ impl Ends {
     }
 }
 
-/// The index of the node `given` names ([`clearway::node_names::resolve_node`]),
+/// The index of the node `given` names ([`clearway_node_names::resolve_node`]),
 /// a usage error when it names none.
 pub fn resolve_node<D: Dimension>(
     map: &Map<D>,
     given: &str,
     option: &str,
 ) -> Result<NodeIdx, Failure> {
-    clearway::node_names::resolve_node(map, given, option).map_err(|e| Failure::Usage(e.message))
+    clearway_node_names::resolve_node(map, given, option).map_err(|e| Failure::Usage(e.message))
 }

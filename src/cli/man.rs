@@ -76,7 +76,7 @@ fn write_pages(mut command: clap::Command, dir: &Path) -> std::io::Result<()> {
                 .get_display_name()
                 .unwrap_or_else(|| command.get_name())
         );
-        clearway::atomic_write::write_atomically(&dir.join(name), &page(&command)?)?;
+        clearway_atomic_write::write_atomically(&dir.join(name), &page(&command)?)?;
     }
     Ok(())
 }

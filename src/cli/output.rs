@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use clearway::atomic_write::{write_atomically, write_atomically_with};
+use clearway_atomic_write::{write_atomically, write_atomically_with};
 
 use super::args::{MapArg, OutputArgs};
 use super::{Failure, stream_stdout, write_stdout};

@@ -5,10 +5,12 @@
 use std::path::Path;
 
 use super::timings::Timings;
-use clearway::atomic_write::write_atomically;
 use clearway::geometry::Point;
-use clearway::render::{Bounds, Flatten, OutputSize, Picture, Up};
+use clearway::render::{
+    Bounds, Flatten, OutputSize, Picture, PictureOptions, ShownRoute, ShownWalking, Up,
+};
 use clearway::{Map, NodeIdx, Router};
+use clearway_atomic_write::write_atomically;
 
 use super::args::{RenderArgs, UpAxis};
 use super::conventions::kept_until_exit;
@@ -174,19 +176,23 @@ fn draw<D: Flatten + Shown>(
         None => (compute_clearances(map), None),
     });
     let clearances = kept_until_exit(clearances);
-    let mut picture = Picture::new(map, clearances)
-        .up(up)
-        .title(&map_title(&args.map.map))
-        .size(OutputSize {
+    let mut options = PictureOptions {
+        up,
+        title: Some(map_title(&args.map.map)),
+        size: OutputSize {
             width: args.width,
             height: args.height,
-        });
-    if let Some(node) = centre {
-        picture = picture.centre(node);
-    }
+        },
+        centre,
+        view,
+        ..PictureOptions::default()
+    };
     if let Some(bounds) = view {
-        picture = picture.view(bounds);
-        if let Some(level) = picture.level_bounds()
+        let whole = PictureOptions {
+            up,
+            ..PictureOptions::default()
+        };
+        if let Some(level) = Picture::new(map, clearances, whole).level_bounds()
             && !level.overlaps(&bounds)
         {
             let corner = |p: Point| format!("({}, {})", numbers::human(p.x), numbers::human(p.y));
@@ -201,11 +207,9 @@ fn draw<D: Flatten + Shown>(
         }
     }
     if let Some(r) = &radius {
-        picture = with_radius(picture, r);
+        with_radius(&mut options, r);
     }
-    if let Some((height, gaps)) = gaps {
-        picture = picture.walking(height, gaps);
-    }
+    options.walking = gaps.map(|(height, gaps)| ShownWalking { height, gaps });
     // The routes are searched here, with one router, and handed to the
     // picture as data.
     let mut router = (route.is_some() || widest.is_some()).then(|| Router::new(map, clearances));
@@ -220,7 +224,11 @@ fn draw<D: Flatten + Shown>(
                 numbers::given(agent_radius)
             );
         }
-        picture = picture.route(a, b, found);
+        options.route = Some(ShownRoute {
+            start: a,
+            goal: b,
+            found,
+        });
     }
     if let (Some((a, b)), Some(router)) = (widest, router.as_mut()) {
         let found = router.widest_route(a, b);
@@ -231,8 +239,13 @@ fn draw<D: Flatten + Shown>(
                 node_ref(map, b)
             );
         }
-        picture = picture.widest(a, b, found);
+        options.widest = Some(ShownRoute {
+            start: a,
+            goal: b,
+            found,
+        });
     }
+    let picture = Picture::new(map, clearances, options);
     if format == Format::Html {
         timings.time("render", || write_html(&picture, &args.output, origin))?;
     } else {
@@ -285,12 +298,10 @@ fn view<D: Flatten>(
     Ok((region, None))
 }
 
-/// The picture coloured against a checked radius.
-pub fn with_radius<'a, D: Flatten>(picture: Picture<'a, D>, r: &CheckedRadius) -> Picture<'a, D> {
-    match &r.agent {
-        Some(name) => picture.agent(name, r.agent_radius),
-        None => picture.agent_radius(r.agent_radius),
-    }
+/// Colours the picture against a checked radius.
+pub fn with_radius<P>(options: &mut PictureOptions<P>, r: &CheckedRadius) {
+    options.agent_radius = Some(r.agent_radius);
+    options.agent_name = r.agent.clone();
 }
 
 /// The caption of a map's picture: its file name.
@@ -365,14 +376,15 @@ pub fn for_check_map<D: Flatten + Shown>(
         }
         None => (None, None),
     };
-    let mut picture = Picture::new(map, own.as_ref().unwrap_or(clearances))
-        .up(up)
-        .title(&map_title(map_path));
+    let mut options = PictureOptions {
+        up,
+        title: Some(map_title(map_path)),
+        walking: gaps.map(|(height, gaps)| ShownWalking { height, gaps }),
+        ..PictureOptions::default()
+    };
     if let Some(r) = largest {
-        picture = with_radius(picture, r);
+        with_radius(&mut options, r);
     }
-    if let Some((height, gaps)) = gaps {
-        picture = picture.walking(height, gaps);
-    }
+    let picture = Picture::new(map, own.as_ref().unwrap_or(clearances), options);
     write(&picture, out, format)
 }

@@ -9,7 +9,7 @@
 use std::io::{self, Write};
 
 use super::ci_report::{Case, CiReport};
-use clearway::render::{XmlWhitespace, escape_xml};
+use clearway_text::xml::{XmlWhitespace, escape_xml};
 
 /// The report as one XML document.
 pub fn write(report: &CiReport, out: &mut dyn Write) -> io::Result<()> {

@@ -8,7 +8,10 @@ use crate::common::cli::{RunExt, clearway, stdout};
 use std::path::Path;
 
 use clearway::geometry::Point;
-use clearway::render::{Bounds, Fonts, Picture, RecordingDrawer, Shape, palette, svg_to_png_with};
+use clearway::render::{
+    Bounds, Fonts, Picture, PictureOptions, RecordingDrawer, Shape, ShownRoute, palette,
+    svg_to_png_with,
+};
 use clearway::{Clearances, Map, NodeIdx, Router};
 use resvg::tiny_skia::Pixmap;
 
@@ -31,10 +34,17 @@ fn snapshot_for_largest_agent(file: &str) -> String {
     let map = load(file);
     let clearances = Clearances::compute(&map);
     let (name, radius) = largest_agent(&map);
-    Picture::new(&map, &clearances)
-        .agent(&name, radius)
-        .title(file)
-        .to_svg()
+    Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_name: Some(name.to_string()),
+            agent_radius: Some(radius),
+            title: Some(file.to_string()),
+            ..PictureOptions::default()
+        },
+    )
+    .to_svg()
 }
 
 #[test]
@@ -73,11 +83,25 @@ fn rooms_by_clearance_with_routes() {
     let mut router = Router::new(&map, &clearances);
     let route = router.route(gate, garden, 0.0);
     let widest = router.widest_route(gate, terrace);
-    let svg = Picture::new(&map, &clearances)
-        .route(gate, garden, route)
-        .widest(gate, terrace, widest)
-        .title("rooms.ron")
-        .to_svg();
+    let svg = Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            route: Some(ShownRoute {
+                start: gate,
+                goal: garden,
+                found: route,
+            }),
+            widest: Some(ShownRoute {
+                start: gate,
+                goal: terrace,
+                found: widest,
+            }),
+            title: Some("rooms.ron".to_string()),
+            ..PictureOptions::default()
+        },
+    )
+    .to_svg();
     insta::assert_snapshot!("rooms_clearance_routes", svg);
 }
 
@@ -120,9 +144,15 @@ fn rgb(pixmap: &Pixmap, x: u32, y: u32) -> (u8, u8, u8) {
 #[test]
 fn tiny_map_pixels_blocked_edge_is_red_and_y_points_up() {
     let (map, clearances) = tiny();
-    let picture = Picture::new(&map, &clearances)
-        .agent_radius(2.0)
-        .long_side(280.0);
+    let picture = Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_radius: Some(2.0),
+            long_side: 280.0,
+            ..PictureOptions::default()
+        },
+    );
     let png = picture.to_png().unwrap();
     let pixmap = Pixmap::decode_png(&png).unwrap();
 
@@ -178,9 +208,15 @@ fn tiny_map_pixels_blocked_edge_is_red_and_y_points_up() {
 fn recording_blocked_edge_is_red_with_its_pinch_and_outline() {
     let (map, clearances) = tiny();
     let mut rec = RecordingDrawer::default();
-    Picture::new(&map, &clearances)
-        .agent_radius(2.0)
-        .draw(&mut rec);
+    Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_radius: Some(2.0),
+            ..PictureOptions::default()
+        },
+    )
+    .draw(&mut rec);
     let edge = rec
         .titled("edge 0 (0 -> 1): clearance 1 < radius 2: blocked")
         .next()
@@ -230,7 +266,7 @@ fn recording_blocked_edge_is_red_with_its_pinch_and_outline() {
 fn without_a_radius_edges_follow_the_continuous_scale() {
     let (map, clearances) = tiny();
     let mut rec = RecordingDrawer::default();
-    Picture::new(&map, &clearances).draw(&mut rec);
+    Picture::new(&map, &clearances, PictureOptions::default()).draw(&mut rec);
     let tight = rec.titled("edge 0 ").next().unwrap().style.clone().unwrap();
     let wide = rec.titled("edge 1 ").next().unwrap().style.clone().unwrap();
     // The scale runs 0 to 5 (the widest edge's clearance, already round).
@@ -267,9 +303,15 @@ fn large_maps_group_edges_by_colour_and_say_so() {
     assert!(map.edges().len() > clearway::render::LARGE_MAP_EDGES);
     let clearances = Clearances::compute(&map);
     let mut rec = RecordingDrawer::default();
-    Picture::new(&map, &clearances)
-        .agent_radius(0.25)
-        .draw(&mut rec);
+    Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_radius: Some(0.25),
+            ..PictureOptions::default()
+        },
+    )
+    .draw(&mut rec);
     let edges: Vec<_> = rec.in_layer("edges").collect();
     // Blocked (the rock is 0.3 from horizontal edges) and clear: two paths.
     assert_eq!(edges.len(), 2);
@@ -277,7 +319,15 @@ fn large_maps_group_edges_by_colour_and_say_so() {
     assert!(rec.in_layer("nodes").next().is_none());
     assert!(rec.notes.iter().any(|n| n.contains("one path per colour")));
     // And the SVG stays small: well under 100 bytes per edge.
-    let svg = Picture::new(&map, &clearances).agent_radius(0.25).to_svg();
+    let svg = Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_radius: Some(0.25),
+            ..PictureOptions::default()
+        },
+    )
+    .to_svg();
     assert!(svg.len() < map.edges().len() * 100, "{} bytes", svg.len());
     assert!(!svg.contains("<title>edge "));
 }
@@ -288,7 +338,7 @@ fn node_labels_are_left_out_when_they_would_crowd() {
     assert!(map.nodes().len() > clearway::render::LABEL_MAX_NODES);
     let clearances = Clearances::compute(&map);
     let mut rec = RecordingDrawer::default();
-    Picture::new(&map, &clearances).draw(&mut rec);
+    Picture::new(&map, &clearances, PictureOptions::default()).draw(&mut rec);
     for layer in ["nodes", "labels"] {
         assert!(
             rec.in_layer(layer)
@@ -349,9 +399,16 @@ fn pixels_differing_below(a: &[u8], b: &[u8], top: u32) -> usize {
 fn png_texts_are_drawn_with_the_built_in_font_alone() {
     let map = load("corridors.ron");
     let clearances = Clearances::compute(&map);
-    let picture = Picture::new(&map, &clearances)
-        .agent("tank", 1.5)
-        .title("corridors.ron");
+    let picture = Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_name: Some("tank".to_string()),
+            agent_radius: Some(1.5),
+            title: Some("corridors.ron".to_string()),
+            ..PictureOptions::default()
+        },
+    );
     let svg = picture.to_svg();
     let png = svg_to_png_with(&svg, Fonts::Embedded).unwrap();
     let bare = svg_to_png_with(&without_texts(&svg), Fonts::Embedded).unwrap();
@@ -391,9 +448,16 @@ fn cli_png_on_a_machine_without_fonts_has_its_labels() {
     let written = std::fs::read(&out).unwrap();
     let map = load("corridors.ron");
     let clearances = Clearances::compute(&map);
-    let picture = Picture::new(&map, &clearances)
-        .agent("tank", 1.5)
-        .title("corridors.ron");
+    let picture = Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_name: Some("tank".to_string()),
+            agent_radius: Some(1.5),
+            title: Some("corridors.ron".to_string()),
+            ..PictureOptions::default()
+        },
+    );
     let svg = picture.to_svg();
     let bare = svg_to_png_with(&without_texts(&svg), Fonts::Embedded).unwrap();
     let ink = pixels_differing_below(&written, &bare, picture.layout().legend_top as u32);
@@ -409,9 +473,16 @@ fn verdicts_differ_in_pattern_as_well_as_colour() {
     let map = load("rooms.ron");
     let clearances = Clearances::compute(&map);
     let mut rec = RecordingDrawer::default();
-    Picture::new(&map, &clearances)
-        .agent("ogre", 1.2)
-        .draw(&mut rec);
+    Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_name: Some("ogre".to_string()),
+            agent_radius: Some(1.2),
+            ..PictureOptions::default()
+        },
+    )
+    .draw(&mut rec);
     let style_of = |title: &str| rec.titled(title).next().unwrap().style.clone().unwrap();
     let blocked = style_of(": blocked");
     let tight = style_of(": tight");
@@ -532,11 +603,18 @@ fn cli_around_a_node_shows_its_neighbourhood_clipped() {
     let map = load("rooms.ron");
     let clearances = Clearances::compute(&map);
     let node = map.nodes()[map.node_index(6).unwrap()].pos;
-    let picture = Picture::new(&map, &clearances)
-        .agent("ogre", 1.2)
-        .title("rooms.ron")
-        .view(Bounds::around(node, 6.0))
-        .centre(map.node_index(6).unwrap());
+    let picture = Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_name: Some("ogre".to_string()),
+            agent_radius: Some(1.2),
+            title: Some("rooms.ron".to_string()),
+            view: Some(Bounds::around(node, 6.0)),
+            centre: Some(map.node_index(6).unwrap()),
+            ..PictureOptions::default()
+        },
+    );
     let layout = picture.layout();
     let [a, b] = layout.clip.unwrap();
     let centre = layout.frame.to_picture(node);
@@ -585,9 +663,15 @@ fn cli_region_shows_that_box() {
         min: Point::new(-2.0, 0.0),
         max: Point::new(10.0, 6.0),
     };
-    let picture = Picture::new(&map, &clearances)
-        .title("rooms.ron")
-        .view(bounds);
+    let picture = Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            title: Some("rooms.ron".to_string()),
+            view: Some(bounds),
+            ..PictureOptions::default()
+        },
+    );
     assert_eq!(svg, picture.to_svg());
     let layout = picture.layout();
     let [a, b] = layout.clip.unwrap();
@@ -655,11 +739,22 @@ fn snapshot_for_largest_agent_with_route() -> String {
     let west_end = map.node_index(100).unwrap();
     let hangar = map.node_index(125).unwrap();
     let route = Router::new(&map, &clearances).route(west_end, hangar, 1.5);
-    Picture::new(&map, &clearances)
-        .agent("tank", 1.5)
-        .route(west_end, hangar, route)
-        .title("corridors.ron")
-        .to_svg()
+    Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_name: Some("tank".to_string()),
+            agent_radius: Some(1.5),
+            route: Some(ShownRoute {
+                start: west_end,
+                goal: hangar,
+                found: route,
+            }),
+            title: Some("corridors.ron".to_string()),
+            ..PictureOptions::default()
+        },
+    )
+    .to_svg()
 }
 
 #[test]
@@ -724,19 +819,27 @@ fn readme_pictures_are_current() {
     let picture = |file: &str, agent: Option<&str>, route: Option<(u64, u64)>| {
         let map = load(file);
         let clearances = Clearances::compute(&map);
-        let mut p = Picture::new(&map, &clearances).title(file);
+        let mut options = PictureOptions {
+            title: Some(file.to_string()),
+            ..PictureOptions::default()
+        };
         let mut radius = 0.0;
         if let Some(name) = agent {
             let a = map.agents().iter().find(|a| a.name == name).unwrap();
-            p = p.agent(name, a.radius);
+            options.agent_name = Some(name.to_string());
+            options.agent_radius = Some(a.radius);
             radius = a.radius;
         }
         if let Some((a, b)) = route {
             let (a, b) = (map.node_index(a).unwrap(), map.node_index(b).unwrap());
             let found = Router::new(&map, &clearances).route(a, b, radius);
-            p = p.route(a, b, found);
+            options.route = Some(ShownRoute {
+                start: a,
+                goal: b,
+                found,
+            });
         }
-        p.to_svg()
+        Picture::new(&map, &clearances, options).to_svg()
     };
     let expected = [
         (
@@ -841,12 +944,27 @@ fn hostile_names_give_well_formed_svg_that_reads_back() {
         let mut router = Router::new(&map, &clearances);
         let route = router.route(NodeIdx::new(first), NodeIdx::new(last), radius);
         let widest = router.widest_route(NodeIdx::new(first), NodeIdx::new(last));
-        let svg = Picture::new(&map, &clearances)
-            .agent(name, radius)
-            .title(name)
-            .route(NodeIdx::new(first), NodeIdx::new(last), route)
-            .widest(NodeIdx::new(first), NodeIdx::new(last), widest)
-            .to_svg();
+        let svg = Picture::new(
+            &map,
+            &clearances,
+            PictureOptions {
+                agent_name: Some(name.to_string()),
+                agent_radius: Some(radius),
+                title: Some(name.to_string()),
+                route: Some(ShownRoute {
+                    start: NodeIdx::new(first),
+                    goal: NodeIdx::new(last),
+                    found: route,
+                }),
+                widest: Some(ShownRoute {
+                    start: NodeIdx::new(first),
+                    goal: NodeIdx::new(last),
+                    found: widest,
+                }),
+                ..PictureOptions::default()
+            },
+        )
+        .to_svg();
         let doc = parsed(&svg);
         let words = words_of(&doc);
         let caption = format!("{} · {} (radius", as_written(name), as_written(name));
@@ -1026,10 +1144,17 @@ fn cli_around_rings_its_node() {
     let map = load("rooms.ron");
     let clearances = Clearances::compute(&map);
     let node = map.nodes()[map.node_index(6).unwrap()].pos;
-    let layout = Picture::new(&map, &clearances)
-        .agent("ogre", 1.2)
-        .view(Bounds::around(node, 6.0))
-        .layout();
+    let layout = Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_name: Some("ogre".to_string()),
+            agent_radius: Some(1.2),
+            view: Some(Bounds::around(node, 6.0)),
+            ..PictureOptions::default()
+        },
+    )
+    .layout();
     let at = layout.frame.to_picture(node);
     let number = |name: &str| ring.attribute(name).unwrap().parse::<f64>().unwrap();
     assert!((number("cx") - at.x).abs() <= 0.05, "{at:?}");
@@ -1083,10 +1208,21 @@ fn a_route_is_drawn_over_everything_on_a_halo() {
     let route = Router::new(&map, &clearances).route(west_end, hangar, 0.4);
     assert!(route.is_some());
     let mut recording = RecordingDrawer::default();
-    Picture::new(&map, &clearances)
-        .agent("tank", 1.5)
-        .route(west_end, hangar, route)
-        .draw(&mut recording);
+    Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_name: Some("tank".to_string()),
+            agent_radius: Some(1.5),
+            route: Some(ShownRoute {
+                start: west_end,
+                goal: hangar,
+                found: route,
+            }),
+            ..PictureOptions::default()
+        },
+    )
+    .draw(&mut recording);
     let shapes = &recording.shapes;
     let line = shapes
         .iter()
@@ -1160,10 +1296,17 @@ fn labels_never_overlap_and_those_left_out_are_counted() {
     let clearances = Clearances::compute(&map);
     for (long_side, some_left_out) in [(1200.0, false), (500.0, true)] {
         let mut rec = RecordingDrawer::default();
-        Picture::new(&map, &clearances)
-            .agent("robot", 0.45)
-            .long_side(long_side)
-            .draw(&mut rec);
+        Picture::new(
+            &map,
+            &clearances,
+            PictureOptions {
+                agent_name: Some("robot".to_string()),
+                agent_radius: Some(0.45),
+                long_side,
+                ..PictureOptions::default()
+            },
+        )
+        .draw(&mut rec);
         // Every text on the map, whatever its layer.
         let labels: Vec<[f64; 4]> = rec
             .shapes

@@ -11,7 +11,7 @@ use crate::common::files::{files_in, write_file};
 
 use clearway::geometry::Point;
 use clearway::map::Level;
-use clearway::render::{Picture, Up};
+use clearway::render::{Picture, PictureOptions, Up};
 use clearway::{Clearances, Map, Space};
 use resvg::tiny_skia::Pixmap;
 
@@ -107,11 +107,17 @@ fn space(text: &str) -> Map<Space> {
 fn svg(text: &str, up: Up) -> String {
     let map = space(text);
     let clearances = Clearances::compute(&map);
-    Picture::new(&map, &clearances)
-        .up(up)
-        .agent_radius(0.5)
-        .title("house.ron")
-        .to_svg()
+    Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            up,
+            agent_radius: Some(0.5),
+            title: Some("house.ron".to_string()),
+            ..PictureOptions::default()
+        },
+    )
+    .to_svg()
 }
 
 /// Each CSS class's fill colour.
@@ -325,10 +331,16 @@ fn the_cli_draws_a_3d_level_as_png_and_svg() {
     // under the stairwell opening (ground slab only) light.
     let map = space(&house(|q| q));
     let clearances = Clearances::compute(&map);
-    let frame = Picture::new(&map, &clearances)
-        .agent_radius(0.5)
-        .layout()
-        .frame;
+    let frame = Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_radius: Some(0.5),
+            ..PictureOptions::default()
+        },
+    )
+    .layout()
+    .frame;
     let pixel = |x: f64, y: f64| {
         let p = frame.to_picture(Point::new(x, y));
         let c = pixmap.pixel(p.x as u32, p.y as u32).unwrap();
@@ -502,7 +514,7 @@ fn a_ramp_is_shaded_as_a_floor_however_high_it_climbs() {
     );
     let clearances = Clearances::compute(&map);
     let mut recording = RecordingDrawer::default();
-    Picture::new(&map, &clearances).draw(&mut recording);
+    Picture::new(&map, &clearances, PictureOptions::default()).draw(&mut recording);
     let fill = |n: usize| {
         let title = format!("obstacle #{n}:");
         let shape = recording.titled(&title).next().unwrap();
@@ -575,8 +587,14 @@ fn check_render_up_y_draws_a_y_up_level_from_above() {
 fn svg_of_house_along_z() -> String {
     let map = space(&house(|q| q));
     let clearances = Clearances::compute(&map);
-    Picture::new(&map, &clearances)
-        .agent_radius(0.5)
-        .title("y_up.ron")
-        .to_svg()
+    Picture::new(
+        &map,
+        &clearances,
+        PictureOptions {
+            agent_radius: Some(0.5),
+            title: Some("y_up.ron".to_string()),
+            ..PictureOptions::default()
+        },
+    )
+    .to_svg()
 }

@@ -47,7 +47,6 @@
 
 #![deny(missing_docs)]
 
-pub mod atomic_write;
 mod bake;
 mod clearance;
 mod dimension;
@@ -59,7 +58,6 @@ pub mod link;
 pub mod live;
 pub mod map;
 mod morton;
-pub mod node_names;
 pub mod obj;
 mod obstacle;
 mod obstacle3;

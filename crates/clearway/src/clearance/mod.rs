@@ -350,7 +350,7 @@ impl<D: Dimension> Clearances<D> {
     /// [`Clearances::compute`], `max_radius` for clearances computed
     /// [`within`](ClearanceOptions::within) it (a value above it may be a
     /// lower bound).
-    pub fn exact_up_to(&self) -> f64 {
+    pub(crate) fn exact_up_to(&self) -> f64 {
         self.exact_up_to
     }
 

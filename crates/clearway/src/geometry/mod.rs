@@ -6,7 +6,8 @@
 //!
 //! The queries here are the plane's (the default [`Dimension`](crate::Dimension),
 //! [`Plane`](crate::Plane)); their 3D twins, under the same names, are in
-//! [`space`] (as `space::segment_to_segment`), one file per pair of shapes.
+//! the module `space` (as `space::segment_to_segment`), one file per pair
+//! of shapes.
 
 mod orientation;
 mod point;
@@ -25,7 +26,10 @@ mod solids;
 // `space`, their 3D twins): what `Clearances` is built from, public only
 // for the tests and fuzz targets that check them against exact twins
 // (feature `test-twins`); a game asks `Clearances` instead.
+#[cfg(feature = "test-twins")]
 pub mod space;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) mod space;
 
 #[cfg(feature = "test-twins")]
 pub use orientation::{Orientation, orientation};

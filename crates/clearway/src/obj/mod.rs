@@ -95,7 +95,7 @@ pub struct ObjSource {
 impl ObjSource {
     /// The source without its file: `object `arch` at line 3`, `faces from
     /// line 3`. The line tells apart groups of the same name.
-    pub fn without_file(&self) -> String {
+    pub(crate) fn without_file(&self) -> String {
         let what = match self.kind {
             ObjGroupKind::Object => "object",
             ObjGroupKind::Group => "group",

@@ -216,18 +216,7 @@ impl<D: Dimension> ObstacleIndex<D> {
     /// (the same obstacle, ties included, and the same witness) whenever that
     /// is that near. The search opens no box farther than `max_distance`, so
     /// asking "does anything come within r?" costs little when nothing does.
-    ///
-    /// ```
-    /// use clearway::geometry::{Point, Segment};
-    /// use clearway::ObstacleIndex;
-    /// use clearway::Obstacle;
-    /// let obstacles = vec![Obstacle::Point(Point::new(3.0, -2.0))];
-    /// let index = ObstacleIndex::build(&obstacles);
-    /// let edge = Segment::new(Point::new(0.0, 0.0), Point::new(5.0, 0.0));
-    /// assert!(index.nearest_within(&obstacles, edge, 1.5).is_none());
-    /// assert_eq!(index.nearest_within(&obstacles, edge, 2.0).unwrap().separation.distance, 2.0);
-    /// ```
-    pub fn nearest_within(
+    pub(crate) fn nearest_within(
         &self,
         obstacles: &[D::Obstacle],
         edge: Segment<D::Point>,
@@ -271,20 +260,28 @@ impl<D: Dimension> ObstacleIndex<D> {
     pub(crate) fn shard_count(&self) -> usize {
         self.trees.len()
     }
-
-    /// The obstacle nearest to a point (a zero-length segment).
-    pub fn nearest_to_point(
-        &self,
-        obstacles: &[D::Obstacle],
-        p: D::Point,
-    ) -> Option<Nearest<D::Point>> {
-        self.nearest_to_segment(obstacles, Segment::new(p, p))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Nothing within 1.5 of the edge; the point 2 away within 2.
+    #[test]
+    fn nearest_within_opens_nothing_farther_than_asked() {
+        let obstacles = vec![Obstacle::Point(Point::new(3.0, -2.0))];
+        let index = ObstacleIndex::<Plane>::build(&obstacles);
+        let edge = Segment::new(Point::new(0.0, 0.0), Point::new(5.0, 0.0));
+        assert!(index.nearest_within(&obstacles, edge, 1.5).is_none());
+        assert_eq!(
+            index
+                .nearest_within(&obstacles, edge, 2.0)
+                .unwrap()
+                .separation
+                .distance,
+            2.0
+        );
+    }
     use crate::geometry::{Circle, Polygon};
     use crate::obstacle::Obstacle;
 

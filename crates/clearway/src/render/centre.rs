@@ -11,12 +11,12 @@ use super::text;
 impl<D: Flatten> Picture<'_, D> {
     /// The ring's words, in its title and the legend.
     pub(super) fn centre_words(&self) -> Option<String> {
-        let node = &self.map.nodes()[self.centre?];
+        let node = &self.map.nodes()[self.options.centre?];
         Some(format!("{}: centre of the view", text::node_title(node)))
     }
 
     pub(super) fn draw_centre(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
-        let (Some(i), Some(words)) = (self.centre, self.centre_words()) else {
+        let (Some(i), Some(words)) = (self.options.centre, self.centre_words()) else {
             return;
         };
         drawer.layer("centre");

@@ -177,7 +177,7 @@ pub struct TextStyle {
 /// ).unwrap();
 /// let clearances = clearway::Clearances::compute(&map);
 /// let mut counter = Counter::default();
-/// clearway::render::Picture::new(&map, &clearances).draw(&mut counter);
+/// clearway::render::Picture::new(&map, &clearances, Default::default()).draw(&mut counter);
 /// assert!(counter.0 > 3);
 /// ```
 pub trait Drawer {

@@ -20,7 +20,7 @@ impl<D: Flatten> Picture<'_, D> {
         clearance: &Clearance<P>,
         max_clearance: f64,
     ) -> (Color, usize) {
-        match self.agent_radius {
+        match self.options.agent_radius {
             Some(r) => {
                 let verdict = Verdict::of(clearance.value, r, self.clearances.slack());
                 (verdict.color(), verdict as usize)
@@ -42,7 +42,7 @@ impl<D: Flatten> Picture<'_, D> {
     /// An edge's line: with a radius, its verdict's colour and pattern; else
     /// its colour on the continuous scale.
     pub(super) fn edge_style(&self, (color, group): (Color, usize), metrics: &Metrics) -> Style {
-        match self.agent_radius {
+        match self.options.agent_radius {
             Some(_) => palette::verdict_line(group_verdict(group), metrics.edge_width),
             None => Style::stroke(color, metrics.edge_width),
         }
@@ -86,7 +86,7 @@ impl<D: Flatten> Picture<'_, D> {
                     self.group_words(colored[order[start]], max_clearance)
                 );
                 // Ramp buckets share a colour per bucket: use the bucket's middle.
-                let color = match self.agent_radius {
+                let color = match self.options.agent_radius {
                     Some(_) => color,
                     None => {
                         let bucket = palette::RAMP_BUCKETS - 1 - group;
@@ -118,7 +118,7 @@ impl<D: Flatten> Picture<'_, D> {
 
     /// Words for a group of edges in a large map.
     pub(super) fn group_words(&self, (_, group): (Color, usize), max_clearance: f64) -> String {
-        match self.agent_radius {
+        match self.options.agent_radius {
             Some(r) => verdict_words(group_verdict(group), r),
             None => {
                 let bucket = palette::RAMP_BUCKETS - 1 - group;
@@ -137,12 +137,12 @@ impl<D: Flatten> Picture<'_, D> {
         let c = &self.clearances.edges()[i];
         let e = &map.edges()[i];
         let slack = self.clearances.slack();
-        let clearance = match self.agent_radius {
+        let clearance = match self.options.agent_radius {
             Some(r) => text::human_judged(c.value, r, c.admits(r, slack)),
             None => human(c.value),
         };
         let mut title = format!("{}: clearance {clearance}", text::edge_name(map, i));
-        if let Some(r) = self.agent_radius {
+        if let Some(r) = self.options.agent_radius {
             let verdict = Verdict::of(c.value, r, slack);
             let relation = if verdict != Verdict::Blocked {
                 ">="
@@ -172,10 +172,13 @@ impl<D: Flatten> Picture<'_, D> {
             None => {}
         }
         let s = map.edge_segment(EdgeIdx::new(i));
-        if let (Some(a), Some(b)) = (D::height(s.a, self.up), D::height(s.b, self.up)) {
+        if let (Some(a), Some(b)) = (
+            D::height(s.a, self.options.up),
+            D::height(s.b, self.options.up),
+        ) {
             title.push_str(&format!(
                 "; {} {} to {}",
-                self.up.name(),
+                self.options.up.name(),
                 human(a),
                 human(b)
             ));

@@ -66,13 +66,7 @@ impl Up {
 
     /// The level axes along the picture's right and up, as the axis arrows
     /// name them: seen along y, the picture's up is −z, not y.
-    ///
-    /// ```
-    /// use clearway::render::Up;
-    /// assert_eq!(Up::Z.picture_axes(), ["x", "y"]);
-    /// assert_eq!(Up::Y.picture_axes(), ["x", "−z"]);
-    /// ```
-    pub fn picture_axes(self) -> [&'static str; 2] {
+    pub(crate) fn picture_axes(self) -> [&'static str; 2] {
         match self {
             Up::Z => ["x", "y"],
             Up::Y => ["x", "−z"],
@@ -199,4 +193,16 @@ pub(super) fn bounds_3d(map: &Map<Space>, up: Up) -> Option<Bounds> {
         add(hi);
     }
     bounds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Up;
+
+    /// The axis arrows name the level's axes: seen along y, up is −z.
+    #[test]
+    fn picture_axes_name_the_level_axes() {
+        assert_eq!(Up::Z.picture_axes(), ["x", "y"]);
+        assert_eq!(Up::Y.picture_axes(), ["x", "−z"]);
+    }
 }

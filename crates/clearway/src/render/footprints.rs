@@ -245,7 +245,7 @@ impl<D: Flatten> Picture<'_, D> {
         metrics: &Metrics,
     ) {
         drawer.layer("obstacles");
-        let pieces = pieces(map, self.up);
+        let pieces = pieces(map, self.options.up);
         let tallest = tallest(&pieces);
         let titled = !metrics.many_obstacles && pieces.len() <= MANY_OBSTACLES;
         let blocks = if titled {
@@ -255,7 +255,7 @@ impl<D: Flatten> Picture<'_, D> {
         };
         let dot_radius = if metrics.large { 1.2 } else { 3.0 };
         let line_width = if metrics.large { 1.5 } else { 3.0 };
-        let axis = self.up.name();
+        let axis = self.options.up.name();
         // On a level with very many pieces, dots and lines go in one path per
         // shade (of eight), after the areas, as 2D draws its points and walls.
         const SHADES: usize = 8;
@@ -289,7 +289,7 @@ impl<D: Flatten> Picture<'_, D> {
                     human(piece.bottom),
                     human(piece.top)
                 ));
-                if let (Some(edges), Some(r)) = (blocks.get(&i), self.agent_radius) {
+                if let (Some(edges), Some(r)) = (blocks.get(&i), self.options.agent_radius) {
                     title.push_str(&text::blocks(edges, r));
                 }
                 title
@@ -380,7 +380,7 @@ mod tests {
         };
         let clearances = crate::Clearances::compute(&map);
         let mut recording = super::super::RecordingDrawer::default();
-        Picture::new(&map, &clearances).draw(&mut recording);
+        Picture::new(&map, &clearances, Default::default()).draw(&mut recording);
         // Points are flat wherever they are: one path, in the eighth of the
         // scale that holds the thin shade (0.6);
         // the segment is the tallest piece: the darkest shade.

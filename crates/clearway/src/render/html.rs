@@ -14,8 +14,8 @@ use super::html_shapes::ShapeCollector;
 use super::packed::{Packed, json_string};
 use super::palette;
 use super::scene::Picture;
-use super::xml::{XmlWhitespace, escape_xml};
 use crate::indices::EdgeIdx;
+use clearway_text::xml::{XmlWhitespace, escape_xml};
 
 /// The page template, with the places the parts below go.
 const TEMPLATE: &str = include_str!("../../../../viewer/viewer.html");
@@ -38,14 +38,16 @@ impl<D: Flatten> Picture<'_, D> {
     ///
     /// ```
     /// use clearway::{Clearances, Map};
-    /// use clearway::render::Picture;
+    /// use clearway::render::{Picture, PictureOptions};
     /// let map = Map::loader().read_str(r#"Map(
     ///     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0))],
     ///     edges: [(from: 0, to: 1)],
     ///     obstacles: [Point((5.0, 1.0))],
     /// )"#, "level.ron")?;
     /// let clearances = Clearances::compute(&map);
-    /// let page = Picture::new(&map, &clearances).title("level.ron").to_html(|_| None);
+    /// let title = Some("level.ron".to_string());
+    /// let options = PictureOptions { title, ..PictureOptions::default() };
+    /// let page = Picture::new(&map, &clearances, options).to_html(|_| None);
     /// assert!(page.starts_with("<!DOCTYPE html>"));
     /// assert!(!page.contains("http://") && !page.contains("https://"));
     /// # Ok::<(), clearway::map::LoadError>(())
@@ -65,7 +67,7 @@ impl<D: Flatten> Picture<'_, D> {
             data.push_str("</script>\n");
         }
         let title = escape_xml(
-            self.title.as_deref().unwrap_or("clearway"),
+            self.options.title.as_deref().unwrap_or("clearway"),
             XmlWhitespace::Kept,
         );
         fill(
@@ -197,7 +199,7 @@ impl<D: Flatten> Picture<'_, D> {
             [
                 clearances.slack(),
                 crate::route::heuristic_scale(map),
-                self.agent_radius.unwrap_or(f64::NAN),
+                self.options.agent_radius.unwrap_or(f64::NAN),
             ],
         );
         // Obstacles: kind, and where each comes from.
@@ -263,16 +265,16 @@ impl<D: Flatten> Picture<'_, D> {
         let hex =
             |c: super::drawer::Color| json_string(&format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b));
         let heights: Vec<String> = palette::HEIGHTS.iter().map(|&c| hex(c)).collect();
-        let axes = D::picture_axes(self.up);
+        let axes = D::picture_axes(self.options.up);
         // The picture's options the page honours: the route or widest
         // route asked for, preselected (the page searches it itself, as it
         // does for two clicks), and the part of the level shown first.
-        let (picks, widest_mode) = match (&self.route, &self.widest) {
+        let (picks, widest_mode) = match (&self.options.route, &self.options.widest) {
             (Some(r), _) => (format!("[{},{}]", r.start.get(), r.goal.get()), false),
             (None, Some(w)) => (format!("[{},{}]", w.start.get(), w.goal.get()), true),
             (None, None) => ("[]".to_string(), false),
         };
-        let view = self.view.map_or("null".to_string(), |b| {
+        let view = self.options.view.map_or("null".to_string(), |b| {
             let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
             format!(
                 "[{},{},{},{}]",
@@ -294,9 +296,9 @@ impl<D: Flatten> Picture<'_, D> {
                 "\"background\":{background},\"heights\":[{heights}]}},",
                 "\"arrays\":[{arrays}]}}"
             ),
-            title = json_string(self.title.as_deref().unwrap_or("clearway")),
+            title = json_string(self.options.title.as_deref().unwrap_or("clearway")),
             dim = dim,
-            up = json_string(self.up.name()),
+            up = json_string(self.options.up.name()),
             ax = json_string(axes[0]),
             ay = json_string(axes[1]),
             nodes = map.nodes().len(),
@@ -304,6 +306,7 @@ impl<D: Flatten> Picture<'_, D> {
             obstacles = map.obstacles().len(),
             agents = agent_names.join(","),
             agent = self
+                .options
                 .agent_name
                 .as_deref()
                 .map_or("null".to_string(), json_string),

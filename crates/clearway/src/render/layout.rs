@@ -35,36 +35,43 @@ impl<D: Flatten> Picture<'_, D> {
     pub fn level_bounds(&self) -> Option<Bounds> {
         match D::map_of(self.map) {
             MapOf::Plane(map) => Bounds::of_map(map),
-            MapOf::Space(map) => super::flatten::bounds_3d(map, self.up),
+            MapOf::Space(map) => super::flatten::bounds_3d(map, self.options.up),
         }
     }
 
-    /// Where things go: the level-to-picture transform and the picture size.
+    /// Where things go: the level-to-picture transform and the picture
+    /// size, for the tests that check where things were drawn (feature
+    /// `test-twins`).
+    #[cfg(any(test, feature = "test-twins"))]
     pub fn layout(&self) -> Layout {
         self.plan().1
     }
 
     pub(super) fn layout_with(&self, keys: &[Key]) -> Layout {
-        let mut bounds = self.view.or_else(|| self.level_bounds()).unwrap_or(Bounds {
-            min: Point::new(0.0, 0.0),
-            max: Point::new(0.0, 0.0),
-        });
+        let mut bounds = self
+            .options
+            .view
+            .or_else(|| self.level_bounds())
+            .unwrap_or(Bounds {
+                min: Point::new(0.0, 0.0),
+                max: Point::new(0.0, 0.0),
+            });
         let (w, h) = bounds.size();
         if w.max(h) == 0.0 {
             bounds = bounds.padded(1.0);
         }
-        if let Some(r) = self.agent_radius
-            && self.view.is_none()
+        if let Some(r) = self.options.agent_radius
+            && self.options.view.is_none()
         {
             // Agent outlines stick out of the edges by r.
             let (w, h) = bounds.size();
             bounds = bounds.padded(r.min(w.max(h) * 0.25));
         }
-        let probe = Frame::fit(bounds, self.long_side, Point::new(0.0, 0.0));
+        let probe = Frame::fit(bounds, self.options.long_side, Point::new(0.0, 0.0));
         let (map_w, map_h) = probe.size();
         let width = (map_w + 2.0 * MARGIN).max(MIN_WIDTH).ceil();
         let origin = Point::new(((width - map_w) / 2.0).round(), MARGIN);
-        let frame = Frame::fit(bounds, self.long_side, origin);
+        let frame = Frame::fit(bounds, self.options.long_side, origin);
         let legend_top = MARGIN + map_h + LEGEND_GAP;
         let rows = legend_rows(keys, width).len().max(1) as f64;
         let height = (legend_top + ROW * (1.0 + rows) + 12.0).ceil();
@@ -76,17 +83,18 @@ impl<D: Flatten> Picture<'_, D> {
             output: None,
             clip: None,
         };
-        if let Some(((canvas_w, canvas_h), (out_w, out_h))) = self.size.fit((width, height)) {
+        if let Some(((canvas_w, canvas_h), (out_w, out_h))) = self.options.size.fit((width, height))
+        {
             // The picture, centred on a canvas grown to the shape asked for.
             let down = ((canvas_h - height) / 2.0).round();
             let origin = Point::new(((canvas_w - map_w) / 2.0).round(), MARGIN + down);
-            layout.frame = Frame::fit(bounds, self.long_side, origin);
+            layout.frame = Frame::fit(bounds, self.options.long_side, origin);
             layout.width = canvas_w;
             layout.height = canvas_h;
             layout.legend_top += down;
             layout.output = Some((f64::from(out_w), f64::from(out_h)));
         }
-        if self.view.is_some() {
+        if self.options.view.is_some() {
             let corner = layout
                 .frame
                 .to_picture(Point::new(bounds.min.x, bounds.max.y));

@@ -51,7 +51,7 @@ impl<D: Flatten> Picture<'_, D> {
         // The map's patterns, at a width whose dashes and dots show in a
         // 24-pixel sample.
         let width = 2.0;
-        match self.agent_radius {
+        match self.options.agent_radius {
             Some(r) => {
                 for v in [Verdict::Blocked, Verdict::Tight, Verdict::Clear] {
                     // At radius 0 nothing is tight: clearance 0 blocks and
@@ -79,7 +79,7 @@ impl<D: Flatten> Picture<'_, D> {
                         ));
                     }
                 }
-                if let Some(w) = self.walking.as_ref().filter(|w| !w.gaps.is_empty()) {
+                if let Some(w) = self.options.walking.as_ref().filter(|w| !w.gaps.is_empty()) {
                     keys.push(Key::Line(
                         super::ground_gaps::gap_style(),
                         format!("no ground under the feet ({})", w.gaps.len()),
@@ -97,7 +97,7 @@ impl<D: Flatten> Picture<'_, D> {
         }
         keys.extend(self.area_keys());
         let bands = self.height_bands();
-        let axis = self.up.name();
+        let axis = self.options.up.name();
         match D::map_of(self.map) {
             MapOf::Plane(map) if !map.obstacles().is_empty() => {
                 keys.push(Key::Swatch(
@@ -106,7 +106,7 @@ impl<D: Flatten> Picture<'_, D> {
                 ));
             }
             MapOf::Space(map) if !map.obstacles().is_empty() => {
-                let tallest = footprints::tallest(&footprints::pieces(map, self.up));
+                let tallest = footprints::tallest(&footprints::pieces(map, self.options.up));
                 keys.push(Key::Swatch(
                     footprints::area_style(0.0),
                     format!(
@@ -140,7 +140,7 @@ impl<D: Flatten> Picture<'_, D> {
                     }
                 }
             }
-            if let Some(r) = self.agent_radius
+            if let Some(r) = self.options.agent_radius
                 && self.clearances.blocked_nodes(r).next().is_some()
             {
                 keys.push(Key::Dot(
@@ -160,7 +160,7 @@ impl<D: Flatten> Picture<'_, D> {
                 text::node_label(&map.nodes()[b])
             )
         };
-        if let Some(w) = &self.widest {
+        if let Some(w) = &self.options.widest {
             let words = match &w.found {
                 Some(found) => format!(
                     "widest route {}: fits r ≤ {}",
@@ -174,8 +174,8 @@ impl<D: Flatten> Picture<'_, D> {
                 words,
             ));
         }
-        if let Some(route) = &self.route {
-            let r = self.agent_radius.unwrap_or(0.0);
+        if let Some(route) = &self.options.route {
+            let r = self.options.agent_radius.unwrap_or(0.0);
             let words = match &route.found {
                 Some(found) => {
                     format!(
@@ -200,7 +200,7 @@ impl<D: Flatten> Picture<'_, D> {
 
     /// `radius R`, and `, height H` for a walking agent.
     fn agent_size(&self, r: f64) -> String {
-        match &self.walking {
+        match &self.options.walking {
             Some(w) => format!(
                 "radius {}, height {}",
                 text::given(r),
@@ -222,8 +222,8 @@ impl<D: Flatten> Picture<'_, D> {
             None,
         );
         let baseline = top + 16.0;
-        let mut caption = self.title.clone().unwrap_or_default();
-        let who = match (&self.agent_name, self.agent_radius) {
+        let mut caption = self.options.title.clone().unwrap_or_default();
+        let who = match (&self.options.agent_name, self.options.agent_radius) {
             (Some(name), Some(r)) => {
                 format!(
                     "{} ({})",
@@ -238,7 +238,7 @@ impl<D: Flatten> Picture<'_, D> {
             caption.push_str(" · ");
         }
         caption.push_str(&who);
-        if let Some(r) = self.agent_radius {
+        if let Some(r) = self.options.agent_radius {
             let blocked = self.clearances.blocked_edges(r).count();
             caption.push_str(&format!(
                 " · {blocked} of {} edges blocked",

@@ -18,14 +18,19 @@
 //!
 //! ```
 //! use clearway::{Clearances, Map};
-//! use clearway::render::Picture;
+//! use clearway::render::{Picture, PictureOptions};
 //! let map = Map::loader().read_str(r#"Map(
 //!     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0))],
 //!     edges: [(from: 0, to: 1)],
 //!     obstacles: [Point((5.0, 1.0))],
 //! )"#, "level.ron")?;
 //! let clearances = Clearances::compute(&map);
-//! let picture = Picture::new(&map, &clearances).agent_radius(2.0).title("level.ron");
+//! let options = PictureOptions {
+//!     agent_radius: Some(2.0),
+//!     title: Some("level.ron".to_string()),
+//!     ..PictureOptions::default()
+//! };
+//! let picture = Picture::new(&map, &clearances, options);
 //!
 //! // The edge is blocked, and its title says so.
 //! let svg = picture.to_svg();
@@ -53,6 +58,7 @@ mod legend;
 mod nodes;
 mod notes;
 mod obstacles;
+mod options;
 mod outlines;
 // The colours: public only for the tests that check what was drawn.
 mod packed;
@@ -68,10 +74,10 @@ mod scene;
 mod size;
 mod svg;
 mod text;
-mod xml;
 
 pub use flatten::{Flatten, Up};
 pub use frame::Bounds;
+pub use options::{PictureOptions, ShownRoute, ShownWalking};
 pub use png::{PngError, svg_to_png};
 pub use scene::Picture;
 pub use size::OutputSize;
@@ -90,4 +96,3 @@ pub use scene::{LABEL_MAX_NODES, LARGE_MAP_EDGES};
 pub use svg::SvgWriter;
 #[cfg(not(feature = "test-twins"))]
 use svg::SvgWriter;
-pub use xml::{XmlWhitespace, escape_xml};

@@ -16,7 +16,7 @@ use crate::geometry::Point;
 impl<D: Flatten> Picture<'_, D> {
     /// The height bands of a 3D level's nodes; `None` in 2D.
     pub(super) fn height_bands(&self) -> Option<HeightBands> {
-        let up = self.up;
+        let up = self.options.up;
         let heights: Option<Vec<f64>> = self
             .map
             .nodes()
@@ -33,7 +33,7 @@ impl<D: Flatten> Picture<'_, D> {
         let map = self.map;
         let mut order: Vec<usize> = (0..map.nodes().len()).collect();
         if self.height_bands().is_some() {
-            let up = self.up;
+            let up = self.options.up;
             let height = |i: usize| D::height(map.nodes()[i].pos, up).unwrap_or(0.0);
             order.sort_by(|&a, &b| height(a).total_cmp(&height(b)));
         }
@@ -44,8 +44,9 @@ impl<D: Flatten> Picture<'_, D> {
     /// (`bands`, in 3D), else white; outlined in ink.
     pub(super) fn node_style(&self, i: usize, bands: Option<&HeightBands>) -> Style {
         let c = &self.clearances.nodes()[i];
-        let fill = match (bands, D::height(self.map.nodes()[i].pos, self.up)) {
+        let fill = match (bands, D::height(self.map.nodes()[i].pos, self.options.up)) {
             _ if self
+                .options
                 .agent_radius
                 .is_some_and(|r| !c.admits(r, self.clearances.slack())) =>
             {
@@ -68,14 +69,17 @@ impl<D: Flatten> Picture<'_, D> {
             let node = &map.nodes()[i];
             let c = &self.clearances.nodes()[i];
             let slack = self.clearances.slack();
-            let clearance = match self.agent_radius {
+            let clearance = match self.options.agent_radius {
                 Some(r) => text::human_judged(c.value, r, c.admits(r, slack)),
                 None => human(c.value),
             };
             let mut title = format!("{}: clearance {clearance}", text::node_title(node));
-            let is_blocked = self.agent_radius.is_some_and(|r| !c.admits(r, slack));
+            let is_blocked = self
+                .options
+                .agent_radius
+                .is_some_and(|r| !c.admits(r, slack));
             if is_blocked {
-                let r = self.agent_radius.unwrap_or(0.0);
+                let r = self.options.agent_radius.unwrap_or(0.0);
                 let relation = if c.value < r {
                     "<"
                 } else {

@@ -12,7 +12,7 @@ use super::text;
 impl<D: Flatten> Picture<'_, D> {
     pub(super) fn notes(&self, drawer: &mut impl Drawer, metrics: &Metrics, dropped: usize) {
         let map = self.map;
-        let radius = self.agent_radius.map_or_else(
+        let radius = self.options.agent_radius.map_or_else(
             || "no agent radius".to_string(),
             |r| format!("agent radius {}", text::given(r)),
         );
@@ -22,7 +22,7 @@ impl<D: Flatten> Picture<'_, D> {
             map.edges().len(),
             map.obstacles().len()
         ));
-        if let Some(v) = self.view {
+        if let Some(v) = self.options.view {
             drawer.note(&format!(
                 "showing {} to {} of the level; shapes beyond it are clipped",
                 text::point(v.min),
@@ -58,7 +58,7 @@ impl<D: Flatten> Picture<'_, D> {
                  walls as one path each"
             ));
         }
-        if let Some(r) = self.agent_radius {
+        if let Some(r) = self.options.agent_radius {
             let blocked = self.clearances.blocked_edges(r).count();
             if blocked > MAX_CAPSULES {
                 drawer.note(&format!(

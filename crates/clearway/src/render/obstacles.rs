@@ -17,7 +17,7 @@ impl<D: Flatten> Picture<'_, D> {
     /// Which edges each obstacle blocks, for the obstacles' titles.
     pub(super) fn blocked_by_obstacle(&self) -> HashMap<usize, Vec<usize>> {
         let mut by: HashMap<usize, Vec<usize>> = HashMap::new();
-        if let Some(r) = self.agent_radius {
+        if let Some(r) = self.options.agent_radius {
             for e in self.clearances.blocked_edges(r) {
                 if let Some(w) = self.clearances.edge(e).witness {
                     by.entry(w.obstacle).or_default().push(e.get());
@@ -72,7 +72,7 @@ impl<D: Flatten> Picture<'_, D> {
         let blocks = self.blocked_by_obstacle();
         for (i, o) in map.obstacles().iter().enumerate() {
             let mut title = format!("obstacle #{i}: {}", describe(o));
-            if let (Some(edges), Some(r)) = (blocks.get(&i), self.agent_radius) {
+            if let (Some(edges), Some(r)) = (blocks.get(&i), self.options.agent_radius) {
                 title.push_str(&text::blocks(edges, r));
             }
             let title = Some(title.as_str());

@@ -1,5 +1,5 @@
 //! The routes layer. Routes are data handed to the picture
-//! ([`Picture::route`], [`Picture::widest`]): the caller searches them (one
+//! ([`super::PictureOptions::route`], `widest`): the caller searches them (one
 //! [`crate::Router`] for both), the picture only draws them and says in the
 //! legend when there was none. They are drawn over every other shape of the
 //! level, each on a white halo, so that a route over dense edges, nodes and
@@ -8,40 +8,30 @@
 use super::drawer::{Drawer, Style};
 use super::flatten::Flatten;
 use super::frame::Frame;
+use super::options::ShownRoute;
 use super::palette;
 use super::scene::{Metrics, Picture};
 use super::text::{self, human};
 use crate::geometry::Point;
-use crate::indices::NodeIdx;
 use crate::map::Map;
 use crate::route::Route;
 
 /// The width of the white halo on each side of a route, in pixels.
 const HALO: f64 = 2.5;
 
-/// A route the picture shows: the two nodes asked for (indices into
-/// [`Map::nodes`]) and what the search found between them.
-#[derive(Clone, Debug)]
-pub(super) struct Shown<R> {
-    pub(super) start: NodeIdx,
-    pub(super) goal: NodeIdx,
-    /// `None`: no route; the legend says so.
-    pub(super) found: Option<R>,
-}
-
 impl<D: Flatten> Picture<'_, D> {
     pub(super) fn draw_routes(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
-        if self.route.is_none() && self.widest.is_none() {
+        if self.options.route.is_none() && self.options.widest.is_none() {
             return;
         }
         drawer.layer("routes");
         let map = self.map;
         let width = (metrics.edge_width * 2.6).max(4.0);
-        if let Some(Shown {
+        if let Some(ShownRoute {
             start,
             goal,
             found: Some(w),
-        }) = &self.widest
+        }) = &self.options.widest
         {
             let title = format!(
                 "widest route from {} to {}: fits radius up to {}; {}",
@@ -53,17 +43,17 @@ impl<D: Flatten> Picture<'_, D> {
             let style = Style::stroke(palette::WIDEST, width * 1.5).with_opacity(0.45);
             self.draw_route(drawer, (frame, metrics), &w.route, &style, &title);
         }
-        if let Some(Shown {
+        if let Some(ShownRoute {
             start,
             goal,
             found: Some(r),
-        }) = &self.route
+        }) = &self.options.route
         {
             let title = format!(
                 "route from {} to {} for radius {}: {}",
                 text::node_title(&map.nodes()[*start]),
                 text::node_title(&map.nodes()[*goal]),
-                text::given(self.agent_radius.unwrap_or(0.0)),
+                text::given(self.options.agent_radius.unwrap_or(0.0)),
                 route_words(map, r)
             );
             let style = Style::stroke(palette::ROUTE, width).with_opacity(0.85);

@@ -73,7 +73,7 @@ impl<D: Flatten> Picture<'_, D> {
             bold: false,
             halo: false,
         };
-        let [right, up] = D::picture_axes(self.up);
+        let [right, up] = D::picture_axes(self.options.up);
         drawer.text(Point::new(o.x + 25.0, o.y + 4.0), right, &small);
         drawer.text(Point::new(o.x + 5.0, o.y - 16.0), up, &small);
     }

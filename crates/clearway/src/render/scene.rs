@@ -4,21 +4,18 @@
 //! here speaks to a [`Drawer`], nothing knows about SVG.
 
 use super::drawer::{Drawer, Style};
-use super::flatten::{Flatten, Up};
-use super::frame::{Bounds, Frame};
-use super::ground_gaps::WalkingShown;
+use super::flatten::Flatten;
+use super::frame::Frame;
 use super::labels::{self, Labels, dropped_words};
 use super::layout::Layout;
 use super::legend::Key;
+use super::options::PictureOptions;
 use super::palette;
-use super::routes::Shown;
-use super::size::OutputSize;
 use crate::clearance::Clearances;
 use crate::dimension::Plane;
 use crate::geometry::Point;
-use crate::indices::{EdgeIdx, NodeIdx};
+use crate::indices::EdgeIdx;
 use crate::map::Map;
-use crate::route::{Route, WidestRoute};
 
 /// The long side of the map area, in pixels, unless told otherwise.
 pub const DEFAULT_LONG_SIDE: f64 = 1200.0;
@@ -57,44 +54,29 @@ pub(super) const TITLE_FONT: f64 = 15.0;
 ///
 /// ```
 /// use clearway::{Clearances, Map};
-/// use clearway::render::Picture;
+/// use clearway::render::{Picture, PictureOptions};
 /// let map = Map::loader().read_str(r#"Map(
 ///     nodes: [(id: 0, pos: (0.0, 0.0)), (id: 1, pos: (10.0, 0.0))],
 ///     edges: [(from: 0, to: 1)],
 ///     obstacles: [Circle(center: (5.0, 2.0), radius: 1.0)],
 /// )"#, "level.ron")?;
 /// let clearances = Clearances::compute(&map);
-/// let svg = Picture::new(&map, &clearances).agent_radius(1.5).to_svg();
+/// let options = PictureOptions { agent_radius: Some(1.5), ..PictureOptions::default() };
+/// let svg = Picture::new(&map, &clearances, options).to_svg();
 /// assert!(svg.starts_with("<?xml"));
 /// assert!(svg.contains("edge 0 (0 -&gt; 1): clearance 1 &lt; radius 1.5: blocked"));
 /// # Ok::<(), clearway::map::LoadError>(())
 /// ```
 ///
 /// A 3D level (`Picture<Space>`) is seen from above along its up axis
-/// ([`Picture::up`]): obstacles as their footprints shaded by their height,
+/// ([`PictureOptions::up`](super::PictureOptions::up)): obstacles as their footprints shaded by their height,
 /// nodes filled by their height, heights in every title; edges are coloured
 /// as in 2D.
 #[derive(Clone, Debug)]
 pub struct Picture<'a, D: Flatten = Plane> {
     pub(super) map: &'a Map<D>,
     pub(super) clearances: &'a Clearances<D>,
-    /// The up axis of a 3D level.
-    pub(super) up: Up,
-    pub(super) agent_radius: Option<f64>,
-    pub(super) agent_name: Option<String>,
-    /// The cheapest route to show, as found by the caller.
-    pub(super) route: Option<Shown<Route>>,
-    /// The widest route to show, as found by the caller.
-    pub(super) widest: Option<Shown<WidestRoute>>,
-    pub(super) title: Option<String>,
-    pub(super) long_side: f64,
-    /// The part of the level shown, when not all of it.
-    pub(super) view: Option<Bounds>,
-    /// The node the view is centred on, ringed.
-    pub(super) centre: Option<NodeIdx>,
-    pub(super) size: OutputSize,
-    /// The agent's height and the stretches without ground, when it walks.
-    pub(super) walking: Option<WalkingShown<D::Point>>,
+    pub(super) options: PictureOptions<D::Point>,
 }
 
 /// Computed once per drawing: sizes that depend on the map's density.
@@ -113,106 +95,24 @@ impl Metrics {
 }
 
 impl<'a, D: Flatten> Picture<'a, D> {
-    /// A picture of `map` with its `clearances`, without an agent radius.
-    pub fn new(map: &'a Map<D>, clearances: &'a Clearances<D>) -> Picture<'a, D> {
+    /// A picture of `map` with its `clearances`, showing what `options`
+    /// asks for besides.
+    pub fn new(
+        map: &'a Map<D>,
+        clearances: &'a Clearances<D>,
+        options: PictureOptions<D::Point>,
+    ) -> Picture<'a, D> {
         Picture {
             map,
             clearances,
-            up: Up::Z,
-            agent_radius: None,
-            agent_name: None,
-            route: None,
-            widest: None,
-            title: None,
-            long_side: DEFAULT_LONG_SIDE,
-            view: None,
-            centre: None,
-            size: OutputSize::default(),
-            walking: None,
+            options,
         }
-    }
-
-    /// Colours edges against this agent radius.
-    pub fn agent_radius(mut self, agent_radius: f64) -> Picture<'a, D> {
-        self.agent_radius = Some(agent_radius);
-        self
-    }
-
-    /// Colours edges against a named agent profile's radius.
-    pub fn agent(mut self, name: &str, agent_radius: f64) -> Picture<'a, D> {
-        self.agent_name = Some(name.to_string());
-        self.agent_radius = Some(agent_radius);
-        self
-    }
-
-    /// Draws the cheapest route between two nodes (indices into
-    /// [`Map::nodes`]) for the agent radius (0 without one): `found` is what
-    /// the caller's search found ([`crate::Router::route`]), `None` when
-    /// there is no route, which the legend then says.
-    pub fn route(mut self, start: NodeIdx, goal: NodeIdx, found: Option<Route>) -> Picture<'a, D> {
-        self.route = Some(Shown { start, goal, found });
-        self
-    }
-
-    /// Draws the widest route between two nodes (indices into
-    /// [`Map::nodes`]): `found` is what the caller's search found
-    /// ([`crate::Router::widest_route`]), `None` when there is no route.
-    pub fn widest(
-        mut self,
-        start: NodeIdx,
-        goal: NodeIdx,
-        found: Option<WidestRoute>,
-    ) -> Picture<'a, D> {
-        self.widest = Some(Shown { start, goal, found });
-        self
-    }
-
-    /// A caption for the legend, such as the map's file name.
-    pub fn title(mut self, title: &str) -> Picture<'a, D> {
-        self.title = Some(title.to_string());
-        self
-    }
-
-    /// The long side of the map area in pixels (default 1200).
-    pub fn long_side(mut self, pixels: f64) -> Picture<'a, D> {
-        self.long_side = pixels;
-        self
-    }
-
-    /// Shows only this box of the level (`--around`, `--region`): it fills
-    /// the map area, and what lies outside is clipped; the legend and the
-    /// scale bar stay.
-    pub fn view(mut self, bounds: Bounds) -> Picture<'a, D> {
-        self.view = Some(bounds);
-        self
-    }
-
-    /// Rings this node (an index into [`Map::nodes`]) and names it in the
-    /// legend as the centre of the view: `--around NODE` shows the node
-    /// asked about, and the ring makes it the one the eye finds.
-    pub fn centre(mut self, node: NodeIdx) -> Picture<'a, D> {
-        self.centre = Some(node);
-        self
-    }
-
-    /// Writes the picture at this size in pixels (`--width`, `--height`),
-    /// scaled uniformly; see [`OutputSize::fit`].
-    pub fn size(mut self, size: OutputSize) -> Picture<'a, D> {
-        self.size = size;
-        self
-    }
-
-    /// Which axis of a 3D level points up (default z); the picture looks
-    /// down along it. No effect on a 2D level.
-    pub fn up(mut self, up: Up) -> Picture<'a, D> {
-        self.up = up;
-        self
     }
 
     /// Where a level position is drawn, in level units on the picture's
     /// plane.
     pub(super) fn at(&self, p: D::Point) -> Point {
-        D::flat(p, self.up)
+        D::flat(p, self.options.up)
     }
 
     /// The picture as an SVG document.
@@ -265,7 +165,7 @@ impl<'a, D: Flatten> Picture<'a, D> {
         self.draw_arrows(drawer, &layout.frame, &metrics);
         self.draw_closed(drawer, &layout.frame, &metrics);
         self.draw_areas(drawer, &layout.frame, &metrics);
-        if let Some(r) = self.agent_radius {
+        if let Some(r) = self.options.agent_radius {
             self.draw_capsules(drawer, &layout.frame, &metrics, r);
         }
         self.draw_ground_gaps(drawer, &layout.frame);
@@ -276,7 +176,7 @@ impl<'a, D: Flatten> Picture<'a, D> {
         // stays visible; only the small markers of the verdicts (pinch
         // points), the view's centre and the labels over them.
         self.draw_routes(drawer, &layout.frame, &metrics);
-        if let Some(r) = self.agent_radius {
+        if let Some(r) = self.options.agent_radius {
             self.draw_pinches(drawer, &layout.frame, r);
         }
         self.draw_centre(drawer, &layout.frame, &metrics);
@@ -314,7 +214,7 @@ impl<'a, D: Flatten> Picture<'a, D> {
     /// view's clip when the picture shows part of the level).
     fn labels(&self, layout: &Layout, metrics: &Metrics) -> Labels {
         let frame = &layout.frame;
-        let mut wanted = match self.agent_radius {
+        let mut wanted = match self.options.agent_radius {
             Some(r) => self.pinch_labels(frame, r),
             None => Vec::new(),
         };
@@ -341,7 +241,7 @@ impl<'a, D: Flatten> Picture<'a, D> {
             .map(|i| {
                 frame.length(D::drawn_length(
                     self.map.edge_segment(EdgeIdx::new(i)),
-                    self.up,
+                    self.options.up,
                 ))
             })
             .collect();

@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::drawer::{Anchor, Drawer, Style, TextStyle};
-use super::xml::{XmlWhitespace, escape_xml, xml_char};
 use crate::geometry::Point;
+use clearway_text::xml::{XmlWhitespace, escape_xml, xml_char};
 
 /// The font stack texts ask for: the PNG is drawn in the built-in DejaVu Sans
 /// ([`super::Fonts`]); a browser uses the first of these it has.

@@ -2,8 +2,8 @@
 //! one file per pair of shapes as for the plane (`geometry/segment_*.rs`),
 //! with the same names: `space::segment_to_segment` is the 3D twin of
 //! `geometry::segment_to_segment`. The kernels are public only for the
-//! tests and fuzz targets (feature `test-twins`) but for the four that
-//! walking agents use.
+//! tests and fuzz targets (feature `test-twins`); a game asks `Clearances`
+//! or `WalkingClearances` instead.
 //!
 //! Every query takes the edge (a [`Segment<Point3>`](super::Segment)) first
 //! and the obstacle shape second, and returns a [`Separation<Point3>`](super::Separation).
@@ -30,12 +30,18 @@ mod segment_segment;
 mod segment_sphere;
 mod segment_triangle;
 
+#[cfg(feature = "test-twins")]
 pub use mesh_contains::mesh_contains;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use mesh_contains::mesh_contains;
 #[cfg(not(feature = "test-twins"))]
 pub(crate) use point_segment::segment_to_point;
 #[cfg(feature = "test-twins")]
 pub use point_segment::{closest_point_on_segment, segment_to_point};
+#[cfg(feature = "test-twins")]
 pub use segment_box::segment_to_box;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use segment_box::segment_to_box;
 #[cfg(feature = "test-twins")]
 pub use segment_mesh::segment_to_mesh;
 #[cfg(not(feature = "test-twins"))]
@@ -44,5 +50,11 @@ pub(crate) use segment_mesh::segment_to_mesh;
 pub use segment_segment::segment_to_segment;
 #[cfg(not(feature = "test-twins"))]
 pub(crate) use segment_segment::segment_to_segment;
+#[cfg(feature = "test-twins")]
 pub use segment_sphere::segment_to_sphere;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use segment_sphere::segment_to_sphere;
+#[cfg(feature = "test-twins")]
 pub use segment_triangle::segment_to_triangle;
+#[cfg(not(feature = "test-twins"))]
+pub(crate) use segment_triangle::segment_to_triangle;

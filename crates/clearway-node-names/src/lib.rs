@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::{Dimension, Map, NodeIdx};
+use clearway::{Dimension, Map, NodeIdx};
 
 /// The nodes a reference is resolved against: a level, its names indexed
 /// ([`NodeNames`]), or anything else whose nodes have ids and names (a live
@@ -102,7 +102,7 @@ pub struct BadNode {
 ///
 /// ```
 /// use clearway::{Map, NodeIdx};
-/// use clearway::node_names::resolve_node;
+/// use clearway_node_names::resolve_node;
 /// let map = Map::loader().read_str(
 ///     r#"(nodes: [(id: 7, pos: (0, 0), name: "gate"), (id: 8, pos: (1, 0), name: "7")])"#,
 ///     "doc.ron",
@@ -183,7 +183,7 @@ pub fn resolve_node(nodes: &impl NodeLookup, given: &str, what: &str) -> Result<
 /// A node id in any of the map's integer forms: decimal (`31`), `0x1F`,
 /// `0o37` or `0b11111`, with `_` separators, as RON reads them; `None` for
 /// anything else (a sign on a non-decimal form, a leading `_`, overflow).
-pub(crate) fn parse_id(text: &str) -> Option<u64> {
+fn parse_id(text: &str) -> Option<u64> {
     let digits = text.replace('_', "");
     let (radix, digits) = match digits.get(..2) {
         Some("0x") => (16, &digits[2..]),

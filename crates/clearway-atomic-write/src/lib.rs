@@ -1,7 +1,7 @@
 //! Writing output files so that a failure never leaves half a file behind:
-//! the command line writes every output through it, and so do the Python
-//! binding's `save` and `render`, so a reader of a level being written sees
-//! the old file or the new one, never half of one.
+//! the clearway command line writes every output through it, and so do the
+//! Python binding's `save` and `render`, so a reader of a level being
+//! written sees the old file or the new one, never half of one.
 
 use std::fs::{File, OpenOptions};
 use std::hash::{BuildHasher, Hasher};
@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 /// Errors never name the temporary file: the caller names `path`.
 ///
 /// ```
-/// use clearway::atomic_write::write_atomically;
+/// use clearway_atomic_write::write_atomically;
 /// let dir = tempfile::tempdir()?;
 /// let path = dir.path().join("level.ron");
 /// write_atomically(&path, b"(nodes: [])")?;
@@ -53,7 +53,7 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
 ///
 /// ```
 /// use std::io::Write;
-/// use clearway::atomic_write::write_atomically_with;
+/// use clearway_atomic_write::write_atomically_with;
 /// let dir = tempfile::tempdir()?;
 /// let path = dir.path().join("numbers.txt");
 /// write_atomically_with(&path, |out| (0..3).try_for_each(|i| write!(out, "{i} ")))?;

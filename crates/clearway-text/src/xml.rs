@@ -1,5 +1,5 @@
-//! Text in XML: the one escaping that the SVG writer and the command line's
-//! JUnit report share.
+//! Text in XML: the one escaping that the library's SVG writer and the
+//! command line's JUnit report share.
 
 /// What [`escape_xml`] does with tab, LF, CR and `'`: the characters where
 /// the writers of XML differ.
@@ -20,7 +20,7 @@ pub enum XmlWhitespace {
 /// as U+FFFD.
 ///
 /// ```
-/// use clearway::render::{XmlWhitespace, escape_xml};
+/// use clearway_text::xml::{XmlWhitespace, escape_xml};
 /// assert_eq!(escape_xml("a < b & \"c\"\n", XmlWhitespace::Kept), "a &lt; b &amp; &quot;c&quot;\n");
 /// assert_eq!(escape_xml("it's\t\u{7}", XmlWhitespace::Referenced), "it&apos;s&#9;\u{fffd}");
 /// ```
@@ -46,7 +46,7 @@ pub fn escape_xml(text: &str, whitespace: XmlWhitespace) -> String {
 /// `c`, or U+FFFD where XML 1.0 does not allow `c` at all (control
 /// characters other than tab and line breaks, U+FFFE, U+FFFF): a name
 /// written with RON's `\u{..}` escapes can hold them.
-pub(crate) fn xml_char(c: char) -> char {
+pub fn xml_char(c: char) -> char {
     match c {
         '\t' | '\n' | '\r' => c,
         '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
