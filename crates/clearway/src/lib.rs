@@ -49,6 +49,7 @@
 
 mod bake;
 mod clearance;
+mod diagnostic;
 mod dimension;
 pub mod geometry;
 pub mod grid;

@@ -1,8 +1,8 @@
-//! The error a map load ends with, rendered as a rustc-style diagnostic.
-
-use std::fmt::Write as _;
+//! The error a map load ends with: a [`Diagnostic`] that says where.
 
 pub use clearway_format::locate::Location;
+
+use crate::diagnostic::Diagnostic;
 
 /// The class of a [`LoadError`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,95 +67,6 @@ pub enum LoadErrorKind {
     ZeroMultiplier,
 }
 
-/// A short excerpt of the offending line, with the bad value underlined.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Snippet {
-    /// The excerpt, at most about 80 chars, `…` marking cut text.
-    pub(crate) excerpt: String,
-    /// The char index in `excerpt` where the underline starts.
-    pub(crate) caret: usize,
-    /// How many chars to underline (at least 1).
-    pub(crate) width: usize,
-    /// The label written after the underline.
-    pub(crate) label: String,
-}
-
-/// How many chars of context a snippet shows on each side of the caret.
-const CONTEXT_CHARS: usize = 40;
-
-impl Snippet {
-    /// The excerpt of the line of `text` around byte `span.start`, underlining
-    /// the span (clipped to the excerpt). Scans at most a few dozen chars past
-    /// the caret, however long the line.
-    pub(crate) fn new(text: &str, span: std::ops::Range<usize>, label: String) -> Snippet {
-        let start = floor_char_boundary(text, span.start);
-        let end = floor_char_boundary(text, span.end.max(start));
-        let before: Vec<usize> = text[..start]
-            .char_indices()
-            .rev()
-            .take_while(|&(_, c)| c != '\n')
-            .take(CONTEXT_CHARS + 1)
-            .map(|(i, _)| i)
-            .collect();
-        let cut_before = before.len() > CONTEXT_CHARS;
-        let kept = before.len().min(CONTEXT_CHARS);
-        let left = before
-            .get(..kept)
-            .and_then(<[usize]>::last)
-            .copied()
-            .unwrap_or(start);
-
-        let mut right = start;
-        let mut cut_after = false;
-        for (taken, (i, c)) in text[start..].char_indices().enumerate() {
-            if c == '\n' || c == '\r' {
-                break;
-            }
-            if taken == CONTEXT_CHARS {
-                cut_after = true;
-                break;
-            }
-            right = start + i + c.len_utf8();
-        }
-
-        let mut excerpt = String::new();
-        if cut_before {
-            excerpt.push('…');
-        }
-        excerpt.extend(
-            text[left..right]
-                .chars()
-                // Control characters (in a binary file) would garble the
-                // terminal: each shows as one replacement character.
-                .map(|c| match c {
-                    '\t' => ' ',
-                    c if c.is_control() => '\u{FFFD}',
-                    c => c,
-                }),
-        );
-        if cut_after {
-            excerpt.push('…');
-        }
-        let caret = usize::from(cut_before) + text[left..start].chars().count();
-        let width = text[start..end.clamp(start, right)].chars().count().max(1);
-        Snippet {
-            excerpt,
-            caret,
-            width,
-            label,
-        }
-    }
-}
-
-/// The largest char boundary of `text` at or below `offset`.
-fn floor_char_boundary(text: &str, offset: usize) -> usize {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    offset
-}
-
 /// Why a map could not be loaded, and where.
 ///
 /// Its `Display` is a complete diagnostic in the style of rustc:
@@ -168,139 +79,69 @@ fn floor_char_boundary(text: &str, offset: usize) -> usize {
 ///    |              ^ node id 3 is defined again here
 ///    = note: first defined at maps/x.ron:4:10
 /// ```
-#[derive(Debug, thiserror::Error)]
-#[error("{}", self.render())]
-pub struct LoadError {
-    inner: Box<Inner>,
-    #[source]
-    io: Option<std::io::Error>,
-}
-
-/// The parts of a [`LoadError`], boxed to keep `Result`s small.
 #[derive(Debug)]
-struct Inner {
-    kind: LoadErrorKind,
-    source_name: String,
-    message: String,
-    location: Option<Location>,
-    snippet: Option<Snippet>,
-    related: Option<Location>,
-}
+pub struct LoadError(Diagnostic<LoadErrorKind>);
 
 impl LoadError {
     /// An error with no position in the text.
     pub(crate) fn new(kind: LoadErrorKind, source_name: &str, message: String) -> LoadError {
-        LoadError {
-            inner: Box::new(Inner {
-                kind,
-                source_name: source_name.to_owned(),
-                message,
-                location: None,
-                snippet: None,
-                related: None,
-            }),
-            io: None,
-        }
+        LoadError(Diagnostic::new(kind, source_name, message))
     }
 
     /// An I/O error reading `source_name`.
     pub(crate) fn io(source_name: &str, message: String, io: std::io::Error) -> LoadError {
-        LoadError {
-            io: Some(io),
-            ..LoadError::new(LoadErrorKind::Io, source_name, message)
-        }
+        LoadError(Diagnostic::io(LoadErrorKind::Io, source_name, message, io))
     }
 
     /// Places the error at `span` of `text`, with an underline labelled `label`.
-    pub(crate) fn at(mut self, text: &str, span: std::ops::Range<usize>, label: String) -> Self {
-        let (line, column) = clearway_format::locate::line_col(text, span.start);
-        self.inner.location = Some(Location { line, column });
-        self.inner.snippet = Some(Snippet::new(text, span, label));
-        self
+    pub(crate) fn at(self, text: &str, span: std::ops::Range<usize>, label: String) -> Self {
+        LoadError(self.0.at(text, span, label))
     }
 
     /// Adds the location of a first definition (for duplicates).
-    pub(crate) fn with_related(mut self, related: Option<Location>) -> Self {
-        self.inner.related = related;
-        self
+    pub(crate) fn with_related(self, related: Option<Location>) -> Self {
+        LoadError(self.0.with_related(related))
     }
 
     /// The class of the error.
     pub fn kind(&self) -> LoadErrorKind {
-        self.inner.kind
+        self.0.kind()
     }
 
     /// Where in the text the error is, if it is in the text at all (I/O
     /// errors are not).
     pub fn location(&self) -> Option<Location> {
-        self.inner.location
+        self.0.location()
     }
 
     /// For a duplicate node id or agent name, where the first definition is.
     pub fn related_location(&self) -> Option<Location> {
-        self.inner.related
+        self.0.related_location()
     }
 
     /// The name of the map source (usually its path), as given to the loader.
     pub fn source_name(&self) -> &str {
-        &self.inner.source_name
+        self.0.source_name()
     }
 
     /// The one-line headline of the error, without location or snippet.
     pub fn message(&self) -> &str {
-        &self.inner.message
-    }
-
-    /// The full diagnostic: headline, location, snippet and note.
-    fn render(&self) -> String {
-        let this = &self.inner;
-        let mut out = render_located(
-            &this.message,
-            &this.source_name,
-            this.location,
-            this.snippet.as_ref(),
-        );
-        if let (Some(location), Some(related)) = (this.location, this.related) {
-            let gutter = " ".repeat(location.line.to_string().len() + 1);
-            let _ = write!(
-                out,
-                "\n{gutter} = note: first defined at {}:{related}",
-                this.source_name
-            );
-        }
-        out
+        self.0.message()
     }
 }
 
-/// A located diagnostic as rustc writes one: `error: message`, then
-/// `--> source:line:col` and the source line with the span underlined.
-/// Shared by map and OBJ errors, so both read alike.
-pub(crate) fn render_located(
-    message: &str,
-    source_name: &str,
-    location: Option<Location>,
-    snippet: Option<&Snippet>,
-) -> String {
-    let mut out = format!("error: {message}");
-    let Some(location) = location else {
-        return out;
-    };
-    let number = location.line.to_string();
-    let gutter = " ".repeat(number.len());
-    let _ = write!(out, "\n{gutter} --> {source_name}:{location}");
-    if let Some(snippet) = snippet {
-        let gutter = format!(" {gutter}");
-        let source_line = format!(" {number} | {}", snippet.excerpt);
-        let _ = write!(
-            out,
-            "\n{gutter} |\n{}\n{gutter} | {}{} {}",
-            source_line.trim_end(),
-            " ".repeat(snippet.caret),
-            "^".repeat(snippet.width),
-            snippet.label
-        );
+/// The full diagnostic: headline, location, snippet and note.
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
     }
-    out
+}
+
+/// The I/O error under a file that could not be read.
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.io_error()
+    }
 }
 
 #[cfg(test)]
@@ -326,25 +167,5 @@ mod tests {
             err.to_string(),
             "error: duplicate node id 3\n  --> x.ron:4:8\n   |\n 4 |   (id: 3, pos: (0, 0)),\n   |        ^ node id 3 is defined again here\n   = note: first defined at x.ron:3:8"
         );
-    }
-
-    #[test]
-    fn snippets_of_long_lines_are_cut() {
-        let text = format!("{}X{}", "a".repeat(1000), "b".repeat(1000));
-        let s = Snippet::new(&text, 1000..1001, "here".into());
-        assert_eq!(s.excerpt.chars().count(), 1 + 40 + 40 + 1);
-        assert!(s.excerpt.starts_with('…') && s.excerpt.ends_with('…'));
-        assert_eq!(s.excerpt.chars().nth(s.caret), Some('X'));
-        assert_eq!(s.width, 1);
-    }
-
-    #[test]
-    fn snippets_of_short_lines_are_whole() {
-        let text = "ab\n\tcdé fg\r\nh";
-        let s = Snippet::new(text, 9..11, "x".into());
-        assert_eq!(s.excerpt, " cdé fg");
-        assert_eq!((s.caret, s.width), (5, 2));
-        let s = Snippet::new(text, text.len()..text.len(), "end".into());
-        assert_eq!((s.excerpt.as_str(), s.caret, s.width), ("h", 1, 1));
     }
 }

@@ -1,8 +1,9 @@
-//! The error an OBJ import ends with, rendered as the map loader renders
-//! its errors: headline, `file:line:col`, the line with the bad part
-//! underlined.
+//! The error an OBJ import ends with: a [`Diagnostic`], written as the
+//! map loader writes its errors: headline, `file:line:col`, the line with
+//! the bad part underlined.
 
-use crate::map::{Location, Snippet, render_located};
+use crate::diagnostic::Diagnostic;
+use crate::map::Location;
 
 /// The class of an [`ObjError`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,91 +41,58 @@ pub enum ObjErrorKind {
 ///  7 | f 1 2 9
 ///    |       ^ no vertex 9
 /// ```
-#[derive(Debug, thiserror::Error)]
-#[error("{}", self.render())]
-pub struct ObjError {
-    inner: Box<Inner>,
-    #[source]
-    io: Option<std::io::Error>,
-}
-
-/// The parts of an [`ObjError`], boxed to keep `Result`s small.
 #[derive(Debug)]
-struct Inner {
-    kind: ObjErrorKind,
-    source_name: String,
-    message: String,
-    location: Option<Location>,
-    snippet: Option<Snippet>,
-}
+pub struct ObjError(Diagnostic<ObjErrorKind>);
 
 impl ObjError {
     /// An error with no position in the text.
     pub(crate) fn new(kind: ObjErrorKind, source_name: &str, message: String) -> ObjError {
-        ObjError {
-            inner: Box::new(Inner {
-                kind,
-                source_name: source_name.to_owned(),
-                message,
-                location: None,
-                snippet: None,
-            }),
-            io: None,
-        }
+        ObjError(Diagnostic::new(kind, source_name, message))
     }
 
     /// An I/O error reading `source_name`.
     pub(crate) fn io(source_name: &str, message: String, io: std::io::Error) -> ObjError {
-        ObjError {
-            io: Some(io),
-            ..ObjError::new(ObjErrorKind::Io, source_name, message)
-        }
+        ObjError(Diagnostic::io(ObjErrorKind::Io, source_name, message, io))
     }
 
     /// Places the error at byte `span` of `text`, with an underline
     /// labelled `label`.
-    pub(crate) fn at(mut self, text: &str, span: std::ops::Range<usize>, label: String) -> Self {
-        let start = span.start.min(text.len());
-        let before = text.get(..start).unwrap_or_default();
-        let line_start = before.rfind('\n').map_or(0, |n| n + 1);
-        self.inner.location = Some(Location {
-            line: 1 + before.bytes().filter(|&b| b == b'\n').count(),
-            column: 1 + before[line_start..].chars().count(),
-        });
-        self.inner.snippet = Some(Snippet::new(text, span, label));
-        self
+    pub(crate) fn at(self, text: &str, span: std::ops::Range<usize>, label: String) -> Self {
+        ObjError(self.0.at(text, span, label))
     }
 
     /// The class of the error.
     pub fn kind(&self) -> ObjErrorKind {
-        self.inner.kind
+        self.0.kind()
     }
 
     /// Where in the text the error is (I/O errors have no place).
     pub fn location(&self) -> Option<Location> {
-        self.inner.location
+        self.0.location()
     }
 
     /// The name of the OBJ source (usually its path), as given to the reader.
     pub fn source_name(&self) -> &str {
-        &self.inner.source_name
+        self.0.source_name()
     }
 
     /// The one-line headline of the error, without location or snippet.
     pub fn message(&self) -> &str {
-        &self.inner.message
+        self.0.message()
     }
+}
 
-    /// The full diagnostic: headline, location and snippet, written as
-    /// the map loader writes its errors.
-    fn render(&self) -> String {
-        let this = &self.inner;
-        render_located(
-            &this.message,
-            &this.source_name,
-            this.location,
-            this.snippet.as_ref(),
-        )
+/// The full diagnostic: headline, location and snippet.
+impl std::fmt::Display for ObjError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// The I/O error under a file that could not be read.
+impl std::error::Error for ObjError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.io_error()
     }
 }
 
