@@ -16,7 +16,7 @@ use crate::route::{Route, WidestRoute};
 ///
 /// ```
 /// use clearway::render::{PictureOptions, Up};
-/// let options = PictureOptions {
+/// let options: PictureOptions = PictureOptions {
 ///     agent_radius: Some(1.5),
 ///     title: Some("level.ron".to_string()),
 ///     ..PictureOptions::default()
