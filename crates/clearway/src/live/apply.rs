@@ -7,12 +7,14 @@ use rstar::Envelope as _;
 
 use crate::par::prelude::*;
 
+use super::LiveLevel;
 use super::change::{Change, ChangeError, DisplayLast, check_numbers, check_obstacle};
 use super::magnitude::Magnitude;
 use super::obstacles::{beats, envelope_of};
+use super::reach::{Items, Near};
 use super::report::{ChangeReport, ClearanceChange};
 use super::walkers::{Kind, SpotsBefore, corners};
-use super::{LiveLevel, Reach, Space};
+use super::Space;
 use crate::clearance::{Clearance, admits, slack_for_magnitude};
 use crate::dimension::Dimension;
 use crate::geometry::{Segment, Separation};
@@ -24,13 +26,6 @@ use crate::obstacle_index::Nearest;
 /// box dropped over a whole room); fewer are measured in turn, where
 /// handing them out would cost more than it saves.
 const PARALLEL_AT: usize = 256;
-
-/// Edges or nodes: the two kinds of item a clearance belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Items {
-    Edges,
-    Nodes,
-}
 
 /// An edge as it was before the first change of a batch that touched it.
 #[derive(Clone, Copy, Debug)]
@@ -226,8 +221,8 @@ impl<D: Dimension> LiveLevel<D> {
             // clearances, which now give way to measures.
             self.recompute_everything(before);
         } else if let Some(envelope) = envelope {
-            for items in [Items::Edges, Items::Nodes] {
-                self.lower_by(items, i, &envelope, before);
+            for (items, candidates) in self.live_near(&envelope).nodes_first() {
+                self.lower_among(items, i, &candidates, before);
             }
         }
         self.settle_slack(before);
@@ -244,9 +239,13 @@ impl<D: Dimension> LiveLevel<D> {
         if self.obstacles.live_count() == 0 {
             self.recompute_everything(before);
         } else if let Some(envelope) = envelope_of::<D>(&old) {
-            // Nodes first: their clearances bound their edges' searches.
-            for items in [Items::Nodes, Items::Edges] {
-                let witnessed = self.witnessed_by(items, i, &envelope);
+            // Every item it was the witness of has its grown box meet its
+            // box: the witness point is on the obstacle, within the
+            // clearance of the item. Nodes first: their clearances bound
+            // their edges' searches.
+            for (items, mut witnessed) in self.live_near(&envelope).nodes_first() {
+                let clearances = self.clearances_of(items);
+                witnessed.retain(|&k| clearances_witness(clearances, k) == Some(i));
                 self.research(items, &witnessed, before);
             }
         }
@@ -277,8 +276,7 @@ impl<D: Dimension> LiveLevel<D> {
             return;
         };
         // Nodes first: their clearances bound their edges' searches.
-        for items in [Items::Nodes, Items::Edges] {
-            let near = self.live_near(items, &around);
+        for (items, near) in self.live_near(&around).nodes_first() {
             let clearances = self.clearances_of(items);
             let (witnessed, others): (Vec<usize>, Vec<usize>) = near
                 .into_iter()
@@ -291,25 +289,13 @@ impl<D: Dimension> LiveLevel<D> {
         self.settle_slack(before);
     }
 
-    /// The live items of `items` whose grown box meets `envelope`.
-    fn live_near(&self, items: Items, envelope: &rstar::AABB<D::Point>) -> Vec<usize> {
-        let mut near = self.reach(items).near(envelope);
-        near.retain(|&k| self.is_live(items, k));
+    /// The live edges and nodes whose grown box meets `envelope`: one walk
+    /// down the reach tree for both.
+    fn live_near(&self, envelope: &rstar::AABB<D::Point>) -> Near {
+        let mut near = self.reach.near(envelope);
+        near.edges.retain(|&k| !self.removed_edges[k]);
+        near.nodes.retain(|&k| !self.removed_nodes[k]);
         near
-    }
-
-    /// Measures obstacle `i` (whose box is `envelope`) against every item
-    /// of `items` whose grown box meets it, and makes it the witness of
-    /// those it beats by the tie rule.
-    fn lower_by(
-        &mut self,
-        items: Items,
-        i: usize,
-        envelope: &rstar::AABB<D::Point>,
-        before: &mut Before<D::Point>,
-    ) {
-        let candidates = self.live_near(items, envelope);
-        self.lower_among(items, i, &candidates, before);
     }
 
     /// Measures obstacle `i` against each of `candidates`, and makes it the
@@ -335,16 +321,6 @@ impl<D: Dimension> LiveLevel<D> {
         for (k, separation) in winners {
             self.set_clearance(items, k, Clearance::from_separation(i, separation), before);
         }
-    }
-
-    /// The items of `items` whose witness is obstacle `i`, whose box is
-    /// `envelope` (every one of them has its grown box meet it: the
-    /// witness point is on the obstacle, within the clearance of the item).
-    fn witnessed_by(&self, items: Items, i: usize, envelope: &rstar::AABB<D::Point>) -> Vec<usize> {
-        let clearances = self.clearances_of(items);
-        let mut near = self.live_near(items, envelope);
-        near.retain(|&k| clearances_witness(clearances, k) == Some(i));
-        near
     }
 
     /// Searches the clearance of each of `which` afresh.
@@ -404,12 +380,12 @@ impl<D: Dimension> LiveLevel<D> {
         match items {
             Items::Edges => {
                 self.clearances.edges_mut()[k] = clearance;
-                self.edge_reach.update(k, segment, clearance.value);
+                self.reach.update(Items::Edges, k, segment, clearance.value);
                 self.patch_route_table(k);
             }
             Items::Nodes => {
                 self.clearances.nodes_mut()[k] = clearance;
-                self.node_reach.update(k, segment, clearance.value);
+                self.reach.update(Items::Nodes, k, segment, clearance.value);
             }
         }
     }
@@ -489,7 +465,7 @@ impl<D: Dimension> LiveLevel<D> {
         }
         let clearance = self.search(segment, None, f64::INFINITY);
         self.clearances.nodes_mut().push(clearance);
-        self.node_reach.insert(n, segment, clearance.value);
+        self.reach.insert(Items::Nodes, n, segment, clearance.value);
         self.walk(|level| level.walk_added(Kind::Nodes, n));
         self.network = None;
         self.settle_slack(before);
@@ -516,7 +492,7 @@ impl<D: Dimension> LiveLevel<D> {
             self.remove_edge(e, before);
         }
         let segment = self.node_segment(n);
-        self.node_reach.remove(n, segment);
+        self.reach.remove(Items::Nodes, n, segment);
         self.walk(|level| level.walk_removed(Kind::Nodes, n));
         self.removed_nodes[n] = true;
         if !self.magnitude.remove(D::point_magnitude(segment.a)) {
@@ -567,7 +543,7 @@ impl<D: Dimension> LiveLevel<D> {
         let segment = self.edge_segment(e);
         let clearance = self.fresh(Items::Edges, e);
         self.clearances.edges_mut().push(clearance);
-        self.edge_reach.insert(e, segment, clearance.value);
+        self.reach.insert(Items::Edges, e, segment, clearance.value);
         self.walk(|level| level.walk_added(Kind::Edges, e));
         before.report_extras.new_edges.push(e);
         self.network = None;
@@ -577,7 +553,7 @@ impl<D: Dimension> LiveLevel<D> {
     fn remove_edge(&mut self, e: usize, before: &mut Before<D::Point>) {
         self.touch(Items::Edges, e, before);
         let segment = self.edge_segment(e);
-        self.edge_reach.remove(e, segment);
+        self.reach.remove(Items::Edges, e, segment);
         self.removed_edges[e] = true;
         self.walk(|level| level.walk_removed(Kind::Edges, e));
         // Routes pass it over as they pass a closed edge.
@@ -606,13 +582,6 @@ impl<D: Dimension> LiveLevel<D> {
     }
 
     // ---- items ---------------------------------------------------------------
-
-    fn reach(&self, items: Items) -> &Reach<D> {
-        match items {
-            Items::Edges => &self.edge_reach,
-            Items::Nodes => &self.node_reach,
-        }
-    }
 
     fn clearances_of(&self, items: Items) -> &[Clearance<D::Point>] {
         match items {
