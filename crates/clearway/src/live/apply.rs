@@ -246,7 +246,7 @@ impl<D: Dimension> LiveLevel<D> {
             for (items, mut witnessed) in self.live_near(&envelope).nodes_first() {
                 let clearances = self.clearances_of(items);
                 witnessed.retain(|&k| clearances_witness(clearances, k) == Some(i));
-                self.research(items, &witnessed, before);
+                self.research(items, &witnessed, None, before);
             }
         }
         self.settle_slack(before);
@@ -284,7 +284,10 @@ impl<D: Dimension> LiveLevel<D> {
             if new_envelope.is_some() {
                 self.lower_among(items, i, &others, before);
             }
-            self.research(items, &witnessed, before);
+            // The obstacle in its new shape is live: no clearance it was
+            // the witness of is farther than it now is.
+            let within = new_envelope.is_some().then_some(i);
+            self.research(items, &witnessed, within, before);
         }
         self.settle_slack(before);
     }
@@ -323,9 +326,23 @@ impl<D: Dimension> LiveLevel<D> {
         }
     }
 
-    /// Searches the clearance of each of `which` afresh.
-    fn research(&mut self, items: Items, which: &[usize], before: &mut Before<D::Point>) {
-        let search = |&k: &usize| (k, self.fresh(items, k));
+    /// Searches the clearance of each of `which` afresh; `within`, a live
+    /// obstacle, bounds each search by its distance to the item (the
+    /// answer is no farther than any live obstacle).
+    fn research(
+        &mut self,
+        items: Items,
+        which: &[usize],
+        within: Option<usize>,
+        before: &mut Before<D::Point>,
+    ) {
+        let search = |&k: &usize| {
+            let bound = within.map_or(f64::INFINITY, |i| {
+                let obstacle = self.obstacle(i).expect("a live obstacle");
+                D::separation(obstacle, self.segment(items, k)).distance
+            });
+            (k, self.fresh(items, k, bound))
+        };
         let found: Vec<(usize, Clearance<D::Point>)> = if which.len() >= PARALLEL_AT {
             which.par_iter().map(search).collect()
         } else {
@@ -341,17 +358,19 @@ impl<D: Dimension> LiveLevel<D> {
     /// no edge is wider than its ends): with nodes searched first, a bounded
     /// walk in place of a search for the nearest from nothing (see
     /// [`LiveLevel::search`], which gives the same answer either way).
-    fn fresh(&self, items: Items, k: usize) -> Clearance<D::Point> {
-        let (baked, bound) = match items {
+    /// `bound` is a further bound (infinity: none), the distance to a live
+    /// obstacle.
+    fn fresh(&self, items: Items, k: usize, bound: f64) -> Clearance<D::Point> {
+        let (baked, ends) = match items {
             Items::Edges => {
                 let edge = &self.map.edges()[k];
                 let nodes = self.clearances.nodes();
-                let bound = nodes[edge.from.get()].value.min(nodes[edge.to.get()].value);
-                (edge.clearance, bound)
+                let ends = nodes[edge.from.get()].value.min(nodes[edge.to.get()].value);
+                (edge.clearance, ends)
             }
             Items::Nodes => (None, f64::INFINITY),
         };
-        self.search(self.segment(items, k), baked, bound)
+        self.search(self.segment(items, k), baked, bound.min(ends))
     }
 
     /// Searches every live edge and node afresh: when the level gains its
@@ -362,7 +381,7 @@ impl<D: Dimension> LiveLevel<D> {
             let all: Vec<usize> = (0..self.slots(items))
                 .filter(|&k| self.is_live(items, k))
                 .collect();
-            self.research(items, &all, before);
+            self.research(items, &all, None, before);
         }
     }
 
@@ -541,7 +560,7 @@ impl<D: Dimension> LiveLevel<D> {
         self.removed_edges.push(false);
         self.closed.push(closed);
         let segment = self.edge_segment(e);
-        let clearance = self.fresh(Items::Edges, e);
+        let clearance = self.fresh(Items::Edges, e, f64::INFINITY);
         self.clearances.edges_mut().push(clearance);
         self.reach.insert(Items::Edges, e, segment, clearance.value);
         self.walk(|level| level.walk_added(Kind::Edges, e));
@@ -655,15 +674,30 @@ impl<D: Dimension> LiveLevel<D> {
                     && admits(self.clearances.edges()[k].value, r, before.slack)
             }
         };
-        let touched: Vec<usize> = if before.all_edges {
-            (0..self.removed_edges.len()).collect()
-        } else {
-            let mut t: Vec<usize> = before.edges.keys().copied().collect();
-            t.extend(new_edges.iter().copied());
-            t.sort_unstable();
-            t.dedup();
-            t
-        };
+        let mut touched: Vec<usize> = before.edges.keys().copied().collect();
+        touched.extend(new_edges.iter().copied());
+        if before.all_edges {
+            // The slack moved: an edge this batch did not touch keeps its
+            // clearance and state, so it changes status for a sphere only
+            // if its clearance lies between what the two slacks admit.
+            // (Walking agents' edges are all compared below; listing more
+            // here only compares more.)
+            let flips = |c: f64| {
+                self.agents.iter().any(|agent| {
+                    admits(c, agent.radius, before.slack) != admits(c, agent.radius, slack)
+                })
+            };
+            touched.extend(
+                self.clearances
+                    .edges()
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, c)| flips(c.value) && self.is_live(Items::Edges, k))
+                    .map(|(k, _)| k),
+            );
+        }
+        touched.sort_unstable();
+        touched.dedup();
         let walkers = &self.walkers;
         for (a, agent) in self.agents.iter().enumerate() {
             let profile = agent.walking.and_then(|w| walkers.position(&w));
@@ -672,12 +706,13 @@ impl<D: Dimension> LiveLevel<D> {
                 // after; the edges whose spot changed are touched too.
                 let r = agent.radius;
                 let mut touched = touched.clone();
-                if !before.all_edges {
-                    if let Some(spots) = before.walking.get(p) {
-                        touched.extend(spots.edges.keys().copied());
-                        touched.sort_unstable();
-                        touched.dedup();
-                    }
+                if before.all_edges {
+                    // Its verdict is on its spots: every edge is compared.
+                    touched = (0..self.removed_edges.len()).collect();
+                } else if let Some(spots) = before.walking.get(p) {
+                    touched.extend(spots.edges.keys().copied());
+                    touched.sort_unstable();
+                    touched.dedup();
                 }
                 let followed = &walkers.followed[p].clearances;
                 for &k in &touched {

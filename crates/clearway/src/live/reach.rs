@@ -21,12 +21,17 @@
 //!
 //! Items with no clearance bound (nothing limits them) have no box; they
 //! are kept aside and are candidates for every new obstacle.
+//!
+//! The boxes are kept in single precision, each corner rounded outward
+//! (and so is the box asked about): a box that holds the exact one only
+//! adds candidates, which are then measured exactly, and it halves the
+//! bytes of a tree that a query walks through cache misses.
 
-use rstar::{AABB, RTree};
+use rstar::{AABB, RTree, RTreeObject};
 
 use crate::obstacle_index::TreeParams;
 
-use super::obstacles::{Boxed, grown};
+use super::obstacles::grown;
 use crate::dimension::Dimension;
 use crate::geometry::Segment;
 
@@ -77,11 +82,27 @@ impl Near {
     }
 }
 
+/// An edge or node in the tree: its id (see [`Items::id`]) and its grown
+/// box in single precision.
+#[derive(Clone, Debug, PartialEq)]
+struct Entry<N: rstar::Point> {
+    id: u32,
+    envelope: AABB<N>,
+}
+
+impl<N: rstar::Point> RTreeObject for Entry<N> {
+    type Envelope = AABB<N>;
+
+    fn envelope(&self) -> AABB<N> {
+        self.envelope.clone()
+    }
+}
+
 /// The edges and nodes of a live level, each in a box grown by at least its
 /// clearance.
 #[derive(Debug)]
 pub(super) struct Reach<D: Dimension> {
-    tree: RTree<Boxed<D::Point>, TreeParams>,
+    tree: RTree<Entry<D::Narrow>, TreeParams>,
     /// The distance each item's box is grown by, edges' then nodes'; NaN
     /// for an item not in the tree (removed, or unbounded).
     grown_by: [Vec<f64>; 2],
@@ -115,7 +136,7 @@ impl<D: Dimension> Reach<D> {
         &mut self,
         items: Items,
         all: impl Iterator<Item = (Segment<D::Point>, f64)>,
-        entries: &mut Vec<Boxed<D::Point>>,
+        entries: &mut Vec<Entry<D::Narrow>>,
     ) {
         let lane = items.lane();
         for (i, (segment, clearance)) in all.enumerate() {
@@ -123,7 +144,7 @@ impl<D: Dimension> Reach<D> {
                 self.unbounded[lane].push(items.id(i) & !NODE);
                 self.grown_by[lane].push(f64::NAN);
             } else {
-                entries.push(Boxed {
+                entries.push(Entry {
                     id: items.id(i),
                     envelope: box_of::<D>(segment, clearance),
                 });
@@ -143,7 +164,7 @@ impl<D: Dimension> Reach<D> {
         if clearance == f64::INFINITY {
             self.unbounded[lane].push(id & !NODE);
         } else {
-            self.tree.insert(Boxed {
+            self.tree.insert(Entry {
                 id,
                 envelope: box_of::<D>(segment, clearance),
             });
@@ -157,7 +178,7 @@ impl<D: Dimension> Reach<D> {
         let id = items.id(i);
         match self.grown_by[lane].get(i) {
             Some(&by) if !by.is_nan() => {
-                self.tree.remove(&Boxed {
+                self.tree.remove(&Entry {
                     id,
                     envelope: box_of::<D>(segment, by),
                 });
@@ -182,7 +203,7 @@ impl<D: Dimension> Reach<D> {
     /// one, in no particular order.
     pub fn near(&self, envelope: &AABB<D::Point>) -> Near {
         let mut near = Near::default();
-        for r in self.tree.locate_in_envelope_intersecting(*envelope) {
+        for r in self.tree.locate_in_envelope_intersecting(narrow::<D>(envelope)) {
             if r.id & NODE == 0 {
                 near.edges.push(r.id as usize);
             } else {
@@ -197,11 +218,34 @@ impl<D: Dimension> Reach<D> {
     }
 }
 
-/// A segment's box grown by `clearance` (see [`grown`]).
-fn box_of<D: Dimension>(segment: Segment<D::Point>, clearance: f64) -> AABB<D::Point> {
-    grown::<D>(
+/// A segment's box grown by `clearance` (see [`grown`]), in single
+/// precision.
+fn box_of<D: Dimension>(segment: Segment<D::Point>, clearance: f64) -> AABB<D::Narrow> {
+    narrow::<D>(&grown::<D>(
         super::obstacles::segment_envelope::<D>(segment),
         clearance,
         D::scale(segment),
+    ))
+}
+
+/// The smallest single-precision box that holds `envelope`.
+fn narrow<D: Dimension>(envelope: &AABB<D::Point>) -> AABB<D::Narrow> {
+    use rstar::Point as _;
+    let (lower, upper) = (envelope.lower(), envelope.upper());
+    AABB::from_corners(
+        D::Narrow::generate(|axis| down(lower.nth(axis))),
+        D::Narrow::generate(|axis| up(upper.nth(axis))),
     )
+}
+
+/// The largest `f32` at most `x` (an infinity beyond its range).
+fn down(x: f64) -> f32 {
+    let f = x as f32;
+    if f64::from(f) > x { f.next_down() } else { f }
+}
+
+/// The smallest `f32` at least `x`.
+fn up(x: f64) -> f32 {
+    let f = x as f32;
+    if f64::from(f) < x { f.next_up() } else { f }
 }
