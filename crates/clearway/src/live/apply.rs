@@ -8,13 +8,13 @@ use rstar::Envelope as _;
 use crate::par::prelude::*;
 
 use super::LiveLevel;
+use super::Space;
 use super::change::{Change, ChangeError, DisplayLast, check_numbers, check_obstacle};
 use super::magnitude::Magnitude;
 use super::obstacles::{beats, envelope_of};
 use super::reach::{Items, Near};
 use super::report::{ChangeReport, ClearanceChange};
 use super::walkers::{Kind, SpotsBefore, corners};
-use super::Space;
 use crate::clearance::{Clearance, admits, slack_for_magnitude};
 use crate::dimension::Dimension;
 use crate::geometry::{Segment, Separation};

@@ -203,7 +203,10 @@ impl<D: Dimension> Reach<D> {
     /// one, in no particular order.
     pub fn near(&self, envelope: &AABB<D::Point>) -> Near {
         let mut near = Near::default();
-        for r in self.tree.locate_in_envelope_intersecting(narrow::<D>(envelope)) {
+        for r in self
+            .tree
+            .locate_in_envelope_intersecting(narrow::<D>(envelope))
+        {
             if r.id & NODE == 0 {
                 near.edges.push(r.id as usize);
             } else {
