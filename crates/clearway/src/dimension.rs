@@ -70,6 +70,10 @@ pub trait Dimension:
     #[doc(hidden)]
     /// The space-filling curve over a box that orders buckets and nodes.
     type Curve: Copy + Debug + Send + Sync;
+    #[doc(hidden)]
+    /// A position in single precision, for boxes that only filter (a live
+    /// level's reach tree): half the bytes, rounded outward.
+    type Narrow: Copy + Debug + PartialEq + Send + Sync + rstar::Point<Scalar = f32>;
 
     #[doc(hidden)]
     /// Whether the clearance loop starts each edge's search from the

@@ -7,12 +7,14 @@ use rstar::Envelope as _;
 
 use crate::par::prelude::*;
 
+use super::LiveLevel;
+use super::Space;
 use super::change::{Change, ChangeError, DisplayLast, check_numbers, check_obstacle};
 use super::magnitude::Magnitude;
 use super::obstacles::{beats, envelope_of};
+use super::reach::{Items, Near};
 use super::report::{ChangeReport, ClearanceChange};
 use super::walkers::{Kind, SpotsBefore, corners};
-use super::{LiveLevel, Reach, Space};
 use crate::clearance::{Clearance, admits, slack_for_magnitude};
 use crate::dimension::Dimension;
 use crate::geometry::{Segment, Separation};
@@ -24,13 +26,6 @@ use crate::obstacle_index::Nearest;
 /// box dropped over a whole room); fewer are measured in turn, where
 /// handing them out would cost more than it saves.
 const PARALLEL_AT: usize = 256;
-
-/// Edges or nodes: the two kinds of item a clearance belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Items {
-    Edges,
-    Nodes,
-}
 
 /// An edge as it was before the first change of a batch that touched it.
 #[derive(Clone, Copy, Debug)]
@@ -226,8 +221,8 @@ impl<D: Dimension> LiveLevel<D> {
             // clearances, which now give way to measures.
             self.recompute_everything(before);
         } else if let Some(envelope) = envelope {
-            for items in [Items::Edges, Items::Nodes] {
-                self.lower_by(items, i, &envelope, before);
+            for (items, candidates) in self.live_near(&envelope).nodes_first() {
+                self.lower_among(items, i, &candidates, before);
             }
         }
         self.settle_slack(before);
@@ -244,10 +239,14 @@ impl<D: Dimension> LiveLevel<D> {
         if self.obstacles.live_count() == 0 {
             self.recompute_everything(before);
         } else if let Some(envelope) = envelope_of::<D>(&old) {
-            // Nodes first: their clearances bound their edges' searches.
-            for items in [Items::Nodes, Items::Edges] {
-                let witnessed = self.witnessed_by(items, i, &envelope);
-                self.research(items, &witnessed, before);
+            // Every item it was the witness of has its grown box meet its
+            // box: the witness point is on the obstacle, within the
+            // clearance of the item. Nodes first: their clearances bound
+            // their edges' searches.
+            for (items, mut witnessed) in self.live_near(&envelope).nodes_first() {
+                let clearances = self.clearances_of(items);
+                witnessed.retain(|&k| clearances_witness(clearances, k) == Some(i));
+                self.research(items, &witnessed, None, before);
             }
         }
         self.settle_slack(before);
@@ -277,8 +276,7 @@ impl<D: Dimension> LiveLevel<D> {
             return;
         };
         // Nodes first: their clearances bound their edges' searches.
-        for items in [Items::Nodes, Items::Edges] {
-            let near = self.live_near(items, &around);
+        for (items, near) in self.live_near(&around).nodes_first() {
             let clearances = self.clearances_of(items);
             let (witnessed, others): (Vec<usize>, Vec<usize>) = near
                 .into_iter()
@@ -286,30 +284,21 @@ impl<D: Dimension> LiveLevel<D> {
             if new_envelope.is_some() {
                 self.lower_among(items, i, &others, before);
             }
-            self.research(items, &witnessed, before);
+            // The obstacle in its new shape is live: no clearance it was
+            // the witness of is farther than it now is.
+            let within = new_envelope.is_some().then_some(i);
+            self.research(items, &witnessed, within, before);
         }
         self.settle_slack(before);
     }
 
-    /// The live items of `items` whose grown box meets `envelope`.
-    fn live_near(&self, items: Items, envelope: &rstar::AABB<D::Point>) -> Vec<usize> {
-        let mut near = self.reach(items).near(envelope);
-        near.retain(|&k| self.is_live(items, k));
+    /// The live edges and nodes whose grown box meets `envelope`: one walk
+    /// down the reach tree for both.
+    fn live_near(&self, envelope: &rstar::AABB<D::Point>) -> Near {
+        let mut near = self.reach.near(envelope);
+        near.edges.retain(|&k| !self.removed_edges[k]);
+        near.nodes.retain(|&k| !self.removed_nodes[k]);
         near
-    }
-
-    /// Measures obstacle `i` (whose box is `envelope`) against every item
-    /// of `items` whose grown box meets it, and makes it the witness of
-    /// those it beats by the tie rule.
-    fn lower_by(
-        &mut self,
-        items: Items,
-        i: usize,
-        envelope: &rstar::AABB<D::Point>,
-        before: &mut Before<D::Point>,
-    ) {
-        let candidates = self.live_near(items, envelope);
-        self.lower_among(items, i, &candidates, before);
     }
 
     /// Measures obstacle `i` against each of `candidates`, and makes it the
@@ -337,19 +326,23 @@ impl<D: Dimension> LiveLevel<D> {
         }
     }
 
-    /// The items of `items` whose witness is obstacle `i`, whose box is
-    /// `envelope` (every one of them has its grown box meet it: the
-    /// witness point is on the obstacle, within the clearance of the item).
-    fn witnessed_by(&self, items: Items, i: usize, envelope: &rstar::AABB<D::Point>) -> Vec<usize> {
-        let clearances = self.clearances_of(items);
-        let mut near = self.live_near(items, envelope);
-        near.retain(|&k| clearances_witness(clearances, k) == Some(i));
-        near
-    }
-
-    /// Searches the clearance of each of `which` afresh.
-    fn research(&mut self, items: Items, which: &[usize], before: &mut Before<D::Point>) {
-        let search = |&k: &usize| (k, self.fresh(items, k));
+    /// Searches the clearance of each of `which` afresh; `within`, a live
+    /// obstacle, bounds each search by its distance to the item (the
+    /// answer is no farther than any live obstacle).
+    fn research(
+        &mut self,
+        items: Items,
+        which: &[usize],
+        within: Option<usize>,
+        before: &mut Before<D::Point>,
+    ) {
+        let search = |&k: &usize| {
+            let bound = within.map_or(f64::INFINITY, |i| {
+                let obstacle = self.obstacle(i).expect("a live obstacle");
+                D::separation(obstacle, self.segment(items, k)).distance
+            });
+            (k, self.fresh(items, k, bound))
+        };
         let found: Vec<(usize, Clearance<D::Point>)> = if which.len() >= PARALLEL_AT {
             which.par_iter().map(search).collect()
         } else {
@@ -365,17 +358,19 @@ impl<D: Dimension> LiveLevel<D> {
     /// no edge is wider than its ends): with nodes searched first, a bounded
     /// walk in place of a search for the nearest from nothing (see
     /// [`LiveLevel::search`], which gives the same answer either way).
-    fn fresh(&self, items: Items, k: usize) -> Clearance<D::Point> {
-        let (baked, bound) = match items {
+    /// `bound` is a further bound (infinity: none), the distance to a live
+    /// obstacle.
+    fn fresh(&self, items: Items, k: usize, bound: f64) -> Clearance<D::Point> {
+        let (baked, ends) = match items {
             Items::Edges => {
                 let edge = &self.map.edges()[k];
                 let nodes = self.clearances.nodes();
-                let bound = nodes[edge.from.get()].value.min(nodes[edge.to.get()].value);
-                (edge.clearance, bound)
+                let ends = nodes[edge.from.get()].value.min(nodes[edge.to.get()].value);
+                (edge.clearance, ends)
             }
             Items::Nodes => (None, f64::INFINITY),
         };
-        self.search(self.segment(items, k), baked, bound)
+        self.search(self.segment(items, k), baked, bound.min(ends))
     }
 
     /// Searches every live edge and node afresh: when the level gains its
@@ -386,7 +381,7 @@ impl<D: Dimension> LiveLevel<D> {
             let all: Vec<usize> = (0..self.slots(items))
                 .filter(|&k| self.is_live(items, k))
                 .collect();
-            self.research(items, &all, before);
+            self.research(items, &all, None, before);
         }
     }
 
@@ -404,12 +399,12 @@ impl<D: Dimension> LiveLevel<D> {
         match items {
             Items::Edges => {
                 self.clearances.edges_mut()[k] = clearance;
-                self.edge_reach.update(k, segment, clearance.value);
+                self.reach.update(Items::Edges, k, segment, clearance.value);
                 self.patch_route_table(k);
             }
             Items::Nodes => {
                 self.clearances.nodes_mut()[k] = clearance;
-                self.node_reach.update(k, segment, clearance.value);
+                self.reach.update(Items::Nodes, k, segment, clearance.value);
             }
         }
     }
@@ -489,7 +484,7 @@ impl<D: Dimension> LiveLevel<D> {
         }
         let clearance = self.search(segment, None, f64::INFINITY);
         self.clearances.nodes_mut().push(clearance);
-        self.node_reach.insert(n, segment, clearance.value);
+        self.reach.insert(Items::Nodes, n, segment, clearance.value);
         self.walk(|level| level.walk_added(Kind::Nodes, n));
         self.network = None;
         self.settle_slack(before);
@@ -516,7 +511,7 @@ impl<D: Dimension> LiveLevel<D> {
             self.remove_edge(e, before);
         }
         let segment = self.node_segment(n);
-        self.node_reach.remove(n, segment);
+        self.reach.remove(Items::Nodes, n, segment);
         self.walk(|level| level.walk_removed(Kind::Nodes, n));
         self.removed_nodes[n] = true;
         if !self.magnitude.remove(D::point_magnitude(segment.a)) {
@@ -565,9 +560,9 @@ impl<D: Dimension> LiveLevel<D> {
         self.removed_edges.push(false);
         self.closed.push(closed);
         let segment = self.edge_segment(e);
-        let clearance = self.fresh(Items::Edges, e);
+        let clearance = self.fresh(Items::Edges, e, f64::INFINITY);
         self.clearances.edges_mut().push(clearance);
-        self.edge_reach.insert(e, segment, clearance.value);
+        self.reach.insert(Items::Edges, e, segment, clearance.value);
         self.walk(|level| level.walk_added(Kind::Edges, e));
         before.report_extras.new_edges.push(e);
         self.network = None;
@@ -577,7 +572,7 @@ impl<D: Dimension> LiveLevel<D> {
     fn remove_edge(&mut self, e: usize, before: &mut Before<D::Point>) {
         self.touch(Items::Edges, e, before);
         let segment = self.edge_segment(e);
-        self.edge_reach.remove(e, segment);
+        self.reach.remove(Items::Edges, e, segment);
         self.removed_edges[e] = true;
         self.walk(|level| level.walk_removed(Kind::Edges, e));
         // Routes pass it over as they pass a closed edge.
@@ -606,13 +601,6 @@ impl<D: Dimension> LiveLevel<D> {
     }
 
     // ---- items ---------------------------------------------------------------
-
-    fn reach(&self, items: Items) -> &Reach<D> {
-        match items {
-            Items::Edges => &self.edge_reach,
-            Items::Nodes => &self.node_reach,
-        }
-    }
 
     fn clearances_of(&self, items: Items) -> &[Clearance<D::Point>] {
         match items {
@@ -686,15 +674,30 @@ impl<D: Dimension> LiveLevel<D> {
                     && admits(self.clearances.edges()[k].value, r, before.slack)
             }
         };
-        let touched: Vec<usize> = if before.all_edges {
-            (0..self.removed_edges.len()).collect()
-        } else {
-            let mut t: Vec<usize> = before.edges.keys().copied().collect();
-            t.extend(new_edges.iter().copied());
-            t.sort_unstable();
-            t.dedup();
-            t
-        };
+        let mut touched: Vec<usize> = before.edges.keys().copied().collect();
+        touched.extend(new_edges.iter().copied());
+        if before.all_edges {
+            // The slack moved: an edge this batch did not touch keeps its
+            // clearance and state, so it changes status for a sphere only
+            // if its clearance lies between what the two slacks admit.
+            // (Walking agents' edges are all compared below; listing more
+            // here only compares more.)
+            let flips = |c: f64| {
+                self.agents.iter().any(|agent| {
+                    admits(c, agent.radius, before.slack) != admits(c, agent.radius, slack)
+                })
+            };
+            touched.extend(
+                self.clearances
+                    .edges()
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, c)| flips(c.value) && self.is_live(Items::Edges, k))
+                    .map(|(k, _)| k),
+            );
+        }
+        touched.sort_unstable();
+        touched.dedup();
         let walkers = &self.walkers;
         for (a, agent) in self.agents.iter().enumerate() {
             let profile = agent.walking.and_then(|w| walkers.position(&w));
@@ -703,12 +706,13 @@ impl<D: Dimension> LiveLevel<D> {
                 // after; the edges whose spot changed are touched too.
                 let r = agent.radius;
                 let mut touched = touched.clone();
-                if !before.all_edges {
-                    if let Some(spots) = before.walking.get(p) {
-                        touched.extend(spots.edges.keys().copied());
-                        touched.sort_unstable();
-                        touched.dedup();
-                    }
+                if before.all_edges {
+                    // Its verdict is on its spots: every edge is compared.
+                    touched = (0..self.removed_edges.len()).collect();
+                } else if let Some(spots) = before.walking.get(p) {
+                    touched.extend(spots.edges.keys().copied());
+                    touched.sort_unstable();
+                    touched.dedup();
                 }
                 let followed = &walkers.followed[p].clearances;
                 for &k in &touched {

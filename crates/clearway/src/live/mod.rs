@@ -94,8 +94,8 @@ pub struct LiveLevel<D: Dimension = Plane> {
     map: Map<D>,
     obstacles: LiveObstacles<D>,
     clearances: Clearances<D>,
-    edge_reach: Reach<D>,
-    node_reach: Reach<D>,
+    /// The edges and nodes, each in its box grown by its clearance.
+    reach: Reach<D>,
     /// Edges closed by [`Change::CloseEdge`] (or in the map).
     closed: Vec<bool>,
     removed_edges: Vec<bool>,
@@ -119,24 +119,17 @@ impl<D: Dimension> LiveLevel<D> {
     /// and the map's agent profiles as the agents reports speak of.
     pub fn new(map: Map<D>) -> LiveLevel<D> {
         let clearances = Clearances::compute(&map);
-        // The two reach trees are bulk loaded side by side.
-        let (edge_reach, node_reach) = crate::par::join(
-            || {
-                Reach::new((0..map.edges().len()).map(|i| {
-                    (
-                        map.edge_segment(EdgeIdx::new(i)),
-                        clearances.edges()[i].value,
-                    )
-                }))
-            },
-            || {
-                Reach::new(
-                    map.nodes()
-                        .iter()
-                        .zip(clearances.nodes())
-                        .map(|(n, c)| (Segment::new(n.pos, n.pos), c.value)),
+        let reach = Reach::new(
+            (0..map.edges().len()).map(|i| {
+                (
+                    map.edge_segment(EdgeIdx::new(i)),
+                    clearances.edges()[i].value,
                 )
-            },
+            }),
+            map.nodes()
+                .iter()
+                .zip(clearances.nodes())
+                .map(|(n, c)| (Segment::new(n.pos, n.pos), c.value)),
         );
         let obstacles = LiveObstacles::new(&map);
         let magnitude = Magnitude::new(
@@ -154,8 +147,7 @@ impl<D: Dimension> LiveLevel<D> {
             map,
             obstacles,
             clearances,
-            edge_reach,
-            node_reach,
+            reach,
             magnitude,
             network: None,
             scratch: Scratch::default(),

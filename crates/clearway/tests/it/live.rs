@@ -643,6 +643,33 @@ fn a_batch_reports_the_net_change() {
     assert_eq!(live.clearances().edges()[0].value, 2.0);
 }
 
+/// A far obstacle moves the level's slack: an edge the change did not
+/// touch, whose clearance lies just below an agent's radius, opens for it
+/// and closes again when the obstacle goes; an edge well clear of the
+/// radius is not listed.
+#[test]
+fn the_slack_moved_by_a_far_obstacle_opens_an_untouched_edge() {
+    let map = Map::loader()
+        .read_str(
+            "(agents: [(name: \"tight\", radius: 1.0000002), (name: \"small\", radius: 0.5)], \
+              nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))], \
+              edges: [(from: 0, to: 1), (from: 0, to: 2)], obstacles: [Point((5, 1))])",
+            "slack.ron",
+        )
+        .unwrap();
+    let mut live = LiveLevel::new(map);
+    assert_eq!(live.clearances().edges()[0].value, 1.0);
+    let far = Obstacle::Point(Point::new(1e9, 0.0));
+    let report = live.apply(Change::AddObstacle(far)).unwrap();
+    assert!(report.slack.is_some(), "{report:?}");
+    assert!(report.edges.is_empty(), "{report:?}");
+    assert_eq!(report.passable, [vec![EdgeIdx::new(0)], vec![]]);
+    assert_eq!(report.blocked, [vec![], vec![]]);
+    let report = live.apply(Change::RemoveObstacle(1)).unwrap();
+    assert_eq!(report.blocked, [vec![EdgeIdx::new(0)], vec![]]);
+    assert_eq!(report.passable, [vec![], vec![]]);
+}
+
 /// Bad changes are refused with a message saying what is wrong, and change
 /// nothing.
 #[test]

@@ -24,6 +24,7 @@ impl Dimension for Plane {
     type Obstacle = Obstacle;
     type Part = ObstaclePart;
     type Curve = HilbertGrid;
+    type Narrow = [f32; 2];
 
     const HINTED: bool = false;
 

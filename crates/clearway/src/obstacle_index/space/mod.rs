@@ -30,6 +30,7 @@ impl Dimension for Space {
     type Obstacle = Obstacle3;
     type Part = ObstaclePart;
     type Curve = MortonGrid;
+    type Narrow = [f32; 3];
 
     const HINTED: bool = true;
 
