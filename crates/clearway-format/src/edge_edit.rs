@@ -333,6 +333,8 @@ fn removals(text: &str, elements: &[Element], removed: &[bool]) -> Vec<Range<usi
 /// element before it in its group), in the order of the text: the element
 /// with its separating comma, as [`removals`] makes them before it merges
 /// and grows them.
+// One range or two: a list of ranges, not the numbers in one.
+#[allow(clippy::single_range_in_vec_init)]
 fn removals_of(text: &str, element: &Element, previous: Option<&Element>) -> Vec<Range<usize>> {
     let (start, end) = (element.start(), element.value.end);
     match element.comma {
