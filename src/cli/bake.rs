@@ -31,6 +31,11 @@ where
     let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(&level.map)));
     timings.time("output", || {
         let input = level.source_text();
+        // The edit written as it is made: the text between the edited
+        // spans copied, not held a second time with the edit and its result.
+        if let Some(edit) = input.and_then(|text| level.map.baked_text_streamed(text, clearances)) {
+            return destination.write_with(|out| edit.write_to(out));
+        }
         let text = output::edited_or_written(
             input,
             input.and_then(|text| level.map.baked_text(text, clearances)),

@@ -48,6 +48,15 @@ where
     timings.time("output", || {
         let input = level.source_text();
         let radius = checked.agent_radius;
+        // The edit written as it is made (a radius alone: an agent's
+        // areas are checked on the edges kept first).
+        let streamed = match (agent, input) {
+            (None, Some(text)) => level.map.pruned_text_streamed(text, clearances, radius),
+            _ => None,
+        };
+        if let Some(edit) = streamed {
+            return destination.write_with(|out| edit.write_to(out));
+        }
         let text = output::edited_or_written(
             input,
             input.and_then(|text| match agent {

@@ -2,8 +2,11 @@
 //! clearance computation and one router, answered one line each, in input
 //! order, as they are computed.
 
+use std::collections::BTreeMap;
 use std::io;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use serde::Serialize;
 
@@ -106,45 +109,62 @@ fn routes<D: Shown>(
     let radius = checked.agent_radius;
     // An agent's costs and forbidden areas apply; a radius alone, none.
     let agent = checked.profile(map);
+    // One line a pair, made by whichever thread routes it.
+    let answer = |router: &mut Router<'static, D>, i: usize, closed: bool| -> Answer {
+        let (pair, (start, goal)) = (&pairs[i], ends[i]);
+        let found = match agent {
+            Some(agent) => router.route_for(start, goal, agent),
+            None => router.route(start, goal, radius),
+        };
+        if closed {
+            // Nobody reads the line: only the verdict is wanted.
+            return Answer {
+                found: found.is_some(),
+                line: Ok(String::new()),
+            };
+        }
+        // The text of a route found says nothing of the widest route.
+        let widest = match (args.format, &found) {
+            (ReportFormat::Text, Some(_)) => None,
+            _ => match agent {
+                Some(agent) => router.widest_route_for(start, goal, agent),
+                None => router.widest_route(start, goal),
+            },
+        };
+        let line = match args.format {
+            ReportFormat::Json => {
+                json_line(pair, RouteReport::new(map, found.as_ref(), widest.as_ref()))
+            }
+            ReportFormat::Text => {
+                let report = text(map, found.as_ref(), widest.as_ref(), radius, (start, goal));
+                Ok(text_line(pair, &report))
+            }
+        };
+        Answer {
+            found: found.is_some(),
+            line,
+        }
+    };
     let mut all_found = true;
     // After a reader closes standard output, the rest are still routed,
     // for the verdict.
     let mut closed: Option<io::Error> = None;
     stream_stdout(|out| {
-        for (pair, &(start, goal)) in pairs.iter().zip(&ends) {
-            let found = match agent {
-                Some(agent) => router.route_for(start, goal, agent),
-                None => router.route(start, goal, radius),
-            };
+        in_order(router, pairs.len(), &answer, |answer, reader_gone| {
             bar.advance(1);
-            all_found &= found.is_some();
+            all_found &= answer.found;
             if closed.is_some() {
-                continue;
+                return Ok(());
             }
-            // The text of a route found says nothing of the widest route.
-            let widest = match (args.format, &found) {
-                (ReportFormat::Text, Some(_)) => None,
-                _ => match agent {
-                    Some(agent) => router.widest_route_for(start, goal, agent),
-                    None => router.widest_route(start, goal),
-                },
-            };
-            let line = match args.format {
-                ReportFormat::Json => {
-                    json_line(pair, RouteReport::new(map, found.as_ref(), widest.as_ref()))?
-                }
-                ReportFormat::Text => {
-                    let report = text(map, found.as_ref(), widest.as_ref(), radius, (start, goal));
-                    text_line(pair, &report)
-                }
-            };
-            if let Err(e) = out.write_all(line.as_bytes()) {
+            if let Err(e) = out.write_all(answer.line?.as_bytes()) {
                 if e.kind() != io::ErrorKind::BrokenPipe {
                     return Err(e);
                 }
                 closed = Some(e);
+                reader_gone.store(true, Ordering::Relaxed);
             }
-        }
+            Ok(())
+        })?;
         closed.take().map_or(Ok(()), Err)
     })?;
     timings.record("routes", started.elapsed());
@@ -152,6 +172,66 @@ fn routes<D: Shown>(
         Outcome::Pass
     } else {
         Outcome::Fail
+    })
+}
+
+/// What one pair gave: whether a route was found, and its line (empty once
+/// the reader has gone).
+struct Answer {
+    found: bool,
+    line: io::Result<String>,
+}
+
+/// Answers queries `0..count` on every core, each thread on a
+/// [fork](Router::fork) of `router` taking the next query as it finishes
+/// one, and hands the answers to `take` in query order as soon as each one's
+/// predecessors are in. A fork answers as the router does (the same search,
+/// in the same order), so the answers are the ones a single thread gives.
+/// `take` sets the flag it is given when the reader has gone: the answers
+/// after that are asked for without their lines. The first error `take`
+/// returns ends the run; the threads stop after the query they are on.
+fn in_order<D: Shown>(
+    router: &'static mut Router<'static, D>,
+    count: usize,
+    answer: &(dyn Fn(&mut Router<'static, D>, usize, bool) -> Answer + Sync),
+    mut take: impl FnMut(Answer, &AtomicBool) -> io::Result<()>,
+) -> io::Result<()> {
+    let threads = rayon::current_num_threads().clamp(1, count.max(1));
+    let mut forks: Vec<Router<'static, D>> = (1..threads).map(|_| router.fork()).collect();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let reader_gone = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        let (sender, answers) = mpsc::channel::<(usize, Answer)>();
+        let work = |router: &mut Router<'static, D>, sender: mpsc::Sender<(usize, Answer)>| loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= count || stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let done = answer(router, i, reader_gone.load(Ordering::Relaxed));
+            if sender.send((i, done)).is_err() {
+                break;
+            }
+        };
+        for fork in &mut forks {
+            let sender = sender.clone();
+            s.spawn(move || work(fork, sender));
+        }
+        s.spawn(move || work(router, sender));
+        // Answers that came before one of their predecessors, by query.
+        let mut early: BTreeMap<usize, Answer> = BTreeMap::new();
+        let mut due = 0;
+        for (i, done) in answers {
+            early.insert(i, done);
+            while let Some(done) = early.remove(&due) {
+                due += 1;
+                if let Err(e) = take(done, &reader_gone) {
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
     })
 }
 

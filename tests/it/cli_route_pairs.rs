@@ -455,6 +455,44 @@ fn a_thousand_pairs_on_a_larger_level() {
     assert_eq!(sample_lines, in_the_big_run);
 }
 
+/// Every core answers as one thread does: the same lines, byte for byte,
+/// in input order (the pairs are routed on forks of one router, each line
+/// written once its predecessors are).
+#[test]
+fn every_core_answers_as_one_thread_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let side = 24;
+    let map = write_file(&dir, "grid.ron", &grid_map(side));
+    let mut random = SplitMix64::new(33);
+    let text: String = (0..400)
+        .map(|_| {
+            let (a, b) = (random.below(side * side), random.below(side * side));
+            format!("id:{a} id:{b}\n")
+        })
+        .collect();
+    let pairs = write_file(&dir, "pairs.txt", &text);
+    for (agent, format) in [("small", "json"), ("big", "json"), ("big", "text")] {
+        let on = |threads: &str| {
+            let out = clearway()
+                .env("RAYON_NUM_THREADS", threads)
+                .arg("route")
+                .arg(&map)
+                .arg("--pairs")
+                .arg(&pairs)
+                .args(["--agent", agent, "--format", format])
+                .output()
+                .unwrap();
+            assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+            out.stdout
+        };
+        let one = on("1");
+        assert_eq!(String::from_utf8_lossy(&one).lines().count(), 400);
+        for threads in ["2", "5"] {
+            assert!(on(threads) == one, "{agent} {format} on {threads} threads");
+        }
+    }
+}
+
 #[test]
 fn a_closed_pipe_keeps_the_verdict() {
     let dir = tempfile::tempdir().unwrap();

@@ -16,6 +16,9 @@ use crate::fields::struct_fields;
 use crate::ron_scanner::{GroupItem, Scanner, next_in_group};
 use crate::wire;
 
+mod streamed;
+pub use streamed::StreamedEdit;
+
 /// What to do with one edge of a map file's text.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum EdgeEdit {
@@ -307,30 +310,9 @@ fn elements(scanner: &Scanner<'_>, open: usize, close: u8) -> Option<Vec<Element
 fn removals(text: &str, elements: &[Element], removed: &[bool]) -> Vec<Range<usize>> {
     let mut ranges = Vec::new();
     for (i, element) in elements.iter().enumerate() {
-        if !removed[i] {
-            continue;
-        }
-        let (start, end) = (element.start(), element.value.end);
-        match element.comma {
-            Some(comma) => {
-                let after = comma + 1 + spaces(text, comma + 1);
-                if is_space(&text[end..comma]) {
-                    ranges.push(start..after);
-                } else {
-                    ranges.push(start..end);
-                    ranges.push(comma..after);
-                }
-            }
-            // The last element, without a trailing comma: the comma before it
-            // goes (the one after the element before it).
-            None => match i.checked_sub(1).and_then(|p| elements[p].comma) {
-                Some(comma) if is_space(&text[comma + 1..start]) => ranges.push(comma..end),
-                Some(comma) => {
-                    ranges.push(comma..comma + 1);
-                    ranges.push(start..end);
-                }
-                None => ranges.push(start..end),
-            },
+        if removed[i] {
+            let previous = i.checked_sub(1).map(|p| &elements[p]);
+            ranges.extend(removals_of(text, element, previous));
         }
     }
     ranges.sort_by_key(|r| r.start);
@@ -345,6 +327,33 @@ fn removals(text: &str, elements: &[Element], removed: &[bool]) -> Vec<Range<usi
         .into_iter()
         .map(|range| whole_lines(text, range))
         .collect()
+}
+
+/// The byte ranges to delete to cut out `element` (after `previous`, the
+/// element before it in its group), in the order of the text: the element
+/// with its separating comma, as [`removals`] makes them before it merges
+/// and grows them.
+// One range or two: a list of ranges, not the numbers in one.
+#[allow(clippy::single_range_in_vec_init)]
+fn removals_of(text: &str, element: &Element, previous: Option<&Element>) -> Vec<Range<usize>> {
+    let (start, end) = (element.start(), element.value.end);
+    match element.comma {
+        Some(comma) => {
+            let after = comma + 1 + spaces(text, comma + 1);
+            if is_space(&text[end..comma]) {
+                vec![start..after]
+            } else {
+                vec![start..end, comma..after]
+            }
+        }
+        // The last element, without a trailing comma: the comma before it
+        // goes (the one after the element before it).
+        None => match previous.and_then(|p| p.comma) {
+            Some(comma) if is_space(&text[comma + 1..start]) => vec![comma..end],
+            Some(comma) => vec![comma..comma + 1, start..end],
+            None => vec![start..end],
+        },
+    }
 }
 
 /// `range` grown to whole lines, newline included, when only whitespace
@@ -611,6 +620,70 @@ mod tests {
                 prop_assert_eq!(comments(&edited), comments(&text), "{}\n--- edited:\n{}", text, edited);
             }
         }
+    }
+
+    /// The streamed edit of `text`, written whole; `None` when it cannot
+    /// be made.
+    fn streamed(text: &str, edits: &[EdgeEdit]) -> Option<String> {
+        let edit = StreamedEdit::new(text, edits.len(), |i| edits[i])?;
+        let mut out = Vec::new();
+        edit.write_to(&mut out).unwrap();
+        Some(String::from_utf8(out).unwrap())
+    }
+
+    proptest! {
+        #![proptest_config(clearway_test_support::proptest_config::config(400))]
+
+        /// The streamed edit against the one made whole: the same bytes,
+        /// with LF or CRLF line breaks, and never an edit for a wrong count.
+        #[test]
+        fn the_streamed_edit_writes_what_edit_edges_makes(
+            text in map_text(),
+            edits in prop::collection::vec(edit(), 13),
+            crlf in any::<bool>(),
+        ) {
+            let text = if crlf { text.replace('\n', "\r\n") } else { text };
+            let count = parse(&text).edges.len();
+            let edits = &edits[..count + 1];
+            let held = edit_edges(&text, &edits[..count]);
+            prop_assert!(held.is_some());
+            prop_assert_eq!(streamed(&text, &edits[..count]), held, "{}", text);
+            prop_assert_eq!(streamed(&text, edits), None);
+            if count > 0 {
+                prop_assert_eq!(streamed(&text, &edits[..count - 1]), None);
+            }
+        }
+    }
+
+    /// Every edit of three edges (keep, remove, set, unset) at the ends of
+    /// the list and of the file, with CRLF, a byte-order mark, comments
+    /// between and after the edges, an edge over several lines and a
+    /// commented clearance: streamed as `edit_edges` makes it.
+    #[test]
+    fn the_streamed_edit_at_the_ends_with_crlf_and_comments() {
+        let texts = [
+            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))], edges: [(from: 0, to: 1), (from: 1, to: 0, clearance: 3.0), (from: 0, to: 1)])",
+            "\u{feff}// level\r\n(\r\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))],\r\n    edges: [\r\n        // first\r\n        (from: 0, to: 1),\r\n        /* between */ (from: 1, to: 0), // trailing\r\n        (\r\n            from: 0,\r\n            to: 1,\r\n        ),\r\n    ],\r\n)\r\n",
+            "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))],\n edges: [\n  (from: 0, to: 1, clearance: /* why */ 2.0),\n  (from: 1, to: 0),\n  (from: 0, to: 1, clearance: Some(1.0)) // last\n ]\n)",
+            "(edges: [(from: 0, to: 1),(from: 1, to: 0)   ,(from: 0, to: 1)], nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))])\n",
+        ];
+        let each = [
+            EdgeEdit::Keep,
+            EdgeEdit::Remove,
+            EdgeEdit::SetClearance(Some(2.5)),
+            EdgeEdit::SetClearance(None),
+        ];
+        let mut edited = 0;
+        for text in texts {
+            for k in 0..64 {
+                let edits = [each[k % 4], each[k / 4 % 4], each[k / 16]];
+                let held = edit_edges(text, &edits);
+                edited += usize::from(held.is_some());
+                assert_eq!(streamed(text, &edits), held, "{edits:?}\n{text}");
+            }
+        }
+        // The commented clearance alone is not edited (set over its comment).
+        assert!(edited >= 3 * 64, "{edited}");
     }
 
     fn appended_edge() -> impl Strategy<Value = EdgeAppend> {

@@ -3,7 +3,7 @@
 
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
-use crate::map::{EdgeEdit, Map, edit_edges};
+use crate::map::{EdgeEdit, Map, StreamedEdit, edit_edges};
 
 impl<D: Dimension> Map<D> {
     /// The map with every edge's `clearance` set from `clearances`; an edge
@@ -48,19 +48,44 @@ impl<D: Dimension> Map<D> {
     /// assert!(baked.contains("edges: [(from: 0, to: 1, clearance: 1.0)]"));
     /// ```
     pub fn baked_text(&self, text: &str, clearances: &Clearances<D>) -> Option<String> {
-        let edits: Vec<EdgeEdit> = self
-            .edges()
-            .iter()
-            .zip(clearances.edges())
-            .map(|(e, c)| {
-                let new = c.finite_value();
-                if e.clearance.map(f64::to_bits) == new.map(f64::to_bits) {
-                    EdgeEdit::Keep
-                } else {
-                    EdgeEdit::SetClearance(new)
-                }
-            })
+        let edits: Vec<EdgeEdit> = (0..self.edges().len())
+            .map(self.bake_edit(clearances))
             .collect();
         edit_edges(text, &edits)
+    }
+
+    /// The text [`Map::baked_text`] gives, written as it is made rather
+    /// than held (a level's bake then needs no memory beyond its text and
+    /// clearances): `None` when it cannot be made so; [`Map::baked_text`]
+    /// decides then. Checking walks the text once; writing, once more.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map};
+    /// let text = "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0))],\n edges: [(from: 0, to: 1)], obstacles: [Point((5, 1))])";
+    /// let map = Map::loader().read_str(text, "doc.ron").unwrap();
+    /// let clearances = Clearances::compute(&map);
+    /// let mut out = Vec::new();
+    /// map.baked_text_streamed(text, &clearances).unwrap().write_to(&mut out).unwrap();
+    /// assert_eq!(String::from_utf8(out).unwrap(), map.baked_text(text, &clearances).unwrap());
+    /// ```
+    pub fn baked_text_streamed<'a>(
+        &'a self,
+        text: &'a str,
+        clearances: &'a Clearances<D>,
+    ) -> Option<StreamedEdit<'a, impl Fn(usize) -> EdgeEdit + 'a>> {
+        StreamedEdit::new(text, self.edges().len(), self.bake_edit(clearances))
+    }
+
+    /// What baking does to edge `i`: its clearance set, or left alone when
+    /// the text already holds the same value.
+    fn bake_edit<'a>(&'a self, clearances: &'a Clearances<D>) -> impl Fn(usize) -> EdgeEdit + 'a {
+        move |i| {
+            let new = clearances.edges()[i].finite_value();
+            if self.edges()[i].clearance.map(f64::to_bits) == new.map(f64::to_bits) {
+                EdgeEdit::Keep
+            } else {
+                EdgeEdit::SetClearance(new)
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@ use petgraph::unionfind::UnionFind;
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
 use crate::indices::{EdgeIdx, NodeIdx};
-use crate::map::{EdgeEdit, Map, edit_edges};
+use crate::map::{EdgeEdit, Map, StreamedEdit, edit_edges};
 
 impl<D: Dimension> Map<D> {
     /// The map without the edges whose clearance is below `agent_radius`.
@@ -70,6 +70,39 @@ impl<D: Dimension> Map<D> {
             })
             .collect();
         self.edited_text(text, &edits)
+    }
+
+    /// The text [`Map::pruned_text`] gives, written as it is made rather
+    /// than held: `None` when it cannot be made so (a map with areas among
+    /// them, whose edges kept must be checked first); [`Map::pruned_text`]
+    /// decides then.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map};
+    /// let text = "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))],\n edges: [\n  (from: 0, to: 1), // by the rock\n  (from: 0, to: 2),\n ],\n obstacles: [Point((5, 1))])";
+    /// let map = Map::loader().read_str(text, "doc.ron").unwrap();
+    /// let clearances = Clearances::compute(&map);
+    /// let mut out = Vec::new();
+    /// map.pruned_text_streamed(text, &clearances, 2.0).unwrap().write_to(&mut out).unwrap();
+    /// assert_eq!(String::from_utf8(out).unwrap(), map.pruned_text(text, &clearances, 2.0).unwrap());
+    /// ```
+    pub fn pruned_text_streamed<'a>(
+        &'a self,
+        text: &'a str,
+        clearances: &'a Clearances<D>,
+        agent_radius: f64,
+    ) -> Option<StreamedEdit<'a, impl Fn(usize) -> EdgeEdit + 'a>> {
+        if !self.areas().is_empty() {
+            return None;
+        }
+        let edit = move |i: usize| {
+            if clearances.edges()[i].admits(agent_radius, clearances.slack()) {
+                EdgeEdit::Keep
+            } else {
+                EdgeEdit::Remove
+            }
+        };
+        StreamedEdit::new(text, self.edges().len(), edit)
     }
 
     /// `text` with `edits`, when the edges kept leave no area on no edge.

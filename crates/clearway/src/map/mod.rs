@@ -41,7 +41,9 @@ mod write;
 
 pub(crate) use areas::AreaId;
 pub(crate) use clearway_format::wire;
-pub(crate) use clearway_format::{EdgeAppend, EdgeEdit, MapTextWriter, append_edges, edit_edges};
+pub(crate) use clearway_format::{
+    EdgeAppend, EdgeEdit, MapTextWriter, StreamedEdit, append_edges, edit_edges,
+};
 pub use error::{LoadError, LoadErrorKind, Location};
 pub use extra_obstacles::ExtraObstacleError;
 pub use level::Level;
