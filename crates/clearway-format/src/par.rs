@@ -74,13 +74,24 @@ pub mod prelude {
 
     impl<I: IntoIterator> IntoParallelIterator for I {}
 
-    /// rayon's `flat_map_iter`, which is `flat_map` in order.
+    /// rayon's `flat_map_iter`, which is `flat_map` in order, and
+    /// `map_init`, which is `map` with one state for the whole run (rayon
+    /// makes one a piece of work).
     pub trait ParallelIterator: Iterator + Sized {
         fn flat_map_iter<U: IntoIterator, F: FnMut(Self::Item) -> U>(
             self,
             f: F,
         ) -> std::iter::FlatMap<Self, U, F> {
             self.flat_map(f)
+        }
+
+        fn map_init<T, R>(
+            self,
+            init: impl Fn() -> T,
+            f: impl Fn(&mut T, Self::Item) -> R,
+        ) -> impl Iterator<Item = R> {
+            let mut state = init();
+            self.map(move |item| f(&mut state, item))
         }
     }
 

@@ -336,13 +336,9 @@ impl<D: Dimension> LiveLevel<D> {
     /// # Panics
     /// When `start` or `goal` is not a node index of the level.
     pub fn route_for(&mut self, start: NodeIdx, goal: NodeIdx, agent: &Agent) -> Option<Route> {
-        if self.removed_nodes[start.get()] || self.removed_nodes[goal.get()] {
-            return None;
-        }
-        if let Some(fold) = self.walking_fold(agent) {
-            return Router::new(&self.map, &fold).route_for(start, goal, agent);
-        }
-        self.with_router(|router| router.route_for(start, goal, agent))
+        self.query_for(start, goal, agent, |router| {
+            router.route_for(start, goal, agent)
+        })
     }
 
     /// The widest route for `agent` on the level as it stands, as
@@ -358,13 +354,28 @@ impl<D: Dimension> LiveLevel<D> {
         goal: NodeIdx,
         agent: &Agent,
     ) -> Option<WidestRoute> {
+        self.query_for(start, goal, agent, |router| {
+            router.widest_route_for(start, goal, agent)
+        })
+    }
+
+    /// Runs `query` for `agent` between `start` and `goal`: nothing when
+    /// either was removed; on a router over the agent's folded walking
+    /// clearances for a walking agent, or on the live router.
+    fn query_for<T>(
+        &mut self,
+        start: NodeIdx,
+        goal: NodeIdx,
+        agent: &Agent,
+        query: impl FnOnce(&mut Router<'_, D>) -> Option<T>,
+    ) -> Option<T> {
         if self.removed_nodes[start.get()] || self.removed_nodes[goal.get()] {
             return None;
         }
         if let Some(fold) = self.walking_fold(agent) {
-            return Router::new(&self.map, &fold).widest_route_for(start, goal, agent);
+            return query(&mut Router::new(&self.map, &fold));
         }
-        self.with_router(|router| router.widest_route_for(start, goal, agent))
+        self.with_router(query)
     }
 
     /// Runs `query` on a router over the live network, built if a change
