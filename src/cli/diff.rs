@@ -29,15 +29,8 @@ struct Report<'a> {
     new: String,
     absolute_tolerance: f64,
     relative_tolerance: f64,
-    radii: &'a [DiffRadius],
-    agent_changes: &'a [AgentChange],
-    newly_blocked: usize,
-    unblocked: usize,
-    added: usize,
-    removed: usize,
-    changed: usize,
-    one_way: usize,
-    cost: usize,
+    #[serde(flatten)]
+    counts: DiffCounts<'a>,
     /// Edges closed and opened: both present when either count is above 0,
     /// neither otherwise, so that the reports on levels whose doors did not
     /// change are as they were.
@@ -54,6 +47,38 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     allowed: Option<usize>,
     changes: Vec<ChangeRow<'a>>,
+}
+
+/// The radii, the agent changes and the counts by kind that a JSON diff
+/// report starts with (`diff`'s, and each of `watch`'s saves).
+#[derive(Serialize)]
+pub(super) struct DiffCounts<'a> {
+    radii: &'a [DiffRadius],
+    agent_changes: &'a [AgentChange],
+    newly_blocked: usize,
+    unblocked: usize,
+    added: usize,
+    removed: usize,
+    changed: usize,
+    one_way: usize,
+    cost: usize,
+}
+
+impl<'a> DiffCounts<'a> {
+    /// The counts of `diff`.
+    pub(super) fn of(diff: &'a LevelDiff) -> Self {
+        DiffCounts {
+            radii: &diff.radii,
+            agent_changes: &diff.agent_changes,
+            newly_blocked: diff.newly_blocked(),
+            unblocked: diff.count(ChangeKind::Unblocked),
+            added: diff.count(ChangeKind::Added),
+            removed: diff.count(ChangeKind::Removed),
+            changed: diff.count(ChangeKind::Changed),
+            one_way: diff.count(ChangeKind::OneWay),
+            cost: diff.count(ChangeKind::Cost),
+        }
+    }
 }
 
 /// One change, as JSON: the library's, with the radius spelled out.
@@ -205,15 +230,7 @@ fn compare<D: Shown>(
                 new: args.new.display().to_string(),
                 absolute_tolerance: options.absolute_tolerance,
                 relative_tolerance: options.relative_tolerance,
-                radii: &diff.radii,
-                agent_changes: &diff.agent_changes,
-                newly_blocked: diff.newly_blocked(),
-                unblocked: diff.count(ChangeKind::Unblocked),
-                added: diff.count(ChangeKind::Added),
-                removed: diff.count(ChangeKind::Removed),
-                changed: diff.count(ChangeKind::Changed),
-                one_way: diff.count(ChangeKind::OneWay),
-                cost: diff.count(ChangeKind::Cost),
+                counts: DiffCounts::of(&diff),
                 closed: doors.map(|(closed, _)| closed),
                 opened: doors.map(|(_, opened)| opened),
                 area: Some(diff.count(ChangeKind::Area)).filter(|&n| n > 0),

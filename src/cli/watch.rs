@@ -22,7 +22,7 @@ use clearway::{Agent, Clearance, Clearances, Plane, Space};
 use super::args::{RadiusChoice, ReportFormat, WatchArgs};
 use super::check::{RadiusReport, blame, verdicts};
 use super::conventions::quiet;
-use super::diff::{ChangeRow, diff_with_walkers, radii, text_noted};
+use super::diff::{ChangeRow, DiffCounts, diff_with_walkers, radii, text_noted};
 use super::dimension::{Coordinates, Shown};
 use super::file_watch::{Event, FileWatch};
 use super::input::{AnyLevel, Level};
@@ -428,15 +428,7 @@ impl<D: Shown> Saved<'_, D> {
             seconds: took.as_secs_f64(),
             changes_applied,
             rechecked,
-            radii: &diff.radii,
-            agent_changes: &diff.agent_changes,
-            newly_blocked: diff.newly_blocked(),
-            unblocked: diff.count(ChangeKind::Unblocked),
-            added: diff.count(ChangeKind::Added),
-            removed: diff.count(ChangeKind::Removed),
-            changed: diff.count(ChangeKind::Changed),
-            one_way: diff.count(ChangeKind::OneWay),
-            cost: diff.count(ChangeKind::Cost),
+            counts: DiffCounts::of(diff),
             changes: diff
                 .changes
                 .iter()
@@ -516,15 +508,8 @@ struct SaveEvent<'a> {
     /// Why the whole level was checked again instead; absent when it was not.
     #[serde(skip_serializing_if = "Option::is_none")]
     rechecked: Option<String>,
-    radii: &'a [DiffRadius],
-    agent_changes: &'a [crate::cli::level_diff::AgentChange],
-    newly_blocked: usize,
-    unblocked: usize,
-    added: usize,
-    removed: usize,
-    changed: usize,
-    one_way: usize,
-    cost: usize,
+    #[serde(flatten)]
+    counts: DiffCounts<'a>,
     changes: Vec<WatchRow<'a>>,
 }
 

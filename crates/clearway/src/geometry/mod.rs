@@ -9,6 +9,20 @@
 //! the module `space` (as `space::segment_to_segment`), one file per pair
 //! of shapes.
 
+/// Re-exports distance kernels: public with the feature `test-twins` (for
+/// the tests and fuzz targets that check them against exact twins), to the
+/// crate only without it (a game asks `Clearances` instead).
+macro_rules! kernels {
+    ($($module:ident::$item:ident),* $(,)?) => {
+        $(
+            #[cfg(feature = "test-twins")]
+            pub use $module::$item;
+            #[cfg(not(feature = "test-twins"))]
+            pub(crate) use $module::$item;
+        )*
+    };
+}
+
 mod orientation;
 mod point;
 mod point3;
@@ -20,6 +34,8 @@ mod segment_polygon;
 mod segment_segment;
 mod separation;
 mod shapes;
+#[cfg(test)]
+pub(crate) mod shorthand;
 mod small_grid;
 mod solids;
 // The distance kernels (segment to point, circle, polygon, segment; in
@@ -34,27 +50,17 @@ pub(crate) mod space;
 #[cfg(feature = "test-twins")]
 pub use orientation::{Orientation, orientation};
 pub use point::Point;
-#[cfg(not(feature = "test-twins"))]
-pub(crate) use point_segment::segment_to_point;
 #[cfg(feature = "test-twins")]
-pub use point_segment::{closest_point_on_segment, segment_to_point};
+pub use point_segment::closest_point_on_segment;
 pub use point3::Point3;
-#[cfg(feature = "test-twins")]
-pub use polygon_contains::polygon_contains;
-#[cfg(not(feature = "test-twins"))]
-pub(crate) use polygon_contains::polygon_contains;
-#[cfg(feature = "test-twins")]
-pub use segment_circle::segment_to_circle;
-#[cfg(not(feature = "test-twins"))]
-pub(crate) use segment_circle::segment_to_circle;
-#[cfg(feature = "test-twins")]
-pub use segment_polygon::segment_to_polygon;
-#[cfg(not(feature = "test-twins"))]
-pub(crate) use segment_polygon::segment_to_polygon;
-#[cfg(feature = "test-twins")]
-pub use segment_segment::{segment_to_segment, segments_intersect};
-#[cfg(not(feature = "test-twins"))]
-pub(crate) use segment_segment::{segment_to_segment, segments_intersect};
+kernels!(
+    point_segment::segment_to_point,
+    polygon_contains::polygon_contains,
+    segment_circle::segment_to_circle,
+    segment_polygon::segment_to_polygon,
+    segment_segment::segment_to_segment,
+    segment_segment::segments_intersect,
+);
 pub use separation::Separation;
 pub(crate) use shapes::count_distinct;
 pub use shapes::{Circle, Polygon, Segment};

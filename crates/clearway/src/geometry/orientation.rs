@@ -151,6 +151,7 @@ fn sign_of_cross(a: Point, b: Point, c: Point) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::shorthand::p;
     use crate::geometry::small_grid::tile_coordinates;
 
     proptest::proptest! {
@@ -171,10 +172,6 @@ mod tests {
             proptest::prop_assume!(on_small_grid(&[a.x, a.y, b.x, b.y, q.x, q.y]));
             proptest::prop_assert_eq!(orientation(a, b, q), adaptive_orientation(a, b, q));
         }
-    }
-
-    fn p(x: f64, y: f64) -> Point {
-        Point::new(x, y)
     }
 
     #[test]

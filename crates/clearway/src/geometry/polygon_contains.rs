@@ -47,13 +47,10 @@ pub fn polygon_contains(polygon: &Polygon, p: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::shorthand::{p, pentagram};
 
     fn poly(v: &[(f64, f64)]) -> Polygon {
         Polygon::new(v.iter().map(|&q| Point::from(q)).collect()).expect("valid polygon")
-    }
-
-    fn p(x: f64, y: f64) -> Point {
-        Point::new(x, y)
     }
 
     #[test]
@@ -106,14 +103,7 @@ mod tests {
         // A pentagram drawn as one self-intersecting outline visiting every
         // second vertex of a regular pentagon: the central pentagon is wound
         // twice, so even-odd leaves it outside; the points (tips) are inside.
-        let star: Vec<(f64, f64)> = (0..5)
-            .map(|i| {
-                let a =
-                    std::f64::consts::FRAC_PI_2 + (i * 2) as f64 * 2.0 * std::f64::consts::PI / 5.0;
-                (10.0 * a.cos(), 10.0 * a.sin())
-            })
-            .collect();
-        let star = poly(&star);
+        let star = poly(&pentagram());
         assert!(!polygon_contains(&star, p(0.0, 0.0)));
         assert!(polygon_contains(&star, p(0.0, 8.0))); // top tip
         assert!(!polygon_contains(&star, p(0.0, 11.0)));

@@ -77,14 +77,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn p(x: f64, y: f64) -> Point {
-        Point::new(x, y)
-    }
-
-    fn seg(a: (f64, f64), b: (f64, f64)) -> Segment {
-        Segment::new(a.into(), b.into())
-    }
+    use crate::geometry::shorthand::{p, seg};
 
     #[test]
     fn circle_overlapping_edge_is_zero() {

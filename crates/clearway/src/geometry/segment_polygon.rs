@@ -58,17 +58,10 @@ pub fn segment_to_polygon(edge: Segment, polygon: &Polygon) -> Separation {
 mod tests {
     use super::*;
     use crate::geometry::Point;
+    use crate::geometry::shorthand::{p, pentagram, seg};
 
     fn poly(v: &[(f64, f64)]) -> Polygon {
         Polygon::new(v.iter().map(|&q| Point::from(q)).collect()).expect("valid polygon")
-    }
-
-    fn p(x: f64, y: f64) -> Point {
-        Point::new(x, y)
-    }
-
-    fn seg(a: (f64, f64), b: (f64, f64)) -> Segment {
-        Segment::new(a.into(), b.into())
     }
 
     fn square() -> Polygon {
@@ -145,14 +138,7 @@ mod tests {
 
     #[test]
     fn pentagram_centre_is_outside() {
-        let star: Vec<(f64, f64)> = (0..5)
-            .map(|i| {
-                let a =
-                    std::f64::consts::FRAC_PI_2 + (i * 2) as f64 * 2.0 * std::f64::consts::PI / 5.0;
-                (10.0 * a.cos(), 10.0 * a.sin())
-            })
-            .collect();
-        let star = poly(&star);
+        let star = poly(&pentagram());
         // The inner pentagon's vertices are at radius 10 cos(72°)/cos(36°)
         // = 3.8197; its sides are at the inradius 10 cos(72°) = 3.0902. A
         // short edge around the centre is outside and 3.09 - 0.5 away.

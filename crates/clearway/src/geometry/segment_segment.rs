@@ -208,15 +208,8 @@ fn crossing_point(s: Segment, t: Segment) -> Point {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::shorthand::{p, seg};
     use crate::geometry::small_grid::tile_coordinates;
-
-    fn p(x: f64, y: f64) -> Point {
-        Point::new(x, y)
-    }
-
-    fn seg(a: (f64, f64), b: (f64, f64)) -> Segment {
-        Segment::new(a.into(), b.into())
-    }
 
     proptest::proptest! {
         #![proptest_config(clearway_test_support::proptest_config::seeded_filtered(4096, 17))]

@@ -285,6 +285,7 @@ mod tests {
     use super::super::wire::{self, NodeEntry};
     use super::*;
     use crate::Map;
+    use crate::geometry::space::shorthand::p;
     use crate::map::{LoadError, LoadErrorKind};
 
     const LEVEL: &str = "Map(
@@ -316,10 +317,6 @@ mod tests {
 
     fn error(text: &str) -> LoadError {
         level_from_ron_str(text, "level.ron", &mut ()).expect_err(text)
-    }
-
-    fn p(x: f64, y: f64, z: f64) -> Point3 {
-        Point3::new(x, y, z)
     }
 
     #[test]

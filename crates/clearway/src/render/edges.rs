@@ -12,6 +12,7 @@ use super::text::{self, human, short};
 use crate::clearance::{Clearance, Clearances};
 use crate::geometry::Point;
 use crate::indices::EdgeIdx;
+use crate::map::Edge;
 
 impl<D: Flatten> Picture<'_, D> {
     /// The colour of an edge, and the group it is drawn in (higher on top).
@@ -196,45 +197,26 @@ impl<D: Flatten> Picture<'_, D> {
     }
 
     pub(super) fn draw_arrows(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
-        let map = self.map;
-        if !map.edges().iter().any(|e| e.one_way) {
+        if !self.map.edges().iter().any(|e| e.one_way) {
             return;
         }
         drawer.layer("one-way");
         let style = Style::fill(palette::INK);
-        for (i, e) in map.edges().iter().enumerate() {
-            if !e.one_way {
-                continue;
-            }
-            let s = map.edge_segment(EdgeIdx::new(i));
-            let (a, b) = (
-                frame.to_picture(self.at(s.a)),
-                frame.to_picture(self.at(s.b)),
-            );
-            let length = a.distance_to(b);
-            if length < 8.0 {
-                continue;
-            }
-            let size = (metrics.edge_width * 3.0 + 6.0).min(length * 0.4);
-            let u = (b - a) * (1.0 / length);
-            let n = Point::new(-u.y, u.x);
-            let tip = a + (b - a) * 0.5 + u * (size * 0.5);
-            let back = tip - u * size;
-            let title = if metrics.large {
-                None
-            } else {
-                Some(format!("{}: one-way", text::edge_name(map, i)))
-            };
+        for m in self.edge_marks(frame, metrics, |e| e.one_way, 8.0, "one-way") {
+            let tip = m.a + (m.b - m.a) * 0.5 + m.along * (m.size * 0.5);
+            let back = tip - m.along * m.size;
             drawer.polygon(
-                &[tip, back + n * (size * 0.5), back - n * (size * 0.5)],
+                &[
+                    tip,
+                    back + m.across * (m.size * 0.5),
+                    back - m.across * (m.size * 0.5),
+                ],
                 &style,
-                title.as_deref(),
+                m.title.as_deref(),
             );
         }
     }
-}
 
-impl<D: Flatten> Picture<'_, D> {
     /// A bar across each closed edge, like a shut gate: the edge keeps its
     /// verdict's colour and pattern (its clearance is measured all the
     /// same), and the bar, in ink and thicker than any edge, reads without
@@ -242,38 +224,69 @@ impl<D: Flatten> Picture<'_, D> {
     /// edge, whose arrow holds the middle. Nothing at all, not even the
     /// layer, on a level without closed edges.
     pub(super) fn draw_closed(&self, drawer: &mut impl Drawer, frame: &Frame, metrics: &Metrics) {
-        let map = self.map;
-        if !map.edges().iter().any(|e| e.closed) {
+        if !self.map.edges().iter().any(|e| e.closed) {
             return;
         }
         drawer.layer("closed");
         let style = Style::stroke(palette::INK, metrics.edge_width * 2.0 + 2.0);
-        for (i, e) in map.edges().iter().enumerate() {
-            if !e.closed {
-                continue;
-            }
-            let s = map.edge_segment(EdgeIdx::new(i));
-            let (a, b) = (
-                frame.to_picture(self.at(s.a)),
-                frame.to_picture(self.at(s.b)),
-            );
-            let length = a.distance_to(b);
-            if length < 4.0 {
-                continue;
-            }
-            let half = (metrics.edge_width * 3.0 + 6.0).min(length * 0.4);
-            let u = (b - a) * (1.0 / length);
-            let n = Point::new(-u.y, u.x);
-            let along = if e.one_way { 0.25 } else { 0.5 };
-            let at = a + (b - a) * along;
-            let title = if metrics.large {
-                None
-            } else {
-                Some(format!("{}: closed", text::edge_name(map, i)))
-            };
-            drawer.polyline(&[at - n * half, at + n * half], &style, title.as_deref());
+        for m in self.edge_marks(frame, metrics, |e| e.closed, 4.0, "closed") {
+            let at = m.a + (m.b - m.a) * if m.one_way { 0.25 } else { 0.5 };
+            let half = m.across * m.size;
+            drawer.polyline(&[at - half, at + half], &style, m.title.as_deref());
         }
     }
+
+    /// The edges `marked` picks that are drawn at least `shortest` long, as
+    /// the arrows and bars mark them; each mark's hover title names the edge
+    /// and says `what` (no titles on large pictures).
+    fn edge_marks<'p>(
+        &'p self,
+        frame: &'p Frame,
+        metrics: &'p Metrics,
+        marked: impl Fn(&Edge) -> bool + 'p,
+        shortest: f64,
+        what: &'p str,
+    ) -> impl Iterator<Item = EdgeMark> + 'p {
+        let map = self.map;
+        map.edges()
+            .iter()
+            .enumerate()
+            .filter(move |(_, e)| marked(e))
+            .filter_map(move |(i, e)| {
+                let s = map.edge_segment(EdgeIdx::new(i));
+                let (a, b) = (
+                    frame.to_picture(self.at(s.a)),
+                    frame.to_picture(self.at(s.b)),
+                );
+                let length = a.distance_to(b);
+                if length < shortest {
+                    return None;
+                }
+                let along = (b - a) * (1.0 / length);
+                Some(EdgeMark {
+                    a,
+                    b,
+                    along,
+                    across: Point::new(-along.y, along.x),
+                    size: (metrics.edge_width * 3.0 + 6.0).min(length * 0.4),
+                    one_way: e.one_way,
+                    title: (!metrics.large).then(|| format!("{}: {what}", text::edge_name(map, i))),
+                })
+            })
+    }
+}
+
+/// Where a mark goes on an edge in the picture: its ends, its unit
+/// direction and the unit normal to its left, the mark's size, and the
+/// mark's hover title.
+struct EdgeMark {
+    a: Point,
+    b: Point,
+    along: Point,
+    across: Point,
+    size: f64,
+    one_way: bool,
+    title: Option<String>,
 }
 
 /// The verdict of an edge group drawn against a radius (its `Verdict as

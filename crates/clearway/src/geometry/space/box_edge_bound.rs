@@ -93,10 +93,7 @@ mod tests {
     use super::super::segment_segment::segment_to_segment;
     use super::*;
     use crate::geometry::Segment;
-
-    fn p(x: f64, y: f64, z: f64) -> Point3 {
-        Point3::new(x, y, z)
-    }
+    use crate::geometry::space::shorthand::p;
 
     #[test]
     fn by_hand() {

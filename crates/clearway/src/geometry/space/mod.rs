@@ -29,32 +29,17 @@ mod segment_mesh;
 mod segment_segment;
 mod segment_sphere;
 mod segment_triangle;
+#[cfg(test)]
+pub(crate) mod shorthand;
 
 #[cfg(feature = "test-twins")]
-pub use mesh_contains::mesh_contains;
-#[cfg(not(feature = "test-twins"))]
-pub(crate) use mesh_contains::mesh_contains;
-#[cfg(not(feature = "test-twins"))]
-pub(crate) use point_segment::segment_to_point;
-#[cfg(feature = "test-twins")]
-pub use point_segment::{closest_point_on_segment, segment_to_point};
-#[cfg(feature = "test-twins")]
-pub use segment_box::segment_to_box;
-#[cfg(not(feature = "test-twins"))]
-pub(crate) use segment_box::segment_to_box;
-#[cfg(feature = "test-twins")]
-pub use segment_mesh::segment_to_mesh;
-#[cfg(not(feature = "test-twins"))]
-pub(crate) use segment_mesh::segment_to_mesh;
-#[cfg(feature = "test-twins")]
-pub use segment_segment::segment_to_segment;
-#[cfg(not(feature = "test-twins"))]
-pub(crate) use segment_segment::segment_to_segment;
-#[cfg(feature = "test-twins")]
-pub use segment_sphere::segment_to_sphere;
-#[cfg(not(feature = "test-twins"))]
-pub(crate) use segment_sphere::segment_to_sphere;
-#[cfg(feature = "test-twins")]
-pub use segment_triangle::segment_to_triangle;
-#[cfg(not(feature = "test-twins"))]
-pub(crate) use segment_triangle::segment_to_triangle;
+pub use point_segment::closest_point_on_segment;
+kernels!(
+    mesh_contains::mesh_contains,
+    point_segment::segment_to_point,
+    segment_box::segment_to_box,
+    segment_mesh::segment_to_mesh,
+    segment_segment::segment_to_segment,
+    segment_sphere::segment_to_sphere,
+    segment_triangle::segment_to_triangle,
+);

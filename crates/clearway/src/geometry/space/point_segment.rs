@@ -138,10 +138,7 @@ fn core(p: Point3, a: Point3, b: Point3) -> (f64, Point3) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn p(x: f64, y: f64, z: f64) -> Point3 {
-        Point3::new(x, y, z)
-    }
+    use crate::geometry::space::shorthand::p;
 
     #[test]
     fn worked_example_interior() {

@@ -110,10 +110,7 @@ pub(crate) fn in_triangle(p: Point3, [a, b, c]: [Point3; 3]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn p(x: f64, y: f64, z: f64) -> Point3 {
-        Point3::new(x, y, z)
-    }
+    use crate::geometry::space::shorthand::p;
 
     #[test]
     fn volume_sign_by_hand() {

@@ -183,14 +183,7 @@ fn entry_point(edge: Segment<Point3>, lo: Point3, hi: Point3) -> Point3 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn p(x: f64, y: f64, z: f64) -> Point3 {
-        Point3::new(x, y, z)
-    }
-
-    fn seg(a: (f64, f64, f64), b: (f64, f64, f64)) -> Segment<Point3> {
-        Segment::new(a.into(), b.into())
-    }
+    use crate::geometry::space::shorthand::{p, seg};
 
     fn unit() -> AxisBox {
         AxisBox {

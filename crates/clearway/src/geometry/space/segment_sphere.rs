@@ -40,10 +40,7 @@ pub fn segment_to_sphere(edge: Segment<Point3>, sphere: Sphere) -> Separation<Po
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn p(x: f64, y: f64, z: f64) -> Point3 {
-        Point3::new(x, y, z)
-    }
+    use crate::geometry::space::shorthand::p;
 
     #[test]
     fn overlapping_tangent_and_point_sized() {

@@ -218,19 +218,12 @@ fn face_exact(p: Point3, [c0, c1, c2]: [Point3; 3]) -> Option<Separation<Point3>
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn p(x: f64, y: f64, z: f64) -> Point3 {
-        Point3::new(x, y, z)
-    }
+    use crate::geometry::space::shorthand::{p, seg};
 
     fn tri(a: (f64, f64, f64), b: (f64, f64, f64), c: (f64, f64, f64)) -> Triangle {
         Triangle {
             corners: [a.into(), b.into(), c.into()],
         }
-    }
-
-    fn seg(a: (f64, f64, f64), b: (f64, f64, f64)) -> Segment<Point3> {
-        Segment::new(a.into(), b.into())
     }
 
     #[test]

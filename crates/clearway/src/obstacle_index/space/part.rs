@@ -195,10 +195,7 @@ impl ObstaclePart {
 mod tests {
     use super::*;
     use crate::geometry::Mesh;
-
-    fn p(x: f64, y: f64, z: f64) -> Point3 {
-        Point3::new(x, y, z)
-    }
+    use crate::geometry::space::shorthand::p;
 
     #[test]
     fn a_solid_mesh_is_its_triangles_in_order_then_its_interior() {

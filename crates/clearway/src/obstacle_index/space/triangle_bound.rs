@@ -60,10 +60,7 @@ pub(crate) fn plane_lower_bound(edge: Segment<Point3>, triangle: &Triangle) -> f
 mod tests {
     use super::*;
     use crate::geometry::space;
-
-    fn p(x: f64, y: f64, z: f64) -> Point3 {
-        Point3::new(x, y, z)
-    }
+    use crate::geometry::space::shorthand::p;
 
     #[test]
     fn by_hand() {
