@@ -3,7 +3,7 @@
 use super::args::{BakeArgs, ReportFormat};
 use super::conventions::{self, kept_until_exit, note};
 use super::dimension::Shown;
-use super::input::{AnyLevel, Level};
+use super::input::{AnyLevel, Level, on_level};
 use super::output::{self, Destination};
 use super::progress::compute_clearances;
 use super::timings::Timings;
@@ -11,10 +11,9 @@ use super::{Failure, Outcome};
 use clearway_format::wire::MapFile;
 
 pub fn run(args: &BakeArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    match AnyLevel::read_keeping_text(&args.map, timings)? {
-        AnyLevel::Plane(level) => bake(args, kept_until_exit(level), timings),
-        AnyLevel::Space(level) => bake(args, kept_until_exit(level), timings),
-    }
+    on_level!(AnyLevel::read_keeping_text(&args.map, timings)?, |level| {
+        bake(args, kept_until_exit(level), timings)
+    })
 }
 
 /// The bake of a level of either dimension.

@@ -223,11 +223,7 @@ fn check<D: Shown>(
         })?;
     }
     conventions::keep_until_exit((level, spots, every_clearance));
-    Ok(if any_blocked {
-        Outcome::Fail
-    } else {
-        Outcome::Pass
-    })
+    Ok(Outcome::passed_if(!any_blocked))
 }
 
 fn is_zero(n: &usize) -> bool {

@@ -259,11 +259,7 @@ fn compare<D: Shown>(
         }
     }
     timings.record("output", output_start.elapsed());
-    Ok(if diff.newly_blocked() > 0 {
-        Outcome::Fail
-    } else {
-        Outcome::Pass
-    })
+    Ok(Outcome::passed_if(diff.newly_blocked() == 0))
 }
 
 /// The diff for `radii`: the spheres' verdicts from the levels'

@@ -31,8 +31,21 @@ pub struct Level<D: Shown = Plane> {
     imported: Imported,
 }
 
+/// Runs `$body` with `$level` bound to the level read, flat or 3D: the one
+/// generic body, written once and compiled for each dimension (a closure
+/// cannot be generic over the dimension).
+macro_rules! on_level {
+    ($any:expr, |$level:ident| $body:expr) => {
+        match $any {
+            $crate::cli::input::AnyLevel::Plane($level) => $body,
+            $crate::cli::input::AnyLevel::Space($level) => $body,
+        }
+    };
+}
+pub(super) use on_level;
+
 /// A level as read: flat or 3D, as its first node says. Commands match on
-/// it once and run one generic body on either.
+/// it once ([`on_level`]) and run one generic body on either.
 pub enum AnyLevel {
     /// A flat level.
     Plane(Level),

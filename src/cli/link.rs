@@ -7,7 +7,7 @@ use super::args::{LinkArgs, ReportFormat};
 use super::conventions::{self, kept_until_exit, note};
 use super::counted::counted;
 use super::dimension::Shown;
-use super::input::{AnyLevel, Level};
+use super::input::{AnyLevel, Level, on_level};
 use super::numbers::human;
 use super::output::{self, Destination};
 use super::radius::resolve_required;
@@ -15,10 +15,9 @@ use super::{Failure, Outcome};
 use clearway_format::wire::MapFile;
 
 pub fn run(args: &LinkArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    match AnyLevel::read_keeping_text(&args.map, timings)? {
-        AnyLevel::Plane(level) => link(args, kept_until_exit(level), timings),
-        AnyLevel::Space(level) => link(args, kept_until_exit(level), timings),
-    }
+    on_level!(AnyLevel::read_keeping_text(&args.map, timings)?, |level| {
+        link(args, kept_until_exit(level), timings)
+    })
 }
 
 /// The linking of a level of either dimension: distances and clearances

@@ -100,6 +100,13 @@ enum Outcome {
     Fail,
 }
 
+impl Outcome {
+    /// [`Outcome::Pass`] when `passed`, else [`Outcome::Fail`].
+    fn passed_if(passed: bool) -> Outcome {
+        if passed { Outcome::Pass } else { Outcome::Fail }
+    }
+}
+
 fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let mut timings = Timings::default();
     let t = &mut timings;

@@ -5,7 +5,7 @@ use clearway::PruneReport;
 use super::args::{PruneArgs, ReportFormat};
 use super::conventions::{self, kept_until_exit, note};
 use super::dimension::Shown;
-use super::input::{AnyLevel, Level};
+use super::input::{AnyLevel, Level, on_level};
 use super::node_names::node_ref;
 use super::numbers::given;
 use super::output::{self, Destination};
@@ -19,10 +19,9 @@ use clearway_format::wire::MapFile;
 const CUT_OFF_LISTED: usize = 20;
 
 pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    match AnyLevel::read_keeping_text(&args.map, timings)? {
-        AnyLevel::Plane(level) => prune(args, kept_until_exit(level), timings),
-        AnyLevel::Space(level) => prune(args, kept_until_exit(level), timings),
-    }
+    on_level!(AnyLevel::read_keeping_text(&args.map, timings)?, |level| {
+        prune(args, kept_until_exit(level), timings)
+    })
 }
 
 /// The pruning of a level of either dimension.

@@ -9,7 +9,7 @@ use clearway::{Dimension, EdgeIdx, Map, NodeIdx, Route, Router, WidestRoute};
 use super::args::{ReportFormat, RouteArgs};
 use super::conventions::{json_text, kept_until_exit};
 use super::dimension::Shown;
-use super::input::{AnyLevel, Level};
+use super::input::{AnyLevel, Level, on_level};
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
 use super::numbers::{given, human, human_at_most};
 use super::progress::clearances_for;
@@ -48,10 +48,12 @@ pub fn run(args: &RouteArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
             None => Err(Failure::Usage("give --from and --to, or --pairs".into())),
         };
     };
-    match AnyLevel::read(&args.map, timings)? {
-        AnyLevel::Plane(level) => route(args, ends, kept_until_exit(level), timings),
-        AnyLevel::Space(level) => route(args, ends, kept_until_exit(level), timings),
-    }
+    on_level!(AnyLevel::read(&args.map, timings)?, |level| route(
+        args,
+        ends,
+        kept_until_exit(level),
+        timings
+    ))
 }
 
 /// The route through a level of either dimension.
@@ -93,11 +95,7 @@ fn route<D: Shown>(
     };
     write_stdout(&output)?;
     timings.record("output", output_start.elapsed());
-    Ok(if report.found {
-        Outcome::Pass
-    } else {
-        Outcome::Fail
-    })
+    Ok(Outcome::passed_if(report.found))
 }
 
 impl RouteReport {

@@ -17,7 +17,7 @@ use super::args::{ReportFormat, RouteArgs};
 use super::conventions::kept_until_exit;
 use super::dimension::Shown;
 use super::ends::NodeNames;
-use super::input::{AnyLevel, Level};
+use super::input::{AnyLevel, Level, on_level};
 use super::numbers::human;
 use super::pairs_file::{Pair, PairsFile};
 use super::progress::{Bar, clearances_for};
@@ -55,24 +55,14 @@ pub fn run(args: &RouteArgs, pairs_path: &Path, timings: &mut Timings) -> Result
     // The file's own mistakes are reported before the map is loaded.
     let file = timings.time("pairs", || PairsFile::read(pairs_path))?;
     let pairs = file.pairs()?;
-    match AnyLevel::read(&args.map, timings)? {
-        AnyLevel::Plane(level) => routes(
-            args,
-            &file,
-            &pairs,
-            pairs_path,
-            kept_until_exit(level),
-            timings,
-        ),
-        AnyLevel::Space(level) => routes(
-            args,
-            &file,
-            &pairs,
-            pairs_path,
-            kept_until_exit(level),
-            timings,
-        ),
-    }
+    on_level!(AnyLevel::read(&args.map, timings)?, |level| routes(
+        args,
+        &file,
+        &pairs,
+        pairs_path,
+        kept_until_exit(level),
+        timings,
+    ))
 }
 
 /// The routes through a level of either dimension.
@@ -168,11 +158,7 @@ fn routes<D: Shown>(
         closed.take().map_or(Ok(()), Err)
     })?;
     timings.record("routes", started.elapsed());
-    Ok(if all_found {
-        Outcome::Pass
-    } else {
-        Outcome::Fail
-    })
+    Ok(Outcome::passed_if(all_found))
 }
 
 /// What one pair gave: whether a route was found, and its line (empty once

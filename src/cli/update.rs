@@ -22,7 +22,7 @@ use super::counted::counted;
 use super::dimension::Shown;
 use super::ends::NodeNames;
 use super::events::{Event, EventLine, EventsFile, Query};
-use super::input::AnyLevel;
+use super::input::{AnyLevel, on_level};
 use super::node_names::edge_ref;
 use super::numbers::{given, human_point};
 use super::output::Destination;
@@ -50,10 +50,9 @@ pub fn run(args: &UpdateArgs, timings: &mut Timings) -> Result<Outcome, Failure>
         Destination::new_level(&args.events, out, "events file")?;
     }
     let file = timings.time("events", || EventsFile::read(&args.events))?;
-    match AnyLevel::read(&args.map, timings)? {
-        AnyLevel::Plane(level) => update(args, &file, level.map, timings),
-        AnyLevel::Space(level) => update(args, &file, level.map, timings),
-    }
+    on_level!(AnyLevel::read(&args.map, timings)?, |level| update(
+        args, &file, level.map, timings
+    ))
 }
 
 /// What one event answered.
@@ -162,11 +161,7 @@ where
     }
     keep_until_exit(live);
     keep_until_exit(network);
-    Ok(if all_found {
-        Outcome::Pass
-    } else {
-        Outcome::Fail
-    })
+    Ok(Outcome::passed_if(all_found))
 }
 
 /// What every event needs besides the level.

@@ -25,7 +25,7 @@ use super::conventions::quiet;
 use super::diff::{ChangeRow, DiffCounts, diff_with_walkers, radii, text_noted};
 use super::dimension::{Coordinates, Shown};
 use super::file_watch::{Event, FileWatch};
-use super::input::{AnyLevel, Level};
+use super::input::{AnyLevel, Level, on_level};
 use super::radius::{CheckedRadius, resolve};
 use super::timings::Timings;
 use super::watch_changes::{LiveIndices, Plan, plan};
@@ -44,10 +44,10 @@ pub fn run(args: &WatchArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
     // Watching starts first: a save made while the level is first checked
     // is not missed.
     let events = FileWatch::start(&files)?;
-    match AnyLevel::read_citing_obstacles(&args.map.to_map_arg(), timings)? {
-        AnyLevel::Plane(level) => watch(args, level, (&events, &files), timings),
-        AnyLevel::Space(level) => watch(args, level, (&events, &files), timings),
-    }
+    on_level!(
+        AnyLevel::read_citing_obstacles(&args.map.to_map_arg(), timings)?,
+        |level| watch(args, level, (&events, &files), timings)
+    )
 }
 
 /// The dimensions a watch can keep: a save must load as the same one.

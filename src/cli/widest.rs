@@ -9,7 +9,7 @@ use clearway::{Clearances, Dimension, Map, NodeIdx, Router, WidestRoute};
 use super::args::{ReportFormat, WidestArgs};
 use super::conventions::{json_text, kept_until_exit};
 use super::dimension::Shown;
-use super::input::{AnyLevel, Level};
+use super::input::{AnyLevel, Level, on_level};
 use super::node_names::{edge_ref, node_ref, node_ref_by_id};
 use super::numbers::{human, human_at_most};
 use super::progress::clearances_for;
@@ -32,10 +32,11 @@ pub struct WidestReport {
 }
 
 pub fn run(args: &WidestArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
-    match AnyLevel::read(&args.map, timings)? {
-        AnyLevel::Plane(level) => widest(args, kept_until_exit(level), timings),
-        AnyLevel::Space(level) => widest(args, kept_until_exit(level), timings),
-    }
+    on_level!(AnyLevel::read(&args.map, timings)?, |level| widest(
+        args,
+        kept_until_exit(level),
+        timings
+    ))
 }
 
 /// The widest route through a level of either dimension.
@@ -69,11 +70,7 @@ fn widest<D: Shown>(
     };
     write_stdout(&output)?;
     timings.record("output", output_start.elapsed());
-    Ok(if report.found {
-        Outcome::Pass
-    } else {
-        Outcome::Fail
-    })
+    Ok(Outcome::passed_if(report.found))
 }
 
 impl WidestReport {

@@ -19,6 +19,22 @@ pub(super) struct Network {
     pub spacing: f64,
 }
 
+impl Network {
+    /// A network of nodes and edges in the open: no walls or blocks of its
+    /// own, scattered obstacles kept 1.6 from its edges, edges about
+    /// `SPACING` long.
+    fn open(nodes: Vec<Point>, edges: Vec<(u32, u32)>) -> Network {
+        Network {
+            nodes,
+            edges,
+            walls: Vec::new(),
+            blocks: Vec::new(),
+            margin: 1.6,
+            spacing: SPACING,
+        }
+    }
+}
+
 /// The distance between neighbouring grid nodes and the geometric graph's
 /// connection radius.
 const SPACING: f64 = 10.0;
@@ -86,14 +102,7 @@ fn grid(target: usize, rng: &mut SplitMix64) -> Network {
             }
         }
     }
-    Network {
-        nodes,
-        edges,
-        walls: Vec::new(),
-        blocks: Vec::new(),
-        margin: 1.6,
-        spacing: SPACING,
-    }
+    Network::open(nodes, edges)
 }
 
 /// Nodes uniform in a square, joined when closer than `SPACING`; the square
@@ -132,14 +141,7 @@ fn geometric(target: usize, rng: &mut SplitMix64) -> Network {
             }
         }
     }
-    Network {
-        nodes,
-        edges,
-        walls: Vec::new(),
-        blocks: Vec::new(),
-        margin: 1.6,
-        spacing: SPACING,
-    }
+    Network::open(nodes, edges)
 }
 
 /// A city-block layout: corridors of width `WIDTH` on a `PITCH` grid, nodes

@@ -144,32 +144,14 @@ pub(crate) fn triangles_with_edges_near_their_planes(
 }
 
 /// A closed box surface as a solid (or hollow) mesh of 12 triangles, corner
-/// `lo`, edge `side`: the cube the tests of the mesh kernel and of the 3D
-/// index both use.
+/// `lo`, edge `side` (the test support's unit cube, scaled): the cube the
+/// tests of the mesh kernel and of the 3D index both use.
 #[cfg(test)]
 pub(crate) fn cube_mesh(lo: Point3, side: f64, solid: bool) -> Mesh {
-    let v: Vec<Point3> = (0..8)
-        .map(|k| {
-            Point3::new(
-                lo.x + if k & 1 == 0 { 0.0 } else { side },
-                lo.y + if k & 2 == 0 { 0.0 } else { side },
-                lo.z + if k & 4 == 0 { 0.0 } else { side },
-            )
-        })
+    let (unit, faces) = clearway_test_support::exact3::unit_cube();
+    let v = unit
+        .into_iter()
+        .map(|(x, y, z)| Point3::new(lo.x + x * side, lo.y + y * side, lo.z + z * side))
         .collect();
-    let faces = vec![
-        [0, 2, 1],
-        [1, 2, 3],
-        [4, 5, 6],
-        [5, 7, 6],
-        [0, 1, 4],
-        [1, 5, 4],
-        [2, 6, 3],
-        [3, 6, 7],
-        [0, 4, 2],
-        [2, 4, 6],
-        [1, 3, 5],
-        [3, 7, 5],
-    ];
     Mesh::new(v, faces, solid).expect("indices in range")
 }

@@ -68,24 +68,9 @@ pub fn segment_to_box(edge: Segment<Point3>, axis_box: AxisBox) -> Separation<Po
         }
     }
     for (n, q) in [edge.a, edge.b].into_iter().enumerate() {
-        let c = clamp(q, lo, hi);
-        consider(
-            &mut best,
-            Separation {
-                distance: q.distance_to(c),
-                edge_point: q,
-                obstacle_point: c,
-            },
-            n,
-        );
+        consider(&mut best, end_to_box(q, lo, hi), n);
     }
-    let corner = |k: usize| {
-        Point3::new(
-            if k & 1 == 0 { lo.x } else { hi.x },
-            if k & 2 == 0 { lo.y } else { hi.y },
-            if k & 4 == 0 { lo.z } else { hi.z },
-        )
-    };
+    let corner = |k: usize| box_corner(lo, hi, k);
     // The box edges nearest first by a proven lower bound (see
     // `box_edge_bound.rs`); one whose bound, less its slack, is above the
     // best exact distance so far cannot win or tie, and neither can any
@@ -180,6 +165,28 @@ fn entry_point(edge: Segment<Point3>, lo: Point3, hi: Point3) -> Point3 {
     clamp(x, lo, hi)
 }
 
+/// An end `q` of the edge against the box from `lo` to `hi`: its distance to
+/// the nearest point of the box, `q` clamped into it.
+fn end_to_box(q: Point3, lo: Point3, hi: Point3) -> Separation<Point3> {
+    let c = clamp(q, lo, hi);
+    Separation {
+        distance: q.distance_to(c),
+        edge_point: q,
+        obstacle_point: c,
+    }
+}
+
+/// Corner `k` (0 to 7) of the box from `lo` to `hi`: bit 0 picks `hi.x`
+/// over `lo.x`, bit 1 `hi.y`, bit 2 `hi.z`, so that corners `k` and
+/// `k | 1 << i` share the box edge along axis `i`.
+pub(crate) fn box_corner(lo: Point3, hi: Point3, k: usize) -> Point3 {
+    Point3::new(
+        if k & 1 == 0 { lo.x } else { hi.x },
+        if k & 2 == 0 { lo.y } else { hi.y },
+        if k & 4 == 0 { lo.z } else { hi.z },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,22 +223,11 @@ mod tests {
         if meets(edge, lo, hi) {
             return segment_to_box(edge, axis_box);
         }
-        let mut candidates = vec![];
-        for q in [edge.a, edge.b] {
-            let c = clamp(q, lo, hi);
-            candidates.push(Separation {
-                distance: q.distance_to(c),
-                edge_point: q,
-                obstacle_point: c,
-            });
-        }
-        let corner = |k: usize| {
-            Point3::new(
-                if k & 1 == 0 { lo.x } else { hi.x },
-                if k & 2 == 0 { lo.y } else { hi.y },
-                if k & 4 == 0 { lo.z } else { hi.z },
-            )
-        };
+        let mut candidates: Vec<_> = [edge.a, edge.b]
+            .into_iter()
+            .map(|q| end_to_box(q, lo, hi))
+            .collect();
+        let corner = |k: usize| box_corner(lo, hi, k);
         for k in 0..8 {
             for i in 0..3 {
                 if k & (1 << i) == 0 {
