@@ -380,23 +380,40 @@ struct Matched {
 /// The edges between two nodes: their end ids, smaller first.
 type Ends = (u64, u64);
 
-/// A level's edges sorted by their [`EdgeSide::ends`]: the edges between
-/// the same two nodes side by side, in file order. (One list, not a map of
-/// lists: a list per pair of nodes, most of them of one edge, cost four
-/// times the edges' own memory.)
-fn grouped<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>) -> Vec<EdgeSide> {
-    let mut sides: Vec<EdgeSide> = EdgeIdx::all(map.edges().len())
-        .map(|i| EdgeSide::of(map, clearances, i))
-        .collect();
-    // Stable: each group keeps its file order.
-    sides.sort_by_key(EdgeSide::ends);
-    sides
+/// A level's edges in the order of their ends ([`EdgeSide::ends`]): the
+/// edges between the same two nodes side by side, in file order (a stable
+/// sort). Indices, not [`EdgeSide`]s: 4 bytes an edge rather than 56 (a
+/// list per pair of nodes would cost more again); the sides of a group are
+/// made when it is matched.
+fn grouped<D: Dimension>(map: &Map<D>) -> Vec<EdgeIdx> {
+    let mut edges: Vec<EdgeIdx> = EdgeIdx::all(map.edges().len()).collect();
+    edges.sort_by_key(|&i| ends_of(map, i));
+    edges
 }
 
-/// The leading run of `sides` between `ends`.
-fn run(sides: &[EdgeSide], ends: Ends) -> &[EdgeSide] {
-    let n = sides.iter().take_while(|s| s.ends() == ends).count();
-    &sides[..n]
+/// The end ids of edge `i`, smaller first, as [`EdgeSide::ends`] gives them.
+fn ends_of<D: Dimension>(map: &Map<D>, i: EdgeIdx) -> Ends {
+    let e = &map.edges()[i];
+    let (a, b) = (map.nodes()[e.from].id, map.nodes()[e.to].id);
+    (a.min(b), a.max(b))
+}
+
+/// The sides of the leading run of `edges` (of `level`) between `ends`,
+/// into `run`; how many there are.
+fn take_run<D: Dimension>(
+    (map, clearances): (&Map<D>, &Clearances<D>),
+    edges: &[EdgeIdx],
+    ends: Ends,
+    run: &mut Vec<EdgeSide>,
+) -> usize {
+    run.clear();
+    run.extend(
+        edges
+            .iter()
+            .take_while(|&&i| ends_of(map, i) == ends)
+            .map(|&i| EdgeSide::of(map, clearances, i)),
+    );
+    run.len()
 }
 
 /// Matches the edges of both levels (see the module comment), handing each
@@ -406,19 +423,19 @@ fn match_edges<D: Dimension>(
     new: (&Map<D>, &Clearances<D>),
     mut each: impl FnMut(Matched),
 ) {
-    let (olds, news) = (grouped(old.0, old.1), grouped(new.0, new.1));
+    let (olds, news) = (grouped(old.0), grouped(new.0));
+    let (mut old_run, mut new_run) = (Vec::new(), Vec::new());
     let (mut o, mut n) = (0, 0);
     loop {
         let ends = match (olds.get(o), news.get(n)) {
-            (Some(a), Some(b)) => a.ends().min(b.ends()),
-            (Some(a), None) => a.ends(),
-            (None, Some(b)) => b.ends(),
+            (Some(&a), Some(&b)) => ends_of(old.0, a).min(ends_of(new.0, b)),
+            (Some(&a), None) => ends_of(old.0, a),
+            (None, Some(&b)) => ends_of(new.0, b),
             (None, None) => break,
         };
-        let (old_run, new_run) = (run(&olds[o..], ends), run(&news[n..], ends));
-        o += old_run.len();
-        n += new_run.len();
-        match_group(old_run, new_run, &mut each);
+        o += take_run(old, &olds[o..], ends, &mut old_run);
+        n += take_run(new, &news[n..], ends, &mut new_run);
+        match_group(&old_run, &new_run, &mut each);
     }
 }
 
