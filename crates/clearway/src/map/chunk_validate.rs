@@ -84,6 +84,42 @@ pub(crate) enum ValidObstacles {
     Space(Vec<Obstacle3>),
 }
 
+impl ValidNetwork {
+    /// A flat level's nodes and edges; `None` for a 3D level's.
+    pub(crate) fn plane(self) -> Option<Network<Point>> {
+        match self {
+            ValidNetwork::Plane(n) => Some(n),
+            ValidNetwork::Space(_) => None,
+        }
+    }
+
+    /// A 3D level's nodes and edges; `None` for a flat level's.
+    pub(crate) fn space(self) -> Option<Network<Point3>> {
+        match self {
+            ValidNetwork::Space(n) => Some(n),
+            ValidNetwork::Plane(_) => None,
+        }
+    }
+}
+
+impl ValidObstacles {
+    /// A flat level's obstacles; `None` for a 3D level's.
+    pub(crate) fn plane(self) -> Option<Vec<Obstacle>> {
+        match self {
+            ValidObstacles::Plane(o) => Some(o),
+            ValidObstacles::Space(_) => None,
+        }
+    }
+
+    /// A 3D level's obstacles; `None` for a flat level's.
+    pub(crate) fn space(self) -> Option<Vec<Obstacle3>> {
+        match self {
+            ValidObstacles::Space(o) => Some(o),
+            ValidObstacles::Plane(_) => None,
+        }
+    }
+}
+
 impl ChunkedFile for LoadFile {
     fn fill_list(&mut self, field: ListField, list: &ListChunks<'_>) -> Option<()> {
         match field {

@@ -468,64 +468,26 @@ pub(crate) fn validate_loaded(loaded: LoadFile) -> Result<ValidLevel, Validation
     } = loaded;
     let agents = agents(file.agents, dimension == FileDimension::TwoD)?;
     let level = match dimension {
-        FileDimension::TwoD => {
-            let (nodes, node_ids, edges, areas) = match network {
-                Some(Ok(ValidNetwork::Plane(network))) => network,
-                Some(Err(e)) => return Err(e),
-                Some(Ok(ValidNetwork::Space(_))) | None => {
-                    network_from_wire(file.nodes, file.edges, |p, path| point(p, path, &first))?
-                }
-            };
-            // Validated as parsed in the dimension the first node sets, as
-            // here: never the other one.
-            let obstacles = match validated {
-                Some(Ok(ValidObstacles::Plane(obstacles))) => obstacles,
-                Some(Err(e)) => return Err(e),
-                Some(Ok(ValidObstacles::Space(_))) | None => obstacles_in_tasks(
-                    file.obstacles,
-                    Obstacle::Point(Point::new(0.0, 0.0)),
-                    |i, o| obstacle(i, o, &first),
-                    OBSTACLES_PER_TASK,
-                )?,
-            };
-            ValidLevel::Plane(ValidParts {
-                agents,
-                nodes,
-                node_ids,
-                edges,
-                areas,
-                obstacles,
-            })
-        }
-        FileDimension::ThreeD => {
-            let (nodes, node_ids, edges, areas) = match network {
-                Some(Ok(ValidNetwork::Space(network))) => network,
-                Some(Err(e)) => return Err(e),
-                Some(Ok(ValidNetwork::Plane(_))) | None => {
-                    network_from_wire(file.nodes, file.edges, |p, path| {
-                        validate3d::point3(p, path, &first)
-                    })?
-                }
-            };
-            let obstacles = match validated {
-                Some(Ok(ValidObstacles::Space(obstacles))) => obstacles,
-                Some(Err(e)) => return Err(e),
-                Some(Ok(ValidObstacles::Plane(_))) | None => obstacles_in_tasks(
-                    file.obstacles,
-                    Obstacle3::Point(Point3::new(0.0, 0.0, 0.0)),
-                    |i, o| validate3d::obstacle3(i, o, &first),
-                    OBSTACLES_PER_TASK,
-                )?,
-            };
-            ValidLevel::Space(ValidParts {
-                agents,
-                nodes,
-                node_ids,
-                edges,
-                areas,
-                obstacles,
-            })
-        }
+        FileDimension::TwoD => ValidLevel::Plane(parts_of(
+            agents,
+            (file.nodes, file.edges, file.obstacles),
+            network.map(|n| n.map(ValidNetwork::plane)),
+            validated.map(|o| o.map(ValidObstacles::plane)),
+            |p, path| point(p, path, &first),
+            (Obstacle::Point(Point::new(0.0, 0.0)), |i, o| {
+                obstacle(i, o, &first)
+            }),
+        )?),
+        FileDimension::ThreeD => ValidLevel::Space(parts_of(
+            agents,
+            (file.nodes, file.edges, file.obstacles),
+            network.map(|n| n.map(ValidNetwork::space)),
+            validated.map(|o| o.map(ValidObstacles::space)),
+            |p, path| validate3d::point3(p, path, &first),
+            (Obstacle3::Point(Point3::new(0.0, 0.0, 0.0)), |i, o| {
+                validate3d::obstacle3(i, o, &first)
+            }),
+        )?),
     };
     // Last: the areas an agent names must be ones the edges carry.
     let (agents, areas) = match &level {
@@ -569,6 +531,43 @@ pub(crate) fn network_as_parsed<P: Clone + Send + Sync>(
 /// A level's nodes, where each id is among them, its edges, and the names
 /// of their areas (sorted).
 pub(crate) type Network<P> = (Vec<Node<P>>, NodeIds, Vec<Edge>, Vec<String>);
+
+/// The parts of a level of one dimension: its nodes and edges, and its
+/// obstacles, as validated while they were parsed (`None` inside when
+/// that was in the other dimension, which the first node's does not
+/// set), or else validated here from the file's entries by `pos` and
+/// `obstacle` (the placeholder fills the list while it is validated in
+/// tasks). The nodes and edges' first problem is reported before the
+/// obstacles'.
+#[allow(clippy::type_complexity)]
+fn parts_of<P: Clone + Send + Sync, O: Clone + Send>(
+    agents: Vec<Agent>,
+    (nodes, edges, obstacles): (Vec<NodeEntry>, Vec<EdgeEntry>, Vec<ObstacleEntry>),
+    network: Option<Result<Option<Network<P>>, ValidationError>>,
+    validated: Option<Result<Option<Vec<O>>, ValidationError>>,
+    pos: impl Fn(Position, &dyn Fn() -> DocPath) -> Result<P, ValidationError> + Sync,
+    (placeholder, obstacle): (
+        O,
+        impl Fn(usize, ObstacleEntry) -> Result<O, ValidationError> + Sync,
+    ),
+) -> Result<ValidParts<P, O>, ValidationError> {
+    let (nodes, node_ids, edges, areas) = match network.transpose()?.flatten() {
+        Some(network) => network,
+        None => network_from_wire(nodes, edges, pos)?,
+    };
+    let obstacles = match validated.transpose()?.flatten() {
+        Some(obstacles) => obstacles,
+        None => obstacles_in_tasks(obstacles, placeholder, obstacle, OBSTACLES_PER_TASK)?,
+    };
+    Ok(ValidParts {
+        agents,
+        nodes,
+        node_ids,
+        edges,
+        areas,
+        obstacles,
+    })
+}
 
 /// The nodes and edges of a wire file, validated after the parse: what
 /// [`network_as_parsed`] gives during it. The wire edges are freed before
