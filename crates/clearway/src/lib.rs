@@ -47,6 +47,7 @@
 
 #![deny(missing_docs)]
 
+mod agent_or_radius;
 mod bake;
 mod clearance;
 mod diagnostic;
@@ -66,7 +67,6 @@ mod obstacle_index;
 use clearway_format::par;
 mod phases;
 mod prune;
-mod prune_areas;
 mod radix_sort;
 #[cfg(feature = "render")]
 pub mod render;
@@ -75,6 +75,7 @@ mod route;
 pub mod tiled;
 pub mod walking;
 
+pub use agent_or_radius::AgentOrRadius;
 pub use clearance::{
     Clearance, ClearanceOptions, Clearances, StaleBake, TightSpots, Witness, admits,
 };
@@ -89,4 +90,4 @@ pub use obstacle_index::{Nearest, ObstacleIndex};
 pub use obstacle3::Obstacle3;
 pub use phases::Phases;
 pub use prune::PruneReport;
-pub use route::{Route, Router, WidestRoute, route, widest_route};
+pub use route::{Route, Router, WidestRoute};
