@@ -41,9 +41,7 @@ mod write;
 
 pub(crate) use areas::AreaId;
 pub(crate) use clearway_format::wire;
-pub(crate) use clearway_format::{
-    EdgeAppend, EdgeEdit, MapTextWriter, StreamedEdit, append_edges, edit_edges,
-};
+pub(crate) use clearway_format::{EdgeEdit, MapTextWriter, StreamedEdit, edit_edges};
 pub use error::{LoadError, LoadErrorKind, Location};
 pub use extra_obstacles::ExtraObstacleError;
 pub use level::Level;
