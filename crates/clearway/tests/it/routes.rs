@@ -106,6 +106,24 @@ fn widest_by_sweep(map: &Map, clearances: &Clearances, start: usize, goal: usize
         .find(|&t| reachable(map, clearances, start, goal, t))
 }
 
+/// The directed network as petgraph holds it: node weights are node
+/// indices, edge weights are edge indices; a two-way edge is added in both
+/// directions.
+fn network_graph(map: &Map) -> petgraph::graph::DiGraph<usize, usize> {
+    use petgraph::graph::NodeIndex;
+    let mut graph = petgraph::graph::DiGraph::new();
+    for i in 0..map.nodes().len() {
+        graph.add_node(i);
+    }
+    for (i, e) in map.edges().iter().enumerate() {
+        graph.add_edge(NodeIndex::new(e.from.get()), NodeIndex::new(e.to.get()), i);
+        if !e.one_way {
+            graph.add_edge(NodeIndex::new(e.to.get()), NodeIndex::new(e.from.get()), i);
+        }
+    }
+    graph
+}
+
 /// petgraph's own `astar` over the radius-filtered view of the map's graph
 /// (closed edges filtered out too),
 /// with a zero estimate (so a Dijkstra): the library the router's loop
@@ -124,17 +142,15 @@ fn petgraph_astar_cost(
             .cost
             .unwrap_or_else(|| map.edge_segment(EdgeIdx::new(e)).length())
     };
-    let view = EdgeFiltered::from_fn(
-        map.graph(),
-        |e: petgraph::graph::EdgeReference<'_, usize>| {
-            !map.edges()[*e.weight()].closed
-                && fits(
-                    clearances.edge(EdgeIdx::new(*e.weight())).value,
-                    r,
-                    clearances.slack(),
-                )
-        },
-    );
+    let graph = network_graph(map);
+    let view = EdgeFiltered::from_fn(&graph, |e: petgraph::graph::EdgeReference<'_, usize>| {
+        !map.edges()[*e.weight()].closed
+            && fits(
+                clearances.edge(EdgeIdx::new(*e.weight())).value,
+                r,
+                clearances.slack(),
+            )
+    });
     if start == goal
         && !fits(
             clearances.node(NodeIdx::new(start)).value,
