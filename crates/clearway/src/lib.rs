@@ -30,13 +30,17 @@
 //! [`Clearances::compute`] measures every edge and node;
 //! [`Clearances::options`] computes only what decides the radii up to a
 //! largest one, or reports progress. To check a level against radii up to
-//! some largest one, [`TightSpots`] keeps only the edges and nodes that are
+//! some largest one, [`TightSpots`] (`Clearances::options().within(r)
+//! .tight_spots(&map)`) keeps only the edges and nodes that are
 //! too tight, with their clearances and witnesses, in memory that grows
 //! with what it finds rather than with the level. [`Map::pruned`] and
 //! [`Map::baked`] write the network an agent can use, or every edge's
 //! clearance, back into the level; a [`Router`] plans routes for an agent
-//! of any radius. A level that changes at run time (doors, crates, walls
-//! destroyed, a pillar dragged in an editor) is a [`live::LiveLevel`]: each
+//! of any radius. What is asked for an agent takes an [`AgentOrRadius`]:
+//! a radius (`2.0`), or a profile from the level (`&map.agents()[0]`),
+//! whose forbidden areas and area costs count too. A level that changes
+//! at run time (doors, crates, walls destroyed, a pillar dragged in an
+//! editor) is a [`live::LiveLevel`]: each
 //! change costs what is near it, and every clearance stays what a fresh
 //! computation would give.
 //!

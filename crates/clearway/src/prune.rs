@@ -7,7 +7,6 @@ use crate::agent_or_radius::AgentOrRadius;
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
 use crate::indices::{EdgeIdx, NodeIdx};
-use crate::map::Agent;
 use crate::map::{EdgeEdit, Map, StreamedEdit, edit_edges};
 
 impl<D: Dimension> Map<D> {
@@ -52,19 +51,11 @@ impl<D: Dimension> Map<D> {
         clearances: &Clearances<D>,
         who: impl Into<AgentOrRadius<'w>>,
     ) -> Map<D> {
-        let edges = match who.into() {
-            AgentOrRadius::Radius(agent_radius) => self
-                .edges()
-                .iter()
-                .zip(clearances.edges())
-                .filter(|(_, c)| c.admits(agent_radius, clearances.slack()))
-                .map(|(e, _)| e.clone())
-                .collect(),
-            AgentOrRadius::Agent(agent) => (0..self.edges().len())
-                .filter(|&i| usable_by(self, clearances, agent, i))
-                .map(|i| self.edges()[i].clone())
-                .collect(),
-        };
+        let who = who.into();
+        let edges = (0..self.edges().len())
+            .filter(|&i| usable_by(self, clearances, who, i))
+            .map(|i| self.edges()[i].clone())
+            .collect();
         self.with_edges(edges).with_only_carried_areas()
     }
 
@@ -87,28 +78,16 @@ impl<D: Dimension> Map<D> {
         clearances: &Clearances<D>,
         who: impl Into<AgentOrRadius<'w>>,
     ) -> Option<String> {
-        let edits: Vec<EdgeEdit> = match who.into() {
-            AgentOrRadius::Radius(agent_radius) => clearances
-                .edges()
-                .iter()
-                .map(|c| {
-                    if c.admits(agent_radius, clearances.slack()) {
-                        EdgeEdit::Keep
-                    } else {
-                        EdgeEdit::Remove
-                    }
-                })
-                .collect(),
-            AgentOrRadius::Agent(agent) => (0..self.edges().len())
-                .map(|i| {
-                    if usable_by(self, clearances, agent, i) {
-                        EdgeEdit::Keep
-                    } else {
-                        EdgeEdit::Remove
-                    }
-                })
-                .collect(),
-        };
+        let who = who.into();
+        let edits: Vec<EdgeEdit> = (0..self.edges().len())
+            .map(|i| {
+                if usable_by(self, clearances, who, i) {
+                    EdgeEdit::Keep
+                } else {
+                    EdgeEdit::Remove
+                }
+            })
+            .collect();
         self.edited_text(text, &edits)
     }
 
@@ -201,51 +180,42 @@ impl PruneReport {
         clearances: &Clearances<D>,
         who: impl Into<AgentOrRadius<'w>>,
     ) -> PruneReport {
-        match who.into() {
-            AgentOrRadius::Radius(agent_radius) => {
-                let pruned_edges: Vec<EdgeIdx> = clearances.blocked_edges(agent_radius).collect();
-                let before = components(map, |_| true);
-                let after = components(map, |e| {
-                    clearances.edge_admits(EdgeIdx::new(e), agent_radius)
-                });
-                PruneReport {
-                    components_before: count_roots(&before),
-                    components_after: count_roots(&after),
-                    cut_off_nodes: cut_off(&before, &after),
-                    pruned_edges,
-                    forbidden_edges: Vec::new(),
-                }
-            }
-            AgentOrRadius::Agent(agent) => {
-                let radius = agent.radius;
-                let pruned_edges: Vec<EdgeIdx> = clearances.blocked_edges(radius).collect();
-                let forbidden_edges: Vec<EdgeIdx> = (0..map.edges().len())
-                    .map(EdgeIdx::new)
-                    .filter(|&e| map.forbids(agent, e) && clearances.edge_admits(e, radius))
-                    .collect();
-                let before = components(map, |_| true);
-                let after = components(map, |e| usable_by(map, clearances, agent, e));
-                PruneReport {
-                    components_before: count_roots(&before),
-                    components_after: count_roots(&after),
-                    cut_off_nodes: cut_off(&before, &after),
-                    pruned_edges,
-                    forbidden_edges,
-                }
-            }
+        let who = who.into();
+        let radius = who.radius();
+        let pruned_edges: Vec<EdgeIdx> = clearances.blocked_edges(radius).collect();
+        let forbidden_edges: Vec<EdgeIdx> = match who {
+            AgentOrRadius::Radius(_) => Vec::new(),
+            AgentOrRadius::Agent(agent) => (0..map.edges().len())
+                .map(EdgeIdx::new)
+                .filter(|&e| map.forbids(agent, e) && clearances.edge_admits(e, radius))
+                .collect(),
+        };
+        let before = components(map, |_| true);
+        let after = components(map, |e| usable_by(map, clearances, who, e));
+        PruneReport {
+            components_before: count_roots(&before),
+            components_after: count_roots(&after),
+            cut_off_nodes: cut_off(&before, &after),
+            pruned_edges,
+            forbidden_edges,
         }
     }
 }
 
-/// Whether `agent` fits edge `i` and may use its area.
+/// Whether `who` fits edge `i` and, for an agent profile, may use its
+/// area.
 fn usable_by<D: Dimension>(
     map: &Map<D>,
     clearances: &Clearances<D>,
-    agent: &Agent,
+    who: AgentOrRadius<'_>,
     i: usize,
 ) -> bool {
     let e = EdgeIdx::new(i);
-    clearances.edge_admits(e, agent.radius) && !map.forbids(agent, e)
+    clearances.edge_admits(e, who.radius())
+        && match who {
+            AgentOrRadius::Radius(_) => true,
+            AgentOrRadius::Agent(agent) => !map.forbids(agent, e),
+        }
 }
 
 /// The component label (a representative node) of every node, using only
