@@ -10,7 +10,7 @@
 //! * against `radius_check_clearway`: `Clearances::compute` then `admits(r)`,
 //!   `radius_check_within`: `Clearances::options().within(r).compute` (the
 //!   search stops at r, runs of edges share one walk) then `admits(r)`, and
-//!   `radius_check_tight_spots`: `TightSpots::compute(r)` (what `check`
+//!   `radius_check_tight_spots`: `Clearances::options().within(r).tight_spots` (what `check`
 //!   runs: the same searches, keeping only the blocked edges and nodes).
 //!
 //! `compute` measures edges *and* nodes; `edges_only` is the same search over
@@ -23,7 +23,7 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use clearway::{Clearances, EdgeIdx, TightSpots};
+use clearway::{Clearances, EdgeIdx};
 use clearway_synth::{Kind, Mix};
 use common::{RADIUS, aabb_blocked_edges, mix_name, obstacle_box_tree, size_name, synth_map};
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
@@ -60,7 +60,7 @@ fn clearance(c: &mut Criterion) {
                     .eq(clearances.blocked_edges(RADIUS)),
                 "compute_within and compute disagree"
             );
-            let spots = TightSpots::compute(&map, RADIUS);
+            let spots = Clearances::options().within(RADIUS).tight_spots(&map);
             assert!(
                 spots
                     .blocked_edges(RADIUS)
@@ -131,7 +131,9 @@ fn clearance(c: &mut Criterion) {
             });
             group.bench_function(BenchmarkId::new("radius_check_tight_spots", &size), |b| {
                 b.iter(|| {
-                    TightSpots::compute(black_box(&map), RADIUS)
+                    Clearances::options()
+                        .within(RADIUS)
+                        .tight_spots(black_box(&map))
                         .blocked_edges(RADIUS)
                         .count()
                 })

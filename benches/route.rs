@@ -7,13 +7,13 @@
 //! * `astar_unfiltered`: the same for radius 0 (no clearance is below 0, so
 //!   nothing is skipped: the cost of the filter itself shows);
 //! * `astar_landmarks_r0.8`: radius 0.8 on a router with 16 landmarks
-//!   (costs over every edge, `Router::with_landmarks`);
+//!   (costs over every edge, `Router::with_landmarks(.., &[0.0])`);
 //! * `astar_agent_landmarks_r0.8`: radius 0.8 on a router with 16 landmarks
 //!   for that radius (costs over the edges that admit it,
-//!   `Router::with_landmarks_for`);
+//!   `Router::with_landmarks` with the radius);
 //! * `dijkstra_r0.8`: `Router::route_dijkstra` for radius 0.8;
 //! * `astar_area_costs_1_r0.8`: the same grid with areas on two edges in
-//!   three (`mud`, `road`), `Router::route_for` an agent of radius 0.8 who
+//!   three (`mud`, `road`), `Router::route` for an agent of radius 0.8 who
 //!   pays 1.0 for both: the same routes as `astar_r0.8` (checked), so the
 //!   difference is what reading each arc's area costs (target: at most
 //!   1.2x);
@@ -138,10 +138,10 @@ fn routing(c: &mut Criterion) {
     let mut plain = Router::new(&map, &clearances);
     let plain_built = started.elapsed();
     let started = Instant::now();
-    let mut guided = Router::with_landmarks(&map, &clearances, LANDMARKS);
+    let mut guided = Router::with_landmarks(&map, &clearances, LANDMARKS, &[0.0]);
     let guided_built = started.elapsed();
     let started = Instant::now();
-    let mut agent = Router::with_landmarks_for(&map, &clearances, LANDMARKS, &[RADIUS]);
+    let mut agent = Router::with_landmarks(&map, &clearances, LANDMARKS, &[RADIUS]);
     eprintln!(
         "[build] router {:.1} ms, with {LANDMARKS} landmarks {:.1} ms, with {LANDMARKS} for \
          r = {RADIUS} {:.1} ms (not timed below)",
@@ -158,12 +158,9 @@ fn routing(c: &mut Criterion) {
     for &(s, g) in &queries[..CHECKED] {
         let (s, g) = (NodeIdx::new(s), NodeIdx::new(g));
         let plain_cost = plain.route(s, g, RADIUS).map(|r| r.cost);
+        assert_eq!(with_areas.route(s, g, &even).map(|r| r.cost), plain_cost);
         assert_eq!(
-            with_areas.route_for(s, g, &even).map(|r| r.cost),
-            plain_cost
-        );
-        assert_eq!(
-            with_areas.route_for(s, g, &mixed).is_some(),
+            with_areas.route(s, g, &mixed).is_some(),
             plain_cost.is_some()
         );
     }
@@ -195,7 +192,7 @@ fn routing(c: &mut Criterion) {
             b.iter(|| {
                 let (s, g) = queries[next % QUERIES];
                 next += 1;
-                with_areas.route_for(black_box(NodeIdx::new(s)), NodeIdx::new(g), who)
+                with_areas.route(black_box(NodeIdx::new(s)), NodeIdx::new(g), who)
             })
         });
     }

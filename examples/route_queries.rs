@@ -45,7 +45,7 @@ struct Args {
     #[arg(long, default_value_t = 0)]
     landmarks: usize,
     /// Compute the landmarks' costs over the edges that admit `--radius`
-    /// only (`Router::with_landmarks_for`), not over every edge.
+    /// only (`Router::with_landmarks` with the radius), not over every edge (`&[0.0]`).
     #[arg(long, requires = "landmarks")]
     agent_landmarks: bool,
     /// Write `from to cost hops` per pair here.
@@ -75,9 +75,9 @@ fn main() -> ExitCode {
     );
     let router_started = Instant::now();
     let mut router = if args.agent_landmarks {
-        Router::with_landmarks_for(&map, &clearances, args.landmarks, &[args.radius])
+        Router::with_landmarks(&map, &clearances, args.landmarks, &[args.radius])
     } else if args.landmarks > 0 {
-        Router::with_landmarks(&map, &clearances, args.landmarks)
+        Router::with_landmarks(&map, &clearances, args.landmarks, &[0.0])
     } else {
         Router::new(&map, &clearances)
     };

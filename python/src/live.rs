@@ -370,7 +370,7 @@ fn live_route<D: Dim>(
     // its area costs, and a walking agent over its folded clearances.
     let profile = index.map(|i| l.agents()[i].clone());
     let found = detached(py, "routing", || match &profile {
-        Some(agent) => l.route_for(start, goal, agent),
+        Some(agent) => l.route(start, goal, agent),
         None => l.route(start, goal, radius),
     })?;
     let fold = profile.as_ref().and_then(|a| l.walking_fold(a));
@@ -397,7 +397,7 @@ fn live_widest<D: Dim>(
         )
     };
     let found = detached(py, "finding the widest route", || {
-        l.widest_route(start, goal)
+        l.widest_route(start, goal, None)
     })?;
     let id_of = |n: NodeIdx| l.node(n).map_or(0, |n| n.id);
     match found {

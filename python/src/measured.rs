@@ -399,7 +399,7 @@ where
         let found = detached(py, "routing", || {
             let mut router = Router::new(&self.map, c);
             match profile {
-                Some(agent) => router.route_for(start, goal, agent),
+                Some(agent) => router.route(start, goal, agent),
                 None => router.route(start, goal, radius),
             }
         })?;
@@ -435,8 +435,8 @@ where
         let found = detached(py, "finding the widest route", || {
             let mut router = Router::new(&self.map, c);
             match profile {
-                Some(agent) => router.widest_route_for(start, goal, agent),
-                None => router.widest_route(start, goal),
+                Some(agent) => router.widest_route(start, goal, Some(agent)),
+                None => router.widest_route(start, goal, None),
             }
         })?;
         match found {
@@ -467,7 +467,7 @@ where
         let map = &self.map;
         let length = move |router: &mut Router<'_, D>, (a, b): (NodeIdx, NodeIdx)| {
             match profile {
-                Some(agent) => router.route_for(a, b, agent),
+                Some(agent) => router.route(a, b, agent),
                 None => router.route(a, b, radius),
             }
             .map_or(f64::NAN, |r| r.length)
@@ -484,8 +484,7 @@ where
             // a fraction of the nodes it would), and on every core, one
             // fork of the router (its tables shared, its working memory
             // its own) per piece of work.
-            let router =
-                Router::with_landmarks_for(map, c, LANDMARKS, &[radius]).with_widest_table();
+            let router = Router::with_landmarks(map, c, LANDMARKS, &[radius]).with_widest_table();
             let pieces = 4 * rayon::current_num_threads();
             let piece = ends.len().div_ceil(pieces).max(64);
             ends.par_chunks(piece)

@@ -1,7 +1,9 @@
 //! `clearway link`: write the map with the edges its nodes are missing.
 
 use super::timings::Timings;
-use clearway::link::{LinkReport, LinkRule, links};
+use clearway::link::{Link, LinkRule, links};
+use clearway::{Dimension, Map};
+use petgraph::unionfind::UnionFind;
 
 use super::args::{LinkArgs, ReportFormat};
 use super::conventions::{self, kept_until_exit, note};
@@ -13,6 +15,7 @@ use super::output::{self, Destination};
 use super::radius::resolve_required;
 use super::{Failure, Outcome};
 use clearway_format::wire::MapFile;
+use clearway_format::{EdgeAppend, append_edges};
 
 pub fn run(args: &LinkArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     on_level!(AnyLevel::read_keeping_text(&args.map, timings)?, |level| {
@@ -45,7 +48,7 @@ where
         let input = level.source_text();
         let text = output::edited_or_written(
             input,
-            input.and_then(|text| level.map.linked_text(text, found)),
+            input.and_then(|text| linked_text(&level.map, text, found)),
             || {
                 let linked = level.map.linked(found);
                 linked.to_ron_string_with_obstacles(level.own_obstacles())
@@ -101,4 +104,54 @@ where
         report.components_after,
     );
     Ok(Outcome::Pass)
+}
+
+/// `text`, the map file `map` was loaded from, with `links` appended to its
+/// edge list and every other byte kept ([`append_edges`]). `None` when the
+/// text cannot be edited safely; the linked map is written anew then.
+fn linked_text<D: Dimension>(map: &Map<D>, text: &str, links: &[Link]) -> Option<String> {
+    let nodes = map.nodes();
+    let added: Vec<EdgeAppend> = links
+        .iter()
+        .map(|l| EdgeAppend {
+            from: nodes[l.from].id,
+            to: nodes[l.to].id,
+        })
+        .collect();
+    append_edges(text, map.edges().len(), &added)
+}
+
+/// What linking adds to a map's connectivity.
+struct LinkReport {
+    /// The links added.
+    links: usize,
+    /// Connected components before linking (edges taken as two-way).
+    components_before: usize,
+    /// Connected components after linking.
+    components_after: usize,
+}
+
+impl LinkReport {
+    /// Counts the components of `map` before and after adding `links`.
+    fn new<D: Dimension>(map: &Map<D>, links: &[Link]) -> LinkReport {
+        let n = map.nodes().len();
+        let mut sets = UnionFind::<usize>::new(n);
+        let mut components = n;
+        for e in map.edges() {
+            if sets.union(e.from.get(), e.to.get()) {
+                components -= 1;
+            }
+        }
+        let components_before = components;
+        for l in links {
+            if sets.union(l.from.get(), l.to.get()) {
+                components -= 1;
+            }
+        }
+        LinkReport {
+            links: links.len(),
+            components_before,
+            components_after: components,
+        }
+    }
 }

@@ -34,7 +34,7 @@ pub fn clearances_for<D: Shown>(map: &Map<D>, checked: Option<&CheckedRadius>) -
 }
 
 /// The edges and nodes blocked at some radius up to `max_radius`
-/// ([`TightSpots::compute`]), with a progress bar when it is worth one.
+/// ([`ClearanceOptions::tight_spots`](clearway::ClearanceOptions::tight_spots)), with a progress bar when it is worth one.
 pub fn compute_tight_spots<D: Dimension>(map: &Map<D>, max_radius: f64) -> TightSpots<D> {
     let bar = Bar::for_map(map, map.edges().len() + map.nodes().len());
     Clearances::options()

@@ -41,7 +41,7 @@ where
     // An agent's forbidden areas go too; a radius alone forbids none.
     let agent = checked.profile(&level.map);
     let report = match agent {
-        Some(agent) => PruneReport::for_agent(&level.map, clearances, agent),
+        Some(agent) => PruneReport::new(&level.map, clearances, agent),
         None => PruneReport::new(&level.map, clearances, checked.agent_radius),
     };
     timings.time("output", || {
@@ -59,12 +59,12 @@ where
         let text = output::edited_or_written(
             input,
             input.and_then(|text| match agent {
-                Some(agent) => level.map.pruned_text_for(text, clearances, agent),
+                Some(agent) => level.map.pruned_text(text, clearances, agent),
                 None => level.map.pruned_text(text, clearances, radius),
             }),
             || {
                 let pruned = match agent {
-                    Some(agent) => level.map.pruned_for(clearances, agent),
+                    Some(agent) => level.map.pruned(clearances, agent),
                     None => level.map.pruned(clearances, radius),
                 };
                 pruned.to_ron_string_with_obstacles(level.own_obstacles())

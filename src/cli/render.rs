@@ -231,7 +231,7 @@ fn draw<D: Flatten + Shown>(
         });
     }
     if let (Some((a, b)), Some(router)) = (widest, router.as_mut()) {
-        let found = router.widest_route(a, b);
+        let found = router.widest_route(a, b, None);
         if found.is_none() {
             eprintln!(
                 "warning: no route from {} to {} at any radius; the legend says so",

@@ -72,12 +72,12 @@ fn route<D: Shown>(
     // An agent's costs and forbidden areas apply; a radius alone, none.
     let (found, widest) = match checked.profile(map) {
         Some(agent) => (
-            router.route_for(start, goal, agent),
-            router.widest_route_for(start, goal, agent),
+            router.route(start, goal, agent),
+            router.widest_route(start, goal, Some(agent)),
         ),
         None => (
             router.route(start, goal, checked.agent_radius),
-            router.widest_route(start, goal),
+            router.widest_route(start, goal, None),
         ),
     };
 

@@ -103,7 +103,7 @@ fn routes<D: Shown>(
     let answer = |router: &mut Router<'static, D>, i: usize, closed: bool| -> Answer {
         let (pair, (start, goal)) = (&pairs[i], ends[i]);
         let found = match agent {
-            Some(agent) => router.route_for(start, goal, agent),
+            Some(agent) => router.route(start, goal, agent),
             None => router.route(start, goal, radius),
         };
         if closed {
@@ -117,8 +117,8 @@ fn routes<D: Shown>(
         let widest = match (args.format, &found) {
             (ReportFormat::Text, Some(_)) => None,
             _ => match agent {
-                Some(agent) => router.widest_route_for(start, goal, agent),
-                None => router.widest_route(start, goal),
+                Some(agent) => router.widest_route(start, goal, Some(agent)),
+                None => router.widest_route(start, goal, None),
             },
         };
         let line = match args.format {

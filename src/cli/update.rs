@@ -352,12 +352,12 @@ impl<'a, D: Shown> Context<'a, D> {
         let (radius, profile) = self.size(line, query)?;
         let (found, widest) = match profile {
             Some(agent) => (
-                live.route_for(start, goal, agent),
-                live.widest_route_for(start, goal, agent),
+                live.route(start, goal, agent),
+                live.widest_route(start, goal, Some(agent)),
             ),
             None => (
                 live.route(start, goal, radius),
-                live.widest_route(start, goal),
+                live.widest_route(start, goal, None),
             ),
         };
         let printed = match self.format {
@@ -398,8 +398,8 @@ impl<'a, D: Shown> Context<'a, D> {
         }
         // As `widest --agent`: never through an area `--agent` forbids.
         let widest = match self.given_profile() {
-            Some(agent) => live.widest_route_for(start, goal, agent),
-            None => live.widest_route(start, goal),
+            Some(agent) => live.widest_route(start, goal, Some(agent)),
+            None => live.widest_route(start, goal, None),
         };
         // A walking agent's clearances are its folded ones.
         let fold = self.given_profile().and_then(|a| live.walking_fold(a));

@@ -59,8 +59,8 @@ fn widest<D: Shown>(
         kept_until_exit(timings.time("clearance", || clearances_for(map, checked.as_ref())));
     let mut router = Router::new(map, clearances);
     let widest = match agent {
-        Some(agent) => router.widest_route_for(start, goal, agent),
-        None => router.widest_route(start, goal),
+        Some(agent) => router.widest_route(start, goal, Some(agent)),
+        None => router.widest_route(start, goal, None),
     };
     let report = WidestReport::new(map, widest.as_ref());
     let output_start = std::time::Instant::now();

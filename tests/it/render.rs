@@ -82,7 +82,7 @@ fn rooms_by_clearance_with_routes() {
     let terrace = map.node_index(11).unwrap();
     let mut router = Router::new(&map, &clearances);
     let route = router.route(gate, garden, 0.0);
-    let widest = router.widest_route(gate, terrace);
+    let widest = router.widest_route(gate, terrace, None);
     let svg = Picture::new(
         &map,
         &clearances,
@@ -943,7 +943,7 @@ fn hostile_names_give_well_formed_svg_that_reads_back() {
         let radius = map.agents()[i].radius;
         let mut router = Router::new(&map, &clearances);
         let route = router.route(NodeIdx::new(first), NodeIdx::new(last), radius);
-        let widest = router.widest_route(NodeIdx::new(first), NodeIdx::new(last));
+        let widest = router.widest_route(NodeIdx::new(first), NodeIdx::new(last), None);
         let svg = Picture::new(
             &map,
             &clearances,

@@ -6,8 +6,7 @@
 //! [`NodeIdx`] and [`EdgeIdx`] make the difference a type, so that an id
 //! passed where an index is meant does not compile: an id becomes a
 //! `NodeIdx` only through [`Map::node_index`](crate::Map::node_index). They are not petgraph's
-//! `NodeIndex`/`EdgeIndex`, which number [`Map::graph`](crate::Map::graph)'s
-//! own nodes and arcs.
+//! `NodeIndex`/`EdgeIndex`.
 //!
 //! Either indexes a slice or `Vec` directly (`map.nodes()[i]`,
 //! `clearances.edges()[e]`); `get` and `From` give the plain number, which is also how

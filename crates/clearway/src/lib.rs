@@ -30,13 +30,17 @@
 //! [`Clearances::compute`] measures every edge and node;
 //! [`Clearances::options`] computes only what decides the radii up to a
 //! largest one, or reports progress. To check a level against radii up to
-//! some largest one, [`TightSpots`] keeps only the edges and nodes that are
+//! some largest one, [`TightSpots`] (`Clearances::options().within(r)
+//! .tight_spots(&map)`) keeps only the edges and nodes that are
 //! too tight, with their clearances and witnesses, in memory that grows
 //! with what it finds rather than with the level. [`Map::pruned`] and
 //! [`Map::baked`] write the network an agent can use, or every edge's
 //! clearance, back into the level; a [`Router`] plans routes for an agent
-//! of any radius. A level that changes at run time (doors, crates, walls
-//! destroyed, a pillar dragged in an editor) is a [`live::LiveLevel`]: each
+//! of any radius. What is asked for an agent takes an [`AgentOrRadius`]:
+//! a radius (`2.0`), or a profile from the level (`&map.agents()[0]`),
+//! whose forbidden areas and area costs count too. A level that changes
+//! at run time (doors, crates, walls destroyed, a pillar dragged in an
+//! editor) is a [`live::LiveLevel`]: each
 //! change costs what is near it, and every clearance stays what a fresh
 //! computation would give.
 //!
@@ -47,6 +51,7 @@
 
 #![deny(missing_docs)]
 
+mod agent_or_radius;
 mod bake;
 mod clearance;
 mod diagnostic;
@@ -66,7 +71,6 @@ mod obstacle_index;
 use clearway_format::par;
 mod phases;
 mod prune;
-mod prune_areas;
 mod radix_sort;
 #[cfg(feature = "render")]
 pub mod render;
@@ -75,6 +79,7 @@ mod route;
 pub mod tiled;
 pub mod walking;
 
+pub use agent_or_radius::AgentOrRadius;
 pub use clearance::{
     Clearance, ClearanceOptions, Clearances, StaleBake, TightSpots, Witness, admits,
 };
@@ -89,4 +94,4 @@ pub use obstacle_index::{Nearest, ObstacleIndex};
 pub use obstacle3::Obstacle3;
 pub use phases::Phases;
 pub use prune::PruneReport;
-pub use route::{Route, Router, WidestRoute, route, widest_route};
+pub use route::{Route, Router, WidestRoute};

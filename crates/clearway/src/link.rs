@@ -15,7 +15,6 @@
 use std::collections::HashSet;
 
 use crate::par::prelude::*;
-use petgraph::unionfind::UnionFind;
 use rstar::RTree;
 use rstar::primitives::GeomWithData;
 
@@ -23,7 +22,7 @@ use crate::clearance::admits;
 use crate::dimension::Dimension;
 use crate::geometry::Segment;
 use crate::indices::NodeIdx;
-use crate::map::{Edge, EdgeAppend, Map, append_edges};
+use crate::map::{Edge, Map};
 
 /// Which links to build.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -198,7 +197,9 @@ fn new_edges(links: &[Link]) -> impl Iterator<Item = Edge> + '_ {
 
 impl<D: Dimension> Map<D> {
     /// The map with `links` (from [`links`]) appended to its edges as
-    /// two-way edges. Nodes, obstacles, agents and the old edges stay.
+    /// two-way edges. Nodes, obstacles, agents and the old edges stay. (The
+    /// command line's `link` edits the level's own text instead, through
+    /// `clearway_format::append_edges`, keeping its comments.)
     ///
     /// # Panics
     /// When a link names a node index the map does not have.
@@ -212,67 +213,5 @@ impl<D: Dimension> Map<D> {
         let mut edges = self.edges().to_vec();
         edges.extend(new_edges(links));
         self.with_edges(edges)
-    }
-
-    /// `text`, the map file this map was loaded from, with `links` appended
-    /// to its edge list and every other byte kept ([`append_edges`]).
-    /// `None` when the text cannot be edited safely; write [`Map::linked`]
-    /// anew then.
-    ///
-    /// ```
-    /// use clearway::Map;
-    /// use clearway::link::{LinkRule, links};
-    /// let text = "// two rooms\n(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 0))],\n    edges: [],\n)";
-    /// let map = Map::loader().read_str(text, "doc.ron").unwrap();
-    /// let rule = LinkRule { max_length: 5.0, agent_radius: 0.5, max_links: None };
-    /// let linked = map.linked_text(text, &links(&map, &rule)).unwrap();
-    /// assert_eq!(linked, "// two rooms\n(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 0))],\n    edges: [\n        (from: 0, to: 1),\n    ],\n)");
-    /// ```
-    pub fn linked_text(&self, text: &str, links: &[Link]) -> Option<String> {
-        let nodes = self.nodes();
-        let added: Vec<EdgeAppend> = links
-            .iter()
-            .map(|l| EdgeAppend {
-                from: nodes[l.from].id,
-                to: nodes[l.to].id,
-            })
-            .collect();
-        append_edges(text, self.edges().len(), &added)
-    }
-}
-
-/// What linking adds to a map's connectivity.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LinkReport {
-    /// The links added.
-    pub links: usize,
-    /// Connected components before linking (edges taken as two-way).
-    pub components_before: usize,
-    /// Connected components after linking.
-    pub components_after: usize,
-}
-
-impl LinkReport {
-    /// Counts the components of `map` before and after adding `links`.
-    pub fn new<D: Dimension>(map: &Map<D>, links: &[Link]) -> LinkReport {
-        let n = map.nodes().len();
-        let mut sets = UnionFind::<usize>::new(n);
-        let mut components = n;
-        for e in map.edges() {
-            if sets.union(e.from.get(), e.to.get()) {
-                components -= 1;
-            }
-        }
-        let components_before = components;
-        for l in links {
-            if sets.union(l.from.get(), l.to.get()) {
-                components -= 1;
-            }
-        }
-        LinkReport {
-            links: links.len(),
-            components_before,
-            components_after: components,
-        }
     }
 }

@@ -3,13 +3,16 @@
 
 use petgraph::unionfind::UnionFind;
 
+use crate::agent_or_radius::AgentOrRadius;
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
 use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::{EdgeEdit, Map, StreamedEdit, edit_edges};
 
 impl<D: Dimension> Map<D> {
-    /// The map without the edges whose clearance is below `agent_radius`.
+    /// The map without the edges `who` may not use: those whose clearance
+    /// is below its radius and, for an agent profile, those of the areas it
+    /// forbids. `who` is a radius (`2.0`) or a profile (`&map.agents()[0]`).
     /// Nodes, obstacles, agents and the kept edges stay as they are, in order.
     /// A closed edge is judged by its clearance like any other, and kept
     /// closed: a door may open again. An [area](crate::Edge::area) no kept
@@ -28,20 +31,37 @@ impl<D: Dimension> Map<D> {
     /// assert_eq!(pruned.edges().len(), 1); // 0 -> 1 passes 1.0 from the rock
     /// assert_eq!(pruned.edges()[0].to.get(), 2);
     /// ```
-    pub fn pruned(&self, clearances: &Clearances<D>, agent_radius: f64) -> Map<D> {
-        let edges = self
-            .edges()
-            .iter()
-            .zip(clearances.edges())
-            .filter(|(_, c)| c.admits(agent_radius, clearances.slack()))
-            .map(|(e, _)| e.clone())
+    ///
+    /// An agent profile's forbidden areas go too:
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map};
+    /// let map = Map::loader().read_str(r#"(
+    ///     agents: [(name: "cat", radius: 0.5, forbid: ["water"])],
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))],
+    ///     edges: [(from: 0, to: 1, area: "water"), (from: 0, to: 2)],
+    /// )"#, "doc.ron").unwrap();
+    /// let pruned = map.pruned(&Clearances::compute(&map), &map.agents()[0]);
+    /// assert_eq!(pruned.edges().len(), 1);
+    /// // No edge has the water now: the cat's `forbid` names nothing.
+    /// assert!(pruned.areas().is_empty() && pruned.agents()[0].forbid.is_empty());
+    /// ```
+    pub fn pruned<'w>(
+        &self,
+        clearances: &Clearances<D>,
+        who: impl Into<AgentOrRadius<'w>>,
+    ) -> Map<D> {
+        let who = who.into();
+        let edges = (0..self.edges().len())
+            .filter(|&i| usable_by(self, clearances, who, i))
+            .map(|i| self.edges()[i].clone())
             .collect();
         self.with_edges(edges).with_only_carried_areas()
     }
 
     /// `text`, the map file this map was loaded from, without the edges
-    /// [`Map::pruned`] removes, and with every other byte (comments, layout)
-    /// kept. `None` when the text cannot be edited safely ([`edit_edges`]),
+    /// [`Map::pruned`] removes for `who`, and with every other byte
+    /// (comments, layout) kept. `None` when the text cannot be edited safely ([`edit_edges`]),
     /// or when an area would be left on no edge (the agents naming it must
     /// be written anew); write [`Map::pruned`] anew then.
     ///
@@ -52,17 +72,16 @@ impl<D: Dimension> Map<D> {
     /// let pruned = map.pruned_text(text, &Clearances::compute(&map), 2.0).unwrap();
     /// assert!(pruned.contains("edges: [\n  // by the rock\n  (from: 0, to: 2),\n ]"));
     /// ```
-    pub fn pruned_text(
+    pub fn pruned_text<'w>(
         &self,
         text: &str,
         clearances: &Clearances<D>,
-        agent_radius: f64,
+        who: impl Into<AgentOrRadius<'w>>,
     ) -> Option<String> {
-        let edits: Vec<EdgeEdit> = clearances
-            .edges()
-            .iter()
-            .map(|c| {
-                if c.admits(agent_radius, clearances.slack()) {
+        let who = who.into();
+        let edits: Vec<EdgeEdit> = (0..self.edges().len())
+            .map(|i| {
+                if usable_by(self, clearances, who, i) {
                     EdgeEdit::Keep
                 } else {
                     EdgeEdit::Remove
@@ -75,7 +94,7 @@ impl<D: Dimension> Map<D> {
     /// The text [`Map::pruned_text`] gives, written as it is made rather
     /// than held: `None` when it cannot be made so (a map with areas among
     /// them, whose edges kept must be checked first); [`Map::pruned_text`]
-    /// decides then.
+    /// decides then. Without areas, an agent profile prunes as its radius.
     ///
     /// ```
     /// use clearway::{Clearances, Map};
@@ -90,11 +109,12 @@ impl<D: Dimension> Map<D> {
         &'a self,
         text: &'a str,
         clearances: &'a Clearances<D>,
-        agent_radius: f64,
+        who: impl Into<AgentOrRadius<'a>>,
     ) -> Option<StreamedEdit<'a, impl Fn(usize) -> EdgeEdit + 'a>> {
         if !self.areas().is_empty() {
             return None;
         }
+        let agent_radius = who.into().radius();
         let edit = move |i: usize| {
             if clearances.edges()[i].admits(agent_radius, clearances.slack()) {
                 EdgeEdit::Keep
@@ -120,7 +140,8 @@ impl<D: Dimension> Map<D> {
     }
 }
 
-/// What pruning for one radius removes, and what it cuts off.
+/// What pruning for one agent (a radius, or a profile) removes, and what
+/// it cuts off.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PruneReport {
     /// The removed edges, as indices into the original map's edges.
@@ -134,50 +155,43 @@ pub struct PruneReport {
     pub cut_off_nodes: Vec<NodeIdx>,
     /// The edges removed because the agent forbids their area, and not
     /// already in `pruned_edges` (too tight): empty when pruning for a
-    /// radius alone ([`PruneReport::for_agent`]).
+    /// radius alone.
     pub forbidden_edges: Vec<EdgeIdx>,
 }
 
 impl PruneReport {
-    /// Works out what pruning `map` for `agent_radius` removes and cuts off.
-    pub fn new<D: Dimension>(
+    /// Works out what pruning `map` for `who` removes and cuts off: the
+    /// edges too tight for its radius and, for an agent profile, apart
+    /// from them those of the areas it forbids ([`Map::pruned`]).
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map, PruneReport};
+    /// let map = Map::loader().read_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0))],
+    ///     edges: [(from: 0, to: 1), (from: 1, to: 2)],
+    ///     obstacles: [Point((15, 1))],
+    /// )"#, "doc.ron").unwrap();
+    /// let report = PruneReport::new(&map, &Clearances::compute(&map), 2.0);
+    /// assert_eq!(report.pruned_edges.len(), 1);
+    /// assert_eq!((report.components_before, report.components_after), (1, 2));
+    /// ```
+    pub fn new<'w, D: Dimension>(
         map: &Map<D>,
         clearances: &Clearances<D>,
-        agent_radius: f64,
+        who: impl Into<AgentOrRadius<'w>>,
     ) -> PruneReport {
-        let pruned_edges: Vec<EdgeIdx> = clearances.blocked_edges(agent_radius).collect();
-        let before = components(map, |_| true);
-        let after = components(map, |e| {
-            clearances.edge_admits(EdgeIdx::new(e), agent_radius)
-        });
-        PruneReport {
-            components_before: count_roots(&before),
-            components_after: count_roots(&after),
-            cut_off_nodes: cut_off(&before, &after),
-            pruned_edges,
-            forbidden_edges: Vec::new(),
-        }
-    }
-
-    /// What pruning `map` for `agent` removes and cuts off: the edges too
-    /// tight for its radius, and apart from them those of the areas it
-    /// forbids ([`Map::pruned_for`]).
-    pub fn for_agent<D: Dimension>(
-        map: &Map<D>,
-        clearances: &Clearances<D>,
-        agent: &crate::Agent,
-    ) -> PruneReport {
-        let radius = agent.radius;
+        let who = who.into();
+        let radius = who.radius();
         let pruned_edges: Vec<EdgeIdx> = clearances.blocked_edges(radius).collect();
-        let forbidden_edges: Vec<EdgeIdx> = (0..map.edges().len())
-            .map(EdgeIdx::new)
-            .filter(|&e| map.forbids(agent, e) && clearances.edge_admits(e, radius))
-            .collect();
+        let forbidden_edges: Vec<EdgeIdx> = match who {
+            AgentOrRadius::Radius(_) => Vec::new(),
+            AgentOrRadius::Agent(agent) => (0..map.edges().len())
+                .map(EdgeIdx::new)
+                .filter(|&e| map.forbids(agent, e) && clearances.edge_admits(e, radius))
+                .collect(),
+        };
         let before = components(map, |_| true);
-        let after = components(map, |e| {
-            let e = EdgeIdx::new(e);
-            clearances.edge_admits(e, radius) && !map.forbids(agent, e)
-        });
+        let after = components(map, |e| usable_by(map, clearances, who, e));
         PruneReport {
             components_before: count_roots(&before),
             components_after: count_roots(&after),
@@ -186,6 +200,22 @@ impl PruneReport {
             forbidden_edges,
         }
     }
+}
+
+/// Whether `who` fits edge `i` and, for an agent profile, may use its
+/// area.
+fn usable_by<D: Dimension>(
+    map: &Map<D>,
+    clearances: &Clearances<D>,
+    who: AgentOrRadius<'_>,
+    i: usize,
+) -> bool {
+    let e = EdgeIdx::new(i);
+    clearances.edge_admits(e, who.radius())
+        && match who {
+            AgentOrRadius::Radius(_) => true,
+            AgentOrRadius::Agent(agent) => !map.forbids(agent, e),
+        }
 }
 
 /// The component label (a representative node) of every node, using only

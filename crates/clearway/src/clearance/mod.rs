@@ -273,7 +273,10 @@ impl<'a> ClearanceOptions<'a> {
 
     /// The edges and nodes of `map` too tight for some radius up to the
     /// one given to [`ClearanceOptions::within`] (every radius without
-    /// it), as [`TightSpots::compute`] finds them.
+    /// it), through the map's R-tree, on all cores: a search stops at the
+    /// largest radius where nothing is that near, and an edge with a baked
+    /// clearance is always measured exactly, so that a stale bake is found.
+    /// A NaN radius keeps every edge and node (no clearance admits NaN).
     pub fn tight_spots<D: Dimension>(self, map: &Map<D>) -> TightSpots<D> {
         TightSpots::search(map, self.within.unwrap_or(f64::INFINITY), self.progress)
     }

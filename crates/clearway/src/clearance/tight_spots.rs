@@ -10,7 +10,8 @@ use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
 
 /// The edges and nodes that some agent radius up to `max_radius` cannot
-/// pass, each with its exact clearance and witness, in map order; and the
+/// pass (found by `Clearances::options().within(max_radius).tight_spots(&map)`,
+/// see [`ClearanceOptions::tight_spots`](crate::ClearanceOptions::tight_spots)), each with its exact clearance and witness, in map order; and the
 /// edges whose baked clearance no longer matches the obstacles.
 ///
 /// It decides every radius up to `max_radius` as [`Clearances`] does, but
@@ -27,7 +28,7 @@ use crate::map::Map;
 ///     obstacles: [Point((5, 1))],
 /// )"#, "doc.ron").unwrap();
 /// // The rock is 1 from edge 0 and 5 from edge 1.
-/// let spots = TightSpots::compute(&map, 2.0);
+/// let spots = Clearances::options().within(2.0).tight_spots(&map);
 /// assert_eq!(spots.edges().len(), 1);
 /// let (edge, clearance) = &spots.edges()[0];
 /// assert_eq!((*edge, clearance.value), (EdgeIdx::new(0), 1.0));
@@ -53,20 +54,13 @@ pub struct TightSpots<D: Dimension = Plane> {
 impl<D: Dimension> TightSpots<D> {
     /// Finds the edges and nodes blocked at `max_radius` (every one blocked
     /// at a radius up to it is among them), through the map's R-tree, on
-    /// all cores. A search stops at `max_radius` where nothing is that near;
-    /// an edge with a baked clearance is always measured exactly, so that a
-    /// stale bake is found. The result does not depend on the number of
-    /// threads. A NaN `max_radius` keeps every edge and node (no clearance
-    /// admits NaN) and so decides every radius.
-    ///
-    /// To follow the progress, see
-    /// [`ClearanceOptions::tight_spots`](super::ClearanceOptions::tight_spots).
-    pub fn compute(map: &Map<D>, max_radius: f64) -> TightSpots<D> {
-        Clearances::options().within(max_radius).tight_spots(map)
-    }
-
-    /// [`TightSpots::compute`], calling `progress` with the number of
-    /// edges and nodes just finished, from any thread, every few hundred.
+    /// all cores, calling `progress` with the number of edges and nodes
+    /// just finished, from any thread, every few hundred. A search stops
+    /// at `max_radius` where nothing is that near; an edge with a baked
+    /// clearance is always measured exactly, so that a stale bake is
+    /// found. The result does not depend on the number of threads. A NaN
+    /// `max_radius` keeps every edge and node (no clearance admits NaN) and
+    /// so decides every radius.
     pub(super) fn search(
         map: &Map<D>,
         max_radius: f64,
@@ -161,18 +155,13 @@ impl<D: Dimension> TightSpots<D> {
         }
     }
 
-    /// The largest radius these decide.
-    pub fn max_radius(&self) -> f64 {
-        self.max_radius
-    }
-
-    /// The edges blocked at [`TightSpots::max_radius`], with their
+    /// The edges blocked at the largest radius they were found for, with their
     /// clearances, in map order.
     pub fn edges(&self) -> &[(EdgeIdx, Clearance<D::Point>)] {
         &self.edges
     }
 
-    /// The nodes blocked at [`TightSpots::max_radius`], with their
+    /// The nodes blocked at the largest radius they were found for, with their
     /// clearances, in map order.
     pub fn nodes(&self) -> &[(NodeIdx, Clearance<D::Point>)] {
         &self.nodes
@@ -182,7 +171,7 @@ impl<D: Dimension> TightSpots<D> {
     /// clearances, in map order: those [`Clearances::blocked_edges`] gives.
     ///
     /// # Panics
-    /// When `agent_radius` is above [`TightSpots::max_radius`], or NaN
+    /// When `agent_radius` is above the largest radius they were found for, or NaN
     /// (unless `max_radius` is NaN too): what blocks it was not looked for.
     pub fn blocked_edges(
         &self,

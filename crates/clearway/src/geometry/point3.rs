@@ -62,7 +62,7 @@ impl Point3 {
     }
 
     /// Coordinate `axis` (0 for x, 1 for y, anything else for z).
-    pub fn nth(self, axis: usize) -> f64 {
+    pub(crate) fn nth(self, axis: usize) -> f64 {
         match axis {
             0 => self.x,
             1 => self.y,

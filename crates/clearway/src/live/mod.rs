@@ -21,6 +21,7 @@
 //! rebuilt, and a small R-tree of the obstacles added or reshaped since
 //! (see `obstacles.rs`).
 
+use crate::agent_or_radius::AgentOrRadius;
 use crate::clearance::{Clearance, Clearances};
 use crate::dimension::{Dimension, Plane, Space};
 use crate::geometry::Segment;
@@ -299,64 +300,59 @@ impl<D: Dimension> LiveLevel<D> {
         self.clearances.slack()
     }
 
-    /// The cheapest route from `start` to `goal` for an agent of radius
-    /// `agent_radius` on the level as it stands, as [`Router::route`]
-    /// finds it on a fresh router; `None` when there is none, or when
-    /// either node was removed.
+    /// The cheapest route from `start` to `goal` for `who` (a radius, or
+    /// an agent profile) on the level as it stands, as [`Router::route`]
+    /// finds it on a fresh router: for a profile, each edge's cost times
+    /// the agent's multiplier for the edge's area, never an edge of an area
+    /// it forbids, and a walking agent's over its folded clearances
+    /// ([`LiveLevel::walking_fold`]), as `route --agent` routes it. `None`
+    /// when there is none, or when either node was removed.
     ///
     /// # Panics
     /// When `start` or `goal` is not a node index of the level.
-    pub fn route(&mut self, start: NodeIdx, goal: NodeIdx, agent_radius: f64) -> Option<Route> {
-        if self.removed_nodes[start.get()] || self.removed_nodes[goal.get()] {
-            return None;
-        }
-        self.with_router(|router| router.route(start, goal, agent_radius))
-    }
-
-    /// The widest route from `start` to `goal` on the level as it stands,
-    /// as [`Router::widest_route`] finds it on a fresh router.
-    ///
-    /// # Panics
-    /// When `start` or `goal` is not a node index of the level.
-    pub fn widest_route(&mut self, start: NodeIdx, goal: NodeIdx) -> Option<WidestRoute> {
-        if self.removed_nodes[start.get()] || self.removed_nodes[goal.get()] {
-            return None;
-        }
-        self.with_router(|router| router.widest_route(start, goal))
-    }
-
-    /// The cheapest route for `agent` on the level as it stands, as
-    /// [`Router::route_for`] finds it on a fresh router: its radius, each
-    /// edge's cost times the agent's multiplier for the edge's area, and
-    /// never an edge of an area it forbids; a walking agent's over its
-    /// folded clearances ([`LiveLevel::walking_fold`]), as `route --agent`
-    /// routes it. `None` when there is none, or when either node was
-    /// removed.
-    ///
-    /// # Panics
-    /// When `start` or `goal` is not a node index of the level.
-    pub fn route_for(&mut self, start: NodeIdx, goal: NodeIdx, agent: &Agent) -> Option<Route> {
-        self.query_for(start, goal, agent, |router| {
-            router.route_for(start, goal, agent)
-        })
-    }
-
-    /// The widest route for `agent` on the level as it stands, as
-    /// [`Router::widest_route_for`] finds it on a fresh router: never
-    /// through a forbidden area, the cheapest at the widest radius by the
-    /// agent's costs.
-    ///
-    /// # Panics
-    /// When `start` or `goal` is not a node index of the level.
-    pub fn widest_route_for(
+    pub fn route<'w>(
         &mut self,
         start: NodeIdx,
         goal: NodeIdx,
-        agent: &Agent,
+        who: impl Into<AgentOrRadius<'w>>,
+    ) -> Option<Route> {
+        match who.into() {
+            AgentOrRadius::Radius(agent_radius) => {
+                if self.removed_nodes[start.get()] || self.removed_nodes[goal.get()] {
+                    return None;
+                }
+                self.with_router(|router| router.route(start, goal, agent_radius))
+            }
+            AgentOrRadius::Agent(agent) => self.query_for(start, goal, agent, |router| {
+                router.route(start, goal, agent)
+            }),
+        }
+    }
+
+    /// The widest route from `start` to `goal` on the level as it stands,
+    /// as [`Router::widest_route`] finds it on a fresh router: for an
+    /// `agent` profile, never through a forbidden area, the cheapest at the
+    /// widest radius by the agent's costs.
+    ///
+    /// # Panics
+    /// When `start` or `goal` is not a node index of the level.
+    pub fn widest_route(
+        &mut self,
+        start: NodeIdx,
+        goal: NodeIdx,
+        agent: Option<&Agent>,
     ) -> Option<WidestRoute> {
-        self.query_for(start, goal, agent, |router| {
-            router.widest_route_for(start, goal, agent)
-        })
+        match agent {
+            None => {
+                if self.removed_nodes[start.get()] || self.removed_nodes[goal.get()] {
+                    return None;
+                }
+                self.with_router(|router| router.widest_route(start, goal, None))
+            }
+            Some(agent) => self.query_for(start, goal, agent, |router| {
+                router.widest_route(start, goal, Some(agent))
+            }),
+        }
     }
 
     /// Runs `query` for `agent` between `start` and `goal`: nothing when

@@ -16,8 +16,6 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
-use petgraph::graph::{DiGraph, NodeIndex};
-
 use crate::dimension::{Dimension, Plane};
 use crate::geometry::{Point, Segment};
 use crate::indices::{EdgeIdx, NodeIdx};
@@ -41,9 +39,7 @@ mod write;
 
 pub(crate) use areas::AreaId;
 pub(crate) use clearway_format::wire;
-pub(crate) use clearway_format::{
-    EdgeAppend, EdgeEdit, MapTextWriter, StreamedEdit, append_edges, edit_edges,
-};
+pub(crate) use clearway_format::{EdgeEdit, MapTextWriter, StreamedEdit, edit_edges};
 pub use error::{LoadError, LoadErrorKind, Location};
 pub use extra_obstacles::ExtraObstacleError;
 pub use level::Level;
@@ -145,8 +141,7 @@ impl Edge {
 /// the format checked.
 ///
 /// What is derived from it is built where it is first used, once: the
-/// petgraph network ([`Map::graph`]), the obstacle index
-/// ([`Map::obstacle_index`]) and the smallest cost per length the route
+/// obstacle index ([`Map::obstacle_index`]) and the smallest cost per length the route
 /// searches scale by. A map made from another with other edges
 /// (pruned, baked) shares the obstacles and their index.
 ///
@@ -160,7 +155,6 @@ pub struct Map<D: Dimension = Plane> {
     /// The area names, sorted ([`Map::areas`]).
     areas: Vec<String>,
     node_ids: NodeIds,
-    graph: OnceLock<DiGraph<usize, usize>>,
     obstacles: Arc<IndexedObstacles<D>>,
     min_cost_per_length: OnceLock<f64>,
     slack: OnceLock<f64>,
@@ -225,7 +219,6 @@ impl<D: Dimension> Map<D> {
             edges,
             areas: Vec::new(),
             node_ids,
-            graph: OnceLock::new(),
             obstacles: Arc::new(IndexedObstacles {
                 list: obstacles,
                 index: OnceLock::new(),
@@ -236,13 +229,11 @@ impl<D: Dimension> Map<D> {
     }
 
     /// The same map with other edges (already validated against its nodes):
-    /// the obstacles and their R-tree are shared, the graph is built anew
-    /// when asked for.
+    /// the obstacles and their R-tree are shared.
     pub(crate) fn with_edges(&self, edges: Vec<Edge>) -> Map<D> {
         Map {
             agents: self.agents.clone(),
             nodes: self.nodes.clone(),
-            graph: OnceLock::new(),
             edges,
             areas: self.areas.clone(),
             node_ids: self.node_ids.clone(),
@@ -252,23 +243,19 @@ impl<D: Dimension> Map<D> {
         }
     }
 
-    /// Edge `e`, to change in place (a live level closes and opens edges);
-    /// the network graph is built anew when next asked for.
+    /// Edge `e`, to change in place (a live level closes and opens edges).
     pub(crate) fn edge_mut(&mut self, e: usize) -> &mut Edge {
-        self.graph = OnceLock::new();
         &mut self.edges[e]
     }
 
     /// Appends an edge (its nodes exist, no self-loop, its numbers valid).
     pub(crate) fn push_edge(&mut self, edge: Edge) {
-        self.graph = OnceLock::new();
         self.min_cost_per_length = OnceLock::new();
         self.edges.push(edge);
     }
 
     /// Appends a node whose id is not in the map yet (its position valid).
     pub(crate) fn push_node(&mut self, node: Node<D::Point>) {
-        self.graph = OnceLock::new();
         self.slack = OnceLock::new();
         self.node_ids.push(node.id, self.nodes.len());
         self.nodes.push(node);
@@ -327,14 +314,6 @@ impl<D: Dimension> Map<D> {
         Segment::new(self.nodes[e.from].pos, self.nodes[e.to].pos)
     }
 
-    /// The directed network: node weights are node indices, edge weights are
-    /// edge indices. A two-way edge appears once in each direction. Built on
-    /// first use, then kept.
-    pub fn graph(&self) -> &DiGraph<usize, usize> {
-        self.graph
-            .get_or_init(|| network_graph(self.nodes.len(), &self.edges))
-    }
-
     /// The smallest cost per unit of length over the edges, at most 1: 1
     /// when no explicit cost is cheaper than its edge's length. Routing
     /// scales its straight-line estimate by it so that the estimate never
@@ -363,23 +342,6 @@ impl<D: Dimension> Map<D> {
     }
 }
 
-/// The directed network: node weights are node indices, edge weights are
-/// edge indices; a two-way edge is added in both directions.
-fn network_graph(node_count: usize, edges: &[Edge]) -> DiGraph<usize, usize> {
-    let two_way = edges.iter().filter(|e| !e.one_way).count();
-    let mut graph = DiGraph::with_capacity(node_count, edges.len() + two_way);
-    for i in 0..node_count {
-        graph.add_node(i);
-    }
-    for (i, e) in edges.iter().enumerate() {
-        graph.add_edge(NodeIndex::new(e.from.get()), NodeIndex::new(e.to.get()), i);
-        if !e.one_way {
-            graph.add_edge(NodeIndex::new(e.to.get()), NodeIndex::new(e.from.get()), i);
-        }
-    }
-    graph
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,26 +350,20 @@ mod tests {
     const LEVEL: &str = "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))], \
          edges: [(from: 0, to: 1), (from: 0, to: 2, one_way: true)], obstacles: [Point((5, 1))])";
 
-    /// Loading builds neither the graph nor the R-tree; each is built on
-    /// first use, once, and the maps pruned or baked from a map share its
-    /// R-tree (built or not) and build their own graph only when asked.
+    /// Loading builds no R-tree; it is built on first use, once, and the
+    /// maps pruned or baked from a map share it (built or not).
     #[test]
-    fn the_graph_and_the_index_are_built_on_first_use_once() {
+    fn the_index_is_built_on_first_use_once() {
         let map = Map::loader().read_str(LEVEL, "lazy.ron").unwrap();
-        assert!(map.graph.get().is_none() && map.obstacles.index.get().is_none());
+        assert!(map.obstacles.index.get().is_none());
         let pruned = map.with_edges(map.edges()[1..].to_vec());
         assert!(pruned.obstacles.index.get().is_none());
         let clearances = Clearances::compute(&map);
-        assert!(map.graph.get().is_none(), "clearances need no graph");
         let index = map.obstacle_index();
         assert!(std::ptr::eq(index, map.obstacle_index()));
         assert!(std::ptr::eq(index, pruned.obstacle_index()));
         let baked = map.baked(&clearances);
         assert!(std::ptr::eq(index, baked.obstacle_index()));
-        assert!(baked.graph.get().is_none());
-        assert_eq!(map.graph().edge_count(), 3);
-        assert!(std::ptr::eq(map.graph(), map.graph()));
-        assert_eq!(pruned.graph().edge_count(), 1);
     }
 
     /// A 3D level read by the loader becomes a `Map<Space>` on the same
@@ -439,8 +395,8 @@ mod tests {
         assert_eq!(clearances, Clearances::compute_brute_force(&map));
     }
 
-    /// A timed load records the parse and the validation, and builds
-    /// neither the index nor the graph: a caller times those as it uses them.
+    /// A timed load records the parse and the validation, and builds no
+    /// index: a caller times that as it uses it.
     #[test]
     fn a_timed_load_records_parse_and_validate_only() {
         let mut timings: Vec<(&str, std::time::Duration)> = Vec::new();
@@ -448,7 +404,7 @@ mod tests {
             .phases(&mut timings)
             .read_bytes(LEVEL.as_bytes(), "timed.ron")
             .unwrap();
-        assert!(map.obstacles.index.get().is_none() && map.graph.get().is_none());
+        assert!(map.obstacles.index.get().is_none());
         let phases: Vec<&str> = timings.iter().map(|(name, _)| *name).collect();
         assert_eq!(phases, ["parse", "validate"]);
     }

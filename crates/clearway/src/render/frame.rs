@@ -57,7 +57,7 @@ impl Bounds {
     }
 
     /// The box grown by `pad` on every side.
-    pub fn padded(self, pad: f64) -> Bounds {
+    pub(crate) fn padded(self, pad: f64) -> Bounds {
         Bounds {
             min: Point::new(self.min.x - pad, self.min.y - pad),
             max: Point::new(self.max.x + pad, self.max.y + pad),

@@ -168,7 +168,7 @@ impl<D: Flatten> Picture<'_, D> {
         // Areas: each edge's area plus one (0 for none), and each agent's
         // multipliers by area plus one (infinite where it forbids the area)
         // and the factor its goal bound is scaled by, as its router weighs
-        // them (`Router::route_for`).
+        // them (`Router::route` for a profile).
         let areas = map.areas();
         if !areas.is_empty() {
             packed.u32s(

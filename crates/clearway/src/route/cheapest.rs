@@ -1,6 +1,5 @@
 //! The cheapest route for an agent of a given radius, and what a route is.
 
-use super::Router;
 use super::area_costs::AreaCosts;
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
@@ -18,47 +17,12 @@ pub struct Route {
     pub length: f64,
     /// The cost the search minimised: each edge's `cost`, or its length,
     /// times the agent's multiplier for the edge's area when the route is
-    /// an agent's ([`Router::route_for`]).
+    /// an agent profile's ([`Router::route`](crate::Router::route)).
     pub cost: f64,
     /// The smallest clearance along the route; `f64::INFINITY` when no edge
     /// is limited. A route of one node (no edges) is bounded by that node's
     /// clearance.
     pub min_clearance: f64,
-}
-
-/// The cheapest route from node `start` to node `goal` (indices into
-/// [`Map::nodes`]) using only edges whose clearance admits `agent_radius`,
-/// honouring one-way edges and explicit costs, and never a closed edge
-/// (`usable_clearance`). `None` when there is
-/// none.
-///
-/// The search is [`Router::route`]; this builds a router for the one query,
-/// a pass over every edge. Keep a [`Router`] to ask more than once.
-///
-/// ```
-/// use clearway::{Clearances, Map, route};
-/// let map = Map::loader().read_str(r#"(
-///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
-///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
-///     obstacles: [Point((5, 1))],
-/// )"#, "doc.ron").unwrap();
-/// let clearances = Clearances::compute(&map);
-/// // The direct edge passes 1.0 from the rock: a radius-2 agent goes round.
-/// let r = route(&map, &clearances, clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 2.0).unwrap();
-/// assert_eq!(r.nodes, [0, 2, 1].map(clearway::NodeIdx::new));
-/// assert!(route(&map, &clearances, clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 0.5).unwrap().nodes == [0, 1].map(clearway::NodeIdx::new));
-/// ```
-///
-/// # Panics
-/// When `start` or `goal` is not a node index of the map.
-pub fn route<D: Dimension>(
-    map: &Map<D>,
-    clearances: &Clearances<D>,
-    start: NodeIdx,
-    goal: NodeIdx,
-    agent_radius: f64,
-) -> Option<Route> {
-    Router::new(map, clearances).route(start, goal, agent_radius)
 }
 
 /// The cost of travelling edge `edge`: its explicit cost, or its length.

@@ -18,7 +18,7 @@ mod widest;
 mod widest_tree;
 
 pub(crate) use astar::Scratch;
-pub use cheapest::{Route, route};
+pub use cheapest::Route;
 pub(crate) use network::RouteNetwork;
 // The viewer page steers its searches by the same estimate.
 pub use router::Router;
@@ -30,4 +30,4 @@ pub(crate) use router::heuristic_scale;
 pub(crate) use area_costs::AreaCosts;
 #[cfg(feature = "render")]
 pub(crate) use cheapest::edge_cost;
-pub use widest::{WidestRoute, widest_route};
+pub use widest::WidestRoute;

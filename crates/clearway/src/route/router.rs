@@ -12,6 +12,7 @@ use super::network::RouteNetwork;
 use super::usable::usable_clearance;
 use super::widest::{self, WidestRoute};
 use super::widest_tree::WidestTree;
+use crate::agent_or_radius::AgentOrRadius;
 use crate::clearance::{Clearances, admits, effective_radius};
 use crate::dimension::{Dimension, Plane};
 use crate::indices::{EdgeIdx, NodeIdx};
@@ -24,9 +25,8 @@ use crate::map::{Agent, Map};
 /// so that a search's neighbourhood is close in memory); each query then
 /// costs only what it explores, and reuses the router's working memory (28
 /// bytes per node, allocated by the first query, plus up to 28 per node a
-/// query reaches, kept for the next). The free functions
-/// [`route`](super::route) and [`widest_route`](super::widest_route) build a
-/// router per call: keep one when asking more than one question.
+/// query reaches, kept for the next). Building one is a pass over every
+/// edge: keep one when asking more than one question.
 ///
 /// ```
 /// use clearway::{Clearances, Map, Router};
@@ -41,7 +41,7 @@ use crate::map::{Agent, Map};
 /// assert_eq!(router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 0.5).unwrap().nodes, [0, 1].map(clearway::NodeIdx::new));
 /// assert_eq!(router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 2.0).unwrap().nodes, [0, 2, 1].map(clearway::NodeIdx::new));
 /// // The way round passes sqrt(8) from it: (5,1) to the line y = x.
-/// assert!((router.widest_route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1)).unwrap().widest_radius - 8f64.sqrt()).abs() < 1e-12);
+/// assert!((router.widest_route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), None).unwrap().widest_radius - 8f64.sqrt()).abs() < 1e-12);
 /// ```
 ///
 /// Generic over the [`Dimension`]: `Router` on a flat map,
@@ -134,7 +134,7 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// let clearances = Clearances::compute(&map);
     /// let mut router = Router::new(&map, &clearances).with_widest_table();
     /// let (start, goal) = (NodeIdx::new(0), NodeIdx::new(2));
-    /// assert_eq!(router.widest_route(start, goal).unwrap().widest_radius, 0.5);
+    /// assert_eq!(router.widest_route(start, goal, None).unwrap().widest_radius, 0.5);
     /// // Out of reach for radius 1, known without a search.
     /// assert_eq!(router.route(start, goal, 1.0), None);
     /// assert_eq!(router.last_expanded(), 0);
@@ -159,7 +159,7 @@ impl<'m, D: Dimension> Router<'m, D> {
     ///     obstacles: [Point((5, 1))],
     /// )"#, "doc.ron").unwrap();
     /// let clearances = Clearances::compute(&map);
-    /// let router = Router::with_landmarks_for(&map, &clearances, 2, &[2.0]).with_widest_table();
+    /// let router = Router::with_landmarks(&map, &clearances, 2, &[2.0]).with_widest_table();
     /// let (a, b) = (NodeIdx::new(0), NodeIdx::new(1));
     /// let routes: Vec<_> = std::thread::scope(|s| {
     ///     let forks: Vec<_> = (0..2).map(|_| router.fork()).collect();
@@ -186,62 +186,41 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// well as by the straight line. The routes are as cheap as without
     /// them; the searches expand far fewer nodes on large levels.
     ///
-    /// The price, paid once: a one-to-all search per landmark (two when
-    /// some edge is one-way) and `4 * count` bytes per node (twice that
-    /// with one-way edges: the costs are kept as `f32`, rounded safely).
-    /// Each query reads the 6 landmarks that bound best at its start, so
-    /// more landmarks cost memory, not time per node; 16 is a good count
-    /// for many queries on one large map. The bounds hold for every radius,
-    /// so one router serves every agent ([`Router::with_landmarks_for`]
-    /// bounds the routes of given agents more tightly). No landmarks are
+    /// One table of `count` landmarks per radius in `agent_radii` (NaN
+    /// ones are skipped), each computed over only the edges that admit
+    /// its radius. `&[0.0]` gives one table over every edge an agent can
+    /// use, which bounds the routes of every radius; the radii of the
+    /// agents a game routes bound their routes more tightly. A table
+    /// serves every radius that admits the same edges as its own: its
+    /// radius is first lowered to the least of those (just above the
+    /// largest edge clearance below it; -∞, every edge, when there is
+    /// none; a radius of 0 or less counts as the least positive one, since
+    /// clearance 0 admits no agent), so radii with no clearance between
+    /// them share one table. A query for radius r reads the table of the
+    /// largest such radius at or below r, and the straight line alone when
+    /// r is below them all (list 0 to give every query a table: no
+    /// clearance is below 0).
+    ///
+    /// On levels where many edges are too tight for an agent, the landmark
+    /// costs over every edge take those edges as short cuts, and the bound
+    /// falls further below the agent's real cost the longer the route. A
+    /// table for the agent's own radius has no such gap: A* expands fewer
+    /// nodes; and when the table's landmarks reach the start but not the
+    /// goal (or the goal reaches them and the start does not), the goal is
+    /// out of reach without a search.
+    ///
+    /// The price, paid once per table: a one-to-all search per landmark
+    /// (two when some edge is one-way), a pass over the edges to find the
+    /// part of the network its seed is in, and `4 * count` bytes per node
+    /// (twice that with one-way edges: the costs are kept as `f32`,
+    /// rounded safely). Each query reads the 6 landmarks that bound best
+    /// at its start, so more landmarks cost memory, not time per node; 16
+    /// is a good count for many queries on one large map. No landmarks are
     /// kept when some route cost exceeds 1e38, beyond what an `f32` holds
     /// safely.
     ///
     /// ```
-    /// use clearway::{Clearances, Map, Router};
-    /// let map = Map::loader().read_str(r#"(
-    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
-    ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
-    ///     obstacles: [Point((5, 1))],
-    /// )"#, "doc.ron").unwrap();
-    /// let clearances = Clearances::compute(&map);
-    /// let mut plain = Router::new(&map, &clearances);
-    /// let mut guided = Router::with_landmarks(&map, &clearances, 2);
-    /// assert_eq!(guided.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 2.0), plain.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(1), 2.0));
-    /// ```
-    pub fn with_landmarks(
-        map: &'m Map<D>,
-        clearances: &'m Clearances<D>,
-        count: usize,
-    ) -> Router<'m, D> {
-        Router::with_landmark_tables(map, clearances, count, vec![f64::NEG_INFINITY])
-    }
-
-    /// A router with landmarks for known agents: one table of `count`
-    /// landmarks per radius in `agent_radii` (NaN ones are skipped), each
-    /// computed over only the edges that admit its radius. A table serves
-    /// every radius that admits the same edges as its own: its radius is
-    /// first lowered to the least of those (just above the largest edge
-    /// clearance below it; -∞, every edge, when there is none; a radius of
-    /// 0 or less counts as the least positive one, since clearance 0 admits
-    /// no agent), so radii
-    /// with no clearance between them share one table. A query for radius
-    /// r reads the table of the largest such radius at or below r, and the
-    /// straight line alone when r is below them all (list 0 to give every
-    /// query a table: no clearance is below 0).
-    ///
-    /// On levels where many edges are too tight for an agent, the landmark
-    /// costs over every edge ([`Router::with_landmarks`]) take those edges
-    /// as short cuts, and the bound falls further below the agent's real
-    /// cost the longer the route. A table for the agent's own radius has no
-    /// such gap: A* expands fewer nodes; and when the table's landmarks
-    /// reach the start but not the goal (or the goal reaches them and the
-    /// start does not), the goal is out of reach without a search. Each
-    /// table costs what [`Router::with_landmarks`]' one does, plus a pass
-    /// over the edges to find the part of the network its seed is in.
-    ///
-    /// ```
-    /// use clearway::{Clearances, Map, Router};
+    /// use clearway::{Clearances, Map, NodeIdx, Router};
     /// // A path 0-1-2-3 whose middle edge passes 0.5 from a rock; the last
     /// // leg turns up.
     /// let map = Map::loader().read_str(r#"(
@@ -251,15 +230,18 @@ impl<'m, D: Dimension> Router<'m, D> {
     ///     obstacles: [Point((15, 0.5))],
     /// )"#, "doc.ron").unwrap();
     /// let clearances = Clearances::compute(&map);
-    /// let mut router = Router::with_landmarks_for(&map, &clearances, 2, &[0.0, 1.0]);
+    /// let mut every_edge = Router::with_landmarks(&map, &clearances, 2, &[0.0]);
+    /// let mut router = Router::with_landmarks(&map, &clearances, 2, &[0.0, 1.0]);
     /// let mut plain = Router::new(&map, &clearances);
+    /// let (start, goal) = (NodeIdx::new(0), NodeIdx::new(3));
     /// for radius in [0.0, 0.4, 1.0, 2.0] {
-    ///     assert_eq!(router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(3), radius), plain.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(3), radius));
+    ///     assert_eq!(router.route(start, goal, radius), plain.route(start, goal, radius));
+    ///     assert_eq!(every_edge.route(start, goal, radius), plain.route(start, goal, radius));
     /// }
     /// // An agent of radius 1 cannot pass the rock.
-    /// assert_eq!(router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(3), 1.0), None);
+    /// assert_eq!(router.route(start, goal, 1.0), None);
     /// ```
-    pub fn with_landmarks_for(
+    pub fn with_landmarks(
         map: &'m Map<D>,
         clearances: &'m Clearances<D>,
         count: usize,
@@ -339,9 +321,16 @@ impl<'m, D: Dimension> Router<'m, D> {
     }
 
     /// The cheapest route from node `start` to node `goal` (indices into
-    /// [`Map::nodes`]) using only edges whose clearance admits
-    /// `agent_radius`, honouring one-way edges and explicit costs, and never
-    /// a closed edge (`usable_clearance`). `None` when there is none.
+    /// [`Map::nodes`]) for `who`, a radius (`2.0`) or an agent profile
+    /// (`&map.agents()[0]`): using only edges whose clearance admits its
+    /// radius, honouring one-way edges and explicit costs, and never a
+    /// closed edge (`usable_clearance`). `None` when there is none.
+    ///
+    /// For a profile, each edge's cost is also multiplied by the agent's
+    /// multiplier for the edge's [area](crate::Edge::area) (1.0 for an
+    /// area it does not name), and an edge of an area it forbids is never
+    /// used. A profile without costs and forbidden areas routes exactly as
+    /// its radius does; names the map's edges do not carry change nothing.
     ///
     /// A* with the straight-line distance as its estimate, scaled down when
     /// some explicit cost is cheaper than its edge's length so that the
@@ -349,20 +338,6 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// free, the landmark bounds alone (plain Dijkstra without landmarks).
     /// Between parallel edges of equal cost, the one of lowest index. A NaN
     /// radius fits no edge: `None`.
-    ///
-    /// # Panics
-    /// When `start` or `goal` is not a node index of the map.
-    pub fn route(&mut self, start: NodeIdx, goal: NodeIdx, agent_radius: f64) -> Option<Route> {
-        let slack = self.clearances.slack();
-        self.search(start, goal, agent_radius, slack, true, None)
-    }
-
-    /// The cheapest route for `agent`: as [`Router::route`] for its radius,
-    /// each edge's cost times the agent's multiplier for the edge's
-    /// [area](crate::Edge::area) (1.0 for an area it does not name), and
-    /// never an edge of an area it forbids. An agent without costs and
-    /// forbidden areas routes exactly as its radius does; names the map's
-    /// edges do not carry change nothing.
     ///
     /// ```
     /// use clearway::{Agent, Clearances, Map, NodeIdx, Router};
@@ -374,20 +349,33 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// let clearances = Clearances::compute(&map);
     /// let mut router = Router::new(&map, &clearances);
     /// let (a, b) = (NodeIdx::new(0), NodeIdx::new(1));
+    /// assert_eq!(router.route(a, b, 0.0).unwrap().cost, 10.0); // a radius alone swims
     /// let swimmer = Agent { name: "swimmer".into(), costs: [("water".into(), 1.3)].into(), ..Agent::default() };
-    /// assert_eq!(router.route_for(a, b, &swimmer).unwrap().cost, 13.0); // 10 x 1.3 < 14
+    /// assert_eq!(router.route(a, b, &swimmer).unwrap().cost, 13.0); // 10 x 1.3 < 14
     /// let walker = Agent { name: "walker".into(), costs: [("water".into(), 1.5)].into(), ..Agent::default() };
-    /// assert_eq!(router.route_for(a, b, &walker).unwrap().nodes, [0, 2, 1].map(NodeIdx::new)); // 15 > 14
+    /// assert_eq!(router.route(a, b, &walker).unwrap().nodes, [0, 2, 1].map(NodeIdx::new)); // 15 > 14
     /// let cat = Agent { name: "cat".into(), forbid: vec!["water".into()], ..Agent::default() };
-    /// assert_eq!(router.route_for(a, b, &cat).unwrap().nodes.len(), 3);
+    /// assert_eq!(router.route(a, b, &cat).unwrap().nodes.len(), 3);
     /// ```
     ///
     /// # Panics
     /// When `start` or `goal` is not a node index of the map.
-    pub fn route_for(&mut self, start: NodeIdx, goal: NodeIdx, agent: &Agent) -> Option<Route> {
+    pub fn route<'w>(
+        &mut self,
+        start: NodeIdx,
+        goal: NodeIdx,
+        who: impl Into<AgentOrRadius<'w>>,
+    ) -> Option<Route> {
         let slack = self.clearances.slack();
-        let costs = AreaCosts::of(self.map, agent);
-        self.search(start, goal, agent.radius, slack, true, costs.as_ref())
+        match who.into() {
+            AgentOrRadius::Radius(agent_radius) => {
+                self.search(start, goal, agent_radius, slack, true, None)
+            }
+            AgentOrRadius::Agent(agent) => {
+                let costs = AreaCosts::of(self.map, agent);
+                self.search(start, goal, agent.radius, slack, true, costs.as_ref())
+            }
+        }
     }
 
     /// The same search with no estimate at all: Dijkstra. The twin that A*
@@ -406,31 +394,45 @@ impl<'m, D: Dimension> Router<'m, D> {
         self.search(start, goal, agent_radius, slack, false, None)
     }
 
-    /// The widest route from node `start` to node `goal`: the largest agent
-    /// radius that can make the trip, and the cheapest route at that radius.
-    /// `None` when `goal` cannot be reached at any radius. See
-    /// [`widest_route`](super::widest_route).
+    /// The widest route from node `start` to node `goal` (indices into
+    /// [`Map::nodes`]): the largest agent radius that can make the trip,
+    /// and the cheapest route at that radius, honouring one-way edges, and
+    /// never through a closed edge (`usable_clearance`). `None` when `goal`
+    /// cannot be reached at any radius.
+    ///
+    /// The radius is exact: it is one of the edges' clearances (or unbounded),
+    /// the same value a sweep over every clearance as a threshold would find.
+    /// A route with no edges (`start == goal`) is bounded by that node's
+    /// clearance. Clearance 0 admits no agent: when every route (or the one
+    /// node) touches an obstacle, no radius fits and the answer is `None`.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map, NodeIdx, Router};
+    /// let map = Map::loader().read_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
+    ///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
+    ///     obstacles: [Point((5, 1))],
+    /// )"#, "doc.ron").unwrap();
+    /// let clearances = Clearances::compute(&map);
+    /// let w = Router::new(&map, &clearances).widest_route(NodeIdx::new(0), NodeIdx::new(1), None).unwrap();
+    /// assert_eq!(w.route.nodes, [0, 2, 1].map(NodeIdx::new));
+    /// assert!((w.widest_radius - 8f64.sqrt()).abs() < 1e-12); // (5,1) to the line y = x
+    /// ```
+    ///
+    /// With an `agent` profile, never through an edge of an area the agent
+    /// forbids, and the cheapest route at the widest radius by the agent's
+    /// costs (as [`Router::route`] for the profile); its radius is not
+    /// read.
     ///
     /// # Panics
     /// When `start` or `goal` is not a node index of the map.
-    pub fn widest_route(&mut self, start: NodeIdx, goal: NodeIdx) -> Option<WidestRoute> {
-        self.widest(start, goal, None)
-    }
-
-    /// The widest route from `start` to `goal` for `agent`, as
-    /// [`Router::widest_route`] but never through an edge of an area the
-    /// agent forbids, and the cheapest route at the widest radius by the
-    /// agent's costs ([`Router::route_for`]); its radius is not read.
-    ///
-    /// # Panics
-    /// When `start` or `goal` is not a node index of the map.
-    pub fn widest_route_for(
+    pub fn widest_route(
         &mut self,
         start: NodeIdx,
         goal: NodeIdx,
-        agent: &Agent,
+        agent: Option<&Agent>,
     ) -> Option<WidestRoute> {
-        let costs = AreaCosts::of(self.map, agent);
+        let costs = agent.and_then(|agent| AreaCosts::of(self.map, agent));
         self.widest(start, goal, costs.as_ref())
     }
 
@@ -599,7 +601,7 @@ pub(crate) fn heuristic_scale<D: Dimension>(map: &Map<D>) -> f64 {
 mod tests {
     use super::*;
 
-    /// The path of [`Router::with_landmarks_for`]'s example: (0,0), (10,0),
+    /// The path of [`Router::with_landmarks`]'s example: (0,0), (10,0),
     /// (20,0), (20,10), a rock at (15, 0.5). Edge clearances: 0-1
     /// sqrt(25.25) = 5.02 (to its end (10,0)), 1-2 0.5 (straight below the
     /// rock), 2-3 5.0 (from x = 15 to x = 20).
@@ -636,7 +638,7 @@ mod tests {
         let map = rock_on_the_path();
         let clearances = Clearances::compute(&map);
         assert_eq!(clearances.edge(EdgeIdx::new(1)).value, 0.0);
-        let with_tables = Router::with_landmarks_for(&map, &clearances, 2, &[0.0]);
+        let with_tables = Router::with_landmarks(&map, &clearances, 2, &[0.0]);
         for mut router in [Router::new(&map, &clearances), with_tables] {
             for r in [0.0, -1.0, 1e-300] {
                 let route = router.route(NodeIdx::new(1), NodeIdx::new(2), r).unwrap();
@@ -652,7 +654,7 @@ mod tests {
         }
         let mut router = Router::new(&map, &clearances);
         let widest = router
-            .widest_route(NodeIdx::new(0), NodeIdx::new(2))
+            .widest_route(NodeIdx::new(0), NodeIdx::new(2), None)
             .unwrap();
         assert_eq!(widest.route.nodes, [0, 1, 4, 2].map(NodeIdx::new));
         // Without the way round, every route crosses the rock: no radius fits.
@@ -665,7 +667,10 @@ mod tests {
             .unwrap();
         let clearances = Clearances::compute(&map);
         let mut router = Router::new(&map, &clearances);
-        assert_eq!(router.widest_route(NodeIdx::new(0), NodeIdx::new(1)), None);
+        assert_eq!(
+            router.widest_route(NodeIdx::new(0), NodeIdx::new(1), None),
+            None
+        );
         assert_eq!(router.route(NodeIdx::new(0), NodeIdx::new(1), 0.0), None);
     }
 
@@ -694,7 +699,7 @@ mod tests {
             None
         );
         let widest = router
-            .widest_route(NodeIdx::new(4), NodeIdx::new(4))
+            .widest_route(NodeIdx::new(4), NodeIdx::new(4), None)
             .unwrap();
         assert_eq!(widest.widest_radius, 5.0);
         assert_eq!(widest.bottleneck_edge, None);
@@ -708,7 +713,10 @@ mod tests {
         let clearances = Clearances::compute(&on_rock);
         let mut router = Router::new(&on_rock, &clearances);
         assert_eq!(router.route(NodeIdx::new(0), NodeIdx::new(0), 0.0), None);
-        assert_eq!(router.widest_route(NodeIdx::new(0), NodeIdx::new(0)), None);
+        assert_eq!(
+            router.widest_route(NodeIdx::new(0), NodeIdx::new(0), None),
+            None
+        );
     }
 
     #[test]
@@ -737,8 +745,7 @@ mod tests {
         let clearances = Clearances::compute(&map);
         // 1.0 and 5.0 admit the same edges, as do 0, -0 and -∞; NaN is
         // skipped.
-        let router =
-            Router::with_landmarks_for(&map, &clearances, 2, &[5.0, 0.0, f64::NAN, 1.0, -0.0]);
+        let router = Router::with_landmarks(&map, &clearances, 2, &[5.0, 0.0, f64::NAN, 1.0, -0.0]);
         let radii: Vec<f64> = router.landmarks.iter().map(Landmarks::radius).collect();
         let above = 0.5f64.next_up();
         assert_eq!(radii, vec![f64::NEG_INFINITY, above]);
@@ -748,7 +755,7 @@ mod tests {
         assert_eq!(read(above), Some(above));
         assert_eq!(read(7.0), Some(above));
         // Below every table: none.
-        let router = Router::with_landmarks_for(&map, &clearances, 2, &[1.0]);
+        let router = Router::with_landmarks(&map, &clearances, 2, &[1.0]);
         assert_eq!(
             table_for(&router.landmarks, 0.5).map(Landmarks::radius),
             None
@@ -798,7 +805,7 @@ mod tests {
             ),
             (y, 0.5)
         );
-        let mut router = Router::with_landmarks_for(&map, &clearances, 2, &[y]);
+        let mut router = Router::with_landmarks(&map, &clearances, 2, &[y]);
         // The radius y admits what y - slack does; the largest clearance
         // below that is 0.5, so the table's radius is the f64 just above
         // 0.5. It counts edge 0-1 (clearance y, decided exactly) and not 2-3:
@@ -852,10 +859,10 @@ mod tests {
         let map = Map::loader().read_str("(nodes: [])", "empty.ron").unwrap();
         let clearances = Clearances::compute(&map);
         assert_eq!(
-            Router::with_landmarks(&map, &clearances, 4).landmark_count(),
+            Router::with_landmarks(&map, &clearances, 4, &[0.0]).landmark_count(),
             0
         );
-        let router = Router::with_landmarks_for(&map, &clearances, 4, &[0.0, 1.0]);
+        let router = Router::with_landmarks(&map, &clearances, 4, &[0.0, 1.0]);
         assert_eq!(router.landmark_count(), 0);
     }
 
@@ -865,11 +872,11 @@ mod tests {
     fn the_agents_table_sees_a_cut_off_goal_without_a_search() {
         let map = rock_path();
         let clearances = Clearances::compute(&map);
-        let mut every = Router::with_landmarks(&map, &clearances, 4);
+        let mut every = Router::with_landmarks(&map, &clearances, 4, &[0.0]);
         assert_eq!(every.route(NodeIdx::new(0), NodeIdx::new(3), 1.0), None);
         // Nodes 0 and 1 are expanded before the search runs dry at the rock.
         assert_eq!(every.last_expanded(), 2);
-        let mut agent = Router::with_landmarks_for(&map, &clearances, 4, &[0.0, 1.0]);
+        let mut agent = Router::with_landmarks(&map, &clearances, 4, &[0.0, 1.0]);
         assert_eq!(agent.route(NodeIdx::new(0), NodeIdx::new(3), 1.0), None);
         assert_eq!(agent.last_expanded(), 0);
         // Below the agent's radius the every-edge table is read, and the
@@ -908,8 +915,8 @@ mod tests {
             let routers = [
                 Router::new(map, &clearances),
                 Router::new(map, &clearances).with_widest_table(),
-                Router::with_landmarks(map, &clearances, 2),
-                Router::with_landmarks_for(map, &clearances, 2, &[0.0, 1.0, 4.0]),
+                Router::with_landmarks(map, &clearances, 2, &[0.0]),
+                Router::with_landmarks(map, &clearances, 2, &[0.0, 1.0, 4.0]),
             ];
             for mut router in routers {
                 let (a, b) = (NodeIdx::new(0), NodeIdx::new(1));
@@ -927,7 +934,7 @@ mod tests {
                     assert_eq!(back.nodes.len(), expected.len());
                 }
                 assert_eq!(router.route(a, b, 1.0).is_some(), straight);
-                let widest = router.widest_route(a, b).unwrap();
+                let widest = router.widest_route(a, b, None).unwrap();
                 if straight {
                     assert_eq!(widest.widest_radius, 4.0);
                 } else {
@@ -942,10 +949,13 @@ mod tests {
         for mut router in [
             Router::new(&only, &clearances),
             Router::new(&only, &clearances).with_widest_table(),
-            Router::with_landmarks_for(&only, &clearances, 2, &[0.0]),
+            Router::with_landmarks(&only, &clearances, 2, &[0.0]),
         ] {
             assert_eq!(router.route(NodeIdx::new(0), NodeIdx::new(1), 0.0), None);
-            assert_eq!(router.widest_route(NodeIdx::new(1), NodeIdx::new(0)), None);
+            assert_eq!(
+                router.widest_route(NodeIdx::new(1), NodeIdx::new(0), None),
+                None
+            );
         }
     }
 }

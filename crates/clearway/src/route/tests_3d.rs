@@ -7,7 +7,7 @@ use crate::dimension::Space;
 use crate::geometry::{Point3, Sphere};
 use crate::map::{Edge, Map, Node};
 use crate::obstacle3::Obstacle3;
-use crate::route::{Router, route, widest_route};
+use crate::route::Router;
 
 /// A jittered 5 x 5 x 3 lattice of nodes (three storeys 4 apart), edges to
 /// the lattice neighbours and some diagonals, a few one-way, a few with a
@@ -88,7 +88,7 @@ fn astar_in_space_is_as_cheap_as_dijkstra() {
     let clearances = Clearances::compute(&map);
     assert_eq!(clearances, Clearances::compute_brute_force(&map));
     let mut plain = Router::new(&map, &clearances);
-    let mut guided = Router::with_landmarks(&map, &clearances, 4);
+    let mut guided = Router::with_landmarks(&map, &clearances, 4, &[0.0]);
     let n = map.nodes().len();
     let mut found = 0;
     let mut fewer = 0;
@@ -113,9 +113,7 @@ fn astar_in_space_is_as_cheap_as_dijkstra() {
                 }
                 assert_eq!(
                     astar,
-                    route(
-                        &map,
-                        &clearances,
+                    Router::new(&map, &clearances).route(
                         NodeIdx::new(start),
                         NodeIdx::new(goal),
                         radius
@@ -139,26 +137,21 @@ fn astar_in_space_is_as_cheap_as_dijkstra() {
     );
     // The widest route's radius is the largest that still finds a route,
     // but for the level's slack above it.
-    let widest =
-        widest_route(&map, &clearances, NodeIdx::new(0), NodeIdx::new(n - 1)).expect("connected");
+    let widest = Router::new(&map, &clearances)
+        .widest_route(NodeIdx::new(0), NodeIdx::new(n - 1), None)
+        .expect("connected");
     assert!(
-        route(
-            &map,
-            &clearances,
-            NodeIdx::new(0),
-            NodeIdx::new(n - 1),
-            widest.widest_radius
-        )
-        .is_some()
+        Router::new(&map, &clearances)
+            .route(NodeIdx::new(0), NodeIdx::new(n - 1), widest.widest_radius)
+            .is_some()
     );
     assert!(
-        route(
-            &map,
-            &clearances,
-            NodeIdx::new(0),
-            NodeIdx::new(n - 1),
-            widest.widest_radius + 2.0 * map.slack()
-        )
-        .is_none()
+        Router::new(&map, &clearances)
+            .route(
+                NodeIdx::new(0),
+                NodeIdx::new(n - 1),
+                widest.widest_radius + 2.0 * map.slack()
+            )
+            .is_none()
     );
 }

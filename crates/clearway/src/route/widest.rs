@@ -4,14 +4,12 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::Router;
 use super::area_costs::ArcWeight;
 use super::cheapest::Route;
 use super::network::RouteNetwork;
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
-use crate::indices::{EdgeIdx, NodeIdx};
-use crate::map::Map;
+use crate::indices::EdgeIdx;
 
 /// The largest agent that can travel from A to B, and how.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,43 +46,6 @@ impl Ord for Frontier {
             .total_cmp(&other.width)
             .then(other.node.cmp(&self.node))
     }
-}
-
-/// The widest route from node `start` to node `goal` (indices into
-/// [`Map::nodes`]), honouring one-way edges, and never through a closed
-/// edge (`usable_clearance`). `None` when `goal`
-/// cannot be reached at any radius.
-///
-/// The radius is exact: it is one of the edges' clearances (or unbounded),
-/// the same value a sweep over every clearance as a threshold would find.
-/// A route with no edges (`start == goal`) is bounded by that node's
-/// clearance. Clearance 0 admits no agent: when every route (or the one
-/// node) touches an obstacle, no radius fits and the answer is `None`.
-///
-/// ```
-/// use clearway::{Clearances, Map, widest_route};
-/// let map = Map::loader().read_str(r#"(
-///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
-///     edges: [(from: 0, to: 1), (from: 0, to: 2), (from: 2, to: 1)],
-///     obstacles: [Point((5, 1))],
-/// )"#, "doc.ron").unwrap();
-/// let w = widest_route(&map, &Clearances::compute(&map), clearway::NodeIdx::new(0), clearway::NodeIdx::new(1)).unwrap();
-/// assert_eq!(w.route.nodes, [0, 2, 1].map(clearway::NodeIdx::new));
-/// assert!((w.widest_radius - 8f64.sqrt()).abs() < 1e-12); // (5,1) to the line y = x
-/// ```
-///
-/// The search is [`Router::widest_route`]; this builds a router for the one
-/// query, a pass over every edge. Keep a [`Router`] to ask more than once.
-///
-/// # Panics
-/// When `start` or `goal` is not a node index of the map.
-pub fn widest_route<D: Dimension>(
-    map: &Map<D>,
-    clearances: &Clearances<D>,
-    start: NodeIdx,
-    goal: NodeIdx,
-) -> Option<WidestRoute> {
-    Router::new(map, clearances).widest_route(start, goal)
 }
 
 /// The bottleneck search: the widest width with which each slot can be

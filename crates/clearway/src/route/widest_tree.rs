@@ -210,7 +210,10 @@ mod tests {
                     );
                     assert_eq!(tree.widest(a, b), searched, "{text}: {a} -> {b}");
                     let (a, b) = (NodeIdx::new(a), NodeIdx::new(b));
-                    assert_eq!(with_tree.widest_route(a, b), plain.widest_route(a, b));
+                    assert_eq!(
+                        with_tree.widest_route(a, b, None),
+                        plain.widest_route(a, b, None)
+                    );
                     for &r in &radii {
                         assert_eq!(
                             with_tree.route(a, b, r),

@@ -177,7 +177,7 @@ fn like_the_twin(
     let n = map.nodes().len();
     for s in 0..n {
         for g in 0..n {
-            let found = router.route_for(NodeIdx::new(s), NodeIdx::new(g), agent);
+            let found = router.route(NodeIdx::new(s), NodeIdx::new(g), agent);
             let expected = twin(map, clearances, agent, s, g);
             prop_assert_eq!(found.as_ref().map(|r| r.cost), expected, "{} -> {}", s, g);
             if let Some(route) = found {
@@ -204,7 +204,7 @@ proptest! {
         let map = Map::loader().read_str(&text, "areas.ron").expect("loads");
         let clearances = Clearances::compute(&map);
         like_the_twin(&mut Router::new(&map, &clearances), &map, &clearances, &agent)?;
-        let mut guided = Router::with_landmarks(&map, &clearances, 3);
+        let mut guided = Router::with_landmarks(&map, &clearances, 3, &[0.0]);
         like_the_twin(&mut guided, &map, &clearances, &agent)?;
         // An agent without costs routes exactly as its radius does.
         let plain = Agent { costs: Default::default(), forbid: Vec::new(), ..agent.clone() };
@@ -214,10 +214,10 @@ proptest! {
             for g in 0..n {
                 let (s, g) = (NodeIdx::new(s), NodeIdx::new(g));
                 let by_radius = router.route(s, g, agent.radius);
-                prop_assert_eq!(router.route_for(s, g, &plain), by_radius);
+                prop_assert_eq!(router.route(s, g, &plain), by_radius);
                 // The widest route for the agent never crosses a forbidden
                 // area, and its radius is the widest without them.
-                if let Some(w) = router.widest_route_for(s, g, &agent) {
+                if let Some(w) = router.widest_route(s, g, Some(&agent)) {
                     for &e in &w.route.edges {
                         prop_assert!(!map.forbids(&agent, e));
                     }
@@ -258,16 +258,16 @@ fn a_bound_scaled_for_cheap_areas_finds_the_cheap_way_round() {
     let leg = 50f64.sqrt() * 0.5;
     for mut router in [
         Router::new(&map, &clearances),
-        Router::with_landmarks(&map, &clearances, 3),
+        Router::with_landmarks(&map, &clearances, 3, &[0.0]),
     ] {
         let route = router
-            .route_for(NodeIdx::new(0), NodeIdx::new(1), &road(0.5))
+            .route(NodeIdx::new(0), NodeIdx::new(1), &road(0.5))
             .unwrap();
         assert_eq!(route.nodes, [0, 2, 1].map(NodeIdx::new));
         assert_eq!(route.cost, leg + leg);
         // At 0.8 the way round costs 11.31 > 10: straight on.
         let route = router
-            .route_for(NodeIdx::new(0), NodeIdx::new(1), &road(0.8))
+            .route(NodeIdx::new(0), NodeIdx::new(1), &road(0.8))
             .unwrap();
         assert_eq!(route.nodes, [0, 1].map(NodeIdx::new));
         assert_eq!(route.cost, 10.0);
@@ -287,15 +287,15 @@ fn a_forbidden_area_is_never_used() {
         forbid: vec!["lava".to_owned()],
         ..road(3.0)
     };
-    let route = router.route_for(a, b, &agent).unwrap();
+    let route = router.route(a, b, &agent).unwrap();
     assert_eq!(route.nodes, [0, 2, 1].map(NodeIdx::new));
     // 2 · sqrt(50) · 3 = 42.43, against 10 the forbidden way.
     assert_eq!(route.cost, 50f64.sqrt() * 3.0 + 50f64.sqrt() * 3.0);
-    let widest = router.widest_route_for(a, b, &agent).unwrap();
+    let widest = router.widest_route(a, b, Some(&agent)).unwrap();
     assert_eq!(widest.route.nodes, [0, 2, 1].map(NodeIdx::new));
     agent.forbid.push("road".to_owned());
-    assert_eq!(router.route_for(a, b, &agent), None);
-    assert_eq!(router.widest_route_for(a, b, &agent), None);
+    assert_eq!(router.route(a, b, &agent), None);
+    assert_eq!(router.widest_route(a, b, Some(&agent)), None);
     // Without the agent, the radius alone takes the direct edge.
     assert_eq!(
         router.route(a, b, 0.0).unwrap().nodes,
@@ -356,7 +356,7 @@ fn routes_on_the_bunker_grid_with_water_are_the_cheapest() {
         },
     ];
     let mut plain = Router::new(&map, &clearances);
-    let mut guided = Router::with_landmarks(&map, &clearances, 8);
+    let mut guided = Router::with_landmarks(&map, &clearances, 8, &[0.0]);
     let n = map.nodes().len();
     for agent in &agents {
         for s in (0..n).step_by(61) {
@@ -365,7 +365,7 @@ fn routes_on_the_bunker_grid_with_water_are_the_cheapest() {
                 let expected = costs[g];
                 let (s, g) = (NodeIdx::new(s), NodeIdx::new(g));
                 for router in [&mut plain, &mut guided] {
-                    let found = router.route_for(s, g, agent);
+                    let found = router.route(s, g, agent);
                     assert_eq!(found.as_ref().map(|r| r.cost), expected, "{s:?} -> {g:?}");
                     if let Some(route) = found {
                         assert!(route.edges.iter().all(|&e| !map.forbids(agent, e)));

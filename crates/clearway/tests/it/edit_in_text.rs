@@ -8,6 +8,7 @@ use clearway::map::Level;
 use clearway::tiled::{TiledOptions, load_obstacles};
 use clearway::{Clearances, Map, Space};
 use clearway_format::wire::MapFile;
+use clearway_format::{EdgeAppend, append_edges};
 use proptest::prelude::*;
 
 fn loaded(text: &str, what: &str) -> MapFile {
@@ -86,8 +87,15 @@ fn agrees_with_the_writer(text: &str, map: &Map, own: usize, what: &str) {
             max_links: None,
         };
         let found = links(map, &rule);
-        let linked = map
-            .linked_text(text, &found)
+        // As `clearway link` edits the text: the new edges by node id.
+        let added: Vec<EdgeAppend> = found
+            .iter()
+            .map(|l| EdgeAppend {
+                from: map.nodes()[l.from].id,
+                to: map.nodes()[l.to].id,
+            })
+            .collect();
+        let linked = append_edges(text, map.edges().len(), &added)
             .unwrap_or_else(|| panic!("{what}: could not link in the text"));
         let written = map.linked(&found).to_ron_string_with_obstacles(own);
         assert_eq!(

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use crate::common::octile::octile_distance;
 use clearway::grid::{Connectivity, Grid, GridOptions, grid_map, parse_movingai};
-use clearway::{Clearances, Map, route};
+use clearway::{Clearances, Map, Router};
 use clearway::{EdgeIdx, NodeIdx};
 use proptest::prelude::*;
 
@@ -100,7 +100,7 @@ proptest! {
             for goal in 0..map.nodes().len() {
                 let free = |c: usize, r: usize| !grid.is_solid(c, r);
                 let expected = octile_distance(grid.width(), grid.height(), free, cell(start), cell(goal));
-                let found = route(&map, &clearances, NodeIdx::new(start), NodeIdx::new(goal), 1e-9).map(|r| r.length);
+                let found = Router::new(&map, &clearances).route(NodeIdx::new(start), NodeIdx::new(goal), 1e-9).map(|r| r.length);
                 match (expected, found) {
                     (None, None) => {}
                     (Some(x), Some(y)) => prop_assert!((x - y).abs() <= 1e-9 * x.max(1.0),

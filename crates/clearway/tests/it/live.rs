@@ -411,8 +411,8 @@ fn check<D: Dimension>(
         }
         // By each agent's area costs and forbidden areas too.
         for agent in live.agents().to_vec() {
-            let mine = live.route_for(ls, lg, &agent);
-            let theirs = router.route_for(fs, fg, &agent);
+            let mine = live.route(ls, lg, &agent);
+            let theirs = router.route(fs, fg, &agent);
             prop_assert_eq!(
                 mine.map(|r| (
                     r.nodes.iter().map(|n| n.get()).collect::<Vec<_>>(),
@@ -428,8 +428,8 @@ fn check<D: Dimension>(
                 "route for {}",
                 agent.name
             );
-            let mine = live.widest_route_for(ls, lg, &agent);
-            let theirs = router.widest_route_for(fs, fg, &agent);
+            let mine = live.widest_route(ls, lg, Some(&agent));
+            let theirs = router.widest_route(fs, fg, Some(&agent));
             prop_assert_eq!(
                 mine.map(|w| (
                     w.widest_radius.to_bits(),
@@ -449,8 +449,8 @@ fn check<D: Dimension>(
                 agent.name
             );
         }
-        let mine = live.widest_route(ls, lg);
-        let theirs = router.widest_route(fs, fg);
+        let mine = live.widest_route(ls, lg, None);
+        let theirs = router.widest_route(fs, fg, None);
         prop_assert_eq!(
             mine.map(|w| (
                 w.widest_radius.to_bits(),

@@ -325,8 +325,8 @@ fn check(
                 continue;
             }
             let (ls, lg) = (NodeIdx::new(now.node_of[s]), NodeIdx::new(now.node_of[g]));
-            let mine = live.route_for(ls, lg, agent);
-            let theirs = router.route_for(NodeIdx::new(s), NodeIdx::new(g), agent);
+            let mine = live.route(ls, lg, agent);
+            let theirs = router.route(NodeIdx::new(s), NodeIdx::new(g), agent);
             prop_assert_eq!(
                 mine.map(|r| (
                     r.nodes.iter().map(|n| n.get()).collect::<Vec<_>>(),
@@ -342,8 +342,8 @@ fn check(
                 "route for {}",
                 &agent.name
             );
-            let mine = live.widest_route_for(ls, lg, agent);
-            let theirs = router.widest_route_for(NodeIdx::new(s), NodeIdx::new(g), agent);
+            let mine = live.widest_route(ls, lg, Some(agent));
+            let theirs = router.widest_route(NodeIdx::new(s), NodeIdx::new(g), Some(agent));
             prop_assert_eq!(
                 mine.map(|w| (
                     w.widest_radius.to_bits(),

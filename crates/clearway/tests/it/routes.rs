@@ -5,7 +5,7 @@ use crate::common::random_map::{
     RandomMap, RandomObstacle, config, load, random_map, with_closed_edges,
 };
 use clearway::Router;
-use clearway::{Clearances, EdgeIdx, Map, NodeIdx, PruneReport, route, widest_route};
+use clearway::{Clearances, EdgeIdx, Map, NodeIdx, PruneReport};
 use proptest::prelude::*;
 
 /// Directed arcs (from, to, cost, clearance), two-way edges both ways; a
@@ -106,6 +106,24 @@ fn widest_by_sweep(map: &Map, clearances: &Clearances, start: usize, goal: usize
         .find(|&t| reachable(map, clearances, start, goal, t))
 }
 
+/// The directed network as petgraph holds it: node weights are node
+/// indices, edge weights are edge indices; a two-way edge is added in both
+/// directions.
+fn network_graph(map: &Map) -> petgraph::graph::DiGraph<usize, usize> {
+    use petgraph::graph::NodeIndex;
+    let mut graph = petgraph::graph::DiGraph::new();
+    for i in 0..map.nodes().len() {
+        graph.add_node(i);
+    }
+    for (i, e) in map.edges().iter().enumerate() {
+        graph.add_edge(NodeIndex::new(e.from.get()), NodeIndex::new(e.to.get()), i);
+        if !e.one_way {
+            graph.add_edge(NodeIndex::new(e.to.get()), NodeIndex::new(e.from.get()), i);
+        }
+    }
+    graph
+}
+
 /// petgraph's own `astar` over the radius-filtered view of the map's graph
 /// (closed edges filtered out too),
 /// with a zero estimate (so a Dijkstra): the library the router's loop
@@ -124,17 +142,15 @@ fn petgraph_astar_cost(
             .cost
             .unwrap_or_else(|| map.edge_segment(EdgeIdx::new(e)).length())
     };
-    let view = EdgeFiltered::from_fn(
-        map.graph(),
-        |e: petgraph::graph::EdgeReference<'_, usize>| {
-            !map.edges()[*e.weight()].closed
-                && fits(
-                    clearances.edge(EdgeIdx::new(*e.weight())).value,
-                    r,
-                    clearances.slack(),
-                )
-        },
-    );
+    let graph = network_graph(map);
+    let view = EdgeFiltered::from_fn(&graph, |e: petgraph::graph::EdgeReference<'_, usize>| {
+        !map.edges()[*e.weight()].closed
+            && fits(
+                clearances.edge(EdgeIdx::new(*e.weight())).value,
+                r,
+                clearances.slack(),
+            )
+    });
     if start == goal
         && !fits(
             clearances.node(NodeIdx::new(start)).value,
@@ -248,7 +264,7 @@ proptest! {
         let map = load(&m);
         let clearances = Clearances::compute(&map);
         let (s, g) = (s % map.nodes().len(), g % map.nodes().len());
-        let astar = route(&map, &clearances, NodeIdx::new(s), NodeIdx::new(g), r);
+        let astar = Router::new(&map, &clearances).route(NodeIdx::new(s), NodeIdx::new(g), r);
         let dijkstra = Router::new(&map, &clearances).route_dijkstra(NodeIdx::new(s), NodeIdx::new(g), r);
         let twin = cheapest_cost(&map, &clearances, s, g, r);
         prop_assert_eq!(astar.is_some(), twin.is_some());
@@ -272,7 +288,7 @@ proptest! {
         let clearances = Clearances::compute(&map);
         // One router for every query: what one query leaves behind must not
         // change the next one's answer.
-        let mut router = Router::with_landmarks(&map, &clearances, landmarks);
+        let mut router = Router::with_landmarks(&map, &clearances, landmarks, &[0.0]);
         prop_assert!(router.landmark_count() <= landmarks);
         let n = map.nodes().len();
         for (s, g, r, e) in queries {
@@ -295,7 +311,7 @@ proptest! {
                     prop_assert!(close(p, t), "petgraph {} vs Bellman-Ford {}", p, t);
                 }
             }
-            let widest = router.widest_route(NodeIdx::new(s), NodeIdx::new(g)).map(|w| w.widest_radius);
+            let widest = router.widest_route(NodeIdx::new(s), NodeIdx::new(g), None).map(|w| w.widest_radius);
             prop_assert_eq!(widest, widest_by_sweep(&map, &clearances, s, g));
         }
     }
@@ -320,7 +336,7 @@ proptest! {
                 agents.extend([c.next_down(), c, c.next_up()]);
             }
         }
-        let mut router = Router::with_landmarks_for(&map, &clearances, landmarks, &agents);
+        let mut router = Router::with_landmarks(&map, &clearances, landmarks, &agents);
         prop_assert!(router.landmark_count() <= landmarks);
         let n = map.nodes().len();
         for (s, g, r, e) in queries {
@@ -337,7 +353,7 @@ proptest! {
                 radii.extend([c, c.next_up()]);
             }
             routes_like_the_twin(&mut router, &map, &clearances, s, g, &radii)?;
-            let widest = router.widest_route(NodeIdx::new(s), NodeIdx::new(g)).map(|w| w.widest_radius);
+            let widest = router.widest_route(NodeIdx::new(s), NodeIdx::new(g), None).map(|w| w.widest_radius);
             prop_assert_eq!(widest, widest_by_sweep(&map, &clearances, s, g));
         }
     }
@@ -354,7 +370,7 @@ proptest! {
     ) {
         let map = load(&m);
         let clearances = Clearances::compute(&map);
-        let original = Router::with_landmarks_for(&map, &clearances, landmarks, &[agent]).with_widest_table();
+        let original = Router::with_landmarks(&map, &clearances, landmarks, &[agent]).with_widest_table();
         let count = original.landmark_count();
         let mut routers = [original.fork(), original.fork(), original];
         prop_assert!(routers.iter().all(|r| r.landmark_count() == count));
@@ -363,7 +379,7 @@ proptest! {
             let (s, g) = (s % n, g % n);
             let router = &mut routers[which];
             routes_like_the_twin(router, &map, &clearances, s, g, &[r, agent])?;
-            let widest = router.widest_route(NodeIdx::new(s), NodeIdx::new(g)).map(|w| w.widest_radius);
+            let widest = router.widest_route(NodeIdx::new(s), NodeIdx::new(g), None).map(|w| w.widest_radius);
             prop_assert_eq!(widest, widest_by_sweep(&map, &clearances, s, g));
         }
     }
@@ -396,15 +412,15 @@ proptest! {
         let mut routers = vec![
             Router::new(&map, &clearances),
             Router::new(&map, &clearances).with_widest_table(),
-            Router::with_landmarks(&map, &clearances, 4),
-            Router::with_landmarks_for(&map, &clearances, 4, &[0.0, r]),
+            Router::with_landmarks(&map, &clearances, 4, &[0.0]),
+            Router::with_landmarks(&map, &clearances, 4, &[0.0, r]),
         ];
         let mut reference = Router::new(&without, &without_clearances);
         let n = map.nodes().len();
         for (s, g) in pairs {
             let (s, g) = (NodeIdx::new(s % n), NodeIdx::new(g % n));
             let expected = reference.route(s, g, r).map(|x| x.cost);
-            let widest = reference.widest_route(s, g).map(|w| w.widest_radius);
+            let widest = reference.widest_route(s, g, None).map(|w| w.widest_radius);
             for router in &mut routers {
                 let found = router.route(s, g, r);
                 let dijkstra = router.route_dijkstra(s, g, r).map(|x| x.cost);
@@ -417,7 +433,7 @@ proptest! {
                 if let Some(found) = &found {
                     check_route_shape(&map, &clearances, found, s.get(), g.get(), r)?;
                 }
-                let w = router.widest_route(s, g);
+                let w = router.widest_route(s, g, None);
                 prop_assert_eq!(w.as_ref().map(|w| w.widest_radius), widest);
                 if let Some(w) = w {
                     prop_assert!(w.route.edges.iter().all(|&e| !map.edges()[e].closed));
@@ -431,7 +447,7 @@ proptest! {
         let map = load(&m);
         let clearances = Clearances::compute(&map);
         let (s, g) = (s % map.nodes().len(), g % map.nodes().len());
-        let widest = widest_route(&map, &clearances, NodeIdx::new(s), NodeIdx::new(g));
+        let widest = Router::new(&map, &clearances).widest_route(NodeIdx::new(s), NodeIdx::new(g), None);
         let sweep = widest_by_sweep(&map, &clearances, s, g);
         prop_assert_eq!(widest.as_ref().map(|w| w.widest_radius), sweep);
         if let Some(w) = widest {
@@ -514,7 +530,9 @@ fn cheap_explicit_cost_keeps_astar_exact() {
         )
         .expect("valid");
     let clearances = Clearances::compute(&map);
-    let r = route(&map, &clearances, NodeIdx::new(0), NodeIdx::new(2), 0.0).expect("connected");
+    let r = Router::new(&map, &clearances)
+        .route(NodeIdx::new(0), NodeIdx::new(2), 0.0)
+        .expect("connected");
     assert_eq!(r.nodes, [0, 2].map(NodeIdx::new));
     assert_eq!(r.cost, 1.0);
     assert_eq!(r.length, 100.0);
@@ -530,7 +548,9 @@ fn free_edge_falls_back_to_dijkstra() {
     )
     .expect("valid");
     let clearances = Clearances::compute(&map);
-    let r = route(&map, &clearances, NodeIdx::new(0), NodeIdx::new(2), 0.0).expect("connected");
+    let r = Router::new(&map, &clearances)
+        .route(NodeIdx::new(0), NodeIdx::new(2), 0.0)
+        .expect("connected");
     assert_eq!(r.nodes, [0, 3, 2].map(NodeIdx::new));
     assert_eq!(r.cost, 1.0);
 }
@@ -544,10 +564,20 @@ fn one_way_edges_are_honoured() {
     )
     .expect("valid");
     let clearances = Clearances::compute(&map);
-    assert!(route(&map, &clearances, NodeIdx::new(0), NodeIdx::new(1), 0.0).is_none());
-    assert!(widest_route(&map, &clearances, NodeIdx::new(0), NodeIdx::new(1)).is_none());
+    assert!(
+        Router::new(&map, &clearances)
+            .route(NodeIdx::new(0), NodeIdx::new(1), 0.0)
+            .is_none()
+    );
+    assert!(
+        Router::new(&map, &clearances)
+            .widest_route(NodeIdx::new(0), NodeIdx::new(1), None)
+            .is_none()
+    );
     assert_eq!(
-        route(&map, &clearances, NodeIdx::new(1), NodeIdx::new(0), 0.0).map(|r| r.nodes),
+        Router::new(&map, &clearances)
+            .route(NodeIdx::new(1), NodeIdx::new(0), 0.0)
+            .map(|r| r.nodes),
         Some([1, 0].map(NodeIdx::new).to_vec())
     );
 }
@@ -570,7 +600,7 @@ fn parallel_edges_of_equal_cost_take_the_lowest_index() {
     let map = ties_and_free_edges();
     let clearances = Clearances::compute(&map);
     for landmarks in [0, 1, 3] {
-        let mut router = Router::with_landmarks(&map, &clearances, landmarks);
+        let mut router = Router::with_landmarks(&map, &clearances, landmarks, &[0.0]);
         let r = router
             .route(NodeIdx::new(0), NodeIdx::new(2), 0.0)
             .expect("connected");
@@ -615,7 +645,7 @@ fn landmarks_on_tiny_maps() {
     ] {
         let map = Map::loader().read_str(text, "tiny.ron").expect("valid map");
         let clearances = Clearances::compute(&map);
-        let mut router = Router::with_landmarks(&map, &clearances, 8);
+        let mut router = Router::with_landmarks(&map, &clearances, 8, &[0.0]);
         // Never more landmarks than nodes reached from node 0.
         assert_eq!(router.landmark_count(), 1);
         assert_eq!(

@@ -228,7 +228,7 @@ proptest! {
                 let want = values.iter().copied().find(|&v| {
                     reachable(&map, &|i| footing(i) && walk.edge(EdgeIdx::new(i)).body.value >= v, a, b)
                 });
-                let got = router.widest_route(na, nb).map(|w| w.widest_radius);
+                let got = router.widest_route(na, nb, None).map(|w| w.widest_radius);
                 prop_assert_eq!(got, want, "widest {} -> {} in {}", a, b, level.text);
             }
         }
