@@ -54,9 +54,11 @@ mod ground;
 mod local;
 mod profile;
 mod sweep;
+mod tight;
 
 pub use ground::GroundGap;
 pub use profile::Walking;
+pub use tight::WalkingTightSpots;
 
 use crate::clearance::{Clearance, admits};
 use crate::dimension::Space;
@@ -206,7 +208,20 @@ pub(crate) fn spot_in<'a>(
     feet: Segment<Point3>,
     near: &mut Vec<NearPart<'a>>,
 ) -> WalkingSpot {
-    let region = body::body_region(walking, feet);
+    spot_within(parts_near, walking, feet, walking.widest_body(), near)
+}
+
+/// [`spot_in`] with the body's search bounded by `widest` (at most the
+/// profile's widest body): the body clearance is exact below `widest`, and
+/// `widest` itself where nothing pinches below it.
+pub(crate) fn spot_within<'a>(
+    parts_near: impl Fn(Corners, f64, Corners, &mut Vec<NearPart<'a>>),
+    walking: &Walking,
+    feet: Segment<Point3>,
+    widest: f64,
+    near: &mut Vec<NearPart<'a>>,
+) -> WalkingSpot {
+    let region = body::body_region(walking, feet, widest);
     let (gl, gu) = ground::ground_box(walking, feet);
     let (bl, bu) = region.region;
     let around = (
@@ -217,7 +232,7 @@ pub(crate) fn spot_in<'a>(
     parts_near(region.core, f64::INFINITY, around, near);
     WalkingSpot {
         ground: ground::ground_from_parts(walking, feet, near),
-        body: body::body_from_parts(walking, feet, near),
+        body: body::body_from_parts(walking, feet, widest, near),
         slope: Walking::slope(feet),
     }
 }
