@@ -94,6 +94,16 @@ impl WalkingTightSpots {
                 if !may_block {
                     return None;
                 }
+                // A body that touches (0) is the whole measure's spot
+                // already: the first part in (bound, key) order that
+                // touches is the witness of both (every part that can
+                // touch has bound 0, so the bounded search has it too),
+                // the ground's box and the slope are the same. Measuring
+                // it again would redo every part at bound 0 (an edge
+                // through a wall or a floor meets many).
+                if quick.body.value == 0.0 {
+                    return Some(quick);
+                }
             }
             let spot = spot_in(parts_near, &walking, feet, near);
             let may_block = blocked(&walking, &spot, max_radius, slack, node).is_some()
