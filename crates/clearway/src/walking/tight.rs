@@ -11,7 +11,7 @@
 
 use std::ops::RangeInclusive;
 
-use rayon::prelude::*;
+use crate::par::prelude::*;
 
 use super::{Blocked, Walking, WalkingSpot, blocked, spot_in, spot_within};
 use crate::dimension::Space;
@@ -195,44 +195,4 @@ impl WalkingTightSpots {
 fn blocks_on_ground(spot: &WalkingSpot, min_radius: f64, node: bool) -> bool {
     spot.ground
         .is_some_and(|gap| node || !(gap.length < min_radius))
-}
-
-#[cfg(test)]
-mod probe {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn probe() {
-        let path = std::env::var("PROBE").unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let crate::Level::Space(map) = crate::Level::loader().read_str(&text, &path).unwrap() else { panic!() };
-        let walking = map.agents().iter().find_map(|a| a.walking).unwrap();
-        let index = map.obstacle_index();
-        let obstacles = map.obstacles();
-        let parts_near = |from, cutoff, within, out: &mut Vec<_>| {
-            index.parts_near_box(obstacles, from, cutoff, within, out)
-        };
-        let mut near = Vec::new();
-        let t = std::time::Instant::now();
-        let mut kept = [0usize; 4];
-        let mut parts = 0usize;
-        for e in 0..map.edges().len() {
-            let feet = map.edge_segment(EdgeIdx::new(e));
-            let q = spot_within(parts_near, &walking, feet, 0.3, &mut near);
-            parts += near.len();
-            if q.slope > walking.max_slope { kept[0] += 1; }
-            if blocks_on_ground(&q, 0.3, false) { kept[1] += 1; }
-            if q.body.value < 0.3 { kept[2] += 1; }
-        }
-        let quick = t.elapsed();
-        let t = std::time::Instant::now();
-        let mut parts_full = 0usize;
-        for e in 0..map.edges().len() {
-            let feet = map.edge_segment(EdgeIdx::new(e));
-            let _ = spot_in(parts_near, &walking, feet, &mut near);
-            parts_full += near.len();
-        }
-        let full = t.elapsed();
-        eprintln!("edges {} kept {kept:?} quick {quick:?} parts {parts} full {full:?} parts {parts_full}", map.edges().len());
-    }
 }
