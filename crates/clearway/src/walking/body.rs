@@ -176,7 +176,14 @@ pub(crate) fn body_from_parts(
         // its distance keeps pace with the radius (a step exactly `climb`
         // high touches the body's bottom at every radius): the radii that
         // fit are [0, c] only when the thinnest body fits.
-        let touches = part.bound == 0.0 && distance(0.0) == 0.0;
+        // Measured once, and kept: a touching part's witness is this very
+        // separation, and the search below starts from its distance.
+        let at_zero = (part.bound == 0.0).then(|| sweep(0.0).to_part(&shape, &origin));
+        let distance_at_zero = || match at_zero {
+            Some(s) => s.map_or(f64::INFINITY, |s| s.distance),
+            None => distance(0.0),
+        };
+        let touches = at_zero.is_some() && distance_at_zero() == 0.0;
         // The core at the best radius so far is shorter than at 0: a part
         // whose box is at least that radius from the core's box there
         // cannot pinch harder (most of a building's floors and ceilings,
@@ -193,7 +200,7 @@ pub(crate) fn body_from_parts(
         } else if best.witness.is_none_or(|_| key > best_key) && beyond() {
             continue;
         } else if distance(best.value) < best.value {
-            largest_fitting(distance, distance(0.0), best.value)
+            largest_fitting(distance, distance_at_zero(), best.value)
         } else if best.witness.is_some() && key < best_key && best.value > 0.0 && {
             // As good as the best so far, or better by less than the last
             // representable step: a tie the lower key wins.
@@ -207,11 +214,20 @@ pub(crate) fn body_from_parts(
         if root == best.value && key > best_key {
             continue;
         }
-        let Some(s) = sweep(root).to_part(&shape, &origin) else {
+        let separation = match at_zero {
+            Some(s) if touches => s,
+            _ => sweep(root).to_part(&shape, &origin),
+        };
+        let Some(s) = separation else {
             continue;
         };
         best = pinched(root, part, origin.back(s));
         best_key = key;
+        // Touching: every later part has a higher (bound, key), so at
+        // best it touches too and loses the tie.
+        if best.value == 0.0 {
+            break;
+        }
     }
     best
 }

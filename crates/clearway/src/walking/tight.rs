@@ -13,7 +13,7 @@ use std::ops::RangeInclusive;
 
 use crate::par::prelude::*;
 
-use super::{Blocked, Walking, WalkingSpot, blocked, spot_in, spot_within};
+use super::{Blocked, Footing, Walking, WalkingSpot, blocked, spot_in, spot_within};
 use crate::dimension::Space;
 use crate::geometry::{Point3, Segment};
 use crate::indices::{EdgeIdx, NodeIdx};
@@ -82,10 +82,11 @@ impl WalkingTightSpots {
         };
         let bound = (max_radius > 0.0 && max_radius < walking.widest_body()).then_some(max_radius);
         let slack = map.slack();
-        // Each worker keeps its list of parts from one spot to the next.
-        let keep = |near: &mut Vec<_>, feet: Segment<Point3>, node: bool| {
+        // Each worker keeps its list of parts, and the surfaces that held
+        // up its last spot, from one spot to the next.
+        let keep = |(near, footing): &mut (Vec<_>, Footing), feet: Segment<Point3>, node: bool| {
             if let Some(bound) = bound {
-                let quick = spot_within(parts_near, &walking, feet, bound, near);
+                let quick = spot_within(parts_near, &walking, feet, bound, near, footing);
                 // The body clearance is the bound where nothing pinches
                 // below it: every radius up to the bound fits the body.
                 let may_block = quick.slope > walking.max_slope
@@ -105,16 +106,16 @@ impl WalkingTightSpots {
                     return Some(quick);
                 }
             }
-            let spot = spot_in(parts_near, &walking, feet, near);
+            let spot = spot_in(parts_near, &walking, feet, near, footing);
             let may_block = blocked(&walking, &spot, max_radius, slack, node).is_some()
                 || blocks_on_ground(&spot, min_radius, node);
             may_block.then_some(spot)
         };
         let edges = (0..map.edges().len())
             .into_par_iter()
-            .map_init(Vec::new, |near, e| {
+            .map_init(Default::default, |scratch, e| {
                 let e = EdgeIdx::new(e);
-                Some((e, keep(near, map.edge_segment(e), false)?))
+                Some((e, keep(scratch, map.edge_segment(e), false)?))
             })
             .flatten()
             .collect();
@@ -122,9 +123,9 @@ impl WalkingTightSpots {
             .nodes()
             .par_iter()
             .enumerate()
-            .map_init(Vec::new, |near, (n, node)| {
+            .map_init(Default::default, |scratch, (n, node)| {
                 let feet = Segment::new(node.pos, node.pos);
-                Some((NodeIdx::new(n), keep(near, feet, true)?))
+                Some((NodeIdx::new(n), keep(scratch, feet, true)?))
             })
             .flatten()
             .collect();
