@@ -237,7 +237,13 @@ impl LiveLevel<Space> {
         // Nothing kept: the search reaches around the ground too, as the
         // reach boxes assume.
         let mut near = Vec::new();
-        spot_in(self.live_parts_near(), walking, feet, &mut near, &mut Footing::default())
+        spot_in(
+            self.live_parts_near(),
+            walking,
+            feet,
+            &mut near,
+            &mut Footing::default(),
+        )
     }
 
     fn feet(&self, kind: Kind, k: usize) -> Segment<Point3> {

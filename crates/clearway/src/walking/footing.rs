@@ -97,8 +97,8 @@ impl Footing {
             let area = plan(part.envelope);
             if self.kept.len() < KEPT {
                 self.kept.push((part.envelope, surface));
-            } else if let Some(least) = (0..KEPT)
-                .min_by(|&i, &j| plan(self.kept[i].0).total_cmp(&plan(self.kept[j].0)))
+            } else if let Some(least) =
+                (0..KEPT).min_by(|&i, &j| plan(self.kept[i].0).total_cmp(&plan(self.kept[j].0)))
                 && plan(self.kept[least].0) < area
             {
                 self.kept[least] = (part.envelope, surface);
@@ -195,7 +195,9 @@ mod tests {
     /// kept (a search around the ground every time), bit for bit.
     #[test]
     fn kept_surfaces_change_no_spot() {
-        for (seed, tiles, steps, at) in [(3, 6, 300, 0.0), (5, 4, 200, 1e6), (9, 8, 400, -1e7 - 0.5)] {
+        for (seed, tiles, steps, at) in
+            [(3, 6, 300, 0.0), (5, 4, 200, 1e6), (9, 8, 400, -1e7 - 0.5)]
+        {
             let map = storey(seed, tiles, steps, at);
             let walking = map.agents()[0].walking.expect("a walking agent");
             let measured = WalkingClearances::compute(&map, walking);
@@ -209,8 +211,18 @@ mod tests {
             let (mut proved, mut held) = (0, 0);
             for (e, _) in map.edges().iter().enumerate() {
                 let feet = map.edge_segment(EdgeIdx::new(e));
-                let alone = spot_in(parts_near, &walking, feet, &mut near, &mut Footing::default());
-                assert_eq!(measured.edge(EdgeIdx::new(e)), &alone, "edge {e}, seed {seed}");
+                let alone = spot_in(
+                    parts_near,
+                    &walking,
+                    feet,
+                    &mut near,
+                    &mut Footing::default(),
+                );
+                assert_eq!(
+                    measured.edge(EdgeIdx::new(e)),
+                    &alone,
+                    "edge {e}, seed {seed}"
+                );
                 // And one after the other on this thread, counting the
                 // proofs, so that the test shows it exercises them.
                 proved += usize::from(kept.holds_up(&walking, feet));
@@ -220,10 +232,23 @@ mod tests {
             }
             for (n, node) in map.nodes().iter().enumerate() {
                 let feet = Segment::new(node.pos, node.pos);
-                let alone = spot_in(parts_near, &walking, feet, &mut near, &mut Footing::default());
-                assert_eq!(measured.node(NodeIdx::new(n)), &alone, "node {n}, seed {seed}");
+                let alone = spot_in(
+                    parts_near,
+                    &walking,
+                    feet,
+                    &mut near,
+                    &mut Footing::default(),
+                );
+                assert_eq!(
+                    measured.node(NodeIdx::new(n)),
+                    &alone,
+                    "node {n}, seed {seed}"
+                );
             }
-            assert!(proved > 0 && proved < held, "seed {seed}: {proved} proved of {held} held up");
+            assert!(
+                proved > 0 && proved < held,
+                "seed {seed}: {proved} proved of {held} held up"
+            );
         }
     }
 }

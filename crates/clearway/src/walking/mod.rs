@@ -219,7 +219,14 @@ pub(crate) fn spot_in<'a>(
     near: &mut Vec<NearPart<'a>>,
     footing: &mut Footing,
 ) -> WalkingSpot {
-    spot_within(parts_near, walking, feet, walking.widest_body(), near, footing)
+    spot_within(
+        parts_near,
+        walking,
+        feet,
+        walking.widest_body(),
+        near,
+        footing,
+    )
 }
 
 /// [`spot_in`] with the body's search bounded by `widest` (at most the

@@ -9,6 +9,7 @@
 //! bound) are then measured whole, exactly as [`WalkingClearances`]
 //! measures them, so every value reported is the one it reports.
 
+use std::cmp::Ordering;
 use std::ops::RangeInclusive;
 
 use crate::par::prelude::*;
@@ -156,9 +157,9 @@ impl WalkingTightSpots {
         agent_radius: f64,
     ) -> impl Iterator<Item = (EdgeIdx, &WalkingSpot, Blocked)> + '_ {
         self.assert_decides(agent_radius);
-        self.edges.iter().filter_map(move |(e, spot)| {
-            Some((*e, spot, self.blocked(spot, agent_radius, false)?))
-        })
+        self.edges
+            .iter()
+            .filter_map(move |(e, spot)| Some((*e, spot, self.blocked(spot, agent_radius, false)?)))
     }
 
     /// The nodes that do not admit the agent, as [`Self::blocked_edges`].
@@ -170,9 +171,9 @@ impl WalkingTightSpots {
         agent_radius: f64,
     ) -> impl Iterator<Item = (NodeIdx, &WalkingSpot, Blocked)> + '_ {
         self.assert_decides(agent_radius);
-        self.nodes.iter().filter_map(move |(n, spot)| {
-            Some((*n, spot, self.blocked(spot, agent_radius, true)?))
-        })
+        self.nodes
+            .iter()
+            .filter_map(move |(n, spot)| Some((*n, spot, self.blocked(spot, agent_radius, true)?)))
     }
 
     fn blocked(&self, spot: &WalkingSpot, agent_radius: f64, node: bool) -> Option<Blocked> {
@@ -195,5 +196,5 @@ impl WalkingTightSpots {
 /// blocks the largest radius whenever it blocks any.
 fn blocks_on_ground(spot: &WalkingSpot, min_radius: f64, node: bool) -> bool {
     spot.ground
-        .is_some_and(|gap| node || !(gap.length < min_radius))
+        .is_some_and(|gap| node || gap.length.partial_cmp(&min_radius) != Some(Ordering::Less))
 }

@@ -25,18 +25,16 @@ fn load(text: &str) -> Map<Space> {
 /// as fractions of the bound.
 fn bounds() -> impl Strategy<Value = (f64, Vec<f64>)> {
     (
-        prop_oneof![
-            Just(0.0),
-            0.01f64..1.0,
-            Just(0.5),
-            Just(1.0),
-            Just(1.5)
-        ],
+        prop_oneof![Just(0.0), 0.01f64..1.0, Just(0.5), Just(1.0), Just(1.5)],
         prop::collection::vec(prop_oneof![Just(0.0), Just(1.0), 0.0f64..1.0], 1..4),
     )
 }
 
-fn agree(map: &Map<Space>, walking: Walking, (bound, radii): &(f64, Vec<f64>)) -> Result<(), TestCaseError> {
+fn agree(
+    map: &Map<Space>,
+    walking: Walking,
+    (bound, radii): &(f64, Vec<f64>),
+) -> Result<(), TestCaseError> {
     let max_radius = bound * walking.widest_body();
     let least = radii.iter().fold(1.0f64, |a, &b| a.min(b)) * max_radius;
     let tight = WalkingTightSpots::compute(map, walking, least..=max_radius);
