@@ -1,11 +1,11 @@
 //! `check` for walking agents: each walking profile's edges and nodes
-//! measured by [`WalkingClearances`] (the body swept along the edge, the
+//! measured by [`WalkingTightSpots`] (the body swept along the edge, the
 //! ground under it, its slope), reported beside the spheres' verdicts in
 //! every format.
 
 use std::fmt::Write as _;
 
-use clearway::walking::{Blocked, Walking, WalkingClearances};
+use clearway::walking::{Blocked, Walking, WalkingSpot, WalkingTightSpots};
 use clearway::{EdgeIdx, NodeIdx, Space};
 
 use super::check::{RadiusReport, StaleRow, WalkingProfile, blame, too_tight};
@@ -27,26 +27,37 @@ pub(super) struct WalkingVerdict {
 }
 
 /// The verdict for each of `radii` that is a walking agent (`None` for
-/// the spheres), each walking profile's body measured once.
+/// the spheres), each walking profile searched once, for the radii
+/// checked with it.
 pub(super) fn verdicts(
     level: &Level<Space>,
     radii: &[CheckedRadius],
     stale: &[StaleRow],
 ) -> Vec<Option<WalkingVerdict>> {
-    let mut measured: Vec<(Walking, WalkingClearances)> = Vec::new();
+    let mut profiles: Vec<(Walking, f64, f64)> = Vec::new();
+    for r in radii {
+        let Some(walking) = r.walking else { continue };
+        let radius = r.agent_radius;
+        match profiles.iter_mut().find(|(w, _, _)| *w == walking) {
+            Some((_, least, widest)) => {
+                *least = least.min(radius);
+                *widest = widest.max(radius);
+            }
+            None => profiles.push((walking, radius, radius)),
+        }
+    }
+    let measured: Vec<WalkingTightSpots> = profiles
+        .into_iter()
+        .map(|(walking, least, widest)| {
+            WalkingTightSpots::compute(&level.map, walking, least..=widest)
+        })
+        .collect();
     radii
         .iter()
         .map(|r| {
             let walking = r.walking?;
-            let walk = match measured.iter().position(|(w, _)| *w == walking) {
-                Some(k) => &measured[k].1,
-                None => {
-                    let walk = WalkingClearances::compute(&level.map, walking);
-                    measured.push((walking, walk));
-                    &measured[measured.len() - 1].1
-                }
-            };
-            Some(verdict(level, walk, r, stale.to_vec()))
+            let tight = measured.iter().find(|t| *t.walking() == walking)?;
+            Some(verdict(level, tight, r, stale.to_vec()))
         })
         .collect()
 }
@@ -97,22 +108,17 @@ fn row_of(blocked: &Blocked, slope: f64) -> WalkingRow {
 
 fn verdict(
     level: &Level<Space>,
-    walk: &WalkingClearances,
+    tight: &WalkingTightSpots,
     r: &CheckedRadius,
     stale_bakes: Vec<StaleRow>,
 ) -> WalkingVerdict {
     let map = &level.map;
-    let walking = *walk.walking();
+    let walking = *tight.walking();
     let radius = r.agent_radius;
-    let edges: Vec<(EdgeIdx, Blocked)> = EdgeIdx::all(map.edges().len())
-        .filter_map(|e| Some((e, walk.edge_blocked(map, e, radius)?)))
-        .collect();
-    let nodes: Vec<(NodeIdx, Blocked)> = (0..map.nodes().len())
-        .map(NodeIdx::new)
-        .filter_map(|n| Some((n, walk.node_blocked(map, n, radius)?)))
-        .collect();
+    let edges: Vec<(EdgeIdx, &WalkingSpot, Blocked)> = tight.blocked_edges(radius).collect();
+    let nodes: Vec<(NodeIdx, &WalkingSpot, Blocked)> = tight.blocked_nodes(radius).collect();
     let mut lines = String::new();
-    for (e, blocked) in &edges {
+    for (e, _, blocked) in &edges {
         let _ = writeln!(
             lines,
             "blocked: {}{}: {}",
@@ -121,7 +127,7 @@ fn verdict(
             because(level, blocked, &walking, radius)
         );
     }
-    for (n, blocked) in &nodes {
+    for (n, _, blocked) in &nodes {
         let _ = writeln!(
             lines,
             "blocked: node {}: {}",
@@ -133,7 +139,7 @@ fn verdict(
     let agent = agent_suffix(r.agent.as_deref());
     let failures = edges
         .iter()
-        .map(|(e, blocked)| {
+        .map(|(e, _, blocked)| {
             edge_finding(
                 level,
                 &BLOCKED_EDGE,
@@ -157,17 +163,17 @@ fn verdict(
         }),
         blocked: edges
             .iter()
-            .map(|(e, blocked)| {
-                let body = &walk.edge(*e).body;
+            .map(|(e, spot, blocked)| {
+                let body = &spot.body;
                 let mut row = EdgeRow::new(map, *e, body).citing(level, body);
-                row.walking = Some(row_of(blocked, walk.edge(*e).slope));
+                row.walking = Some(row_of(blocked, spot.slope));
                 row
             })
             .collect(),
         blocked_nodes: nodes
             .iter()
-            .map(|(n, blocked)| {
-                let body = &walk.node(*n).body;
+            .map(|(n, spot, blocked)| {
+                let body = &spot.body;
                 let mut row = NodeRow::new(map, *n, body).citing(level, body);
                 row.walking = Some(row_of(blocked, 0.0));
                 row

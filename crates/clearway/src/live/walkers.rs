@@ -41,7 +41,7 @@ use crate::indices::{EdgeIdx, NodeIdx};
 use crate::obstacle_index::{NearPart, ObstacleIndex, TreeParams};
 use crate::obstacle3::Obstacle3;
 use crate::par::prelude::*;
-use crate::walking::{Corners, Walking, WalkingClearances, WalkingSpot, spot_in};
+use crate::walking::{Corners, Footing, Walking, WalkingClearances, WalkingSpot, spot_in};
 
 /// Measured on all cores when at least this many spots are (a box dropped
 /// over a whole room).
@@ -234,8 +234,16 @@ impl LiveLevel<Space> {
 
     /// The spot of `feet` for `walking` over the live obstacles.
     fn live_spot(&self, walking: &Walking, feet: Segment<Point3>) -> WalkingSpot {
+        // Nothing kept: the search reaches around the ground too, as the
+        // reach boxes assume.
         let mut near = Vec::new();
-        spot_in(self.live_parts_near(), walking, feet, &mut near)
+        spot_in(
+            self.live_parts_near(),
+            walking,
+            feet,
+            &mut near,
+            &mut Footing::default(),
+        )
     }
 
     fn feet(&self, kind: Kind, k: usize) -> Segment<Point3> {

@@ -81,16 +81,16 @@ pub(crate) fn largest_fitting(distance: impl Fn(f64) -> f64, at_zero: f64, wides
 
 /// Where the parts that may pinch a body swept along `feet` lie: the
 /// core's box at radius 0 (the index's bounds are measured from it), and
-/// the region a body of any radius up to the widest fills, grown by a
-/// margin well above the rounding.
+/// the region a body of any radius up to `widest` fills (the profile's
+/// widest body, or less for a search bounded by an agent's radius), grown
+/// by a margin well above the rounding.
 ///
 /// Every body of radius r <= widest lies within r of the core at 0 (the
 /// core only shortens as r grows), and between the feet plus climb and the
 /// feet plus height (the core's ends are r inside those). So only parts
 /// meeting that region can pinch: the floor under the feet and the ceiling
 /// over the head are not searched.
-pub(crate) fn body_region(walking: &Walking, feet: Segment<Point3>) -> BodyRegion {
-    let widest = walking.widest_body();
+pub(crate) fn body_region(walking: &Walking, feet: Segment<Point3>, widest: f64) -> BodyRegion {
     let rounding = rounding(walking, feet);
     let core = Sweep::new(walking.core(feet, 0.0)).bounds();
     let (lower, upper) = core;
@@ -110,7 +110,7 @@ pub(crate) fn body_region(walking: &Walking, feet: Segment<Point3>) -> BodyRegio
 pub(crate) struct BodyRegion {
     /// The core's box at radius 0.
     pub core: (Point3, Point3),
-    /// The region bodies of every radius up to the widest fill.
+    /// The region bodies of every radius up to `widest` fill.
     pub region: (Point3, Point3),
 }
 
@@ -125,21 +125,24 @@ fn rounding(walking: &Walking, feet: Segment<Point3>) -> f64 {
 
 /// The walking clearance of `feet` (an edge's segment, or a node's point
 /// as a zero-length one) for the body `walking`: the least over the
-/// obstacles of the radius where they pinch, at most
-/// [`Walking::widest_body`] (with no witness then). Ties go to the lower
-/// (obstacle, piece), as in the index's search.
+/// obstacles of the radius where they pinch, at most `widest` (with no
+/// witness then). `widest` is [`Walking::widest_body`] for the clearance
+/// itself; a smaller one bounds the search, and then a value below it is
+/// a pinch below it and the value `widest` says that nothing pinches
+/// below it. Ties go to the lower (obstacle, piece), as in the index's
+/// search.
 ///
 /// It is found from the parts found near the core (their bounds
 /// measured from [`body_region`]'s core box): those of `near` whose box
-/// meets the region and whose bound is at most the widest body are kept,
-/// the others dropped.
+/// meets the region and whose bound is at most `widest` are kept, the
+/// others dropped.
 pub(crate) fn body_from_parts(
     walking: &Walking,
     feet: Segment<Point3>,
+    widest: f64,
     near: &mut Vec<NearPart<'_>>,
 ) -> Clearance<Point3> {
-    let widest = walking.widest_body();
-    let region = body_region(walking, feet).region;
+    let region = body_region(walking, feet, widest).region;
     near.retain(|part| part.bound <= widest && meets(part.envelope.0, part.envelope.1, region));
     let rounding = rounding(walking, feet);
     // Measured from a local origin (see `local.rs`), so that the core's
@@ -173,7 +176,14 @@ pub(crate) fn body_from_parts(
         // its distance keeps pace with the radius (a step exactly `climb`
         // high touches the body's bottom at every radius): the radii that
         // fit are [0, c] only when the thinnest body fits.
-        let touches = part.bound == 0.0 && distance(0.0) == 0.0;
+        // Measured once, and kept: a touching part's witness is this very
+        // separation, and the search below starts from its distance.
+        let at_zero = (part.bound == 0.0).then(|| sweep(0.0).to_part(&shape, &origin));
+        let distance_at_zero = || match at_zero {
+            Some(s) => s.map_or(f64::INFINITY, |s| s.distance),
+            None => distance(0.0),
+        };
+        let touches = at_zero.is_some() && distance_at_zero() == 0.0;
         // The core at the best radius so far is shorter than at 0: a part
         // whose box is at least that radius from the core's box there
         // cannot pinch harder (most of a building's floors and ceilings,
@@ -190,7 +200,7 @@ pub(crate) fn body_from_parts(
         } else if best.witness.is_none_or(|_| key > best_key) && beyond() {
             continue;
         } else if distance(best.value) < best.value {
-            largest_fitting(distance, distance(0.0), best.value)
+            largest_fitting(distance, distance_at_zero(), best.value)
         } else if best.witness.is_some() && key < best_key && best.value > 0.0 && {
             // As good as the best so far, or better by less than the last
             // representable step: a tie the lower key wins.
@@ -204,11 +214,20 @@ pub(crate) fn body_from_parts(
         if root == best.value && key > best_key {
             continue;
         }
-        let Some(s) = sweep(root).to_part(&shape, &origin) else {
+        let separation = match at_zero {
+            Some(s) if touches => s,
+            _ => sweep(root).to_part(&shape, &origin),
+        };
+        let Some(s) = separation else {
             continue;
         };
         best = pinched(root, part, origin.back(s));
         best_key = key;
+        // Touching: every later part has a higher (bound, key), so at
+        // best it touches too and loses the tie.
+        if best.value == 0.0 {
+            break;
+        }
     }
     best
 }
@@ -246,10 +265,11 @@ mod tests {
         feet: Segment<Point3>,
         near: &mut Vec<NearPart<'a>>,
     ) -> Clearance<Point3> {
-        let BodyRegion { core, region } = body_region(walking, feet);
+        let widest = walking.widest_body();
+        let BodyRegion { core, region } = body_region(walking, feet, widest);
         near.clear();
-        index.parts_near_box(obstacles, core, walking.widest_body(), region, near);
-        body_from_parts(walking, feet, near)
+        index.parts_near_box(obstacles, core, widest, region, near);
+        body_from_parts(walking, feet, widest, near)
     }
 
     /// The slow twin: every obstacle measured whole, each one's radius

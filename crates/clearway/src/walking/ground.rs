@@ -29,7 +29,7 @@ pub struct GroundGap {
 
 /// An interval `[lo, hi]` of the edge's parameter `t` (0 at `a`, 1 at
 /// `b`), or empty.
-type Interval = Option<(f64, f64)>;
+pub(crate) type Interval = Option<(f64, f64)>;
 
 /// Keeps of `[lo, hi]` the `t` with `alpha + beta * t >= 0`.
 fn keep_nonnegative((lo, hi): (f64, f64), alpha: f64, beta: f64) -> Interval {
@@ -100,6 +100,35 @@ fn under_box(feet: Segment<Point3>, b: AxisBox, climb: f64) -> Interval {
     keep_within(range?, b.max.z - feet.a.z, -d.z, climb)
 }
 
+/// What may hold up feet: a box's top, or a triangle that is not
+/// vertical (points, segments and balls hold nothing up).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Surface {
+    /// A solid box: its top.
+    Box(AxisBox),
+    /// A triangle, alone or of a mesh.
+    Triangle(Triangle),
+}
+
+impl Surface {
+    /// The surface of a part, if it has one.
+    pub(crate) fn of(shape: &NearShape<'_>) -> Option<Surface> {
+        match *shape {
+            NearShape::Triangle(t) => Some(Surface::Triangle(t)),
+            NearShape::Box(b) => Some(Surface::Box(b)),
+            _ => None,
+        }
+    }
+
+    /// Where it holds up `feet`, within `climb`.
+    pub(crate) fn holds(self, feet: Segment<Point3>, climb: f64) -> Interval {
+        match self {
+            Surface::Triangle(t) => under_triangle(feet, t, climb),
+            Surface::Box(b) => under_box(feet, b, climb),
+        }
+    }
+}
+
 /// The box a surface holding up `feet` meets: the plan of the feet,
 /// `climb` below and above them.
 pub(crate) fn ground_box(walking: &Walking, feet: Segment<Point3>) -> (Point3, Point3) {
@@ -125,11 +154,7 @@ pub(crate) fn ground_from_parts(
     let mut held: Vec<(f64, f64)> = near
         .iter()
         .filter(|part| meets(part.envelope.0, part.envelope.1, around))
-        .filter_map(|part| match part.shape {
-            NearShape::Triangle(t) => under_triangle(feet, t, walking.climb),
-            NearShape::Box(b) => under_box(feet, b, walking.climb),
-            _ => None,
-        })
+        .filter_map(|part| Surface::of(&part.shape)?.holds(feet, walking.climb))
         .collect();
     let length = feet.length();
     let node = a == b;

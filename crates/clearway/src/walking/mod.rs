@@ -49,14 +49,18 @@
 //! ```
 
 mod body;
+mod footing;
 mod for_agent;
 mod ground;
 mod local;
 mod profile;
 mod sweep;
+mod tight;
 
+pub(crate) use footing::Footing;
 pub use ground::GroundGap;
 pub use profile::Walking;
+pub use tight::WalkingTightSpots;
 
 use crate::clearance::{Clearance, admits};
 use crate::dimension::Space;
@@ -109,18 +113,23 @@ impl WalkingClearances {
         let parts_near = |from, cutoff, within, out: &mut Vec<_>| {
             index.parts_near_box(obstacles, from, cutoff, within, out)
         };
-        // Each worker keeps its list of parts from one spot to the next.
-        let spot = |near: &mut Vec<_>, feet| spot_in(parts_near, &walking, feet, near);
+        // Each worker keeps its list of parts, and the surfaces that held
+        // up its last spot, from one spot to the next.
+        let spot = |(near, footing): &mut (Vec<_>, Footing), feet| {
+            spot_in(parts_near, &walking, feet, near, footing)
+        };
         let edges = (0..map.edges().len())
             .into_par_iter()
-            .map_init(Vec::new, |near, e| {
-                spot(near, map.edge_segment(EdgeIdx::new(e)))
+            .map_init(Default::default, |scratch, e| {
+                spot(scratch, map.edge_segment(EdgeIdx::new(e)))
             })
             .collect();
         let nodes = map
             .nodes()
             .par_iter()
-            .map_init(Vec::new, |near, n| spot(near, Segment::new(n.pos, n.pos)))
+            .map_init(Default::default, |scratch, n| {
+                spot(scratch, Segment::new(n.pos, n.pos))
+            })
             .collect();
         WalkingClearances {
             walking,
@@ -199,25 +208,60 @@ pub(crate) type Corners = (Point3, Point3);
 /// does (the map's index, or a live level's obstacles).
 ///
 /// One search serves the body and the ground: the parts meeting the box
-/// around both regions, their bounds measured from the core's box.
+/// around both regions, their bounds measured from the core's box. Where
+/// the surfaces `footing` kept from the last spot hold up the whole of
+/// `feet`, the ground is proved and the search reaches around the body
+/// only; otherwise `footing` keeps this spot's widest surfaces.
 pub(crate) fn spot_in<'a>(
     parts_near: impl Fn(Corners, f64, Corners, &mut Vec<NearPart<'a>>),
     walking: &Walking,
     feet: Segment<Point3>,
     near: &mut Vec<NearPart<'a>>,
+    footing: &mut Footing,
 ) -> WalkingSpot {
-    let region = body::body_region(walking, feet);
-    let (gl, gu) = ground::ground_box(walking, feet);
-    let (bl, bu) = region.region;
-    let around = (
-        Point3::new(gl.x.min(bl.x), gl.y.min(bl.y), gl.z.min(bl.z)),
-        Point3::new(gu.x.max(bu.x), gu.y.max(bu.y), gu.z.max(bu.z)),
-    );
+    spot_within(
+        parts_near,
+        walking,
+        feet,
+        walking.widest_body(),
+        near,
+        footing,
+    )
+}
+
+/// [`spot_in`] with the body's search bounded by `widest` (at most the
+/// profile's widest body): the body clearance is exact below `widest`, and
+/// `widest` itself where nothing pinches below it.
+pub(crate) fn spot_within<'a>(
+    parts_near: impl Fn(Corners, f64, Corners, &mut Vec<NearPart<'a>>),
+    walking: &Walking,
+    feet: Segment<Point3>,
+    widest: f64,
+    near: &mut Vec<NearPart<'a>>,
+    footing: &mut Footing,
+) -> WalkingSpot {
+    let region = body::body_region(walking, feet, widest);
     near.clear();
-    parts_near(region.core, f64::INFINITY, around, near);
+    let ground = if footing.holds_up(walking, feet) {
+        // The body keeps only the parts meeting its region within
+        // `widest`: the same whether searched for alone or with the
+        // ground's.
+        parts_near(region.core, widest, region.region, near);
+        None
+    } else {
+        let (gl, gu) = ground::ground_box(walking, feet);
+        let (bl, bu) = region.region;
+        let around = (
+            Point3::new(gl.x.min(bl.x), gl.y.min(bl.y), gl.z.min(bl.z)),
+            Point3::new(gu.x.max(bu.x), gu.y.max(bu.y), gu.z.max(bu.z)),
+        );
+        parts_near(region.core, f64::INFINITY, around, near);
+        footing.keep_from(walking, feet, near);
+        ground::ground_from_parts(walking, feet, near)
+    };
     WalkingSpot {
-        ground: ground::ground_from_parts(walking, feet, near),
-        body: body::body_from_parts(walking, feet, near),
+        ground,
+        body: body::body_from_parts(walking, feet, widest, near),
         slope: Walking::slope(feet),
     }
 }

@@ -24,3 +24,4 @@ mod regressions;
 mod routes;
 mod walking;
 mod walking_routes;
+mod walking_tight;

@@ -294,11 +294,11 @@ fn obstacle() -> impl Strategy<Value = Shape> {
 }
 
 #[derive(Debug)]
-struct RandomWalk {
-    text: String,
+pub(crate) struct RandomWalk {
+    pub(crate) text: String,
 }
 
-fn random_walk() -> impl Strategy<Value = RandomWalk> {
+pub(crate) fn random_walk() -> impl Strategy<Value = RandomWalk> {
     (
         offset(),
         prop::collection::vec(point(), 2..6),
