@@ -228,8 +228,7 @@ impl<'a> ClearanceOptions<'a> {
     ///
     /// So [`Clearance::admits`], [`Clearances::blocked_edges`] and
     /// [`Clearances::blocked_nodes`] answer as with [`Clearances::compute`]
-    /// for every radius up to `max_radius`; [`Clearances::exact_up_to`] says
-    /// where that stops.
+    /// for every radius up to `max_radius`; beyond it they do not.
     pub fn within(self, max_radius: f64) -> ClearanceOptions<'a> {
         ClearanceOptions {
             within: Some(max_radius),

@@ -127,8 +127,8 @@ impl<D: Dimension> TightSpots<D> {
     /// every clearance is wanted anyway (to draw them all, say).
     ///
     /// # Panics
-    /// When `clearances` are exact only below `max_radius` (see
-    /// [`Clearances::exact_up_to`]), or were not computed for `map`.
+    /// When `clearances` were computed [`within`](crate::ClearanceOptions::within)
+    /// a radius (exact only below it), or not for `map`.
     pub fn from_clearances(
         map: &Map<D>,
         clearances: &Clearances<D>,

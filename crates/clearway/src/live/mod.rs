@@ -184,8 +184,7 @@ impl<D: Dimension> LiveLevel<D> {
     /// [`LiveLevel::to_map`], bit for bit, indexed by the live level's edge
     /// and node indices (the entries of removed ones are what they were
     /// when removed). `None` unless the profile is followed: one of
-    /// [`LiveLevel::agents`]' (or [`LiveLevel::follow_walking`]'s), on a
-    /// level with height.
+    /// [`LiveLevel::agents`]', on a level with height.
     pub fn walking(&self, walking: &Walking) -> Option<&WalkingClearances> {
         let level = self.as_space_ref()?;
         let p = level.walkers.position(walking)?;
@@ -193,10 +192,10 @@ impl<D: Dimension> LiveLevel<D> {
     }
 
     /// Keeps the spots of the walking profile `walking` from now on (see
-    /// [`LiveLevel::walking`]), measured over the level as it stands: for
-    /// a game that asks for an agent its reports do not list. Does nothing
-    /// on a flat level.
-    pub fn follow_walking(&mut self, walking: Walking) {
+    /// [`LiveLevel::walking`]), measured over the level as it stands
+    /// ([`LiveLevel::set_agents`] follows each walking profile it is
+    /// given). Does nothing on a flat level.
+    fn follow_walking(&mut self, walking: Walking) {
         if let Some(level) = self.as_space() {
             level.follow(walking);
         }
