@@ -5,10 +5,16 @@ use super::conventions::{self, kept_until_exit, note};
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level, on_level};
 use super::output::{self, Destination};
-use super::progress::compute_clearances;
+use super::progress::{Bar, compute_clearances};
 use super::timings::Timings;
 use super::{Failure, Outcome};
+use clearway::{Clearances, Dimension, Map};
 use clearway_format::wire::MapFile;
+use clearway_format::{EdgeEdit, StreamedEdit};
+
+/// Edges whose clearances are computed at once: the block's witnesses are
+/// dropped once its values are taken.
+const BLOCK: usize = 1 << 13;
 
 pub fn run(args: &BakeArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     on_level!(AnyLevel::read_keeping_text(&args.map, timings)?, |level| {
@@ -19,7 +25,7 @@ pub fn run(args: &BakeArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
 /// The bake of a level of either dimension.
 fn bake<D: Shown>(
     args: &BakeArgs,
-    level: &Level<D>,
+    level: &mut Level<D>,
     timings: &mut Timings,
 ) -> Result<Outcome, Failure>
 where
@@ -27,14 +33,32 @@ where
 {
     let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
-    let clearances = kept_until_exit(timings.time("clearance", || compute_clearances(&level.map)));
+    // Only the values baked are held, 8 bytes an edge, not every edge's
+    // and node's clearance with its witness (56 bytes each).
+    let values = timings.time("clearance", || baked_values(&level.map));
+    // Measured: the R-tree's memory goes before the text is read again.
+    level.map.free_obstacle_index();
+    let level = &*level;
     timings.time("output", || {
-        let input = level.source_text();
+        let input = level.source_text()?;
+        let input = input.as_deref();
         // The edit written as it is made: the text between the edited
         // spans copied, not held a second time with the edit and its result.
-        if let Some(edit) = input.and_then(|text| level.map.baked_text_streamed(text, clearances)) {
+        let edit = |i: usize| {
+            let new = values.get(i);
+            if level.map.edges()[i].clearance.map(f64::to_bits) == new.map(f64::to_bits) {
+                EdgeEdit::Keep
+            } else {
+                EdgeEdit::SetClearance(new)
+            }
+        };
+        let streamed = input.and_then(|text| StreamedEdit::new(text, values.len(), edit));
+        if let Some(edit) = streamed {
             return destination.write_with(|out| edit.write_to(out));
         }
+        // The text cannot be edited as it is written (or there is none):
+        // the library's whole edit, from every clearance, decides.
+        let clearances = kept_until_exit(compute_clearances(&level.map));
         let text = output::edited_or_written(
             input,
             input.and_then(|text| level.map.baked_text(text, clearances)),
@@ -45,11 +69,7 @@ where
         );
         destination.write(&text)
     })?;
-    let bounded = clearances
-        .edges()
-        .iter()
-        .filter(|c| !c.is_unbounded())
-        .count();
+    let bounded = values.bounded();
     if args.format == ReportFormat::Json {
         let summary = serde_json::json!({"edges": level.map.edges().len(), "baked": bounded});
         conventions::write_json(&summary)?;
@@ -60,4 +80,42 @@ where
         level.map.edges().len()
     );
     Ok(Outcome::Pass)
+}
+
+/// The clearance baked into every edge, in order: `None` (unbounded) kept
+/// as infinity, so that a value takes 8 bytes.
+struct BakedValues(Vec<f64>);
+
+impl BakedValues {
+    /// How many edges there are.
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Edge `i`'s value: `None` when nothing limits it.
+    fn get(&self, i: usize) -> Option<f64> {
+        let value = self.0[i];
+        value.is_finite().then_some(value)
+    }
+
+    /// How many edges something limits.
+    fn bounded(&self) -> usize {
+        self.0.iter().filter(|v| v.is_finite()).count()
+    }
+}
+
+/// Every edge's clearance value, computed a block of edges at a time on
+/// all cores, exactly as [`Clearances::compute`] gives it.
+fn baked_values<D: Dimension>(map: &Map<D>) -> BakedValues {
+    let bar = Bar::for_map(map, map.edges().len());
+    let advance = |done| bar.advance(done);
+    let count = map.edges().len();
+    let mut values = Vec::with_capacity(count);
+    for start in (0..count).step_by(BLOCK) {
+        let block = Clearances::options()
+            .progress(&advance)
+            .compute_edges(map, start..(start + BLOCK).min(count));
+        values.extend(block.iter().map(|c| c.value));
+    }
+    BakedValues(values)
 }

@@ -1,5 +1,6 @@
 //! Reading the map named on the command line (a path, or `-` for stdin).
 
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
@@ -15,6 +16,7 @@ use super::dimension::Shown;
 use super::file_kind::{FileKind, map_hint, obstacles_hint, with_hint};
 use super::mesh_spot::MeshSpot;
 use super::obj_input::{self, ObjObstacleSources};
+use super::source_text::{FileStamp, SourceText};
 use super::tiled_input::{self, TiledObstacleSources};
 
 /// A loaded map of either dimension, with where its edges and obstacles
@@ -23,7 +25,7 @@ use super::tiled_input::{self, TiledObstacleSources};
 pub struct Level<D: Shown = Plane> {
     /// The validated map.
     pub map: Map<D>,
-    text: Vec<u8>,
+    text: SourceText,
     /// Recorded by the parse when read citing lines; walked from the text
     /// when first asked for otherwise.
     citations: OnceCell<SourceCitations>,
@@ -158,7 +160,7 @@ impl AnyLevel {
                     .into(),
             ));
         }
-        let (bytes, source_name) = read_input(path, "map", MAP_BUFFER_AT_LEAST)?;
+        let (bytes, source_name, stamp) = read_input_stamped(path, "map", MAP_BUFFER_AT_LEAST)?;
         timings.record("read", start.elapsed());
         let hinted = |e: LoadError| match map_hint(path, &bytes[..bytes.len().min(4096)]) {
             Some(hint) => Failure::Located(with_hint(&e.to_string(), &hint)),
@@ -180,11 +182,20 @@ impl AnyLevel {
         // Dropped here, not at the end of the function: a binding that is
         // moved on one branch only lives to the end of its scope otherwise,
         // through the R-tree build where memory peaks.
-        let text = if keep == Keep::Text {
-            bytes
-        } else {
-            drop(bytes);
-            Vec::new()
+        // A regular file's text is read again when the edit is written.
+        let text = match (keep, stamp) {
+            (Keep::Text, Some(stamp)) => {
+                drop(bytes);
+                SourceText::OnDisk {
+                    path: path.to_path_buf(),
+                    stamp,
+                }
+            }
+            (Keep::Text, None) => SourceText::Held(bytes),
+            _ => {
+                drop(bytes);
+                SourceText::None
+            }
         };
         match loaded {
             AnyMap::Plane(map) => {
@@ -256,7 +267,7 @@ fn obstacles_hinted(failure: Failure, obstacles: &[&Path], expected: FileKind) -
 impl<D: Shown> Level<D> {
     fn new(
         map: Map<D>,
-        text: Vec<u8>,
+        text: SourceText,
         citations: Option<SourceCitations>,
         imported: Imported,
     ) -> Level<D> {
@@ -271,19 +282,23 @@ impl<D: Shown> Level<D> {
     /// Where the map's own edges and obstacles start: recorded by the
     /// parse, or walked from the kept text; none when neither was kept.
     fn citations(&self) -> &SourceCitations {
-        self.citations.get_or_init(|| {
-            std::str::from_utf8(&self.text)
-                .map(SourceCitations::walked)
-                .unwrap_or_default()
+        self.citations.get_or_init(|| match self.text.text() {
+            Ok(Some(text)) => SourceCitations::walked(&text),
+            _ => SourceCitations::default(),
         })
     }
 
     /// The map's source text, when the level was read keeping it and it is
-    /// UTF-8 (as a map that loaded is).
-    pub fn source_text(&self) -> Option<&str> {
-        std::str::from_utf8(&self.text)
-            .ok()
-            .filter(|text| !text.is_empty())
+    /// UTF-8 (as a map that loaded is): read again from its file, when it
+    /// came from one, which must not have changed since.
+    pub fn source_text(&self) -> Result<Option<Cow<'_, str>>, Failure> {
+        self.text.text()
+    }
+
+    /// Whether the level was read keeping its source text (which may be
+    /// empty or not UTF-8: [`Level::source_text`] says).
+    pub fn keeps_text(&self) -> bool {
+        !matches!(self.text, SourceText::None)
     }
 
     /// How many obstacles are the map's own: the rest came from
@@ -383,6 +398,17 @@ pub(super) const MAP_BUFFER_AT_LEAST: usize = 40 << 20;
 /// (`map`, `grid`) names it in errors; the buffer holds at least `at_least`
 /// bytes of address space.
 pub fn read_input(path: &Path, kind: &str, at_least: usize) -> Result<(Vec<u8>, String), Failure> {
+    read_input_stamped(path, kind, at_least).map(|(bytes, name, _)| (bytes, name))
+}
+
+/// As [`read_input`], with the stamp of a regular file as it was read
+/// (`None` for standard input and other streams): a command that edits
+/// the text can read it again when it writes the edit, rather than hold it.
+fn read_input_stamped(
+    path: &Path,
+    kind: &str,
+    at_least: usize,
+) -> Result<(Vec<u8>, String, Option<FileStamp>), Failure> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::with_capacity(at_least);
         read_text(
@@ -391,25 +417,24 @@ pub fn read_input(path: &Path, kind: &str, at_least: usize) -> Result<(Vec<u8>, 
             bounded_read::stdin_is_unbounded(),
         )
         .map_err(|e| read_failure(e, &format!("the {kind} from standard input")))?;
-        return Ok((bytes, "<stdin>".to_string()));
+        return Ok((bytes, "<stdin>".to_string(), None));
     }
     let what = format!("{kind} `{}`", path.display());
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| Ok((file.metadata()?, file)))
-        .map_err(|e| Failure::Io(format!("cannot read {what}: {e}")))
-        .and_then(|(metadata, file)| {
-            let size = usize::try_from(metadata.len()).unwrap_or(0);
-            bytes = Vec::with_capacity(size.saturating_add(1).max(at_least));
-            #[cfg(unix)]
-            if metadata.is_file() {
-                return bounded_read::read_file_text(&file, size, &mut bytes)
-                    .map_err(|e| read_failure(e, &what));
-            }
-            read_text(file, &mut bytes, bounded_read::is_unbounded(&metadata))
-                .map_err(|e| read_failure(e, &what))
-        })?;
-    Ok((bytes, path.display().to_string()))
+    let cannot_read = |e: std::io::Error| Failure::Io(format!("cannot read {what}: {e}"));
+    let file = std::fs::File::open(path).map_err(cannot_read)?;
+    let metadata = file.metadata().map_err(cannot_read)?;
+    let size = usize::try_from(metadata.len()).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(size.saturating_add(1).max(at_least));
+    #[cfg(unix)]
+    if metadata.is_file() {
+        bounded_read::read_file_text(&file, size, &mut bytes)
+            .map_err(|e| read_failure(e, &what))?;
+        let stamp = file.metadata().map(|m| FileStamp::of(&m)).ok();
+        return Ok((bytes, path.display().to_string(), stamp));
+    }
+    read_text(&file, &mut bytes, bounded_read::is_unbounded(&metadata))
+        .map_err(|e| read_failure(e, &what))?;
+    Ok((bytes, path.display().to_string(), None))
 }
 
 /// A failed or refused read of `what` (`map \`x.ron\``).

@@ -45,7 +45,8 @@ where
     let found = kept_until_exit(timings.time("link", || links(&level.map, &rule)));
     let report = LinkReport::new(&level.map, found);
     timings.time("output", || {
-        let input = level.source_text();
+        let input = level.source_text()?;
+        let input = input.as_deref();
         let text = output::edited_or_written(
             input,
             input.and_then(|text| linked_text(&level.map, text, found)),

@@ -49,6 +49,7 @@ mod route;
 mod route_pairs;
 mod rows;
 mod scenario_file;
+mod source_text;
 mod tiled_input;
 mod timings;
 mod update;

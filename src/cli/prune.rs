@@ -9,11 +9,12 @@ use super::input::{AnyLevel, Level, on_level};
 use super::node_names::node_ref;
 use super::numbers::given;
 use super::output::{self, Destination};
-use super::progress::clearances_for;
-use super::radius::resolve_required;
+use super::progress::{clearances_for, compute_tight_spots};
+use super::radius::{CheckedRadius, resolve_required};
 use super::timings::Timings;
 use super::{Failure, Outcome};
 use clearway_format::wire::MapFile;
+use clearway_format::{EdgeEdit, StreamedEdit};
 
 /// How many cut-off nodes the text summary names before "… and N more".
 const CUT_OFF_LISTED: usize = 20;
@@ -27,7 +28,7 @@ pub fn run(args: &PruneArgs, timings: &mut Timings) -> Result<Outcome, Failure> 
 /// The pruning of a level of either dimension.
 fn prune<D: Shown>(
     args: &PruneArgs,
-    level: &Level<D>,
+    level: &mut Level<D>,
     timings: &mut Timings,
 ) -> Result<Outcome, Failure>
 where
@@ -36,42 +37,42 @@ where
     let checked = resolve_required(&args.radius, &level.map)?;
     let destination = Destination::choose(&args.map, &args.output)?;
     conventions::json_summary_needs_stdout(args.format, &destination)?;
-    let clearances =
-        kept_until_exit(timings.time("clearance", || clearances_for(&level.map, Some(&checked))));
-    // An agent's forbidden areas go too; a radius alone forbids none.
-    let agent = checked.profile(&level.map);
-    let report = match agent {
-        Some(agent) => PruneReport::new(&level.map, clearances, agent),
-        None => PruneReport::new(&level.map, clearances, checked.agent_radius),
-    };
-    timings.time("output", || {
-        let input = level.source_text();
-        let radius = checked.agent_radius;
-        // The edit written as it is made (a radius alone: an agent's
-        // areas are checked on the edges kept first).
-        let streamed = match (agent, input) {
-            (None, Some(text)) => level.map.pruned_text_streamed(text, clearances, radius),
-            _ => None,
+    let radius = checked.agent_radius;
+    // For a radius alone, on a level without areas, whose text can be
+    // edited as it is written: only the tight spots are held, not every
+    // edge's and node's clearance.
+    let for_radius = checked.profile(&level.map).is_none();
+    let streamed = if for_radius && level.map.areas().is_empty() && level.keeps_text() {
+        let spots =
+            kept_until_exit(timings.time("clearance", || compute_tight_spots(&level.map, radius)));
+        let report = PruneReport::from_tight_spots(&level.map, spots, radius);
+        // Measured: the R-tree's memory goes before the text is read
+        // again.
+        level.map.free_obstacle_index();
+        let pruned = &report.pruned_edges;
+        let edit = |i: usize| match pruned.binary_search(&clearway::EdgeIdx::new(i)) {
+            Ok(_) => EdgeEdit::Remove,
+            Err(_) => EdgeEdit::Keep,
         };
-        if let Some(edit) = streamed {
-            return destination.write_with(|out| edit.write_to(out));
-        }
-        let text = output::edited_or_written(
-            input,
-            input.and_then(|text| match agent {
-                Some(agent) => level.map.pruned_text(text, clearances, agent),
-                None => level.map.pruned_text(text, clearances, radius),
-            }),
-            || {
-                let pruned = match agent {
-                    Some(agent) => level.map.pruned(clearances, agent),
-                    None => level.map.pruned(clearances, radius),
-                };
-                pruned.to_ron_string_with_obstacles(level.own_obstacles())
-            },
-        );
-        destination.write(&text)
-    })?;
+        let written = timings.time("output", || {
+            let Some(text) = level.source_text()? else {
+                return Ok(false);
+            };
+            match StreamedEdit::new(&text, level.map.edges().len(), edit) {
+                Some(edit) => destination
+                    .write_with(|out| edit.write_to(out))
+                    .map(|()| true),
+                None => Ok(false),
+            }
+        })?;
+        written.then_some(report)
+    } else {
+        None
+    };
+    let report = match streamed {
+        Some(report) => report,
+        None => whole_edit(level, &checked, &destination, timings)?,
+    };
 
     let who = match &checked.agent {
         Some(name) => format!(
@@ -146,4 +147,48 @@ where
         );
     }
     Ok(Outcome::Pass)
+}
+
+/// Prunes the level through every clearance, the library's edit of the
+/// whole text (or the map written anew), and writes it: for an agent
+/// profile, a level with areas, or a text that cannot be edited as it is
+/// written.
+fn whole_edit<D: Shown>(
+    level: &Level<D>,
+    checked: &CheckedRadius,
+    destination: &Destination,
+    timings: &mut Timings,
+) -> Result<PruneReport, Failure>
+where
+    for<'a> MapFile: From<&'a clearway::Map<D>>,
+{
+    let clearances =
+        kept_until_exit(timings.time("clearance", || clearances_for(&level.map, Some(checked))));
+    // An agent's forbidden areas go too; a radius alone forbids none.
+    let agent = checked.profile(&level.map);
+    let report = match agent {
+        Some(agent) => PruneReport::new(&level.map, clearances, agent),
+        None => PruneReport::new(&level.map, clearances, checked.agent_radius),
+    };
+    timings.time("output", || {
+        let input = level.source_text()?;
+        let input = input.as_deref();
+        let radius = checked.agent_radius;
+        let text = output::edited_or_written(
+            input,
+            input.and_then(|text| match agent {
+                Some(agent) => level.map.pruned_text(text, clearances, agent),
+                None => level.map.pruned_text(text, clearances, radius),
+            }),
+            || {
+                let pruned = match agent {
+                    Some(agent) => level.map.pruned(clearances, agent),
+                    None => level.map.pruned(clearances, radius),
+                };
+                pruned.to_ron_string_with_obstacles(level.own_obstacles())
+            },
+        );
+        destination.write(&text)
+    })?;
+    Ok(report)
 }

@@ -3,7 +3,7 @@
 
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
-use crate::map::{EdgeEdit, Map, StreamedEdit, edit_edges};
+use crate::map::{EdgeEdit, Map, edit_edges};
 
 impl<D: Dimension> Map<D> {
     /// The map with every edge's `clearance` set from `clearances`; an edge
@@ -52,28 +52,6 @@ impl<D: Dimension> Map<D> {
             .map(self.bake_edit(clearances))
             .collect();
         edit_edges(text, &edits)
-    }
-
-    /// The text [`Map::baked_text`] gives, written as it is made rather
-    /// than held (a level's bake then needs no memory beyond its text and
-    /// clearances): `None` when it cannot be made so; [`Map::baked_text`]
-    /// decides then. Checking walks the text once; writing, once more.
-    ///
-    /// ```
-    /// use clearway::{Clearances, Map};
-    /// let text = "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0))],\n edges: [(from: 0, to: 1)], obstacles: [Point((5, 1))])";
-    /// let map = Map::loader().read_str(text, "doc.ron").unwrap();
-    /// let clearances = Clearances::compute(&map);
-    /// let mut out = Vec::new();
-    /// map.baked_text_streamed(text, &clearances).unwrap().write_to(&mut out).unwrap();
-    /// assert_eq!(String::from_utf8(out).unwrap(), map.baked_text(text, &clearances).unwrap());
-    /// ```
-    pub fn baked_text_streamed<'a>(
-        &'a self,
-        text: &'a str,
-        clearances: &'a Clearances<D>,
-    ) -> Option<StreamedEdit<'a, impl Fn(usize) -> EdgeEdit + 'a>> {
-        StreamedEdit::new(text, self.edges().len(), self.bake_edit(clearances))
     }
 
     /// What baking does to edge `i`: its clearance set, or left alone when

@@ -4,10 +4,10 @@
 use petgraph::unionfind::UnionFind;
 
 use crate::agent_or_radius::AgentOrRadius;
-use crate::clearance::Clearances;
+use crate::clearance::{Clearances, TightSpots};
 use crate::dimension::Dimension;
 use crate::indices::{EdgeIdx, NodeIdx};
-use crate::map::{EdgeEdit, Map, StreamedEdit, edit_edges};
+use crate::map::{EdgeEdit, Map, edit_edges};
 
 impl<D: Dimension> Map<D> {
     /// The map without the edges `who` may not use: those whose clearance
@@ -91,40 +91,6 @@ impl<D: Dimension> Map<D> {
         self.edited_text(text, &edits)
     }
 
-    /// The text [`Map::pruned_text`] gives, written as it is made rather
-    /// than held: `None` when it cannot be made so (a map with areas among
-    /// them, whose edges kept must be checked first); [`Map::pruned_text`]
-    /// decides then. Without areas, an agent profile prunes as its radius.
-    ///
-    /// ```
-    /// use clearway::{Clearances, Map};
-    /// let text = "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (0, 10))],\n edges: [\n  (from: 0, to: 1), // by the rock\n  (from: 0, to: 2),\n ],\n obstacles: [Point((5, 1))])";
-    /// let map = Map::loader().read_str(text, "doc.ron").unwrap();
-    /// let clearances = Clearances::compute(&map);
-    /// let mut out = Vec::new();
-    /// map.pruned_text_streamed(text, &clearances, 2.0).unwrap().write_to(&mut out).unwrap();
-    /// assert_eq!(String::from_utf8(out).unwrap(), map.pruned_text(text, &clearances, 2.0).unwrap());
-    /// ```
-    pub fn pruned_text_streamed<'a>(
-        &'a self,
-        text: &'a str,
-        clearances: &'a Clearances<D>,
-        who: impl Into<AgentOrRadius<'a>>,
-    ) -> Option<StreamedEdit<'a, impl Fn(usize) -> EdgeEdit + 'a>> {
-        if !self.areas().is_empty() {
-            return None;
-        }
-        let agent_radius = who.into().radius();
-        let edit = move |i: usize| {
-            if clearances.edges()[i].admits(agent_radius, clearances.slack()) {
-                EdgeEdit::Keep
-            } else {
-                EdgeEdit::Remove
-            }
-        };
-        StreamedEdit::new(text, self.edges().len(), edit)
-    }
-
     /// `text` with `edits`, when the edges kept leave no area on no edge.
     pub(crate) fn edited_text(&self, text: &str, edits: &[EdgeEdit]) -> Option<String> {
         if !self.areas().is_empty() {
@@ -182,7 +148,6 @@ impl PruneReport {
     ) -> PruneReport {
         let who = who.into();
         let radius = who.radius();
-        let pruned_edges: Vec<EdgeIdx> = clearances.blocked_edges(radius).collect();
         let forbidden_edges: Vec<EdgeIdx> = match who {
             AgentOrRadius::Radius(_) => Vec::new(),
             AgentOrRadius::Agent(agent) => (0..map.edges().len())
@@ -190,8 +155,55 @@ impl PruneReport {
                 .filter(|&e| map.forbids(agent, e) && clearances.edge_admits(e, radius))
                 .collect(),
         };
+        PruneReport::judged(
+            map,
+            clearances.blocked_edges(radius).collect(),
+            forbidden_edges,
+            |e| usable_by(map, clearances, who, e),
+        )
+    }
+
+    /// What pruning `map` for a radius removes and cuts off, judged from
+    /// its tight spots rather than every clearance: the same report as
+    /// [`PruneReport::new`] gives for that radius, in memory that grows
+    /// with what is too tight.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map, PruneReport};
+    /// let map = Map::loader().read_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (20, 0))],
+    ///     edges: [(from: 0, to: 1), (from: 1, to: 2)],
+    ///     obstacles: [Point((15, 1))],
+    /// )"#, "doc.ron").unwrap();
+    /// let spots = Clearances::options().within(2.0).tight_spots(&map);
+    /// let report = PruneReport::from_tight_spots(&map, &spots, 2.0);
+    /// assert_eq!(report, PruneReport::new(&map, &Clearances::compute(&map), 2.0));
+    /// ```
+    ///
+    /// # Panics
+    /// When `spots` were searched for radii below `radius`.
+    pub fn from_tight_spots<D: Dimension>(
+        map: &Map<D>,
+        spots: &TightSpots<D>,
+        radius: f64,
+    ) -> PruneReport {
+        let mut blocked: Vec<EdgeIdx> = spots.blocked_edges(radius).map(|&(e, _)| e).collect();
+        blocked.sort_unstable();
+        let usable = |i: usize| blocked.binary_search(&EdgeIdx::new(i)).is_err();
+        PruneReport::judged(map, blocked.clone(), Vec::new(), usable)
+    }
+
+    /// The report of a pruning that removes `pruned_edges` (too tight) and
+    /// `forbidden_edges` (of forbidden areas), `usable` saying which edges
+    /// are kept.
+    fn judged<D: Dimension>(
+        map: &Map<D>,
+        pruned_edges: Vec<EdgeIdx>,
+        forbidden_edges: Vec<EdgeIdx>,
+        usable: impl Fn(usize) -> bool,
+    ) -> PruneReport {
         let before = components(map, |_| true);
-        let after = components(map, |e| usable_by(map, clearances, who, e));
+        let after = components(map, usable);
         PruneReport {
             components_before: count_roots(&before),
             components_after: count_roots(&after),

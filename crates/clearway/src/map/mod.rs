@@ -39,7 +39,7 @@ mod write;
 
 pub(crate) use areas::AreaId;
 pub(crate) use clearway_format::wire;
-pub(crate) use clearway_format::{EdgeEdit, MapTextWriter, StreamedEdit, edit_edges};
+pub(crate) use clearway_format::{EdgeEdit, MapTextWriter, edit_edges};
 pub use error::{LoadError, LoadErrorKind, Location};
 pub use extra_obstacles::ExtraObstacleError;
 pub use level::Level;
@@ -339,6 +339,29 @@ impl<D: Dimension> Map<D> {
         self.obstacles
             .index
             .get_or_init(|| ObstacleIndex::build_over(&self.obstacles.list))
+    }
+
+    /// Frees the obstacle index, which the next query that needs it builds
+    /// again: a program done measuring gives its memory back before the
+    /// next step (the command line does so before writing a baked or pruned
+    /// level). Nothing is freed while a map made from this one
+    /// ([`Map::pruned`], [`Map::baked`]) shares the index.
+    ///
+    /// ```
+    /// use clearway::{Clearances, Map};
+    /// let mut map = Map::loader().read_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0))],
+    ///     edges: [(from: 0, to: 1)],
+    ///     obstacles: [Point((5, 1))],
+    /// )"#, "doc.ron").unwrap();
+    /// let before = Clearances::compute(&map);
+    /// map.free_obstacle_index();
+    /// assert_eq!(Clearances::compute(&map), before); // built again
+    /// ```
+    pub fn free_obstacle_index(&mut self) {
+        if let Some(obstacles) = Arc::get_mut(&mut self.obstacles) {
+            obstacles.index.take();
+        }
     }
 }
 

@@ -470,6 +470,17 @@ proptest! {
     }
 
     #[test]
+    fn the_report_from_tight_spots_is_the_report_from_every_clearance(m in level(), r in 0.0..5.0f64, within in 0.0..5.0f64) {
+        // The command line prunes for a radius from the tight spots alone
+        // (searched up to `within`, at least `r`); the report must be the
+        // one every clearance gives.
+        let map = load(&m);
+        let spots = Clearances::options().within(r.max(within)).tight_spots(&map);
+        let fast = PruneReport::from_tight_spots(&map, &spots, r);
+        prop_assert_eq!(fast, PruneReport::new(&map, &Clearances::compute_brute_force(&map), r));
+    }
+
+    #[test]
     fn prune_then_load_round_trips(m in level(), r in 0.0..5.0f64) {
         let map = load(&m);
         let clearances = Clearances::compute(&map);
