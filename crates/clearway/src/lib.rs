@@ -51,6 +51,20 @@
 
 #![deny(missing_docs)]
 
+/// Declares a method public with the feature `test-twins`, for the tests,
+/// benchmarks and fuzz targets that look into it, and crate-private
+/// without it: a game has no use for it.
+macro_rules! twin_pub {
+    ($(#[$attr:meta])* fn $($rest:tt)*) => {
+        #[cfg(feature = "test-twins")]
+        $(#[$attr])* pub fn $($rest)*
+        #[cfg(not(feature = "test-twins"))]
+        $(#[$attr])*
+        #[allow(dead_code)]
+        pub(crate) fn $($rest)*
+    };
+}
+
 mod agent_or_radius;
 mod bake;
 mod clearance;

@@ -91,7 +91,7 @@ impl Clearance {
 impl<P> Clearance<P> {
     /// The clearance of an edge or node that no obstacle limits, in any
     /// dimension ([`Clearance::UNBOUNDED`] in the plane).
-    pub const fn unbounded() -> Clearance<P> {
+    pub(crate) const fn unbounded() -> Clearance<P> {
         Clearance {
             value: f64::INFINITY,
             witness: None,

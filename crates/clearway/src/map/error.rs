@@ -114,9 +114,11 @@ impl LoadError {
         self.0.location()
     }
 
-    /// For a duplicate node id or agent name, where the first definition is.
-    pub fn related_location(&self) -> Option<Location> {
-        self.0.related_location()
+    twin_pub! {
+        /// For a duplicate node id or agent name, where the first definition is.
+        fn related_location(&self) -> Option<Location> {
+            self.0.related_location()
+        }
     }
 
     /// The name of the map source (usually its path), as given to the loader.

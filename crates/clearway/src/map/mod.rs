@@ -121,18 +121,20 @@ pub struct Edge {
 }
 
 impl Edge {
-    /// A plain edge between two node indices: two-way, open, no cost, no
-    /// baked clearance (what grids and links make, and what a live level's
-    /// [`Change::AddEdge`](crate::live::Change::AddEdge) usually adds).
-    pub fn two_way(from: NodeIdx, to: NodeIdx) -> Edge {
-        Edge {
-            from,
-            to,
-            one_way: false,
-            closed: false,
-            cost: None,
-            clearance: None,
-            area: None,
+    twin_pub! {
+        /// A plain edge between two node indices: two-way, open, no cost, no
+        /// baked clearance (what grids and links make, and what a live level's
+        /// [`Change::AddEdge`](crate::live::Change::AddEdge) usually adds).
+        fn two_way(from: NodeIdx, to: NodeIdx) -> Edge {
+            Edge {
+                from,
+                to,
+                one_way: false,
+                closed: false,
+                cost: None,
+                clearance: None,
+                area: None,
+            }
         }
     }
 }
