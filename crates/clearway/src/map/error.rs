@@ -65,9 +65,16 @@ pub enum LoadErrorKind {
     /// negative or non-finite one is [`LoadErrorKind::Negative`] or
     /// [`LoadErrorKind::NonFinite`]).
     ZeroMultiplier,
+    /// An OBJ face names a vertex that does not exist (or the index 0).
+    IndexOutOfRange,
+    /// An OBJ file has no face at all.
+    NoFaces,
+    /// `tobj` rejected OBJ text the scan had accepted: a bug in clearway.
+    Internal,
 }
 
-/// Why a map could not be loaded, and where.
+/// Why a map (or an OBJ file of obstacles, [`crate::obj`]) could not be
+/// loaded, and where.
 ///
 /// Its `Display` is a complete diagnostic in the style of rustc:
 ///
