@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 
 use super::timings::Timings;
 use clearway::map::{LoadError, Location};
-use clearway::{Cite, SourceCitations};
+use clearway::{Citations, Cite};
 use clearway::{Level as AnyMap, Map, Plane, Space};
+use clearway_format::citations::SourceCitations;
 
 use super::Failure;
 use super::args::{MapArg, TiledArgs};
@@ -26,7 +27,7 @@ pub struct Level<D: Shown = Plane> {
     text: Vec<u8>,
     /// Recorded by the parse when read citing lines; walked from the text
     /// when first asked for otherwise.
-    citations: OnceCell<SourceCitations>,
+    citations: OnceCell<Citations>,
     /// Where the obstacles after the map's own came from (`--obstacles`).
     imported: Imported,
 }
@@ -164,7 +165,7 @@ impl AnyLevel {
             Some(hint) => Failure::Located(with_hint(&e.to_string(), &hint)),
             None => Failure::from(e),
         };
-        let mut cited = SourceCitations::default();
+        let mut cited = Citations::default();
         let loader = AnyMap::loader().phases(timings);
         let loaded = match keep {
             Keep::Citations => loader
@@ -257,7 +258,7 @@ impl<D: Shown> Level<D> {
     fn new(
         map: Map<D>,
         text: Vec<u8>,
-        citations: Option<SourceCitations>,
+        citations: Option<Citations>,
         imported: Imported,
     ) -> Level<D> {
         Level {
@@ -270,10 +271,10 @@ impl<D: Shown> Level<D> {
 
     /// Where the map's own edges and obstacles start: recorded by the
     /// parse, or walked from the kept text; none when neither was kept.
-    fn citations(&self) -> &SourceCitations {
+    fn citations(&self) -> &Citations {
         self.citations.get_or_init(|| {
             std::str::from_utf8(&self.text)
-                .map(SourceCitations::walked)
+                .map(|text| Citations::from(SourceCitations::walked(text)))
                 .unwrap_or_default()
         })
     }

@@ -97,10 +97,10 @@ pub use agent_or_radius::AgentOrRadius;
 pub use clearance::{
     Clearance, ClearanceOptions, Clearances, StaleBake, TightSpots, Witness, admits,
 };
-pub use clearway_format::citations::{Cite, SourceCitations};
+pub use clearway_format::citations::Cite;
 pub use dimension::{Dimension, Plane, Space};
 pub use indices::{EdgeIdx, NodeIdx};
-pub use map::{Agent, Edge, Level, LoadError, LoadErrorKind, Loader, Map, Node};
+pub use map::{Agent, Citations, Edge, Level, LoadError, LoadErrorKind, Loader, Map, Node};
 pub use obstacle::{Obstacle, ObstacleKind};
 #[cfg(feature = "test-twins")]
 pub use obstacle_index::SearchStats;

@@ -24,6 +24,7 @@ use crate::walking::Walking;
 
 mod areas;
 mod chunk_validate;
+mod citations;
 mod error;
 mod extra_obstacles;
 mod level;
@@ -38,6 +39,7 @@ mod validate_walking;
 mod write;
 
 pub(crate) use areas::AreaId;
+pub use citations::Citations;
 pub(crate) use clearway_format::wire;
 pub(crate) use clearway_format::{EdgeEdit, MapTextWriter, StreamedEdit, edit_edges};
 pub use error::{LoadError, LoadErrorKind, Location};
