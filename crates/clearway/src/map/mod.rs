@@ -312,10 +312,12 @@ impl<D: Dimension> Map<D> {
         })
     }
 
-    /// The straight segment an edge runs along, from its `from` node to its `to` node.
-    pub fn edge_segment(&self, edge: EdgeIdx) -> Segment<D::Point> {
-        let e = &self.edges[edge];
-        Segment::new(self.nodes[e.from].pos, self.nodes[e.to].pos)
+    twin_pub! {
+        /// The straight segment an edge runs along, from its `from` node to its `to` node.
+        fn edge_segment(&self, edge: EdgeIdx) -> Segment<D::Point> {
+            let e = &self.edges[edge];
+            Segment::new(self.nodes[e.from].pos, self.nodes[e.to].pos)
+        }
     }
 
     /// The smallest cost per unit of length over the edges, at most 1: 1
