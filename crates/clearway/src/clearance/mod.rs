@@ -167,8 +167,7 @@ impl Clearances {
     /// largest radius, with [`ClearanceOptions::progress`] reported; then
     /// [`ClearanceOptions::compute`] (every edge and node),
     /// [`ClearanceOptions::tight_spots`] (only those too tight), or
-    /// [`ClearanceOptions::compute_edges`] and
-    /// [`ClearanceOptions::compute_nodes`] (a block at a time).
+    /// [`ClearanceOptions::compute_part`] (a block at a time).
     ///
     /// ```
     /// use std::sync::atomic::{AtomicUsize, Ordering};
