@@ -84,7 +84,7 @@ impl Bounds {
     }
 
     /// Width and height.
-    pub fn size(&self) -> (f64, f64) {
+    pub(crate) fn size(&self) -> (f64, f64) {
         (self.max.x - self.min.x, self.max.y - self.min.y)
     }
 }
