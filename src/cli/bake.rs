@@ -114,8 +114,8 @@ fn baked_values<D: Dimension>(map: &Map<D>) -> BakedValues {
     for start in (0..count).step_by(BLOCK) {
         let block = Clearances::options()
             .progress(&advance)
-            .compute_edges(map, start..(start + BLOCK).min(count));
-        values.extend(block.iter().map(|c| c.value));
+            .compute_part(map, start..(start + BLOCK).min(count), 0..0);
+        values.extend(block.edges().iter().map(|c| c.value));
     }
     BakedValues(values)
 }

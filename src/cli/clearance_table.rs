@@ -134,8 +134,8 @@ fn with_table<D: Shown, R>(
             for (range, edge) in work {
                 let began = Instant::now();
                 let clearances = match edge {
-                    true => Clearances::options().compute_edges(map, range.clone()),
-                    false => Clearances::options().compute_nodes(map, range.clone()),
+                    true => Clearances::options().compute_part(map, range.clone(), 0..0),
+                    false => Clearances::options().compute_part(map, 0..0, range.clone()),
                 };
                 computing += began.elapsed();
                 bar.advance(range.len());
@@ -181,51 +181,62 @@ struct Table<'a, D: Shown> {
     /// How many clearances are computed together.
     block: usize,
     /// The computed blocks, edges first and then (for JSON) nodes.
-    blocks: Receiver<Vec<Clearance<D::Point>>>,
+    blocks: Receiver<Clearances<D>>,
 }
 
 impl<D: Shown> Table<'_, D> {
     fn edge_rows(&self) -> impl Iterator<Item = EdgeRow> + '_ {
-        self.in_blocks(self.map.edges().len()).map(|(i, c)| {
-            let row = EdgeRow::new(self.map, EdgeIdx::new(i), &c);
-            match self.level {
-                Some(level) => row.citing(level, &c),
-                None => row,
-            }
-        })
+        self.in_blocks(self.map.edges().len(), Clearances::edges)
+            .map(|(i, c)| {
+                let row = EdgeRow::new(self.map, EdgeIdx::new(i), &c);
+                match self.level {
+                    Some(level) => row.citing(level, &c),
+                    None => row,
+                }
+            })
     }
 
     fn node_rows(&self) -> impl Iterator<Item = NodeRow> + '_ {
-        self.in_blocks(self.map.nodes().len()).map(|(i, c)| {
-            let row = NodeRow::new(self.map, NodeIdx::new(i), &c);
-            match self.level {
-                Some(level) => row.citing(level, &c),
-                None => row,
-            }
-        })
+        self.in_blocks(self.map.nodes().len(), Clearances::nodes)
+            .map(|(i, c)| {
+                let row = NodeRow::new(self.map, NodeIdx::new(i), &c);
+                match self.level {
+                    Some(level) => row.citing(level, &c),
+                    None => row,
+                }
+            })
     }
 
     /// Items 0..count with their clearances, each block of them taken from
     /// the computer when the first of them is reached.
-    fn in_blocks(&self, count: usize) -> impl Iterator<Item = (usize, Clearance<D::Point>)> + '_ {
+    /// The rows' clearances, `of` each block (its edges or its nodes).
+    fn in_blocks(
+        &self,
+        count: usize,
+        of: fn(&Clearances<D>) -> &[Clearance<D::Point>],
+    ) -> impl Iterator<Item = (usize, Clearance<D::Point>)> + '_ {
         let mut starts = starts(count, self.block);
-        let (mut items, mut clearances) = (0..0, Vec::new().into_iter());
+        let (mut items, mut block, mut next) = (0..0, None, 0);
         std::iter::from_fn(move || {
             loop {
-                if let (Some(i), Some(c)) = (items.next(), clearances.next()) {
+                if let Some(b) = &block
+                    && let Some(i) = items.next()
+                {
+                    let c = of(b)[next];
+                    next += 1;
                     return Some((i, c));
                 }
                 // The written block is freed before the next is taken, so
                 // that no more than two are held: this one and the one the
                 // computer works on.
-                clearances = Vec::new().into_iter();
+                block = None;
                 items = starts.next()?;
                 // The computer hands over every block the rows reach; if
                 // it panicked instead, so does the writer, with the table
                 // cut short, never closed as if it were whole.
-                let block = self.blocks.recv().expect("the clearance computer stopped");
-                debug_assert_eq!(block.len(), items.len());
-                clearances = block.into_iter();
+                let b = self.blocks.recv().expect("the clearance computer stopped");
+                debug_assert_eq!(of(&b).len(), items.len());
+                (block, next) = (Some(b), 0);
             }
         })
     }
@@ -324,7 +335,7 @@ fn csv_field(text: &str) -> String {
 /// column; the lines of other maps are as they were.
 fn text<D: Shown>(out: &mut dyn Write, level: &Level<D>, table: &Table<'_, D>) -> io::Result<()> {
     let areas = !level.map.areas().is_empty();
-    for (i, c) in table.in_blocks(level.map.edges().len()) {
+    for (i, c) in table.in_blocks(level.map.edges().len(), Clearances::edges) {
         let r = EdgeRow::new(&level.map, EdgeIdx::new(i), &c);
         let value = r.clearance.map_or_else(|| "inf".into(), human);
         let area = match level.map.edge_area(r.edge) {

@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use super::timings::Timings;
 use clearway::map::{LoadError, Location};
-use clearway::{Cite, SourceCitations};
+use clearway::{Citations, Cite};
 use clearway::{Level as AnyMap, Map, Plane, Space};
+use clearway_format::citations::SourceCitations;
 
 use super::Failure;
 use super::args::{MapArg, TiledArgs};
@@ -28,7 +29,7 @@ pub struct Level<D: Shown = Plane> {
     text: SourceText,
     /// Recorded by the parse when read citing lines; walked from the text
     /// when first asked for otherwise.
-    citations: OnceCell<SourceCitations>,
+    citations: OnceCell<Citations>,
     /// Where the obstacles after the map's own came from (`--obstacles`).
     imported: Imported,
 }
@@ -166,7 +167,7 @@ impl AnyLevel {
             Some(hint) => Failure::Located(with_hint(&e.to_string(), &hint)),
             None => Failure::from(e),
         };
-        let mut cited = SourceCitations::default();
+        let mut cited = Citations::default();
         let loader = AnyMap::loader().phases(timings);
         let loaded = match keep {
             Keep::Citations => loader
@@ -268,7 +269,7 @@ impl<D: Shown> Level<D> {
     fn new(
         map: Map<D>,
         text: SourceText,
-        citations: Option<SourceCitations>,
+        citations: Option<Citations>,
         imported: Imported,
     ) -> Level<D> {
         Level {
@@ -281,10 +282,10 @@ impl<D: Shown> Level<D> {
 
     /// Where the map's own edges and obstacles start: recorded by the
     /// parse, or walked from the kept text; none when neither was kept.
-    fn citations(&self) -> &SourceCitations {
+    fn citations(&self) -> &Citations {
         self.citations.get_or_init(|| match self.text.text() {
-            Ok(Some(text)) => SourceCitations::walked(&text),
-            _ => SourceCitations::default(),
+            Ok(Some(text)) => Citations::from(SourceCitations::walked(&text)),
+            _ => Citations::default(),
         })
     }
 

@@ -118,7 +118,7 @@ struct Kept<D: Shown> {
     /// Where the file's obstacles, edges and nodes stand in `live`.
     at: LiveIndices,
     /// Each walking agent's folded clearances, in the file's order (see
-    /// [`LiveLevel::walking_fold_in`]), as of the last save.
+    /// [`LiveLevel::reordered`]), as of the last save.
     walkers: Vec<(Agent, Clearances<D>)>,
 }
 
@@ -136,7 +136,7 @@ impl<D: Watched> Kept<D> {
         let checked = first_radii(&args.radius, &level)?;
         let (live, level, at) = timings.time("clearance", || fresh(level));
         let mut kept = Kept {
-            clearances: live.clearances_in(&at.edges, &at.nodes),
+            clearances: live.reordered(live.clearances(), &at.edges, &at.nodes),
             level,
             live,
             at,
@@ -209,7 +209,9 @@ impl<D: Watched> Kept<D> {
                 .collect(),
         );
         let (new, applied) = self.apply(new);
-        let clearances = self.live.clearances_in(&self.at.edges, &self.at.nodes);
+        let clearances =
+            self.live
+                .reordered(self.live.clearances(), &self.at.edges, &self.at.nodes);
         if args.verify {
             verify(&new, &clearances)?;
         }
@@ -261,9 +263,8 @@ impl<D: Watched> Kept<D> {
             .agents()
             .iter()
             .filter_map(|a| {
-                let fold = self
-                    .live
-                    .walking_fold_in(a, &self.at.edges, &self.at.nodes)?;
+                let fold = self.live.walking_fold(a)?;
+                let fold = self.live.reordered(&fold, &self.at.edges, &self.at.nodes);
                 Some((a.clone(), fold))
             })
             .collect()

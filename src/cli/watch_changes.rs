@@ -318,7 +318,7 @@ mod tests {
         live.apply_all(changes).unwrap();
         assert!(at.obstacles.windows(2).all(|w| w[0] < w[1]), "{at:?}");
         assert_eq!(
-            live.clearances_in(&at.edges, &at.nodes),
+            live.reordered(live.clearances(), &at.edges, &at.nodes),
             Clearances::compute(new)
         );
         said

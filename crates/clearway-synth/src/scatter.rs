@@ -99,13 +99,14 @@ impl<'n> EdgeIndex<'n> {
 /// point: this only decides where rocks go, so the exact kernel is not needed.
 fn distance_2(p: Point, a: Point, b: Point) -> f64 {
     let (ab, ap) = (b - a, p - a);
-    let len_2 = ab.length_2();
+    let len_2 = ab.x * ab.x + ab.y * ab.y;
     let t = if len_2 > 0.0 {
-        (ap.dot(ab) / len_2).clamp(0.0, 1.0)
+        ((ap.x * ab.x + ap.y * ab.y) / len_2).clamp(0.0, 1.0)
     } else {
         0.0
     };
-    (ap - ab * t).length_2()
+    let off = ap - ab * t;
+    off.x * off.x + off.y * off.y
 }
 
 /// Draws `count` obstacles over the network's area and hands each to `emit`.

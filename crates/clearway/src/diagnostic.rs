@@ -1,6 +1,5 @@
-//! A located diagnostic as rustc writes one, shared by the map loader's
-//! errors ([`crate::LoadError`]) and the OBJ reader's
-//! ([`crate::obj::ObjError`]) so that both read alike: the headline,
+//! A located diagnostic as rustc writes one, for the errors of the map
+//! loader and the OBJ reader ([`crate::LoadError`]): the headline,
 //! `--> source:line:col`, the source line with the bad part underlined, and
 //! for a duplicate the note of where it was first defined.
 

@@ -51,6 +51,20 @@
 
 #![deny(missing_docs)]
 
+/// Declares a method public with the feature `test-twins`, for the tests,
+/// benchmarks and fuzz targets that look into it, and crate-private
+/// without it: a game has no use for it.
+macro_rules! twin_pub {
+    ($(#[$attr:meta])* fn $($rest:tt)*) => {
+        #[cfg(feature = "test-twins")]
+        $(#[$attr])* pub fn $($rest)*
+        #[cfg(not(feature = "test-twins"))]
+        $(#[$attr])*
+        #[allow(dead_code)]
+        pub(crate) fn $($rest)*
+    };
+}
+
 mod agent_or_radius;
 mod bake;
 mod clearance;
@@ -83,10 +97,10 @@ pub use agent_or_radius::AgentOrRadius;
 pub use clearance::{
     Clearance, ClearanceOptions, Clearances, StaleBake, TightSpots, Witness, admits,
 };
-pub use clearway_format::citations::{Cite, SourceCitations};
+pub use clearway_format::citations::Cite;
 pub use dimension::{Dimension, Plane, Space};
 pub use indices::{EdgeIdx, NodeIdx};
-pub use map::{Agent, Edge, Level, LoadError, LoadErrorKind, Loader, Map, Node};
+pub use map::{Agent, Citations, Edge, Level, LoadError, LoadErrorKind, Loader, Map, Node};
 pub use obstacle::{Obstacle, ObstacleKind};
 #[cfg(feature = "test-twins")]
 pub use obstacle_index::SearchStats;

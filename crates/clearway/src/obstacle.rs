@@ -74,27 +74,29 @@ impl Obstacle {
         }
     }
 
-    /// The exact separation between an edge (or a node, as a zero-length
-    /// segment) and this obstacle, computed directly, without any index.
-    ///
-    /// This is the obviously right path that the indexed search is tested
-    /// against.
-    ///
-    /// ```
-    /// use clearway::geometry::{Point, Segment};
-    /// use clearway::Obstacle;
-    /// let edge = Segment::new(Point::new(0.0, 0.0), Point::new(5.0, 0.0));
-    /// let rock = Obstacle::Point(Point::new(3.0, -2.0));
-    /// let s = rock.separation_from(edge);
-    /// assert_eq!(s.distance, 2.0);
-    /// assert_eq!(s.edge_point, Point::new(3.0, 0.0));
-    /// ```
-    pub fn separation_from(&self, edge: Segment) -> Separation {
-        match self {
-            Obstacle::Point(p) => segment_to_point(edge, *p),
-            Obstacle::Circle(c) => segment_to_circle(edge, *c),
-            Obstacle::Segment(wall) => segment_to_segment(edge, *wall),
-            Obstacle::Polygon(poly) => segment_to_polygon(edge, poly),
+    twin_pub! {
+        /// The exact separation between an edge (or a node, as a zero-length
+        /// segment) and this obstacle, computed directly, without any index.
+        ///
+        /// This is the obviously right path that the indexed search is tested
+        /// against.
+        ///
+        /// ```
+        /// use clearway::geometry::{Point, Segment};
+        /// use clearway::Obstacle;
+        /// let edge = Segment::new(Point::new(0.0, 0.0), Point::new(5.0, 0.0));
+        /// let rock = Obstacle::Point(Point::new(3.0, -2.0));
+        /// let s = rock.separation_from(edge);
+        /// assert_eq!(s.distance, 2.0);
+        /// assert_eq!(s.edge_point, Point::new(3.0, 0.0));
+        /// ```
+        fn separation_from(&self, edge: Segment) -> Separation {
+            match self {
+                Obstacle::Point(p) => segment_to_point(edge, *p),
+                Obstacle::Circle(c) => segment_to_circle(edge, *c),
+                Obstacle::Segment(wall) => segment_to_segment(edge, *wall),
+                Obstacle::Polygon(poly) => segment_to_polygon(edge, poly),
+            }
         }
     }
 

@@ -91,7 +91,7 @@ impl Clearance {
 impl<P> Clearance<P> {
     /// The clearance of an edge or node that no obstacle limits, in any
     /// dimension ([`Clearance::UNBOUNDED`] in the plane).
-    pub const fn unbounded() -> Clearance<P> {
+    pub(crate) const fn unbounded() -> Clearance<P> {
         Clearance {
             value: f64::INFINITY,
             witness: None,
@@ -167,8 +167,7 @@ impl Clearances {
     /// largest radius, with [`ClearanceOptions::progress`] reported; then
     /// [`ClearanceOptions::compute`] (every edge and node),
     /// [`ClearanceOptions::tight_spots`] (only those too tight), or
-    /// [`ClearanceOptions::compute_edges`] and
-    /// [`ClearanceOptions::compute_nodes`] (a block at a time).
+    /// [`ClearanceOptions::compute_part`] (a block at a time).
     ///
     /// ```
     /// use std::sync::atomic::{AtomicUsize, Ordering};
@@ -280,11 +279,14 @@ impl<'a> ClearanceOptions<'a> {
         TightSpots::search(map, self.within.unwrap_or(f64::INFINITY), self.progress)
     }
 
-    /// The clearances of the edges in `edges` (indices into [`Map::edges`]),
-    /// in order, on all cores: exact, as [`Clearances::compute`] gives them,
-    /// whatever [`ClearanceOptions::within`] says. For a table of every edge
-    /// that is written as it is computed, a block at a time, without
-    /// holding every clearance at once.
+    /// The clearances of the edges in `edges` and the nodes in `nodes`
+    /// (indices into [`Map::edges`] and [`Map::nodes`]), in order, on all
+    /// cores: exact, as [`Clearances::compute`] gives them, whatever
+    /// [`ClearanceOptions::within`] says. The part's
+    /// [`Clearances::edges`]`[k]` is edge `edges.start + k`'s, and so for
+    /// the nodes. For a table of every edge that is written as it is
+    /// computed, a block at a time, without holding every clearance at
+    /// once.
     ///
     /// ```
     /// use clearway::{Clearances, Map};
@@ -294,42 +296,36 @@ impl<'a> ClearanceOptions<'a> {
     ///     obstacles: [Point((3, -2))],
     /// )"#, "doc.ron").unwrap();
     /// let all = Clearances::compute(&map);
-    /// assert_eq!(Clearances::options().compute_edges(&map, 1..2), &all.edges()[1..2]);
-    /// assert_eq!(Clearances::options().compute_nodes(&map, 0..3), all.nodes());
+    /// let part = Clearances::options().compute_part(&map, 1..2, 0..3);
+    /// assert_eq!(part.edges(), &all.edges()[1..2]);
+    /// assert_eq!(part.nodes(), all.nodes());
     /// ```
     ///
     /// # Panics
-    /// When `edges` runs backwards or reaches past the map's edges.
-    pub fn compute_edges<D: Dimension>(
+    /// When `edges` or `nodes` runs backwards or reaches past the map's
+    /// edges or nodes.
+    pub fn compute_part<D: Dimension>(
         self,
         map: &Map<D>,
         edges: Range<usize>,
-    ) -> Vec<Clearance<D::Point>> {
+        nodes: Range<usize>,
+    ) -> Clearances<D> {
         assert!(
             edges.start <= edges.end && edges.end <= map.edges().len(),
             "edges {edges:?} of {}",
             map.edges().len()
         );
-        edge_clearances(map, edges, self.progress)
-    }
-
-    /// The clearances of the nodes in `nodes` (indices into [`Map::nodes`]),
-    /// in order, on all cores, as [`ClearanceOptions::compute_edges`] gives
-    /// the edges'.
-    ///
-    /// # Panics
-    /// When `nodes` runs backwards or reaches past the map's nodes.
-    pub fn compute_nodes<D: Dimension>(
-        self,
-        map: &Map<D>,
-        nodes: Range<usize>,
-    ) -> Vec<Clearance<D::Point>> {
         assert!(
             nodes.start <= nodes.end && nodes.end <= map.nodes().len(),
             "nodes {nodes:?} of {}",
             map.nodes().len()
         );
-        node_clearances(map, nodes, self.progress)
+        Clearances {
+            edges: edge_clearances(map, edges, self.progress),
+            nodes: node_clearances(map, nodes, self.progress),
+            exact_up_to: f64::INFINITY,
+            slack: map.slack(),
+        }
     }
 }
 
@@ -406,7 +402,7 @@ impl<D: Dimension> Clearances<D> {
     }
 
     /// Exact clearances from their parts, for a live level that hands out
-    /// its own in another order ([`crate::live::LiveLevel::clearances_in`]).
+    /// its own in another order ([`crate::live::LiveLevel::reordered`]).
     pub(crate) fn from_parts(
         edges: Vec<Clearance<D::Point>>,
         nodes: Vec<Clearance<D::Point>>,

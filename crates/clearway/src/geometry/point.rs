@@ -24,17 +24,18 @@ impl Point {
     }
 
     /// The dot product, treating both points as vectors.
-    pub fn dot(self, other: Point) -> f64 {
+    pub(crate) fn dot(self, other: Point) -> f64 {
         self.x * other.x + self.y * other.y
     }
 
     /// The z component of the cross product, treating both points as vectors.
-    pub fn cross(self, other: Point) -> f64 {
+    #[cfg(test)]
+    pub(crate) fn cross(self, other: Point) -> f64 {
         self.x * other.y - self.y * other.x
     }
 
     /// The squared length of this vector.
-    pub fn length_2(self) -> f64 {
+    pub(crate) fn length_2(self) -> f64 {
         self.dot(self)
     }
 
@@ -48,9 +49,11 @@ impl Point {
         (self - other).length()
     }
 
-    /// Whether both coordinates are finite (not NaN, not infinite).
-    pub fn is_finite(self) -> bool {
-        self.x.is_finite() && self.y.is_finite()
+    twin_pub! {
+        /// Whether both coordinates are finite (not NaN, not infinite).
+        fn is_finite(self) -> bool {
+            self.x.is_finite() && self.y.is_finite()
+        }
     }
 }
 

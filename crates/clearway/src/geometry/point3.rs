@@ -28,12 +28,12 @@ impl Point3 {
     }
 
     /// The dot product, treating both points as vectors.
-    pub fn dot(self, other: Point3) -> f64 {
+    pub(crate) fn dot(self, other: Point3) -> f64 {
         self.x * other.x + self.y * other.y + self.z * other.z
     }
 
     /// The cross product, treating both points as vectors.
-    pub fn cross(self, other: Point3) -> Point3 {
+    pub(crate) fn cross(self, other: Point3) -> Point3 {
         Point3::new(
             self.y * other.z - self.z * other.y,
             self.z * other.x - self.x * other.z,
@@ -42,7 +42,7 @@ impl Point3 {
     }
 
     /// The squared length of this vector.
-    pub fn length_2(self) -> f64 {
+    pub(crate) fn length_2(self) -> f64 {
         self.dot(self)
     }
 
@@ -56,9 +56,11 @@ impl Point3 {
         (self - other).length()
     }
 
-    /// Whether every coordinate is finite (not NaN, not infinite).
-    pub fn is_finite(self) -> bool {
-        self.x.is_finite() && self.y.is_finite() && self.z.is_finite()
+    twin_pub! {
+        /// Whether every coordinate is finite (not NaN, not infinite).
+        fn is_finite(self) -> bool {
+            self.x.is_finite() && self.y.is_finite() && self.z.is_finite()
+        }
     }
 
     /// Coordinate `axis` (0 for x, 1 for y, anything else for z).

@@ -20,9 +20,11 @@ impl<P: Copy> Segment<P> {
         Self { a, b }
     }
 
-    /// The same segment, walked the other way.
-    pub fn reversed(&self) -> Segment<P> {
-        Segment::new(self.b, self.a)
+    twin_pub! {
+        /// The same segment, walked the other way.
+        fn reversed(&self) -> Segment<P> {
+            Segment::new(self.b, self.a)
+        }
     }
 }
 

@@ -89,7 +89,7 @@ impl Mesh {
     }
 
     /// Triangle `i`, with its corners looked up.
-    pub fn triangle(&self, i: usize) -> Triangle {
+    pub(crate) fn triangle(&self, i: usize) -> Triangle {
         let [a, b, c] = self.triangles[i];
         Triangle {
             corners: [

@@ -6,44 +6,46 @@ use super::Grid;
 use super::level::Cell;
 
 impl Grid {
-    /// Gives cell (col, row) the area `area` (`None`: plain ground).
-    ///
-    /// ```
-    /// use clearway::grid::Grid;
-    /// let mut grid = Grid::new(2, 1);
-    /// grid.set_area(1, 0, Some("water"));
-    /// assert_eq!((grid.area(0, 0), grid.area(1, 0)), (None, Some("water")));
-    /// ```
-    ///
-    /// # Panics
-    /// When the cell is outside the grid, or the grid already names 65535
-    /// other areas.
-    pub fn set_area(&mut self, col: usize, row: usize, area: Option<&str>) {
-        assert!(
-            col < self.width && row < self.height,
-            "cell outside the grid"
-        );
-        let code = match area {
-            None => 0,
-            Some(name) => match self.area_names.iter().position(|n| n == name) {
-                Some(i) => i + 1,
-                None => {
-                    assert!(
-                        self.area_names.len() < usize::from(u16::MAX),
-                        "too many areas"
-                    );
-                    self.area_names.push(name.to_owned());
-                    self.area_names.len()
+    twin_pub! {
+        /// Gives cell (col, row) the area `area` (`None`: plain ground).
+        ///
+        /// ```
+        /// use clearway::grid::Grid;
+        /// let mut grid = Grid::new(2, 1);
+        /// grid.set_area(1, 0, Some("water"));
+        /// assert_eq!((grid.area(0, 0), grid.area(1, 0)), (None, Some("water")));
+        /// ```
+        ///
+        /// # Panics
+        /// When the cell is outside the grid, or the grid already names 65535
+        /// other areas.
+        fn set_area(&mut self, col: usize, row: usize, area: Option<&str>) {
+            assert!(
+                col < self.width && row < self.height,
+                "cell outside the grid"
+            );
+            let code = match area {
+                None => 0,
+                Some(name) => match self.area_names.iter().position(|n| n == name) {
+                    Some(i) => i + 1,
+                    None => {
+                        assert!(
+                            self.area_names.len() < usize::from(u16::MAX),
+                            "too many areas"
+                        );
+                        self.area_names.push(name.to_owned());
+                        self.area_names.len()
+                    }
+                },
+            };
+            if self.cell_area.is_empty() {
+                if code == 0 {
+                    return;
                 }
-            },
-        };
-        if self.cell_area.is_empty() {
-            if code == 0 {
-                return;
+                self.cell_area = vec![0; self.width * self.height];
             }
-            self.cell_area = vec![0; self.width * self.height];
+            self.cell_area[row * self.width + col] = code as u16;
         }
-        self.cell_area[row * self.width + col] = code as u16;
     }
 
     /// The area of cell (col, row); `None` for plain ground and for cells

@@ -1,7 +1,8 @@
 //! Levels from grids: tile maps whose cells are free or solid.
 //!
 //! Most 2D games define collision with tiles, and pathfinding benchmarks use
-//! plain grid maps (the Moving AI format, [`parse_movingai`]). A [`Grid`] is
+//! plain grid maps (the Moving AI format,
+//! [`parse_movingai_bytes_with_areas`]). A [`Grid`] is
 //! turned into a level by [`grid_map`]: a node at the centre of every free
 //! cell, edges between neighbouring free cells, and the solid cells merged
 //! into few rectangles ([`Grid::solid_rectangles`]).
@@ -17,7 +18,8 @@
 //! // . . .
 //! // . @ .      one solid cell in the middle
 //! // . . .
-//! let grid = Grid::from_rows(&["...", ".@.", "..."], |c| c == '@').unwrap();
+//! let mut grid = Grid::new(3, 3);
+//! grid.set_solid(1, 1, true);
 //! let map = grid_map(&grid, &GridOptions::new(Connectivity::Eight)).unwrap();
 //! assert_eq!(map.nodes().len(), 8);
 //! assert_eq!(map.nodes()[0].id, 0); // cell (0, 0), the top-left
@@ -43,7 +45,9 @@ pub use components::passable_components;
 pub use level::cell_network;
 pub use level::{Connectivity, GridError, GridOptions, grid_map};
 pub use level_text::GridLevelText;
-pub use movingai::{parse_movingai, parse_movingai_bytes_with_areas};
+#[cfg(feature = "test-twins")]
+pub use movingai::parse_movingai;
+pub use movingai::parse_movingai_bytes_with_areas;
 pub use rectangles::CellRect;
 
 /// A rectangular grid of cells, each free or solid. Row 0 is the top row.
@@ -71,20 +75,22 @@ impl Grid {
         }
     }
 
-    /// A grid from rows of characters, top row first; `solid` says which
-    /// characters are solid. `None` when the rows differ in length.
-    pub fn from_rows(rows: &[&str], solid: impl Fn(char) -> bool) -> Option<Grid> {
-        let width = rows.first().map_or(0, |r| r.chars().count());
-        let mut grid = Grid::new(width, rows.len());
-        for (row, text) in rows.iter().enumerate() {
-            if text.chars().count() != width {
-                return None;
+    twin_pub! {
+        /// A grid from rows of characters, top row first; `solid` says which
+        /// characters are solid. `None` when the rows differ in length.
+        fn from_rows(rows: &[&str], solid: impl Fn(char) -> bool) -> Option<Grid> {
+            let width = rows.first().map_or(0, |r| r.chars().count());
+            let mut grid = Grid::new(width, rows.len());
+            for (row, text) in rows.iter().enumerate() {
+                if text.chars().count() != width {
+                    return None;
+                }
+                for (col, c) in text.chars().enumerate() {
+                    grid.set_solid(col, row, solid(c));
+                }
             }
-            for (col, c) in text.chars().enumerate() {
-                grid.set_solid(col, row, solid(c));
-            }
+            Some(grid)
         }
-        Some(grid)
     }
 
     /// The number of columns.

@@ -22,28 +22,30 @@ fn passable(c: char) -> bool {
     matches!(c, '.' | 'G' | 'S')
 }
 
-/// Reads a Moving AI `.map` text. Lines may end in `\n` or `\r\n`; blank
-/// lines after the last row are allowed.
-///
-/// ```
-/// let grid = clearway::grid::parse_movingai(
-///     "type octile\nheight 2\nwidth 3\nmap\n.@.\nGTS\n", "tiny.map").unwrap();
-/// assert_eq!((grid.width(), grid.height()), (3, 2));
-/// assert!(grid.is_solid(1, 0) && grid.is_solid(1, 1) && !grid.is_solid(2, 1));
-/// let err = parse_movingai_err("type octile\nheight 2\nwidth 3\nmap\n.@.\n..\n");
-/// assert!(err.contains("tiny.map:6:3"), "{err}");
-/// # fn parse_movingai_err(t: &str) -> String {
-/// #     clearway::grid::parse_movingai(t, "tiny.map").unwrap_err().to_string()
-/// # }
-/// ```
-///
-/// # Errors
-/// A header line that is missing or malformed (`type octile`, `height N`,
-/// `width N`, `map`, in that order, `height` and `width` either way round),
-/// a row of the wrong length, too few or too many rows: each located at
-/// file:line:col with a snippet.
-pub fn parse_movingai(text: &str, source_name: &str) -> Result<Grid, LoadError> {
-    parse(text, source_name, None)
+twin_pub! {
+    /// Reads a Moving AI `.map` text. Lines may end in `\n` or `\r\n`; blank
+    /// lines after the last row are allowed.
+    ///
+    /// ```
+    /// let grid = clearway::grid::parse_movingai(
+    ///     "type octile\nheight 2\nwidth 3\nmap\n.@.\nGTS\n", "tiny.map").unwrap();
+    /// assert_eq!((grid.width(), grid.height()), (3, 2));
+    /// assert!(grid.is_solid(1, 0) && grid.is_solid(1, 1) && !grid.is_solid(2, 1));
+    /// let err = parse_movingai_err("type octile\nheight 2\nwidth 3\nmap\n.@.\n..\n");
+    /// assert!(err.contains("tiny.map:6:3"), "{err}");
+    /// # fn parse_movingai_err(t: &str) -> String {
+    /// #     clearway::grid::parse_movingai(t, "tiny.map").unwrap_err().to_string()
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    /// A header line that is missing or malformed (`type octile`, `height N`,
+    /// `width N`, `map`, in that order, `height` and `width` either way round),
+    /// a row of the wrong length, too few or too many rows: each located at
+    /// file:line:col with a snippet.
+    fn parse_movingai(text: &str, source_name: &str) -> Result<Grid, LoadError> {
+        parse(text, source_name, None)
+    }
 }
 
 /// The terrain of a Moving AI map that becomes an area rather than solid
@@ -51,8 +53,8 @@ pub fn parse_movingai(text: &str, source_name: &str) -> Result<Grid, LoadError> 
 /// `W`, water first (an edge between the two is water's).
 const TERRAIN_AREAS: [(char, &str); 2] = [('W', "water"), ('S', "swamp")];
 
-/// Reads a Moving AI `.map` file's bytes: as [`parse_movingai`], after
-/// checking that they are text (a leading UTF-8 byte-order mark is skipped;
+/// Reads a Moving AI `.map` file's bytes (lines ending in `\n` or `\r\n`,
+/// blank lines allowed after the last row), after checking that they are text (a leading UTF-8 byte-order mark is skipped;
 /// columns are counted without it, as editors show them), and with swamp
 /// `S` and water `W` as areas `swamp` and `water` (free
 /// cells that agents may pay more for, or never enter), unless listed in
@@ -75,8 +77,10 @@ const TERRAIN_AREAS: [(char, &str); 2] = [('W', "water"), ('S', "swamp")];
 ///
 /// # Errors
 /// Bytes that are not UTF-8 (a UTF-16 file is named as such), a control
-/// character other than tab, CR and LF (a binary file), and every error of
-/// [`parse_movingai`]: each located at file:line:col.
+/// character other than tab, CR and LF (a binary file), a header line that
+/// is missing or malformed (`type octile`, `height N`, `width N`, `map`, in
+/// that order, `height` and `width` either way round), a row of the wrong
+/// length, too few or too many rows: each located at file:line:col.
 pub fn parse_movingai_bytes_with_areas(
     bytes: &[u8],
     source_name: &str,

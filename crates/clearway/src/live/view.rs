@@ -8,12 +8,15 @@ use crate::dimension::Dimension;
 use crate::indices::{EdgeIdx, NodeIdx};
 
 impl<D: Dimension> LiveLevel<D> {
-    /// The clearances of the live edges `edges` and nodes `nodes`, in that
-    /// order, as [`Clearances::compute`] gives them on a map that lists
-    /// those edges and nodes in that order and the live obstacles in index
-    /// order: each witness names its obstacle by its place among the live
-    /// obstacles, not by its live index. Nothing is measured; the
-    /// clearances are the live ones, copied.
+    /// `source`, clearances indexed as the live level is
+    /// ([`LiveLevel::clearances`], or a walking agent's
+    /// [`LiveLevel::walking_fold`]), for the live edges `edges` and nodes
+    /// `nodes`, in that order, as [`Clearances::compute`] (or
+    /// [`WalkingClearances::for_agent`](crate::walking::WalkingClearances::for_agent))
+    /// gives them on a map that lists those edges and nodes in that order
+    /// and the live obstacles in index order: each witness names its
+    /// obstacle by its place among the live obstacles, not by its live
+    /// index. Nothing is measured; the clearances are copied.
     ///
     /// A caller that keeps its file's obstacles at increasing live indices
     /// gets its file's obstacle numbers in the witnesses, and so the
@@ -36,39 +39,16 @@ impl<D: Dimension> LiveLevel<D> {
     ///     edges: [(from: 0, to: 1)],
     ///     obstacles: [Point((5, 3))],
     /// )"#, "doc.ron")?;
-    /// let kept = level.clearances_in(&[EdgeIdx::new(0)], &[NodeIdx::new(1), NodeIdx::new(0)]);
+    /// let (edges, nodes) = ([EdgeIdx::new(0)], [NodeIdx::new(1), NodeIdx::new(0)]);
+    /// let kept = level.reordered(level.clearances(), &edges, &nodes);
     /// assert_eq!(kept, Clearances::compute(&saved));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Panics
-    /// When an edge or node given was removed, or never was.
-    pub fn clearances_in(&self, edges: &[EdgeIdx], nodes: &[NodeIdx]) -> Clearances<D> {
-        self.reordered(&self.clearances, edges, nodes)
-    }
-
-    /// Walking agent `agent`'s folded clearances
-    /// ([`LiveLevel::walking_fold`]) of the live edges `edges` and nodes
-    /// `nodes`, in that order, witnesses renumbered as
-    /// [`LiveLevel::clearances_in`] renumbers them: what
-    /// [`WalkingClearances::for_agent`](crate::walking::WalkingClearances::for_agent)
-    /// gives on a map that lists them so. `None` when
-    /// [`LiveLevel::walking_fold`] is.
-    ///
-    /// # Panics
-    /// When an edge or node given was removed, or never was.
-    pub fn walking_fold_in(
-        &self,
-        agent: &crate::Agent,
-        edges: &[EdgeIdx],
-        nodes: &[NodeIdx],
-    ) -> Option<Clearances<D>> {
-        Some(self.reordered(&self.walking_fold(agent)?, edges, nodes))
-    }
-
-    /// `source` (indexed as the live level is) in the order of `edges` and
-    /// `nodes`, witnesses renumbered by place among the live obstacles.
-    fn reordered(
+    /// When an edge or node given was removed, or never was, or `source`
+    /// is not indexed as the live level is.
+    pub fn reordered(
         &self,
         source: &Clearances<D>,
         edges: &[EdgeIdx],

@@ -65,9 +65,16 @@ pub enum LoadErrorKind {
     /// negative or non-finite one is [`LoadErrorKind::Negative`] or
     /// [`LoadErrorKind::NonFinite`]).
     ZeroMultiplier,
+    /// An OBJ face names a vertex that does not exist (or the index 0).
+    IndexOutOfRange,
+    /// An OBJ file has no face at all.
+    NoFaces,
+    /// `tobj` rejected OBJ text the scan had accepted: a bug in clearway.
+    Internal,
 }
 
-/// Why a map could not be loaded, and where.
+/// Why a map (or an OBJ file of obstacles, [`crate::obj`]) could not be
+/// loaded, and where.
 ///
 /// Its `Display` is a complete diagnostic in the style of rustc:
 ///
@@ -114,9 +121,11 @@ impl LoadError {
         self.0.location()
     }
 
-    /// For a duplicate node id or agent name, where the first definition is.
-    pub fn related_location(&self) -> Option<Location> {
-        self.0.related_location()
+    twin_pub! {
+        /// For a duplicate node id or agent name, where the first definition is.
+        fn related_location(&self) -> Option<Location> {
+            self.0.related_location()
+        }
     }
 
     /// The name of the map source (usually its path), as given to the loader.

@@ -510,12 +510,12 @@ mod tests {
             (format!("#![enable(implicit_some)]\n{body}"), 2),
             (format!("// ü\n{body}"), 2),
         ] {
-            let mut cited = SourceCitations::default();
+            let mut cited = crate::Citations::default();
             Level::loader()
                 .cite(Cite::ObstaclesAndEdges, &mut cited)
                 .read_bytes(text.as_bytes(), "level.ron")
                 .unwrap();
-            assert_eq!(cited, SourceCitations::walked(&text), "{text}");
+            assert_eq!(cited.0, SourceCitations::walked(&text), "{text}");
             let obstacles = (0..).take_while(|&i| cited.obstacle_line(i).is_some());
             assert_eq!(obstacles.count(), cites, "{text}");
             let edges = (0..).take_while(|&i| cited.edge_location(i).is_some());

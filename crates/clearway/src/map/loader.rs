@@ -5,6 +5,7 @@
 use std::marker::PhantomData;
 use std::path::Path;
 
+use super::Citations;
 use super::Map;
 use super::error::LoadError;
 use super::level::Level;
@@ -28,11 +29,11 @@ use clearway_format::citations::{Cite, SourceCitations};
 /// [`Map::obstacle_index`] in a phase of your own.
 ///
 /// ```
-/// use clearway::{Cite, Map, SourceCitations};
+/// use clearway::{Citations, Cite, Map};
 /// let text = "Map(\n  nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0))],\n  \
 ///             edges: [(from: 0, to: 1)],\n  obstacles: [\n    Point((3, 4)),\n  ],\n)";
 /// let mut phases: Vec<(&'static str, std::time::Duration)> = Vec::new();
-/// let mut cited = SourceCitations::default();
+/// let mut cited = Citations::default();
 /// let map = Map::loader()
 ///     .cite(Cite::Obstacles, &mut cited)
 ///     .phases(&mut phases)
@@ -123,13 +124,13 @@ impl<'a, T: sealed::Read> Loader<'a, T> {
     /// for them, starts in the text: lines (and columns) for reports that
     /// cite them once the text is freed. Read from bytes, the big lists'
     /// elements are found by the walk that cuts them for the parse.
-    pub fn cite<'b>(self, what: Cite, into: &'b mut SourceCitations) -> Loader<'b, T>
+    pub fn cite<'b>(self, what: Cite, into: &'b mut Citations) -> Loader<'b, T>
     where
         'a: 'b,
     {
         Loader {
             phases: self.phases.map(|p| p as &'b mut dyn Phases),
-            cite: Some((what, into)),
+            cite: Some((what, &mut into.0)),
             reads: PhantomData,
         }
     }

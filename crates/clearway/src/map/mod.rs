@@ -24,6 +24,7 @@ use crate::walking::Walking;
 
 mod areas;
 mod chunk_validate;
+mod citations;
 mod error;
 mod extra_obstacles;
 mod level;
@@ -38,6 +39,7 @@ mod validate_walking;
 mod write;
 
 pub(crate) use areas::AreaId;
+pub use citations::Citations;
 pub(crate) use clearway_format::wire;
 pub(crate) use clearway_format::{EdgeEdit, MapTextWriter, edit_edges};
 pub use error::{LoadError, LoadErrorKind, Location};
@@ -121,18 +123,20 @@ pub struct Edge {
 }
 
 impl Edge {
-    /// A plain edge between two node indices: two-way, open, no cost, no
-    /// baked clearance (what grids and links make, and what a live level's
-    /// [`Change::AddEdge`](crate::live::Change::AddEdge) usually adds).
-    pub fn two_way(from: NodeIdx, to: NodeIdx) -> Edge {
-        Edge {
-            from,
-            to,
-            one_way: false,
-            closed: false,
-            cost: None,
-            clearance: None,
-            area: None,
+    twin_pub! {
+        /// A plain edge between two node indices: two-way, open, no cost, no
+        /// baked clearance (what grids and links make, and what a live level's
+        /// [`Change::AddEdge`](crate::live::Change::AddEdge) usually adds).
+        fn two_way(from: NodeIdx, to: NodeIdx) -> Edge {
+            Edge {
+                from,
+                to,
+                one_way: false,
+                closed: false,
+                cost: None,
+                clearance: None,
+                area: None,
+            }
         }
     }
 }
@@ -308,10 +312,12 @@ impl<D: Dimension> Map<D> {
         })
     }
 
-    /// The straight segment an edge runs along, from its `from` node to its `to` node.
-    pub fn edge_segment(&self, edge: EdgeIdx) -> Segment<D::Point> {
-        let e = &self.edges[edge];
-        Segment::new(self.nodes[e.from].pos, self.nodes[e.to].pos)
+    twin_pub! {
+        /// The straight segment an edge runs along, from its `from` node to its `to` node.
+        fn edge_segment(&self, edge: EdgeIdx) -> Segment<D::Point> {
+            let e = &self.edges[edge];
+            Segment::new(self.nodes[e.from].pos, self.nodes[e.to].pos)
+        }
     }
 
     /// The smallest cost per unit of length over the edges, at most 1: 1

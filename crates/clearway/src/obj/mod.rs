@@ -32,7 +32,7 @@
 //!
 //! # Errors
 //!
-//! Bad input is an [`ObjError`] at `file:line:col` with the line shown, as
+//! Bad input is a [`LoadError`] at `file:line:col` with the line shown, as
 //! map files are reported: a face index out of range (naming the index and
 //! the vertex count), a coordinate that is NaN, infinite or beyond ±1e15,
 //! a malformed or unknown statement, a file with no faces, text that is not
@@ -47,22 +47,21 @@
 //! assert_eq!(wall.mesh.triangle_indices().len(), 2);
 //! assert!(!wall.mesh.is_solid());
 //! assert_eq!(wall.source.to_string(), "level.obj object `wall` at line 1");
-//! # Ok::<(), clearway::obj::ObjError>(())
+//! # Ok::<(), clearway::LoadError>(())
 //! ```
 
 use std::fmt;
 use std::path::Path;
 
 use crate::geometry::{Mesh, Point3};
+use crate::map::{LoadError, LoadErrorKind};
 use crate::obstacle3::Obstacle3;
 use clearway_text::quote::capped;
 
 mod closed;
-mod error;
 mod face_lines;
 mod scan;
 
-pub use error::{ObjError, ObjErrorKind};
 pub(crate) use face_lines::FaceLines;
 
 /// Which statement named an OBJ mesh.
@@ -187,19 +186,19 @@ impl ObjObstacles {
 ///
 /// # Errors
 ///
-/// [`ObjErrorKind::Io`] if it cannot be read; otherwise as [`read_obj`].
-pub fn load_obj(path: impl AsRef<Path>) -> Result<ObjObstacles, ObjError> {
+/// [`LoadErrorKind::Io`] if it cannot be read; otherwise as [`read_obj`].
+pub fn load_obj(path: impl AsRef<Path>) -> Result<ObjObstacles, LoadError> {
     let path = path.as_ref();
     let file = path.display().to_string();
     if path.is_dir() {
-        return Err(ObjError::new(
-            ObjErrorKind::Io,
+        return Err(LoadError::new(
+            LoadErrorKind::Io,
             &file,
             format!("cannot read OBJ file `{file}`: it is a directory, not a file"),
         ));
     }
     let bytes = std::fs::read(path)
-        .map_err(|e| ObjError::io(&file, format!("cannot read OBJ file `{file}`: {e}"), e))?;
+        .map_err(|e| LoadError::io(&file, format!("cannot read OBJ file `{file}`: {e}"), e))?;
     read_obj(&bytes, &file)
 }
 
@@ -208,15 +207,15 @@ pub fn load_obj(path: impl AsRef<Path>) -> Result<ObjObstacles, ObjError> {
 ///
 /// # Errors
 ///
-/// An [`ObjError`] located at the bad line: text that is not UTF-8
-/// ([`ObjErrorKind::NotUtf8`]) or holds control characters
-/// ([`ObjErrorKind::Binary`]), an unknown or malformed statement
-/// ([`ObjErrorKind::Syntax`]), a coordinate that is NaN or infinite
-/// ([`ObjErrorKind::NonFinite`]) or beyond ±1e15, or a weight of 0
-/// ([`ObjErrorKind::OutOfRange`]), a face index out of range
-/// ([`ObjErrorKind::IndexOutOfRange`]), no face at all
-/// ([`ObjErrorKind::NoFaces`]).
-pub fn read_obj(bytes: &[u8], source_name: &str) -> Result<ObjObstacles, ObjError> {
+/// A [`LoadError`] located at the bad line: text that is not UTF-8
+/// ([`LoadErrorKind::NotUtf8`]) or holds control characters
+/// ([`LoadErrorKind::Binary`]), an unknown or malformed statement
+/// ([`LoadErrorKind::Syntax`]), a coordinate that is NaN or infinite
+/// ([`LoadErrorKind::NonFinite`]) or beyond ±1e15, or a weight of 0
+/// ([`LoadErrorKind::OutOfRange`]), a face index out of range
+/// ([`LoadErrorKind::IndexOutOfRange`]), no face at all
+/// ([`LoadErrorKind::NoFaces`]).
+pub fn read_obj(bytes: &[u8], source_name: &str) -> Result<ObjObstacles, LoadError> {
     let text = utf8_text(bytes, source_name)?;
     let scanned = scan::scan(text, source_name)?;
     let options = tobj::LoadOptions {
@@ -376,23 +375,23 @@ fn closure_warning(source: &ObjSource, closure: &closed::Closure) -> Option<Stri
     })
 }
 
-fn internal(source_name: &str, what: &str) -> ObjError {
-    ObjError::new(
-        ObjErrorKind::Internal,
+fn internal(source_name: &str, what: &str) -> LoadError {
+    LoadError::new(
+        LoadErrorKind::Internal,
         source_name,
         format!("{what} (a bug in clearway: please report it with the file)"),
     )
 }
 
 /// The bytes as text, or a located error: UTF-16, not UTF-8, or binary.
-fn utf8_text<'a>(bytes: &'a [u8], source_name: &str) -> Result<&'a str, ObjError> {
+fn utf8_text<'a>(bytes: &'a [u8], source_name: &str) -> Result<&'a str, LoadError> {
     if clearway_text::utf16::looks_like_utf16(bytes) {
         let message = format!(
             "the OBJ file is UTF-16 text; clearway reads UTF-8: {}",
             clearway_text::utf16::CONVERT
         );
         return Err(
-            ObjError::new(ObjErrorKind::NotUtf8, source_name, message).at(
+            LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
                 "",
                 0..0,
                 "UTF-16 starts here".to_owned(),
@@ -413,7 +412,7 @@ fn utf8_text<'a>(bytes: &'a [u8], source_name: &str) -> Result<&'a str, ObjError
             "the OBJ file is a binary file, not text: it holds the control byte 0x{byte:02X}"
         );
         return Err(
-            ObjError::new(ObjErrorKind::Binary, source_name, message).at(
+            LoadError::new(LoadErrorKind::Binary, source_name, message).at(
                 text,
                 offset..offset + 1,
                 format!("byte 0x{byte:02X}"),
@@ -425,7 +424,7 @@ fn utf8_text<'a>(bytes: &'a [u8], source_name: &str) -> Result<&'a str, ObjError
         let message =
             format!("the OBJ file is not UTF-8 text: byte 0x{byte:02X} is not valid UTF-8");
         return Err(
-            ObjError::new(ObjErrorKind::NotUtf8, source_name, message).at(
+            LoadError::new(LoadErrorKind::NotUtf8, source_name, message).at(
                 text,
                 text.len()..text.len(),
                 format!("byte 0x{byte:02X} follows here"),
@@ -438,6 +437,24 @@ fn utf8_text<'a>(bytes: &'a [u8], source_name: &str) -> Result<&'a str, ObjError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::Location;
+
+    #[test]
+    fn renders_like_the_map_loader() {
+        let text = "v 0 0 0\nf 1 2 9\n";
+        let at = text.find('9').unwrap();
+        let err = LoadError::new(
+            LoadErrorKind::IndexOutOfRange,
+            "x.obj",
+            "vertex index 9 is out of range".into(),
+        )
+        .at(text, at..at + 1, "no vertex 9".into());
+        assert_eq!(
+            err.to_string(),
+            "error: vertex index 9 is out of range\n  --> x.obj:2:7\n   |\n 2 | f 1 2 9\n   |       ^ no vertex 9"
+        );
+        assert_eq!(err.location(), Some(Location { line: 2, column: 7 }));
+    }
 
     /// A unit cube: 8 vertices, 6 quads wound counter-clockwise seen from
     /// outside.
@@ -703,7 +720,7 @@ f 4 1 5 8
         let dir = tempfile::tempdir().unwrap();
         let missing = dir.path().join("nope.obj");
         let err = load_obj(&missing).unwrap_err();
-        assert_eq!(err.kind(), ObjErrorKind::Io);
+        assert_eq!(err.kind(), LoadErrorKind::Io);
         assert!(err.to_string().contains("nope.obj"), "{err}");
         let err = load_obj(dir.path()).unwrap_err();
         assert!(err.to_string().contains("is a directory"), "{err}");

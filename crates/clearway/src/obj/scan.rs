@@ -9,9 +9,9 @@ use std::ops::Range;
 use std::str::FromStr;
 
 use super::ObjGroupKind;
-use super::error::{ObjError, ObjErrorKind};
 use super::face_lines::FaceLines;
 use crate::map::MAX_COORDINATE;
+use crate::map::{LoadError, LoadErrorKind};
 
 /// Statements of the OBJ format that clearway does not use: texture
 /// coordinates, normals, points, smoothing and merging groups, materials,
@@ -123,16 +123,16 @@ struct Scan<'a> {
 impl Scan<'_> {
     fn error(
         &self,
-        kind: ObjErrorKind,
+        kind: LoadErrorKind,
         span: Range<usize>,
         message: String,
         label: &str,
-    ) -> ObjError {
-        ObjError::new(kind, self.source_name, message).at(self.text, span, label.to_owned())
+    ) -> LoadError {
+        LoadError::new(kind, self.source_name, message).at(self.text, span, label.to_owned())
     }
 
     /// Checks a `v` line; returns its cleaned form.
-    fn vertex(&self, line: Range<usize>, words: &[(usize, &str)]) -> Result<String, ObjError> {
+    fn vertex(&self, line: Range<usize>, words: &[(usize, &str)]) -> Result<String, LoadError> {
         let values = &words[1..];
         if !matches!(values.len(), 3 | 4 | 6) {
             let (span, label) = match values.len() {
@@ -151,7 +151,7 @@ impl Scan<'_> {
                 }
             };
             return Err(self.error(
-                ObjErrorKind::Syntax,
+                LoadErrorKind::Syntax,
                 span,
                 format!(
                     "a vertex is `v x y z`, with an optional weight `w` or colour `r g b`; this one has {} value{}",
@@ -168,7 +168,7 @@ impl Scan<'_> {
             }
             numbers[k] = f64::from_str(word).map_err(|_| {
                 self.error(
-                    ObjErrorKind::Syntax,
+                    LoadErrorKind::Syntax,
                     at..at + word.len(),
                     format!("`{}` is not a number", clearway_text::quote::capped(word)),
                     "expected a number",
@@ -182,9 +182,9 @@ impl Scan<'_> {
             if w == 0.0 || !w.is_finite() {
                 return Err(self.error(
                     if w == 0.0 {
-                        ObjErrorKind::OutOfRange
+                        LoadErrorKind::OutOfRange
                     } else {
-                        ObjErrorKind::NonFinite
+                        LoadErrorKind::NonFinite
                     },
                     at..at + word.len(),
                     format!("the vertex weight w is {w}: it must be finite and not 0"),
@@ -204,16 +204,16 @@ impl Scan<'_> {
                 ""
             };
             let (kind, what, label) = if value.is_nan() {
-                (ObjErrorKind::NonFinite, "is NaN".to_owned(), "NaN number")
+                (LoadErrorKind::NonFinite, "is NaN".to_owned(), "NaN number")
             } else if value.is_infinite() {
                 (
-                    ObjErrorKind::NonFinite,
+                    LoadErrorKind::NonFinite,
                     "is infinite".to_owned(),
                     "infinite number",
                 )
             } else if value.abs() > MAX_COORDINATE {
                 (
-                    ObjErrorKind::OutOfRange,
+                    LoadErrorKind::OutOfRange,
                     format!("is {value:e}, out of range"),
                     "out of range",
                 )
@@ -244,11 +244,11 @@ impl Scan<'_> {
         &self,
         line: Range<usize>,
         words: &[(usize, &str)],
-    ) -> Result<(String, usize), ObjError> {
+    ) -> Result<(String, usize), LoadError> {
         let corners = &words[1..];
         if corners.len() < 3 {
             return Err(self.error(
-                ObjErrorKind::Syntax,
+                LoadErrorKind::Syntax,
                 line.end..line.end,
                 format!(
                     "a face needs at least 3 vertices; this one has {}",
@@ -262,7 +262,7 @@ impl Scan<'_> {
             let parts: Vec<&str> = word.split('/').collect();
             let malformed = |label: &str| {
                 self.error(
-                    ObjErrorKind::Syntax,
+                    LoadErrorKind::Syntax,
                     at..at + word.len(),
                     format!(
                         "`{}` is not a face corner: it is `v`, `v/vt`, `v//vn` or `v/vt/vn`, each an index",
@@ -305,7 +305,7 @@ impl Scan<'_> {
                         )
                     };
                     return Err(self.error(
-                        ObjErrorKind::IndexOutOfRange,
+                        LoadErrorKind::IndexOutOfRange,
                         span,
                         message,
                         "no such vertex",
@@ -315,7 +315,7 @@ impl Scan<'_> {
             };
             if index == 0 {
                 return Err(self.error(
-                    ObjErrorKind::IndexOutOfRange,
+                    LoadErrorKind::IndexOutOfRange,
                     span,
                     "vertex index 0 is out of range: OBJ indices count from 1 (or back from -1)"
                         .to_owned(),
@@ -324,7 +324,7 @@ impl Scan<'_> {
             }
             if index > 0 && index.unsigned_abs() > self.total_vertices {
                 return Err(self.error(
-                    ObjErrorKind::IndexOutOfRange,
+                    LoadErrorKind::IndexOutOfRange,
                     span,
                     format!(
                         "vertex index {index} is out of range: the file has {} vert{}",
@@ -340,7 +340,7 @@ impl Scan<'_> {
             }
             if index < 0 && index.unsigned_abs() > self.vertices {
                 return Err(self.error(
-                    ObjErrorKind::IndexOutOfRange,
+                    LoadErrorKind::IndexOutOfRange,
                     span,
                     format!(
                         "relative vertex index {index} is out of range: {} vert{} come before this face",
@@ -376,7 +376,7 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, Range<usize>)> + '_ {
 }
 
 /// Scans the whole text (UTF-8, free of control characters).
-pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, ObjError> {
+pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, LoadError> {
     let total_vertices = lines(text)
         .filter(|(_, range)| words(&text[range.clone()], 0).first().map(|w| w.1) == Some("v"))
         .count();
@@ -459,7 +459,7 @@ pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, ObjError> {
             k if IGNORED.contains(&k) => {}
             _ => {
                 return Err(scan.error(
-                    ObjErrorKind::Syntax,
+                    LoadErrorKind::Syntax,
                     at..at + keyword.len(),
                     format!(
                         "`{}` is not an OBJ statement (such as `v`, `f`, `o` or `g`)",
@@ -473,7 +473,7 @@ pub(super) fn scan(text: &str, source_name: &str) -> Result<Scanned, ObjError> {
     parts.push(current);
     if parts.iter().all(|p| p.triangles == 0) {
         return Err(scan.error(
-            ObjErrorKind::NoFaces,
+            LoadErrorKind::NoFaces,
             0..0,
             "the OBJ file has no faces: clearway reads its `f` statements as obstacles".to_owned(),
             "no `f` line in this file",

@@ -32,35 +32,41 @@ pub enum Up {
 }
 
 impl Up {
-    /// The picture point a level position is drawn at.
-    ///
-    /// ```
-    /// use clearway::geometry::{Point, Point3};
-    /// use clearway::render::Up;
-    /// let p = Point3::new(1.0, 2.0, 3.0);
-    /// assert_eq!(Up::Z.flat(p), Point::new(1.0, 2.0));
-    /// assert_eq!(Up::Y.flat(p), Point::new(1.0, -3.0));
-    /// ```
-    pub fn flat(self, p: Point3) -> Point {
-        match self {
-            Up::Z => Point::new(p.x, p.y),
-            Up::Y => Point::new(p.x, -p.z),
+    twin_pub! {
+        /// The picture point a level position is drawn at.
+        ///
+        /// ```
+        /// use clearway::geometry::{Point, Point3};
+        /// use clearway::render::Up;
+        /// let p = Point3::new(1.0, 2.0, 3.0);
+        /// assert_eq!(Up::Z.flat(p), Point::new(1.0, 2.0));
+        /// assert_eq!(Up::Y.flat(p), Point::new(1.0, -3.0));
+        /// ```
+        fn flat(self, p: Point3) -> Point {
+            match self {
+                Up::Z => Point::new(p.x, p.y),
+                Up::Y => Point::new(p.x, -p.z),
+            }
         }
     }
 
-    /// A level position's height.
-    pub fn height(self, p: Point3) -> f64 {
-        match self {
-            Up::Z => p.z,
-            Up::Y => p.y,
+    twin_pub! {
+        /// A level position's height.
+        fn height(self, p: Point3) -> f64 {
+            match self {
+                Up::Z => p.z,
+                Up::Y => p.y,
+            }
         }
     }
 
-    /// The up axis's name, as titles and the legend write heights.
-    pub fn name(self) -> &'static str {
-        match self {
-            Up::Z => "z",
-            Up::Y => "y",
+    twin_pub! {
+        /// The up axis's name, as titles and the legend write heights.
+        fn name(self) -> &'static str {
+            match self {
+                Up::Z => "z",
+                Up::Y => "y",
+            }
         }
     }
 
@@ -89,8 +95,6 @@ pub enum MapOf<'a> {
 pub trait Flatten: Dimension + drawn::Drawn {
     /// The picture-plane point a position is drawn at.
     fn flat(p: Self::Point, up: Up) -> Point;
-    /// A position's height; `None` in 2D.
-    fn height(p: Self::Point, up: Up) -> Option<f64>;
     /// An obstacle's kind, as titles name it.
     fn kind(o: &Self::Obstacle) -> ObstacleKind;
 }
@@ -102,6 +106,8 @@ mod drawn {
 
     /// The picture's own questions about a dimension.
     pub trait Drawn: Dimension {
+        /// A position's height; `None` in 2D.
+        fn height(p: Self::Point, up: Up) -> Option<f64>;
         /// A position as titles write it: `(x, y)` or `(x, y, z)`.
         fn words(p: Self::Point) -> String;
         /// An edge's length as drawn, in level units.
@@ -117,15 +123,15 @@ impl Flatten for Plane {
     fn flat(p: Point, _: Up) -> Point {
         p
     }
-    fn height(_: Point, _: Up) -> Option<f64> {
-        None
-    }
     fn kind(o: &crate::Obstacle) -> ObstacleKind {
         o.kind()
     }
 }
 
 impl drawn::Drawn for Plane {
+    fn height(_: Point, _: Up) -> Option<f64> {
+        None
+    }
     fn words(p: Point) -> String {
         text::point(p)
     }
@@ -144,15 +150,15 @@ impl Flatten for Space {
     fn flat(p: Point3, up: Up) -> Point {
         up.flat(p)
     }
-    fn height(p: Point3, up: Up) -> Option<f64> {
-        Some(up.height(p))
-    }
     fn kind(o: &crate::Obstacle3) -> ObstacleKind {
         o.kind()
     }
 }
 
 impl drawn::Drawn for Space {
+    fn height(p: Point3, up: Up) -> Option<f64> {
+        Some(up.height(p))
+    }
     fn words(p: Point3) -> String {
         text::point3(p)
     }

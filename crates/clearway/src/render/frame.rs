@@ -15,36 +15,38 @@ pub struct Bounds {
 }
 
 impl Bounds {
-    /// The smallest box around every node and obstacle of a map; `None` for
-    /// a map with neither.
-    pub fn of_map(map: &Map) -> Option<Bounds> {
-        let mut bounds: Option<Bounds> = None;
-        let mut add = |p: Point, pad: f64| {
-            let lo = Point::new(p.x - pad, p.y - pad);
-            let hi = Point::new(p.x + pad, p.y + pad);
-            bounds = Some(match bounds {
-                None => Bounds { min: lo, max: hi },
-                Some(b) => Bounds {
-                    min: Point::new(b.min.x.min(lo.x), b.min.y.min(lo.y)),
-                    max: Point::new(b.max.x.max(hi.x), b.max.y.max(hi.y)),
-                },
-            });
-        };
-        for n in map.nodes() {
-            add(n.pos, 0.0);
-        }
-        for o in map.obstacles() {
-            match o {
-                Obstacle::Point(p) => add(*p, 0.0),
-                Obstacle::Circle(c) => add(c.center, c.radius),
-                Obstacle::Segment(s) => {
-                    add(s.a, 0.0);
-                    add(s.b, 0.0);
-                }
-                Obstacle::Polygon(poly) => poly.vertices().iter().for_each(|&v| add(v, 0.0)),
+    twin_pub! {
+        /// The smallest box around every node and obstacle of a map; `None` for
+        /// a map with neither.
+        fn of_map(map: &Map) -> Option<Bounds> {
+            let mut bounds: Option<Bounds> = None;
+            let mut add = |p: Point, pad: f64| {
+                let lo = Point::new(p.x - pad, p.y - pad);
+                let hi = Point::new(p.x + pad, p.y + pad);
+                bounds = Some(match bounds {
+                    None => Bounds { min: lo, max: hi },
+                    Some(b) => Bounds {
+                        min: Point::new(b.min.x.min(lo.x), b.min.y.min(lo.y)),
+                        max: Point::new(b.max.x.max(hi.x), b.max.y.max(hi.y)),
+                    },
+                });
+            };
+            for n in map.nodes() {
+                add(n.pos, 0.0);
             }
+            for o in map.obstacles() {
+                match o {
+                    Obstacle::Point(p) => add(*p, 0.0),
+                    Obstacle::Circle(c) => add(c.center, c.radius),
+                    Obstacle::Segment(s) => {
+                        add(s.a, 0.0);
+                        add(s.b, 0.0);
+                    }
+                    Obstacle::Polygon(poly) => poly.vertices().iter().for_each(|&v| add(v, 0.0)),
+                }
+            }
+            bounds
         }
-        bounds
     }
 
     /// The square reaching `margin` from `center` each way.
@@ -82,7 +84,7 @@ impl Bounds {
     }
 
     /// Width and height.
-    pub fn size(&self) -> (f64, f64) {
+    pub(crate) fn size(&self) -> (f64, f64) {
         (self.max.x - self.min.x, self.max.y - self.min.y)
     }
 }

@@ -52,7 +52,8 @@ pub struct PictureOptions<P = Point> {
     /// node asked about, and the ring makes it the one the eye finds.
     pub centre: Option<NodeIdx>,
     /// Writes the picture at this size in pixels (`--width`, `--height`),
-    /// scaled uniformly; see [`OutputSize::fit`].
+    /// scaled uniformly (both given: the canvas grows to that shape, the
+    /// picture centred in it).
     pub size: OutputSize,
     /// Which axis of a 3D level points up (default z); the picture looks
     /// down along it. No effect on a 2D level.

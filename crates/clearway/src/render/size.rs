@@ -21,25 +21,27 @@ pub struct OutputSize {
 }
 
 impl OutputSize {
-    /// For a picture laid out `natural` (width, height) big: the canvas to
-    /// lay it out on (its own size, or grown in one direction to the shape
-    /// asked for) and the size to write it at, in whole pixels. `None` when
-    /// no size is asked for.
-    pub fn fit(self, natural: (f64, f64)) -> Option<((f64, f64), (u32, u32))> {
-        let (w, h) = natural;
-        let follow = |given: u32, ratio: f64| ((f64::from(given) * ratio).round() as u32).max(1);
-        match (self.width, self.height) {
-            (None, None) => None,
-            (Some(width), None) => Some((natural, (width, follow(width, h / w)))),
-            (None, Some(height)) => Some((natural, (follow(height, w / h), height))),
-            (Some(width), Some(height)) => {
-                let aspect = f64::from(width) / f64::from(height);
-                let canvas = if w / h < aspect {
-                    ((h * aspect).ceil(), h)
-                } else {
-                    (w, (w / aspect).ceil())
-                };
-                Some((canvas, (width, height)))
+    twin_pub! {
+        /// For a picture laid out `natural` (width, height) big: the canvas to
+        /// lay it out on (its own size, or grown in one direction to the shape
+        /// asked for) and the size to write it at, in whole pixels. `None` when
+        /// no size is asked for.
+        fn fit(self, natural: (f64, f64)) -> Option<((f64, f64), (u32, u32))> {
+            let (w, h) = natural;
+            let follow = |given: u32, ratio: f64| ((f64::from(given) * ratio).round() as u32).max(1);
+            match (self.width, self.height) {
+                (None, None) => None,
+                (Some(width), None) => Some((natural, (width, follow(width, h / w)))),
+                (None, Some(height)) => Some((natural, (follow(height, w / h), height))),
+                (Some(width), Some(height)) => {
+                    let aspect = f64::from(width) / f64::from(height);
+                    let canvas = if w / h < aspect {
+                        ((h * aspect).ceil(), h)
+                    } else {
+                        (w, (w / aspect).ceil())
+                    };
+                    Some((canvas, (width, height)))
+                }
             }
         }
     }

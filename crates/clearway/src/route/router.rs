@@ -287,37 +287,41 @@ impl<'m, D: Dimension> Router<'m, D> {
         router
     }
 
-    /// How many nodes the router's last search expanded (took from its open
-    /// set), the goal included: the work a query did, for comparing
-    /// landmark tables on a level. 0 before the first query, and for a
-    /// query whose goal the landmarks prove out of reach. A widest-route
-    /// query counts its final cheapest-route search.
-    ///
-    /// ```
-    /// use clearway::{Clearances, Map, Router};
-    /// let map = Map::loader().read_str(
-    ///     "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0)), (id: 2, pos: (2, 0))], \
-    ///      edges: [(from: 0, to: 1), (from: 1, to: 2)])",
-    ///     "line.ron",
-    /// ).unwrap();
-    /// let clearances = Clearances::compute(&map);
-    /// let mut router = Router::new(&map, &clearances);
-    /// router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(2), 0.0).unwrap();
-    /// // Node 0, then 1, then the goal.
-    /// assert_eq!(router.last_expanded(), 3);
-    /// ```
-    pub fn last_expanded(&self) -> usize {
-        self.scratch.expanded
+    twin_pub! {
+        /// How many nodes the router's last search expanded (took from its open
+        /// set), the goal included: the work a query did, for comparing
+        /// landmark tables on a level. 0 before the first query, and for a
+        /// query whose goal the landmarks prove out of reach. A widest-route
+        /// query counts its final cheapest-route search.
+        ///
+        /// ```
+        /// use clearway::{Clearances, Map, Router};
+        /// let map = Map::loader().read_str(
+        ///     "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (1, 0)), (id: 2, pos: (2, 0))], \
+        ///      edges: [(from: 0, to: 1), (from: 1, to: 2)])",
+        ///     "line.ron",
+        /// ).unwrap();
+        /// let clearances = Clearances::compute(&map);
+        /// let mut router = Router::new(&map, &clearances);
+        /// router.route(clearway::NodeIdx::new(0), clearway::NodeIdx::new(2), 0.0).unwrap();
+        /// // Node 0, then 1, then the goal.
+        /// assert_eq!(router.last_expanded(), 3);
+        /// ```
+        fn last_expanded(&self) -> usize {
+            self.scratch.expanded
+        }
     }
 
-    /// How many landmarks the router has in its largest table (0 for
-    /// [`Router::new`]).
-    pub fn landmark_count(&self) -> usize {
-        self.landmarks
-            .iter()
-            .map(Landmarks::count)
-            .max()
-            .unwrap_or(0)
+    twin_pub! {
+        /// How many landmarks the router has in its largest table (0 for
+        /// [`Router::new`]).
+        fn landmark_count(&self) -> usize {
+            self.landmarks
+                .iter()
+                .map(Landmarks::count)
+                .max()
+                .unwrap_or(0)
+        }
     }
 
     /// The cheapest route from node `start` to node `goal` (indices into

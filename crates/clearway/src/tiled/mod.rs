@@ -702,18 +702,20 @@ pub fn tile_layer_grid(
     tile_layer_grid_from_map(&map, &file, options)
 }
 
-/// [`tile_layer_grid`] of a Tiled map held in memory.
-///
-/// # Errors
-///
-/// As [`tile_layer_grid`].
-pub fn tile_layer_grid_from_tmx_bytes(
-    bytes: &[u8],
-    source_name: &str,
-    options: &TiledOptions,
-) -> Result<TiledGrid, TiledError> {
-    let map = load_map_bytes(bytes, source_name)?;
-    tile_layer_grid_from_map(&map, source_name, options).map_err(|e| locate(e, bytes))
+twin_pub! {
+    /// [`tile_layer_grid`] of a Tiled map held in memory.
+    ///
+    /// # Errors
+    ///
+    /// As [`tile_layer_grid`].
+    fn tile_layer_grid_from_tmx_bytes(
+        bytes: &[u8],
+        source_name: &str,
+        options: &TiledOptions,
+    ) -> Result<TiledGrid, TiledError> {
+        let map = load_map_bytes(bytes, source_name)?;
+        tile_layer_grid_from_map(&map, source_name, options).map_err(|e| locate(e, bytes))
+    }
 }
 
 /// [`tile_layer_grid`] of an already loaded Tiled map.

@@ -192,10 +192,12 @@ impl WalkingClearances {
         blocked(&self.walking, self.edge(e), radius, map.slack(), false)
     }
 
-    /// Why node `n` does not admit the agent, as [`Self::edge_blocked`]:
-    /// its body, or no ground under it.
-    pub fn node_blocked(&self, map: &Map<Space>, n: NodeIdx, radius: f64) -> Option<Blocked> {
-        blocked(&self.walking, self.node(n), radius, map.slack(), true)
+    twin_pub! {
+        /// Why node `n` does not admit the agent, as [`Self::edge_blocked`]:
+        /// its body, or no ground under it.
+        fn node_blocked(&self, map: &Map<Space>, n: NodeIdx, radius: f64) -> Option<Blocked> {
+            blocked(&self.walking, self.node(n), radius, map.slack(), true)
+        }
     }
 }
 

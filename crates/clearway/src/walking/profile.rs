@@ -67,11 +67,6 @@ impl Walking {
             d.z.abs().atan2(run).to_degrees()
         }
     }
-
-    /// Whether `feet` is steeper than the agent walks.
-    pub fn too_steep(&self, feet: Segment<Point3>) -> bool {
-        Walking::slope(feet) > self.max_slope
-    }
 }
 
 #[cfg(test)]

@@ -117,8 +117,8 @@ proptest! {
                 ends.sort_unstable();
                 ends.windows(2).flat_map(|w| compute(w[0]..w[1])).collect::<Vec<_>>()
             };
-            let edges = in_ranges(map.edges().len(), &|r| Clearances::options().compute_edges(map, r));
-            let nodes = in_ranges(map.nodes().len(), &|r| Clearances::options().compute_nodes(map, r));
+            let edges = in_ranges(map.edges().len(), &|r| Clearances::options().compute_part(map, r, 0..0).edges().to_vec());
+            let nodes = in_ranges(map.nodes().len(), &|r| Clearances::options().compute_part(map, 0..0, r).nodes().to_vec());
             prop_assert_eq!(&edges[..], whole.edges());
             prop_assert_eq!(&nodes[..], whole.nodes());
         }

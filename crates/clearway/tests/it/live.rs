@@ -321,7 +321,8 @@ fn check<D: Dimension>(
     let now = fresh(live);
     prop_assert_eq!(live.slack().to_bits(), now.clearances.slack().to_bits());
     // The live clearances in the fresh map's order are the fresh ones.
-    let in_order = live.clearances_in(
+    let in_order = live.reordered(
+        live.clearances(),
         &now.edge_of
             .iter()
             .map(|&e| EdgeIdx::new(e))

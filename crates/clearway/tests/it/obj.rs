@@ -5,14 +5,15 @@
 
 use std::path::Path;
 
-use clearway::obj::{ObjErrorKind, ObjGroupKind, load_obj, read_obj};
+use clearway::LoadErrorKind;
+use clearway::obj::{ObjGroupKind, load_obj, read_obj};
 
 /// (file in tests/bad_obj, line:col, kind, words the message must contain)
-const CORPUS: &[(&str, &str, ObjErrorKind, &str)] = &[
+const CORPUS: &[(&str, &str, LoadErrorKind, &str)] = &[
     (
         "index_out_of_range.obj",
         "5:7",
-        ObjErrorKind::IndexOutOfRange,
+        LoadErrorKind::IndexOutOfRange,
         "vertex index 9 is out of range: the file has 3 vertices",
     ),
     (
@@ -20,102 +21,107 @@ const CORPUS: &[(&str, &str, ObjErrorKind, &str)] = &[
         // same (out of range, as 9 is), not a malformed corner.
         "index_23_digits.obj",
         "5:7",
-        ObjErrorKind::IndexOutOfRange,
+        LoadErrorKind::IndexOutOfRange,
         "vertex index 12345678901234567890123 is out of range: the file has 3 vertices",
     ),
     (
         "relative_index_out_of_range.obj",
         "3:9",
-        ObjErrorKind::IndexOutOfRange,
+        LoadErrorKind::IndexOutOfRange,
         "relative vertex index -3 is out of range: 2 vertices come before this face",
     ),
     (
         "index_zero.obj",
         "4:3",
-        ObjErrorKind::IndexOutOfRange,
+        LoadErrorKind::IndexOutOfRange,
         "vertex index 0 is out of range",
     ),
     (
         "nan.obj",
         "3:5",
-        ObjErrorKind::NonFinite,
+        LoadErrorKind::NonFinite,
         "y coordinate is NaN",
     ),
     (
         "inf.obj",
         "2:7",
-        ObjErrorKind::NonFinite,
+        LoadErrorKind::NonFinite,
         "z coordinate is infinite",
     ),
     (
         "overflow_1e400.obj",
         "2:3",
-        ObjErrorKind::NonFinite,
+        LoadErrorKind::NonFinite,
         "x coordinate is infinite",
     ),
     (
         "out_of_range.obj",
         "3:5",
-        ObjErrorKind::OutOfRange,
+        LoadErrorKind::OutOfRange,
         "y coordinate is 2e15, out of range",
     ),
     (
         "out_of_range_after_weight.obj",
         "2:3",
-        ObjErrorKind::OutOfRange,
+        LoadErrorKind::OutOfRange,
         "is 2e15, out of range after dividing by w",
     ),
     (
         "weight_zero.obj",
         "1:9",
-        ObjErrorKind::OutOfRange,
+        LoadErrorKind::OutOfRange,
         "the vertex weight w is 0",
     ),
     (
         "vertex_two_values.obj",
         "2:6",
-        ObjErrorKind::Syntax,
+        LoadErrorKind::Syntax,
         "this one has 2 values",
     ),
     (
         "vertex_not_a_number.obj",
         "2:5",
-        ObjErrorKind::Syntax,
+        LoadErrorKind::Syntax,
         "`0,5` is not a number",
     ),
     (
         "face_corner_malformed.obj",
         "4:5",
-        ObjErrorKind::Syntax,
+        LoadErrorKind::Syntax,
         "`2/1/1/1` is not a face corner",
     ),
     (
         "face_two_vertices.obj",
         "4:6",
-        ObjErrorKind::Syntax,
+        LoadErrorKind::Syntax,
         "a face needs at least 3 vertices; this one has 2",
     ),
     (
         "unknown_statement.obj",
         "4:1",
-        ObjErrorKind::Syntax,
+        LoadErrorKind::Syntax,
         "`face` is not an OBJ statement",
     ),
-    ("no_faces.obj", "1:1", ObjErrorKind::NoFaces, "has no faces"),
-    ("empty.obj", "1:1", ObjErrorKind::NoFaces, "has no faces"),
+    (
+        "no_faces.obj",
+        "1:1",
+        LoadErrorKind::NoFaces,
+        "has no faces",
+    ),
+    ("empty.obj", "1:1", LoadErrorKind::NoFaces, "has no faces"),
     (
         "not_utf8.obj",
         "1:6",
-        ObjErrorKind::NotUtf8,
+        LoadErrorKind::NotUtf8,
         "byte 0xE9 is not valid UTF-8",
     ),
     (
         "binary.obj",
         "2:4",
-        ObjErrorKind::Binary,
+        LoadErrorKind::Binary,
         "it holds the control byte 0x00",
     ),
-    ("utf16.obj", "1:1", ObjErrorKind::NotUtf8, "UTF-16"),
+    ("utf16.obj", "1:1", LoadErrorKind::NotUtf8, "UTF-16"),
 ];
 
 #[test]
@@ -215,7 +221,7 @@ fn arbitrary_statements_never_panic_and_always_locate() {
                     oks.set(oks.get() + 1);
                 }
                 Err(e) => {
-                    prop_assert!(e.kind() != ObjErrorKind::Internal, "{e}");
+                    prop_assert!(e.kind() != LoadErrorKind::Internal, "{e}");
                     prop_assert!(e.location().is_some(), "{e}");
                 }
             }
