@@ -34,6 +34,7 @@ mod apply;
 mod change;
 mod magnitude;
 mod obstacles;
+mod packed;
 mod reach;
 mod report;
 mod view;

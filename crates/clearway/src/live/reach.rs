@@ -1,5 +1,5 @@
 //! Which edges and nodes a new obstacle may be nearer to than what limits
-//! them now: one R-tree of their boxes, each grown by its clearance.
+//! them now: their boxes, each grown by its clearance, in one tree.
 //!
 //! An obstacle at distance d from an edge lies within d of the edge's box
 //! on every axis; it can win against the edge's clearance c only if
@@ -19,19 +19,26 @@
 //! away) is put in again. The box an item is in is remembered as the
 //! distance it was grown by, so that it can be found and taken out.
 //!
+//! So almost every box stays where the level's build put it: those are
+//! packed once (`packed.rs`: flat, a box in its own size, no slot for
+//! growing), and the few put in since (a box that grew, an item added)
+//! go in a small R-tree beside it; a query asks both.
+//!
 //! Items with no clearance bound (nothing limits them) have no box; they
 //! are kept aside and are candidates for every new obstacle.
 //!
 //! The boxes are kept in single precision, each corner rounded outward
-//! (and so is the box asked about): a box that holds the exact one only
-//! adds candidates, which are then measured exactly, and it halves the
-//! bytes of a tree that a query walks through cache misses.
+//! (and so is the box asked about, and the distance a box is grown by):
+//! a box that holds the exact one only adds candidates, which are then
+//! measured exactly, and it halves the bytes of a tree that a query walks
+//! through cache misses.
 
 use rstar::{AABB, RTree, RTreeObject};
 
 use crate::obstacle_index::TreeParams;
 
 use super::obstacles::grown;
+use super::packed::{Bounds, Packed};
 use crate::dimension::Dimension;
 use crate::geometry::Segment;
 
@@ -82,8 +89,8 @@ impl Near {
     }
 }
 
-/// An edge or node in the tree: its id (see [`Items::id`]) and its grown
-/// box in single precision.
+/// An edge or node in the tree of items put in since the level was built:
+/// its id (see [`Items::id`]) and its grown box in single precision.
 #[derive(Clone, Debug, PartialEq)]
 struct Entry<N: rstar::Point> {
     id: u32,
@@ -102,10 +109,15 @@ impl<N: rstar::Point> RTreeObject for Entry<N> {
 /// clearance.
 #[derive(Debug)]
 pub(super) struct Reach<D: Dimension> {
+    /// The items as the level was built, packed (see `packed.rs`); an
+    /// item whose box grows since is taken out of it.
+    packed: Packed<D::Narrow>,
+    /// The items put in since: added, or whose box grew.
     tree: RTree<Entry<D::Narrow>, TreeParams>,
-    /// The distance each item's box is grown by, edges' then nodes'; NaN
-    /// for an item not in the tree (removed, or unbounded).
-    grown_by: [Vec<f64>; 2],
+    /// The distance each item's box is grown by, edges' then nodes'
+    /// (rounded up to single precision: a box grown by more only finds
+    /// more); NaN for an item not in a tree (removed, or unbounded).
+    grown_by: [Vec<f32>; 2],
     /// Items with no bound, edges' then nodes': candidates for every
     /// obstacle.
     unbounded: [Vec<u32>; 2],
@@ -113,43 +125,36 @@ pub(super) struct Reach<D: Dimension> {
 
 impl<D: Dimension> Reach<D> {
     /// The tree over `edges` and `nodes` (segments with their clearances),
-    /// bulk loaded.
+    /// packed.
     pub fn new(
-        edges: impl Iterator<Item = (Segment<D::Point>, f64)>,
-        nodes: impl Iterator<Item = (Segment<D::Point>, f64)>,
+        edges: impl ExactSizeIterator<Item = (Segment<D::Point>, f64)>,
+        nodes: impl ExactSizeIterator<Item = (Segment<D::Point>, f64)>,
     ) -> Reach<D> {
-        let mut reach = Reach {
+        let mut unbounded = [Vec::new(), Vec::new()];
+        let mut grown_by = [
+            Vec::with_capacity(edges.len()),
+            Vec::with_capacity(nodes.len()),
+        ];
+        let mut leaves = Vec::with_capacity(edges.len() + nodes.len());
+        lay_out::<D>(
+            Items::Edges,
+            edges,
+            &mut leaves,
+            &mut grown_by,
+            &mut unbounded,
+        );
+        lay_out::<D>(
+            Items::Nodes,
+            nodes,
+            &mut leaves,
+            &mut grown_by,
+            &mut unbounded,
+        );
+        Reach {
+            packed: Packed::new(leaves),
             tree: RTree::new_with_params(),
-            grown_by: [Vec::new(), Vec::new()],
-            unbounded: [Vec::new(), Vec::new()],
-        };
-        let mut entries = Vec::new();
-        reach.lay_out(Items::Edges, edges, &mut entries);
-        reach.lay_out(Items::Nodes, nodes, &mut entries);
-        reach.tree = RTree::bulk_load_with_params(entries);
-        reach
-    }
-
-    /// Notes `all`, the items of `items`, with their boxes in `entries`
-    /// (or aside, when unbounded), for the bulk load.
-    fn lay_out(
-        &mut self,
-        items: Items,
-        all: impl Iterator<Item = (Segment<D::Point>, f64)>,
-        entries: &mut Vec<Entry<D::Narrow>>,
-    ) {
-        let lane = items.lane();
-        for (i, (segment, clearance)) in all.enumerate() {
-            if clearance == f64::INFINITY {
-                self.unbounded[lane].push(items.id(i) & !NODE);
-                self.grown_by[lane].push(f64::NAN);
-            } else {
-                entries.push(Entry {
-                    id: items.id(i),
-                    envelope: box_of::<D>(segment, clearance),
-                });
-                self.grown_by[lane].push(clearance);
-            }
+            grown_by,
+            unbounded,
         }
     }
 
@@ -159,16 +164,18 @@ impl<D: Dimension> Reach<D> {
         let lane = items.lane();
         let id = items.id(i);
         if i >= self.grown_by[lane].len() {
-            self.grown_by[lane].resize(i + 1, f64::NAN);
+            self.grown_by[lane].resize(i + 1, f32::NAN);
         }
         if clearance == f64::INFINITY {
             self.unbounded[lane].push(id & !NODE);
         } else {
+            let by = up(clearance);
+            let bounds = box_of::<D>(segment, by);
             self.tree.insert(Entry {
                 id,
-                envelope: box_of::<D>(segment, clearance),
+                envelope: AABB::from_corners(bounds.lower, bounds.upper),
             });
-            self.grown_by[lane][i] = clearance;
+            self.grown_by[lane][i] = by;
         }
     }
 
@@ -178,11 +185,14 @@ impl<D: Dimension> Reach<D> {
         let id = items.id(i);
         match self.grown_by[lane].get(i) {
             Some(&by) if !by.is_nan() => {
-                self.tree.remove(&Entry {
-                    id,
-                    envelope: box_of::<D>(segment, by),
-                });
-                self.grown_by[lane][i] = f64::NAN;
+                let bounds = box_of::<D>(segment, by);
+                if !self.packed.take_out(id, &bounds) {
+                    self.tree.remove(&Entry {
+                        id,
+                        envelope: AABB::from_corners(bounds.lower, bounds.upper),
+                    });
+                }
+                self.grown_by[lane][i] = f32::NAN;
             }
             _ => self.unbounded[lane].retain(|&u| u != id & !NODE),
         }
@@ -192,7 +202,7 @@ impl<D: Dimension> Reach<D> {
     /// again if it no longer holds that clearance.
     pub fn update(&mut self, items: Items, i: usize, segment: Segment<D::Point>, clearance: f64) {
         let by = self.grown_by[items.lane()][i];
-        if by.is_nan() && clearance == f64::INFINITY || clearance <= by {
+        if by.is_nan() && clearance == f64::INFINITY || clearance <= f64::from(by) {
             return;
         }
         self.remove(items, i, segment);
@@ -202,15 +212,25 @@ impl<D: Dimension> Reach<D> {
     /// Every edge and node whose box meets `envelope`, and every unbounded
     /// one, in no particular order.
     pub fn near(&self, envelope: &AABB<D::Point>) -> Near {
-        let mut near = Near::default();
-        for r in self
-            .tree
-            .locate_in_envelope_intersecting(narrow::<D>(envelope))
-        {
-            if r.id & NODE == 0 {
-                near.edges.push(r.id as usize);
+        // Room for what a small obstacle finds, so that the lists do not
+        // grow step by step (allocation was 3 to 11% of an event).
+        let mut near = Near {
+            edges: Vec::with_capacity(32),
+            nodes: Vec::with_capacity(16),
+        };
+        let query = narrow::<D>(envelope);
+        let mut found = |id: u32| {
+            if id & NODE == 0 {
+                near.edges.push(id as usize);
             } else {
-                near.nodes.push((r.id & !NODE) as usize);
+                near.nodes.push((id & !NODE) as usize);
+            }
+        };
+        self.packed.for_each_meeting(&query, &mut found);
+        if self.tree.size() > 0 {
+            let envelope = AABB::from_corners(query.lower, query.upper);
+            for r in self.tree.locate_in_envelope_intersecting(envelope) {
+                found(r.id);
             }
         }
         near.edges
@@ -221,24 +241,45 @@ impl<D: Dimension> Reach<D> {
     }
 }
 
-/// A segment's box grown by `clearance` (see [`grown`]), in single
-/// precision.
-fn box_of<D: Dimension>(segment: Segment<D::Point>, clearance: f64) -> AABB<D::Narrow> {
+/// Notes `all`, the items of `items`, with their boxes in `leaves` (or
+/// aside, when unbounded), for the packed tree.
+fn lay_out<D: Dimension>(
+    items: Items,
+    all: impl Iterator<Item = (Segment<D::Point>, f64)>,
+    leaves: &mut Vec<(u32, Bounds<D::Narrow>)>,
+    grown_by: &mut [Vec<f32>; 2],
+    unbounded: &mut [Vec<u32>; 2],
+) {
+    let lane = items.lane();
+    for (i, (segment, clearance)) in all.enumerate() {
+        if clearance == f64::INFINITY {
+            unbounded[lane].push(items.id(i) & !NODE);
+            grown_by[lane].push(f32::NAN);
+        } else {
+            let by = up(clearance);
+            leaves.push((items.id(i), box_of::<D>(segment, by)));
+            grown_by[lane].push(by);
+        }
+    }
+}
+
+/// A segment's box grown by `by` (see [`grown`]), in single precision.
+fn box_of<D: Dimension>(segment: Segment<D::Point>, by: f32) -> Bounds<D::Narrow> {
     narrow::<D>(&grown::<D>(
         super::obstacles::segment_envelope::<D>(segment),
-        clearance,
+        f64::from(by),
         D::scale(segment),
     ))
 }
 
 /// The smallest single-precision box that holds `envelope`.
-fn narrow<D: Dimension>(envelope: &AABB<D::Point>) -> AABB<D::Narrow> {
+fn narrow<D: Dimension>(envelope: &AABB<D::Point>) -> Bounds<D::Narrow> {
     use rstar::Point as _;
     let (lower, upper) = (envelope.lower(), envelope.upper());
-    AABB::from_corners(
-        D::Narrow::generate(|axis| down(lower.nth(axis))),
-        D::Narrow::generate(|axis| up(upper.nth(axis))),
-    )
+    Bounds {
+        lower: D::Narrow::generate(|axis| down(lower.nth(axis))),
+        upper: D::Narrow::generate(|axis| up(upper.nth(axis))),
+    }
 }
 
 /// The largest `f32` at most `x` (an infinity beyond its range).
