@@ -11,10 +11,13 @@
 # reversed every other round; prints each round's estimate and the
 # medians, each against the plain routes on the same kind of router.
 #
-# Run: benches/route_area_costs.sh [ROUNDS]   (builds the bench in release)
+# Run: benches/route_area_costs.sh [ROUNDS [CRITERION ARGS...]]   (builds the
+# bench in release; for instance `3 --warm-up-time 1 --measurement-time 5`
+# for shorter runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
+shift || true
 cargo bench --locked --bench route --no-run 2>/dev/null
 bin=$(ls -t target/release/deps/route-* | grep -v '\.d$' | head -1)
 cases=("astar_r0.8\$" "astar_area_costs_1_r0.8" "astar_area_costs_r0.8" "astar_agent_landmarks_r0.8" "astar_area_costs_landmarks_r0.8")
@@ -26,7 +29,7 @@ for round in $(seq 1 "$rounds"); do
         # criterion prints `time:   [low estimate high]`: keep the estimate, in µs.
         # (Whole output first: `grep -m1` on the pipe would end the bench by
         # SIGPIPE, which `pipefail` turns into the script's failure.)
-        out=$("$bin" --bench "route/1M/$case" 2>/dev/null)
+        out=$("$bin" --bench "route/1M/$case" "$@" 2>/dev/null)
         line=$(grep -m1 'time:' <<<"$out")
         t=$(echo "$line" | sed -E 's/.*\[[^ ]+ [^ ]+ ([^ ]+) ([^ ]+) .*/\1 \2/' | awk '{v=$1; u=$2; if (u=="ms") v*=1000; else if (u=="ns") v/=1000; else if (u=="s") v*=1e6; printf "%.1f", v}')
         echo "round $round ${case%\$}: $t µs"
