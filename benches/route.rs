@@ -19,6 +19,10 @@
 //!   1.2x);
 //! * `astar_area_costs_r0.8`: an agent who pays 2.0 in mud and 0.8 on
 //!   roads: other routes, and a goal bound scaled by 0.8.
+//! * `astar_area_costs_landmarks_r0.8`: that agent on a router with 16
+//!   landmarks of its own costs (`Router::with_landmarks` with the agent): to set
+//!   beside `astar_agent_landmarks_r0.8`, the plain routes with landmarks
+//!   for their radius.
 //!
 //! Each router is built once, before timing (the build times are printed).
 //!
@@ -155,13 +159,23 @@ fn routing(c: &mut Criterion) {
     let area_clearances = Clearances::compute(&area_map);
     let mut with_areas = Router::new(&area_map, &area_clearances);
     let (even, mixed) = (paying(1.0, 1.0), paying(2.0, 0.8));
+    let started = Instant::now();
+    let mut own_landmarks =
+        Router::with_landmarks(&area_map, &area_clearances, LANDMARKS, &[&mixed]);
+    eprintln!(
+        "[build] with {LANDMARKS} landmarks of the costs 2.0 in mud and 0.8 on roads, \
+         r = {RADIUS}: {:.1} ms (not timed below)",
+        started.elapsed().as_secs_f64() * 1e3
+    );
     for &(s, g) in &queries[..CHECKED] {
         let (s, g) = (NodeIdx::new(s), NodeIdx::new(g));
         let plain_cost = plain.route(s, g, RADIUS).map(|r| r.cost);
         assert_eq!(with_areas.route(s, g, &even).map(|r| r.cost), plain_cost);
+        let mixed_cost = with_areas.route(s, g, &mixed).map(|r| r.cost);
+        assert_eq!(mixed_cost.is_some(), plain_cost.is_some());
         assert_eq!(
-            with_areas.route(s, g, &mixed).is_some(),
-            plain_cost.is_some()
+            own_landmarks.route(s, g, &mixed).map(|r| r.cost),
+            mixed_cost
         );
     }
     let mut bench = |name: &str, router: &mut Router<'_>, radius: f64, dijkstra: bool| {
@@ -183,16 +197,22 @@ fn routing(c: &mut Criterion) {
     bench("astar_landmarks_r0.8", &mut guided, RADIUS, false);
     bench("astar_agent_landmarks_r0.8", &mut agent, RADIUS, false);
     bench("dijkstra_r0.8", &mut plain, RADIUS, true);
-    for (name, who) in [
-        ("astar_area_costs_1_r0.8", &even),
-        ("astar_area_costs_r0.8", &mixed),
+    for (name, own, who) in [
+        ("astar_area_costs_1_r0.8", false, &even),
+        ("astar_area_costs_r0.8", false, &mixed),
+        ("astar_area_costs_landmarks_r0.8", true, &mixed),
     ] {
+        let router = if own {
+            &mut own_landmarks
+        } else {
+            &mut with_areas
+        };
         let mut next = 0;
         group.bench_function(name, |b| {
             b.iter(|| {
                 let (s, g) = queries[next % QUERIES];
                 next += 1;
-                with_areas.route(black_box(NodeIdx::new(s)), NodeIdx::new(g), who)
+                router.route(black_box(NodeIdx::new(s)), NodeIdx::new(g), who)
             })
         });
     }

@@ -26,7 +26,7 @@ pub(crate) use nearest::PartRef;
 pub use nearest::{Nearest, SearchStats};
 pub(crate) use neighbourhood::{Neighbourhood, segment_envelope};
 pub(crate) use quick_bounds::box_box_distance_2;
-pub(crate) use space::{NearPart, NearShape, meets};
+pub(crate) use space::{BoxNeighbourhood, NearPart, NearShape, meets};
 
 /// The shape of the R-tree's nodes: up to 16 children where rstar's default
 /// is 6. The obstacle tree is only ever bulk loaded and searched depth

@@ -19,17 +19,19 @@ pub(crate) struct GoalBound<'a, D: Dimension> {
     /// the goal.
     landmarks: Option<(&'a Landmarks, QueryLandmarks)>,
     /// What the landmarks' bounds are scaled by: 1, or an agent's smallest
-    /// cost multiplier by area when below 1 (the landmark costs are the
-    /// plain ones, which such an agent may pay less than).
+    /// cost multiplier by area when below 1 and the landmark costs are the
+    /// plain ones (which such an agent may pay less than).
     landmark_scale: f64,
 }
 
 impl<'a, D: Dimension> GoalBound<'a, D> {
     /// The bound from any slot to slot `goal`; with `landmarks`, those that
     /// bound best at slot `start` take part ([`Landmarks::for_query`]).
-    /// `cost_scale` (in (0, 1]) scales the whole bound down for an agent
+    /// `cost_scale` (in (0, 1]) scales the straight line down for an agent
     /// whose costs by area may be below the plain ones
-    /// ([`AreaCosts::bound_scale`](super::area_costs::AreaCosts::bound_scale)).
+    /// ([`AreaCosts::bound_scale`](super::area_costs::AreaCosts::bound_scale)),
+    /// and `landmark_scale` the landmarks' bounds: the same for a table of
+    /// the plain costs, 1 for a table of the agent's own.
     pub fn new(
         network: &'a RouteNetwork<D>,
         scale: f64,
@@ -37,13 +39,14 @@ impl<'a, D: Dimension> GoalBound<'a, D> {
         start: usize,
         goal: usize,
         cost_scale: f64,
+        landmark_scale: f64,
     ) -> GoalBound<'a, D> {
         GoalBound {
             network,
             goal: network.position(goal),
             scale: scale * cost_scale,
             landmarks: landmarks.map(|l| (l, l.for_query(start, goal, ACTIVE_LANDMARKS))),
-            landmark_scale: cost_scale,
+            landmark_scale,
         }
     }
 }

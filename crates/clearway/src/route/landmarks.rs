@@ -24,8 +24,9 @@ use crate::par::prelude::*;
 
 use petgraph::unionfind::UnionFind;
 
+use super::area_costs::{ArcWeight, AreaCosts, Plain};
 use super::clearance_floor::RadiusFit;
-use super::network::RouteNetwork;
+use super::network::{Arc, RouteNetwork};
 use super::open_set::Open;
 use crate::clearance::Clearances;
 use crate::dimension::Dimension;
@@ -39,6 +40,10 @@ use crate::dimension::Dimension;
 pub(crate) struct Landmarks {
     /// The radius the costs are for: they count only the edges admitting it.
     radius: f64,
+    /// The agent's multipliers by area the costs are for (each arc's cost
+    /// times its area's multiplier, no arc of a forbidden area); `None`
+    /// for the plain costs.
+    costs: Option<AreaCosts>,
     count: usize,
     /// The cheapest cost from each landmark to each node; infinite when the
     /// node cannot be reached from it.
@@ -77,6 +82,10 @@ impl Landmarks {
     /// network with every arc turned round, or `None` when every edge is
     /// two-way; `clearances` are the network's.
     ///
+    /// With `costs`, the costs are an agent's: each arc's cost times its
+    /// area's multiplier, as the agent's searches weigh it, and no arc of
+    /// an area it forbids counts.
+    ///
     /// None are kept when some finite cost from or to a landmark is beyond
     /// [`F32_COSTS`]: an `f32` could not hold it.
     pub fn choose<D: Dimension>(
@@ -85,11 +94,13 @@ impl Landmarks {
         clearances: &Clearances<D>,
         radius: f64,
         count: usize,
+        costs: Option<&AreaCosts>,
     ) -> Landmarks {
         let n = network.node_count();
         let admitted = Admitted {
             fit: RadiusFit::new(radius),
             clearances,
+            costs,
         };
         let mut chosen: Vec<usize> = Vec::new();
         let mut rows: Vec<Vec<f64>> = Vec::new();
@@ -126,6 +137,7 @@ impl Landmarks {
         if too_dear(&rows) || back.as_deref().is_some_and(too_dear) {
             return Landmarks {
                 radius,
+                costs: costs.cloned(),
                 count: 0,
                 from: Vec::new(),
                 to: None,
@@ -134,6 +146,7 @@ impl Landmarks {
         let count = chosen.len();
         Landmarks {
             radius,
+            costs: costs.cloned(),
             count,
             from: node_major(&rows, n),
             to: back.map(|rows| node_major(&rows, n)),
@@ -144,6 +157,13 @@ impl Landmarks {
     /// radius or larger.
     pub fn radius(&self) -> f64 {
         self.radius
+    }
+
+    /// The agent's multipliers by area the costs are for; `None` for the
+    /// plain costs. Its bounds hold for an agent with these multipliers
+    /// alone.
+    pub fn costs(&self) -> Option<&AreaCosts> {
+        self.costs.as_ref()
     }
 
     /// How many landmarks there are.
@@ -280,18 +300,28 @@ fn node_major(rows: &[Vec<f64>], n: usize) -> Vec<f32> {
     out
 }
 
-/// Which arcs a table's costs count: those whose clearance admits its radius.
+/// Which arcs a table's costs count, and at what cost: those whose
+/// clearance admits its radius (and, for an agent's costs, not of an area
+/// it forbids), each at its cost for the agent.
 struct Admitted<'a, D: Dimension> {
     fit: RadiusFit,
     clearances: &'a Clearances<D>,
+    costs: Option<&'a AreaCosts>,
 }
 
 impl<D: Dimension> Admitted<'_, D> {
-    /// Whether arc `k` of `network` (which keeps the edge's clearance floor
-    /// as `floor`) counts.
-    fn arc(&self, network: &RouteNetwork<D>, k: usize, floor: f32) -> bool {
-        self.fit
-            .admits(floor, || network.arc_clearance(self.clearances, k))
+    /// The cost of arc `k` of `network` (`arc`) if it counts: as the
+    /// searches weigh it ([`ArcWeight`]).
+    fn cost(&self, network: &RouteNetwork<D>, k: usize, arc: &Arc) -> Option<f64> {
+        if !self.fit.admits(arc.clearance_floor, || {
+            network.arc_clearance(self.clearances, k)
+        }) {
+            return None;
+        }
+        match self.costs {
+            None => Plain.weigh(k, arc.cost),
+            Some(costs) => costs.over(network).weigh(k, arc.cost),
+        }
     }
 }
 
@@ -304,7 +334,7 @@ fn seed<D: Dimension>(network: &RouteNetwork<D>, admitted: &Admitted<D>) -> usiz
     for s in 0..n {
         let first = network.first_arc(s);
         for (k, arc) in network.arcs(s).iter().enumerate() {
-            if admitted.arc(network, first + k, arc.clearance_floor) {
+            if admitted.cost(network, first + k, arc).is_some() {
                 parts.union(s, arc.target as usize);
             }
         }
@@ -347,10 +377,10 @@ fn costs_from<D: Dimension>(
         }
         let first = network.first_arc(node as usize);
         for (k, arc) in network.arcs(node as usize).iter().enumerate() {
-            if !admitted.arc(network, first + k, arc.clearance_floor) {
+            let Some(arc_cost) = admitted.cost(network, first + k, arc) else {
                 continue;
-            }
-            let through = c + arc.cost;
+            };
+            let through = c + arc_cost;
             if through < cost[arc.target as usize] {
                 cost[arc.target as usize] = through;
                 open.push(Open {
@@ -395,7 +425,7 @@ mod tests {
         let map = line(false);
         let clearances = Clearances::compute(&map);
         let network = RouteNetwork::new(&map, &clearances);
-        let l = Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 2);
+        let l = Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 2, None);
         let s = |node| network.slot(node);
         // From node 0 the costs are 0, 3, 7, 12: node 3 is the first
         // landmark. From node 3 they are 12, 9, 5, 0: node 0 is the second.
@@ -407,7 +437,7 @@ mod tests {
         assert!(bound <= 4.0 && close(bound, 4.0), "{bound}");
         // Asking for more landmarks than nodes gives every node once.
         assert_eq!(
-            Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 9).count(),
+            Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 9, None).count(),
             4
         );
     }
@@ -431,8 +461,8 @@ mod tests {
         let clearances = Clearances::compute(&map);
         let network = RouteNetwork::new(&map, &clearances);
         let s = |node| network.slot(node);
-        let every = Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 4);
-        let agent = Landmarks::choose(&network, None, &clearances, 1.0, 4);
+        let every = Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 4, None);
+        let agent = Landmarks::choose(&network, None, &clearances, 1.0, 4, None);
         assert_eq!((every.radius(), agent.radius()), (f64::NEG_INFINITY, 1.0));
         // Over every edge: seeded at node 0, all four nodes become landmarks.
         assert_eq!(every.count(), 4);
@@ -457,13 +487,80 @@ mod tests {
         assert_eq!(agent.lower_bound(s(3), &query), f64::INFINITY);
     }
 
+    /// A table of an agent's costs: each edge's cost times the agent's
+    /// multiplier for its area, and no edge of an area it forbids.
+    #[test]
+    fn a_table_for_an_agents_costs_weighs_and_leaves_out_its_areas() {
+        // The bent line of `line`, its first edge (3) in mud, its second (4)
+        // a road, its last (5) in no area.
+        let map = Map::loader()
+            .read_str(
+                "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (3, 0)), (id: 2, pos: (3, 4)), \
+                 (id: 3, pos: (8, 4))], \
+                 edges: [(from: 0, to: 1, area: \"mud\"), (from: 1, to: 2, area: \"road\"), \
+                 (from: 2, to: 3)])",
+                "areas.ron",
+            )
+            .unwrap();
+        let clearances = Clearances::compute(&map);
+        let network = RouteNetwork::new(&map, &clearances);
+        let s = |node| network.slot(node);
+        let agent = |costs: &[(&str, f64)], forbid: &[&str]| crate::Agent {
+            name: "a".to_owned(),
+            costs: costs.iter().map(|&(a, m)| (a.to_owned(), m)).collect(),
+            forbid: forbid.iter().map(|&a| a.to_owned()).collect(),
+            ..crate::Agent::default()
+        };
+        let truck = AreaCosts::of(&map, &agent(&[("mud", 2.0), ("road", 0.5)], &[]));
+        let l = Landmarks::choose(
+            &network,
+            None,
+            &clearances,
+            f64::NEG_INFINITY,
+            2,
+            truck.as_ref(),
+        );
+        assert_eq!(l.costs(), truck.as_ref());
+        // From node 0 the truck pays 6, then 2, then 5: 0, 6, 8, 13. Node 3
+        // is the first landmark, then node 0 (13 from it).
+        assert_eq!(l.arriving(s(1)), &[7.0, 6.0]);
+        assert_eq!(l.arriving(s(2)), &[5.0, 8.0]);
+        // d(1, 3) = 7 for the truck (10 plain): the bound is the truck's.
+        let bound = l.lower_bound(s(1), &l.for_query(s(1), s(3), 2));
+        assert!(bound <= 7.0 && close(bound, 7.0), "{bound}");
+        // A boat may not go through the mud: node 0 is cut off. Seeded at
+        // node 1 (the lowest of the larger part), the landmarks are node 3
+        // and node 1, and neither reaches node 0.
+        let boat = AreaCosts::of(&map, &agent(&[], &["mud"]));
+        let l = Landmarks::choose(
+            &network,
+            None,
+            &clearances,
+            f64::NEG_INFINITY,
+            2,
+            boat.as_ref(),
+        );
+        assert_eq!(l.count(), 2);
+        assert_eq!(l.arriving(s(0)), &[f32::INFINITY; 2]);
+        assert_eq!(l.arriving(s(1)), &[9.0, 0.0]);
+        let query = l.for_query(s(0), s(3), 2);
+        assert_eq!(l.lower_bound(s(0), &query), f64::INFINITY);
+    }
+
     #[test]
     fn one_way_edges_bound_by_the_costs_back_and_prove_dead_ends() {
         let map = line(true);
         let clearances = Clearances::compute(&map);
         let network = RouteNetwork::new(&map, &clearances);
         let reverse = network.reversed(&map, &clearances);
-        let l = Landmarks::choose(&network, Some(&reverse), &clearances, f64::NEG_INFINITY, 2);
+        let l = Landmarks::choose(
+            &network,
+            Some(&reverse),
+            &clearances,
+            f64::NEG_INFINITY,
+            2,
+            None,
+        );
         let s = |node| network.slot(node);
         // Node 3 (12 from node 0) is the first landmark; nothing leaves it,
         // so no node is reached from the landmarks and no second one is chosen.
@@ -525,7 +622,7 @@ mod tests {
             .unwrap();
             let clearances = Clearances::compute(&map);
             let network = RouteNetwork::new(&map, &clearances);
-            Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 2).count()
+            Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 2, None).count()
         };
         // 1.2e38 from end to end (no cost is 1e38 itself): beyond F32_COSTS.
         assert_eq!(kept(6e37), 0);
@@ -541,7 +638,7 @@ mod tests {
         let map = line(false);
         let clearances = Clearances::compute(&map);
         let network = RouteNetwork::new(&map, &clearances);
-        let l = Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 0);
+        let l = Landmarks::choose(&network, None, &clearances, f64::NEG_INFINITY, 0, None);
         assert_eq!(l.count(), 0);
         assert_eq!(l.lower_bound(0, &l.for_query(0, 3, 4)), 0.0);
     }

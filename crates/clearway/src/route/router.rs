@@ -186,9 +186,9 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// well as by the straight line. The routes are as cheap as without
     /// them; the searches expand far fewer nodes on large levels.
     ///
-    /// One table of `count` landmarks per radius in `agent_radii` (NaN
-    /// ones are skipped), each computed over only the edges that admit
-    /// its radius. `&[0.0]` gives one table over every edge an agent can
+    /// One table of `count` landmarks per radius or agent profile in
+    /// `agents` (NaN radii are skipped), each computed over only the edges
+    /// that admit its radius. `&[0.0]` gives one table over every edge an agent can
     /// use, which bounds the routes of every radius; the radii of the
     /// agents a game routes bound their routes more tightly. A table
     /// serves every radius that admits the same edges as its own: its
@@ -219,8 +219,17 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// kept when some route cost exceeds 1e38, beyond what an `f32` holds
     /// safely.
     ///
+    /// A profile that pays by area ([`Router::route`] for a profile) gets
+    /// a table of its own costs: each edge's cost times its multiplier, and
+    /// no edge of an area it forbids. Its routes then have bounds as tight
+    /// as a plain agent's, where the plain tables' bounds must be scaled
+    /// down by its smallest multiplier (below 1 they guide much less). Such
+    /// a table serves the profiles with the same multipliers and forbidden
+    /// areas at its radius or above; other profiles read the plain tables
+    /// (a profile without costs is its radius).
+    ///
     /// ```
-    /// use clearway::{Clearances, Map, NodeIdx, Router};
+    /// use clearway::{Agent, Clearances, Map, NodeIdx, Router};
     /// // A path 0-1-2-3 whose middle edge passes 0.5 from a rock; the last
     /// // leg turns up.
     /// let map = Map::loader().read_str(r#"(
@@ -240,28 +249,49 @@ impl<'m, D: Dimension> Router<'m, D> {
     /// }
     /// // An agent of radius 1 cannot pass the rock.
     /// assert_eq!(router.route(start, goal, 1.0), None);
+    ///
+    /// // Straight across the mud (length 10), or round it by road (7.07 + 7.07).
+    /// let map = Map::loader().read_str(r#"(
+    ///     nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (10, 0)), (id: 2, pos: (5, 5))],
+    ///     edges: [(from: 0, to: 1, area: "mud"), (from: 0, to: 2, area: "road"),
+    ///             (from: 2, to: 1, area: "road")],
+    /// )"#, "mud.ron").unwrap();
+    /// let clearances = Clearances::compute(&map);
+    /// let car = Agent {
+    ///     name: "car".into(),
+    ///     costs: [("mud".into(), 3.0), ("road".into(), 0.5)].into(),
+    ///     ..Agent::default()
+    /// };
+    /// let mut router = Router::with_landmarks(&map, &clearances, 2, &[&car]);
+    /// let mut plain = Router::new(&map, &clearances);
+    /// let (a, b) = (NodeIdx::new(0), NodeIdx::new(1));
+    /// assert_eq!(router.route(a, b, &car), plain.route(a, b, &car));
+    /// assert_eq!(router.route(a, b, &car).unwrap().nodes, [0, 2, 1].map(NodeIdx::new));
     /// ```
-    pub fn with_landmarks(
+    pub fn with_landmarks<'w, W: Into<AgentOrRadius<'w>> + Copy>(
         map: &'m Map<D>,
         clearances: &'m Clearances<D>,
         count: usize,
-        agent_radii: &[f64],
+        agents: &[W],
     ) -> Router<'m, D> {
-        let radii = agent_radii
+        let tables = agents
             .iter()
-            .copied()
-            .filter(|r| !r.is_nan())
+            .map(|&who| match who.into() {
+                AgentOrRadius::Radius(r) => (r, None),
+                AgentOrRadius::Agent(agent) => (agent.radius, AreaCosts::of(map, agent)),
+            })
+            .filter(|(r, _)| !r.is_nan())
             .collect();
-        Router::with_landmark_tables(map, clearances, count, radii)
+        Router::with_landmark_tables(map, clearances, count, tables)
     }
 
-    /// A router with one table of `count` landmarks per radius in `radii`
-    /// (none NaN).
+    /// A router with one table of `count` landmarks per radius and costs
+    /// in `tables` (no radius NaN; `None` for the plain costs).
     fn with_landmark_tables(
         map: &'m Map<D>,
         clearances: &'m Clearances<D>,
         count: usize,
-        mut radii: Vec<f64>,
+        mut tables: Vec<(f64, Option<AreaCosts>)>,
     ) -> Router<'m, D> {
         let mut router = Router::new(map, clearances);
         let reverse = map
@@ -269,19 +299,34 @@ impl<'m, D: Dimension> Router<'m, D> {
             .iter()
             .any(|e| e.one_way)
             .then(|| router.network.reversed(map, clearances));
-        for r in &mut radii {
+        for (r, _) in &mut tables {
             *r = least_radius_admitting_the_same(
                 effective_radius(*r, clearances.slack()),
                 map,
                 clearances,
             );
         }
-        radii.sort_by(f64::total_cmp);
-        radii.dedup();
+        tables.sort_by(|a, b| a.0.total_cmp(&b.0));
+        // Each (radius, costs) once, the first of the equal ones kept.
+        let mut unique: Vec<(f64, Option<AreaCosts>)> = Vec::with_capacity(tables.len());
+        for table in tables {
+            if !unique.contains(&table) {
+                unique.push(table);
+            }
+        }
         router.landmarks = Arc::new(
-            radii
+            unique
                 .into_iter()
-                .map(|r| Landmarks::choose(&router.network, reverse.as_ref(), clearances, r, count))
+                .map(|(r, costs)| {
+                    Landmarks::choose(
+                        &router.network,
+                        reverse.as_ref(),
+                        clearances,
+                        r,
+                        count,
+                        costs.as_ref(),
+                    )
+                })
                 .collect(),
         );
         router
@@ -533,8 +578,21 @@ impl<'m, D: Dimension> Router<'m, D> {
         let (start, goal) = (network.slot(start.get()), network.slot(goal.get()));
         let cost_scale = costs.map_or(1.0, AreaCosts::bound_scale);
         let estimate = guided.then(|| {
-            let table = table_for(landmarks, agent_radius);
-            GoalBound::new(network, *scale, table, start, goal, cost_scale)
+            // A table of the agent's own costs bounds them as they are; the
+            // plain costs' bounds are scaled as the straight line is.
+            let (table, landmark_scale) = match table_for(landmarks, agent_radius, costs) {
+                Some(own) if costs.is_some() => (Some(own), 1.0),
+                _ => (table_for(landmarks, agent_radius, None), cost_scale),
+            };
+            GoalBound::new(
+                network,
+                *scale,
+                table,
+                start,
+                goal,
+                cost_scale,
+                landmark_scale,
+            )
         });
         let (nodes, edges) = match costs {
             None => astar::cheapest_path(
@@ -563,15 +621,20 @@ impl<'m, D: Dimension> Router<'m, D> {
 }
 
 /// The landmark table a query for `radius` reads, of `tables` (by ascending
-/// radius): the last whose radius is at or below it, since every edge that
-/// admits `radius` admits the table's radius too, so the table's costs are
-/// lower bounds on the agent's. Tables without landmarks (costs beyond the
-/// `f32` range) are passed over.
-fn table_for(tables: &[Landmarks], radius: f64) -> Option<&Landmarks> {
+/// radius) whose costs are `costs` (`None`: the plain ones): the last
+/// whose radius is at or below it, since every edge that admits `radius`
+/// admits the table's radius too, so the table's costs are lower bounds on
+/// the agent's. Tables without landmarks (costs beyond the `f32` range)
+/// are passed over.
+fn table_for<'t>(
+    tables: &'t [Landmarks],
+    radius: f64,
+    costs: Option<&AreaCosts>,
+) -> Option<&'t Landmarks> {
     tables
         .iter()
         .rev()
-        .find(|l| l.radius() <= radius && l.count() > 0)
+        .find(|l| l.costs() == costs && l.radius() <= radius && l.count() > 0)
 }
 
 /// The least radius that admits the same edges as `radius` (not NaN): just
@@ -753,7 +816,7 @@ mod tests {
         let radii: Vec<f64> = router.landmarks.iter().map(Landmarks::radius).collect();
         let above = 0.5f64.next_up();
         assert_eq!(radii, vec![f64::NEG_INFINITY, above]);
-        let read = |r| table_for(&router.landmarks, r).map(Landmarks::radius);
+        let read = |r| table_for(&router.landmarks, r, None).map(Landmarks::radius);
         assert_eq!(read(-1.0), Some(f64::NEG_INFINITY));
         assert_eq!(read(0.5), Some(f64::NEG_INFINITY));
         assert_eq!(read(above), Some(above));
@@ -761,21 +824,21 @@ mod tests {
         // Below every table: none.
         let router = Router::with_landmarks(&map, &clearances, 2, &[1.0]);
         assert_eq!(
-            table_for(&router.landmarks, 0.5).map(Landmarks::radius),
+            table_for(&router.landmarks, 0.5, None).map(Landmarks::radius),
             None
         );
         assert_eq!(
-            table_for(&router.landmarks, 0.6).map(Landmarks::radius),
+            table_for(&router.landmarks, 0.6, None).map(Landmarks::radius),
             Some(above)
         );
         // A table without landmarks is passed over for the one below it.
         let network = &router.network;
         let tables = vec![
-            Landmarks::choose(network, None, &clearances, f64::NEG_INFINITY, 2),
-            Landmarks::choose(network, None, &clearances, above, 0),
+            Landmarks::choose(network, None, &clearances, f64::NEG_INFINITY, 2, None),
+            Landmarks::choose(network, None, &clearances, above, 0, None),
         ];
         assert_eq!(
-            table_for(&tables, 1.0).map(Landmarks::radius),
+            table_for(&tables, 1.0, None).map(Landmarks::radius),
             Some(f64::NEG_INFINITY)
         );
     }

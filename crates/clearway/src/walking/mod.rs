@@ -54,12 +54,14 @@ mod for_agent;
 mod ground;
 mod local;
 mod profile;
+mod runs;
 mod sweep;
 mod tight;
 
 pub(crate) use footing::Footing;
 pub use ground::GroundGap;
 pub use profile::Walking;
+use runs::{PartsNear, measure_in_runs};
 pub use tight::WalkingTightSpots;
 
 use crate::clearance::{Clearance, admits};
@@ -68,7 +70,6 @@ use crate::geometry::{Point3, Segment};
 use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
 use crate::obstacle_index::NearPart;
-use crate::par::prelude::*;
 
 /// What a walking agent meets on one edge or node, for one profile's
 /// height and climb.
@@ -107,30 +108,34 @@ pub struct WalkingClearances {
 
 impl WalkingClearances {
     /// Measures every edge and node of `map` for `walking`, on every core.
-    pub fn compute(map: &Map<Space>, walking: Walking) -> WalkingClearances {
-        let index = map.obstacle_index();
-        let obstacles = map.obstacles();
-        let parts_near = |from, cutoff, within, out: &mut Vec<_>| {
-            index.parts_near_box(obstacles, from, cutoff, within, out)
+    pub fn compute<'m>(map: &'m Map<Space>, walking: Walking) -> WalkingClearances {
+        // Each task keeps its list of parts, and the surfaces that held up
+        // its last spot, from one spot to the next; runs of neighbours
+        // share one walk of the index.
+        let spot = |_,
+                    feet,
+                    parts_near: PartsNear<'_, 'm>,
+                    near: &mut Vec<NearPart<'m>>,
+                    footing: &mut Footing| {
+            Some(spot_in(parts_near, &walking, feet, near, footing))
         };
-        // Each worker keeps its list of parts, and the surfaces that held
-        // up its last spot, from one spot to the next.
-        let spot = |(near, footing): &mut (Vec<_>, Footing), feet| {
-            spot_in(parts_near, &walking, feet, near, footing)
-        };
-        let edges = (0..map.edges().len())
-            .into_par_iter()
-            .map_init(Default::default, |scratch, e| {
-                spot(scratch, map.edge_segment(EdgeIdx::new(e)))
-            })
-            .collect();
-        let nodes = map
-            .nodes()
-            .par_iter()
-            .map_init(Default::default, |scratch, n| {
-                spot(scratch, Segment::new(n.pos, n.pos))
-            })
-            .collect();
+        let edges = measure_in_runs(
+            map,
+            &walking,
+            map.edges().len(),
+            |e| map.edge_segment(EdgeIdx::new(e)),
+            spot,
+        );
+        let nodes = measure_in_runs(
+            map,
+            &walking,
+            map.nodes().len(),
+            |n| {
+                let pos = map.nodes()[n].pos;
+                Segment::new(pos, pos)
+            },
+            spot,
+        );
         WalkingClearances {
             walking,
             edges,

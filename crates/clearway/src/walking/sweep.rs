@@ -76,11 +76,11 @@ impl Sweep {
     /// A segment of an obstacle (a point is a zero-length one) against the
     /// two triangles: the first strictly nearest.
     pub(crate) fn to_segment(self, s: Segment<Point3>) -> Separation<Point3> {
-        let [t0, t1] = self.triangles();
-        nearest([
-            flip(segment_to_triangle(s, t0)),
-            flip(segment_to_triangle(s, t1)),
-        ])
+        nearest(
+            self.triangles()
+                .into_iter()
+                .map(|t| flip(segment_to_triangle(s, t))),
+        )
     }
 
     /// A point obstacle.
@@ -106,22 +106,26 @@ impl Sweep {
     /// the sweep.
     pub(crate) fn to_triangle(self, t: Triangle) -> Separation<Point3> {
         let [c0, c1, c2] = t.corners;
-        let mine = self.sides().map(|side| segment_to_triangle(side, t));
+        let mine = self
+            .sides()
+            .into_iter()
+            .map(|side| segment_to_triangle(side, t));
         let theirs = [
             Segment::new(c0, c1),
             Segment::new(c1, c2),
             Segment::new(c2, c0),
         ]
+        .into_iter()
         .map(|side| self.to_segment(side));
-        nearest(mine.into_iter().chain(theirs))
+        nearest(mine.chain(theirs))
     }
 
     /// A solid box: the sweep's sides to it, then its twelve edges to the
     /// sweep.
     pub(crate) fn to_box(self, b: AxisBox) -> Separation<Point3> {
-        let mine = self.sides().map(|side| segment_to_box(side, b));
-        let theirs = box_edges(b).map(|edge| self.to_segment(edge));
-        nearest(mine.into_iter().chain(theirs))
+        let mine = self.sides().into_iter().map(|side| segment_to_box(side, b));
+        let theirs = box_edges(b).into_iter().map(|edge| self.to_segment(edge));
+        nearest(mine.chain(theirs))
     }
 
     /// Whether a corner of the sweep lies in a solid mesh (see the module
@@ -204,14 +208,22 @@ fn flip(s: Separation<Point3>) -> Separation<Point3> {
     }
 }
 
-/// The first strictly least of `candidates` (never empty).
+/// The first strictly least of `candidates` (never empty), measured
+/// lazily: once one is at distance 0 no later one can be strictly less
+/// (distances are never negative), so the rest are not measured. A body
+/// through a lintel or a wall is decided by the first side that meets it,
+/// not by all sixteen of a box, and the witness is the one measuring every
+/// candidate gives.
 fn nearest(candidates: impl IntoIterator<Item = Separation<Point3>>) -> Separation<Point3> {
     let mut candidates = candidates.into_iter();
-    let first = candidates.next().expect("at least one candidate");
-    candidates.fold(
-        first,
-        |best, s| if s.distance < best.distance { s } else { best },
-    )
+    let mut best = candidates.next().expect("at least one candidate");
+    while best.distance != 0.0 {
+        let Some(s) = candidates.next() else { break };
+        if s.distance < best.distance {
+            best = s;
+        }
+    }
+    best
 }
 
 /// The twelve edges of a box: four along x, four along y, four along z.

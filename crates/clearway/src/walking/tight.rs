@@ -12,13 +12,13 @@
 use std::cmp::Ordering;
 use std::ops::RangeInclusive;
 
-use crate::par::prelude::*;
-
+use super::runs::{PartsNear, measure_in_runs};
 use super::{Blocked, Footing, Walking, WalkingSpot, blocked, spot_in, spot_within};
 use crate::dimension::Space;
 use crate::geometry::{Point3, Segment};
 use crate::indices::{EdgeIdx, NodeIdx};
 use crate::map::Map;
+use crate::obstacle_index::NearPart;
 
 /// The spots of one walking profile that an agent of some radius in a
 /// range cannot pass, each measured whole (its body clearance and
@@ -70,22 +70,22 @@ impl WalkingTightSpots {
     /// largest radius that is not a positive radius below
     /// [`Walking::widest_body`] (0, NaN, or wider) bounds nothing: every
     /// spot is then measured whole, and the answer is the same.
-    pub fn compute(
-        map: &Map<Space>,
+    pub fn compute<'m>(
+        map: &'m Map<Space>,
         walking: Walking,
         radii: RangeInclusive<f64>,
     ) -> WalkingTightSpots {
         let (min_radius, max_radius) = (*radii.start(), *radii.end());
-        let index = map.obstacle_index();
-        let obstacles = map.obstacles();
-        let parts_near = |from, cutoff, within, out: &mut Vec<_>| {
-            index.parts_near_box(obstacles, from, cutoff, within, out)
-        };
         let bound = (max_radius > 0.0 && max_radius < walking.widest_body()).then_some(max_radius);
         let slack = map.slack();
-        // Each worker keeps its list of parts, and the surfaces that held
-        // up its last spot, from one spot to the next.
-        let keep = |(near, footing): &mut (Vec<_>, Footing), feet: Segment<Point3>, node: bool| {
+        // Each task keeps its list of parts, and the surfaces that held up
+        // its last spot, from one spot to the next; runs of neighbours
+        // share one walk of the index.
+        let keep = |feet: Segment<Point3>,
+                    parts_near: PartsNear<'_, 'm>,
+                    near: &mut Vec<NearPart<'m>>,
+                    footing: &mut Footing,
+                    node: bool| {
             if let Some(bound) = bound {
                 let quick = spot_within(parts_near, &walking, feet, bound, near, footing);
                 // The body clearance is the bound where nothing pinches
@@ -112,24 +112,33 @@ impl WalkingTightSpots {
                 || blocks_on_ground(&spot, min_radius, node);
             may_block.then_some(spot)
         };
-        let edges = (0..map.edges().len())
-            .into_par_iter()
-            .map_init(Default::default, |scratch, e| {
-                let e = EdgeIdx::new(e);
-                Some((e, keep(scratch, map.edge_segment(e), false)?))
-            })
-            .flatten()
-            .collect();
-        let nodes = map
-            .nodes()
-            .par_iter()
-            .enumerate()
-            .map_init(Default::default, |scratch, (n, node)| {
-                let feet = Segment::new(node.pos, node.pos);
-                Some((NodeIdx::new(n), keep(scratch, feet, true)?))
-            })
-            .flatten()
-            .collect();
+        let edges = measure_in_runs(
+            map,
+            &walking,
+            map.edges().len(),
+            |e| map.edge_segment(EdgeIdx::new(e)),
+            |e, feet, parts_near, near, footing| {
+                Some((
+                    EdgeIdx::new(e),
+                    keep(feet, parts_near, near, footing, false)?,
+                ))
+            },
+        );
+        let nodes = measure_in_runs(
+            map,
+            &walking,
+            map.nodes().len(),
+            |n| {
+                let pos = map.nodes()[n].pos;
+                Segment::new(pos, pos)
+            },
+            |n, feet, parts_near, near, footing| {
+                Some((
+                    NodeIdx::new(n),
+                    keep(feet, parts_near, near, footing, true)?,
+                ))
+            },
+        );
         WalkingTightSpots {
             walking,
             radii,

@@ -7,7 +7,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::common::random_map::{RandomMap, config, random_map};
-use clearway::{Agent, Clearances, EdgeIdx, Map, NodeIdx, Router};
+use clearway::{Agent, AgentOrRadius, Clearances, EdgeIdx, Map, NodeIdx, Router};
 use proptest::prelude::*;
 
 const AREAS: [&str; 3] = ["mud", "road", "water"];
@@ -197,8 +197,8 @@ fn like_the_twin(
 proptest! {
     #![proptest_config(config(96))]
 
-    /// Plain A*, A* with landmarks, and the widest route's forbidden areas,
-    /// all against the twins.
+    /// Plain A*, A* with landmarks (plain, and of the agent's own costs),
+    /// and the widest route's forbidden areas, all against the twins.
     #[test]
     fn routes_with_costs_are_the_cheapest((text, agent) in level_with_areas()) {
         let map = Map::loader().read_str(&text, "areas.ron").expect("loads");
@@ -206,6 +206,17 @@ proptest! {
         like_the_twin(&mut Router::new(&map, &clearances), &map, &clearances, &agent)?;
         let mut guided = Router::with_landmarks(&map, &clearances, 3, &[0.0]);
         like_the_twin(&mut guided, &map, &clearances, &agent)?;
+        // Landmarks of the agent's own costs; and, on the same router, an
+        // agent paying half as much reads the plain table of radius 0,
+        // scaled.
+        let half = Agent {
+            costs: agent.costs.iter().map(|(a, m)| (a.clone(), m * 0.5)).collect(),
+            ..agent.clone()
+        };
+        let tables = [AgentOrRadius::from(&agent), AgentOrRadius::from(0.0)];
+        let mut own = Router::with_landmarks(&map, &clearances, 3, &tables);
+        like_the_twin(&mut own, &map, &clearances, &agent)?;
+        like_the_twin(&mut own, &map, &clearances, &half)?;
         // An agent without costs routes exactly as its radius does.
         let plain = Agent { costs: Default::default(), forbid: Vec::new(), ..agent.clone() };
         let mut router = Router::new(&map, &clearances);

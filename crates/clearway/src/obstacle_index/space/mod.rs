@@ -5,11 +5,13 @@
 //! node's box, `node_bound.rs`) and triangles with (`triangle_bound.rs`),
 //! the 3D kernel ([`crate::geometry::space`]) and a Morton curve.
 
+mod box_neighbourhood;
 mod near_box;
 mod node_bound;
 mod part;
 mod triangle_bound;
 
+pub(crate) use box_neighbourhood::BoxNeighbourhood;
 pub(crate) use near_box::{NearPart, NearShape, meets};
 
 use rstar::AABB;

@@ -4,7 +4,7 @@
 //! its feet up.
 
 use super::super::ObstacleIndex;
-use super::super::bucket::Store;
+use super::super::bucket::{Bucket, Store};
 use super::super::nearest::collect_buckets_where;
 use super::part::PartShape;
 use crate::dimension::Space;
@@ -59,34 +59,63 @@ impl ObstacleIndex<Space> {
     pub(crate) fn parts_near_box<'a>(
         &'a self,
         obstacles: &'a [Obstacle3],
+        from: (Point3, Point3),
+        cutoff: f64,
+        within: (Point3, Point3),
+        out: &mut Vec<NearPart<'a>>,
+    ) {
+        let mut buckets = Vec::new();
+        self.buckets_meeting(within, usize::MAX, &mut buckets);
+        self.parts_in(buckets, obstacles, from, cutoff, within, out);
+    }
+
+    /// Appends to `out` the buckets whose box meets `around` (touching
+    /// counts), in the order of the tree's walk, unless there are more than
+    /// `most` of them: then `false`. A part's box is inside its bucket's,
+    /// so no other bucket holds a part that meets `around`.
+    pub(super) fn buckets_meeting<'i>(
+        &'i self,
+        around: (Point3, Point3),
+        most: usize,
+        out: &mut Vec<&'i Bucket<Point3>>,
+    ) -> bool {
+        collect_buckets_where::<Space>(&self.trees, |l, u| meets(l, u, around), most, out)
+    }
+
+    /// What [`Self::parts_near_box`] appends, from `buckets`: those of them
+    /// that meet `within` must be every bucket that meets it, in the
+    /// order of the tree's walk (the others are skipped).
+    pub(super) fn parts_in<'a>(
+        &'a self,
+        buckets: impl IntoIterator<Item = &'a Bucket<Point3>>,
+        obstacles: &'a [Obstacle3],
         (lower, upper): (Point3, Point3),
         cutoff: f64,
         within: (Point3, Point3),
         out: &mut Vec<NearPart<'a>>,
     ) {
-        // The buckets whose box meets `within`: a part's box is inside its
-        // bucket's, so no other bucket holds a part that meets it.
-        let mut buckets = Vec::new();
-        collect_buckets_where::<Space>(
-            &self.trees,
-            |l, u| meets(l, u, within),
-            usize::MAX,
-            &mut buckets,
-        );
         // Whether a part's box meets `within`: comparisons only, exact.
         let meets = |l: Point3, u: Point3| meets(l, u, within);
         // The bounds are within a few ulps of the boxes' true distance; the
-        // cut is as generous, and the bound handed on a little lower.
+        // cut is as generous, and the bound handed on a little lower. Only
+        // the parts that meet `within` are measured (most of a bucket's do
+        // not).
         let bound_of = |l: Point3, u: Point3| {
             box_box_distance_2(lower, upper, l, u).sqrt() * (1.0 - 8.0 * f64::EPSILON)
         };
         for bucket in buckets {
+            if !meets(bucket.lower, bucket.upper) {
+                continue;
+            }
             let run = bucket.first as usize..bucket.first as usize + usize::from(bucket.len);
             match bucket.store {
                 Store::Points => {
                     for part in &self.parts.points[run] {
+                        if !meets(part.p, part.p) {
+                            continue;
+                        }
                         let bound = bound_of(part.p, part.p);
-                        if bound <= cutoff && meets(part.p, part.p) {
+                        if bound <= cutoff {
                             out.push(NearPart {
                                 obstacle: part.obstacle,
                                 piece: 0,
@@ -100,8 +129,11 @@ impl ObstacleIndex<Space> {
                 Store::Others => {
                     for part in &self.parts.others[run] {
                         let envelope = part.envelope();
+                        if !meets(envelope.lower(), envelope.upper()) {
+                            continue;
+                        }
                         let bound = bound_of(envelope.lower(), envelope.upper());
-                        if bound > cutoff || !meets(envelope.lower(), envelope.upper()) {
+                        if bound > cutoff {
                             continue;
                         }
                         let shape = match part.shape {
