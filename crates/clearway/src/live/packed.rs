@@ -35,6 +35,18 @@ impl<N: Point<Scalar = f32> + Copy> Bounds<N> {
         })
     }
 
+    /// Whether `other` lies wholly inside this box (touching counts); an
+    /// empty box holds nothing and lies in nothing. A node's box is the
+    /// union of its children's, so it holds every leaf under it: taking a
+    /// leaf out need go down only the nodes that hold its box.
+    #[inline]
+    fn contains(&self, other: &Bounds<N>) -> bool {
+        (0..N::DIMENSIONS).all(|axis| {
+            self.lower.nth(axis) <= other.lower.nth(axis)
+                && self.upper.nth(axis) >= other.upper.nth(axis)
+        })
+    }
+
     /// The box that meets nothing.
     fn empty() -> Bounds<N> {
         Bounds {
@@ -138,7 +150,7 @@ impl<N: Point<Scalar = f32> + Copy> Packed<N> {
             return false;
         };
         let at = (0..self.levels[top].len())
-            .filter(|&j| self.levels[top][j].meets(bounds))
+            .filter(|&j| self.levels[top][j].contains(bounds))
             .find_map(|j| self.find(top, j, id, bounds));
         match at {
             Some(at) => {
@@ -149,7 +161,7 @@ impl<N: Point<Scalar = f32> + Copy> Packed<N> {
         }
     }
 
-    /// Where under node `j` of level `level` (whose box meets `bounds`)
+    /// Where under node `j` of level `level` (whose box holds `bounds`)
     /// the leaf of `id` with box `bounds` is.
     fn find(&self, level: usize, j: usize, id: u32, bounds: &Bounds<N>) -> Option<usize> {
         let first = j * FANOUT;
@@ -160,7 +172,7 @@ impl<N: Point<Scalar = f32> + Copy> Packed<N> {
         let below = &self.levels[level - 1];
         let last = (first + FANOUT).min(below.len());
         (first..last)
-            .filter(|&c| below[c].meets(bounds))
+            .filter(|&c| below[c].contains(bounds))
             .find_map(|c| self.find(level - 1, c, id, bounds))
     }
 }
@@ -208,12 +220,18 @@ mod tests {
 
         /// The twin: every box tested against the query. Trees of a single
         /// node and of several levels; some boxes taken out (a second time
-        /// too, which finds nothing).
+        /// too, which finds nothing), and boxes that were never in (an id
+        /// not in the tree, or a leaf's id with another box, here moved
+        /// by `shift`) taken out after those, which find nothing either.
         #[test]
         fn finds_what_testing_every_box_finds(
             boxes in prop::collection::vec((corner(), size()), 0..1200),
             queries in prop::collection::vec((corner(), size()), 1..20),
             out in prop::collection::vec(any::<prop::sample::Index>(), 0..60),
+            strangers in prop::collection::vec(
+                (any::<prop::sample::Index>(), corner(), size(), -1f32..1.0),
+                0..20,
+            ),
         ) {
             let leaves: Vec<(u32, Bounds<[f32; 3]>)> = (0..)
                 .zip(&boxes)
@@ -226,6 +244,20 @@ mod tests {
                     let k = index.index(leaves.len());
                     prop_assert_eq!(packed.take_out(leaves[k].0, &leaves[k].1), live[k]);
                     live[k] = false;
+                }
+            }
+            let stranger_ids = leaves.len() as u32..;
+            for ((index, c, s, shift), id) in strangers.iter().zip(stranger_ids) {
+                prop_assert!(!packed.take_out(id, &bounds(*c, *s)));
+                if !leaves.is_empty() && *shift != 0.0 {
+                    let (id, b) = leaves[index.index(leaves.len())];
+                    let moved = Bounds {
+                        lower: b.lower.map(|x| x + shift),
+                        upper: b.upper.map(|x| x + shift),
+                    };
+                    if moved != b {
+                        prop_assert!(!packed.take_out(id, &moved));
+                    }
                 }
             }
             for &(c, s) in &queries {
