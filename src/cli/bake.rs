@@ -112,9 +112,11 @@ fn baked_values<D: Dimension>(map: &Map<D>) -> BakedValues {
     let count = map.edges().len();
     let mut values = Vec::with_capacity(count);
     for start in (0..count).step_by(BLOCK) {
-        let block = Clearances::options()
-            .progress(&advance)
-            .compute_part(map, start..(start + BLOCK).min(count), 0..0);
+        let block = Clearances::options().progress(&advance).compute_part(
+            map,
+            start..(start + BLOCK).min(count),
+            0..0,
+        );
         values.extend(block.edges().iter().map(|c| c.value));
     }
     BakedValues(values)

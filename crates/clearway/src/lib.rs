@@ -17,7 +17,7 @@
 //! )"#, "level.ron")?;
 //! let clearances = Clearances::compute(&map);
 //! assert_eq!(clearances.edge(EdgeIdx::new(0)).value, 1.0);
-//! let blocked: Vec<_> = map.agents().iter().filter(|a| !clearances.edge_admits(EdgeIdx::new(0), a.radius)).collect();
+//! let blocked: Vec<_> = map.agents().iter().filter(|a| !clearances.edge(EdgeIdx::new(0)).admits(a.radius, map.slack())).collect();
 //! assert_eq!(blocked[0].name, "tank");
 //! # Ok::<(), clearway::LoadError>(())
 //! ```
