@@ -22,8 +22,8 @@
 //! # Ok::<(), clearway::LoadError>(())
 //! ```
 //!
-//! A level is read by [`Map::load`] (a file), or by [`Map::loader`], which
-//! also reads bytes or text, cites where each obstacle and edge is and
+//! A level is read by [`Map::loader`], which reads a file, bytes or text,
+//! cites where each obstacle and edge is and
 //! reports how long each phase took; [`Level::loader`] reads a level of
 //! either dimension (flat, or 3D with [`Obstacle3`] obstacles).
 //!
