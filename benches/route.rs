@@ -71,7 +71,11 @@ fn check(clearances: &Clearances, router: &mut Router<'_>, queries: &[(usize, us
                     a.cost,
                     d.cost
                 );
-                assert!(a.edges.iter().all(|&e| clearances.edge_admits(e, RADIUS)));
+                assert!(
+                    a.edges
+                        .iter()
+                        .all(|&e| clearances.edge(e).admits(RADIUS, clearances.slack()))
+                );
             }
             (None, None) => {}
             (a, d) => panic!("A* found {}, Dijkstra found {}", a.is_some(), d.is_some()),

@@ -58,7 +58,7 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let map = match Map::load(&args.map) {
+    let map = match Map::loader().read_file(&args.map) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("{e}");

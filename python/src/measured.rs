@@ -300,11 +300,11 @@ where
     fn walking_blocked(&self, py: Python<'_>, chosen: &Chosen) -> PyResult<(Vec<i64>, Vec<i64>)> {
         let c = self.clearances_for(py, chosen)?;
         let edges = (0..self.map.edges().len())
-            .filter(|&e| !c.edge_admits(EdgeIdx::new(e), chosen.radius))
+            .filter(|&e| !c.edge(EdgeIdx::new(e)).admits(chosen.radius, c.slack()))
             .map(|e| e as i64)
             .collect();
         let nodes = (0..self.map.nodes().len())
-            .filter(|&n| !c.node_admits(NodeIdx::new(n), chosen.radius))
+            .filter(|&n| !c.node(NodeIdx::new(n)).admits(chosen.radius, c.slack()))
             .map(|n| n as i64)
             .collect();
         Ok((edges, nodes))

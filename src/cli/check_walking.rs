@@ -157,7 +157,8 @@ fn verdict(
         edges_checked: map.edges().len(),
         edges_closed: map.edges().iter().filter(|e| e.closed).count(),
         edges_forbidden: r.profile(map).map_or(0, |agent| {
-            EdgeIdx::all(map.edges().len())
+            (0..map.edges().len())
+                .map(EdgeIdx::new)
                 .filter(|&e| map.forbids(agent, e))
                 .count()
         }),

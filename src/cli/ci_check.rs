@@ -92,7 +92,8 @@ fn radius_suite<D: Shown>(level: &Level<D>, spots: &TightSpots<D>, r: &CheckedRa
 /// A case per edge with a baked clearance, failing when it is stale.
 fn bake_suite<D: Shown>(level: &Level<D>, stale: &[StaleBake]) -> Suite {
     let map = &level.map;
-    let baked = EdgeIdx::all(map.edges().len())
+    let baked = (0..map.edges().len())
+        .map(EdgeIdx::new)
         .filter(|&i| map.edges()[i].clearance.is_some())
         .collect();
     let failures = stale

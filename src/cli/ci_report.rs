@@ -124,7 +124,7 @@ pub enum CaseEdges {
 impl CaseEdges {
     fn iter(&self) -> Box<dyn Iterator<Item = EdgeIdx> + '_> {
         match self {
-            CaseEdges::Every(n) => Box::new(EdgeIdx::all(*n)),
+            CaseEdges::Every(n) => Box::new((0..*n).map(EdgeIdx::new)),
             CaseEdges::These(edges) => Box::new(edges.iter().copied()),
         }
     }

@@ -389,8 +389,12 @@ mod tests {
         let map = grid();
         assert!(map.edges().len() % 3 != 0 && map.nodes().len() > 3);
         let every = Clearances::compute(&map);
-        let edges = EdgeIdx::all(map.edges().len()).map(|i| EdgeRow::new(&map, i, every.edge(i)));
-        let nodes = NodeIdx::all(map.nodes().len()).map(|i| NodeRow::new(&map, i, every.node(i)));
+        let edges = (0..map.edges().len())
+            .map(EdgeIdx::new)
+            .map(|i| EdgeRow::new(&map, i, every.edge(i)));
+        let nodes = (0..map.nodes().len())
+            .map(NodeIdx::new)
+            .map(|i| NodeRow::new(&map, i, every.node(i)));
         let lists = Lists::EdgesAndNodes;
         let ((edge_rows, node_rows), computing) =
             with_table(&map, None, 3, lists, &Bar::hidden(), |t| {
@@ -408,7 +412,11 @@ mod tests {
     fn a_writer_that_stops_stops_the_computer() {
         let map = grid();
         let every = Clearances::compute(&map);
-        let first = json(EdgeIdx::all(4).map(|i| EdgeRow::new(&map, i, every.edge(i))));
+        let first = json(
+            (0..4)
+                .map(EdgeIdx::new)
+                .map(|i| EdgeRow::new(&map, i, every.edge(i))),
+        );
         for lists in [Lists::Edges, Lists::EdgesAndNodes] {
             let (rows, _) = with_table(&map, None, 3, lists, &Bar::hidden(), |t| {
                 json(t.edge_rows().take(4))

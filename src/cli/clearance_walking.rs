@@ -86,7 +86,8 @@ fn json(level: &Level<Space>, walk: &WalkingClearances, name: &str) -> Table {
     Table {
         agent: name.to_owned(),
         walking: WalkingProfile::of(walk.walking()),
-        edges: EdgeIdx::all(map.edges().len())
+        edges: (0..map.edges().len())
+            .map(EdgeIdx::new)
             .map(|e| {
                 let spot = walk.edge(e);
                 let mut row = EdgeRow::new(map, e, &spot.body).citing(level, &spot.body);
@@ -110,7 +111,7 @@ fn json(level: &Level<Space>, walk: &WalkingClearances, name: &str) -> Table {
 /// pinches at ..., obstacle at ...; slope 33.7°; no ground under ...`.
 fn text(out: &mut dyn Write, level: &Level<Space>, walk: &WalkingClearances) -> io::Result<()> {
     let map = &level.map;
-    for e in EdgeIdx::all(map.edges().len()) {
+    for e in (0..map.edges().len()).map(EdgeIdx::new) {
         let spot = walk.edge(e);
         let value = human(spot.body.value);
         let pinch = match spot.body.witness {
@@ -145,7 +146,7 @@ fn csv(out: &mut dyn Write, level: &Level<Space>, walk: &WalkingClearances) -> i
         out,
         "edge,from,to,walking_clearance,obstacle,slope,no_ground_length,no_ground_x,no_ground_y,no_ground_z"
     )?;
-    for e in EdgeIdx::all(map.edges().len()) {
+    for e in (0..map.edges().len()).map(EdgeIdx::new) {
         let spot = walk.edge(e);
         let edge = &map.edges()[e];
         let gap = match spot.ground {

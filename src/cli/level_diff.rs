@@ -386,7 +386,7 @@ type Ends = (u64, u64);
 /// list per pair of nodes would cost more again); the sides of a group are
 /// made when it is matched.
 fn grouped<D: Dimension>(map: &Map<D>) -> Vec<EdgeIdx> {
-    let mut edges: Vec<EdgeIdx> = EdgeIdx::all(map.edges().len()).collect();
+    let mut edges: Vec<EdgeIdx> = (0..map.edges().len()).map(EdgeIdx::new).collect();
     edges.sort_by_key(|&i| ends_of(map, i));
     edges
 }
@@ -689,7 +689,7 @@ mod tests {
     fn match_edges_by_map(old: (&Map, &Clearances), new: (&Map, &Clearances)) -> Vec<Matched> {
         fn groups(map: &Map, clearances: &Clearances) -> BTreeMap<Ends, Vec<EdgeSide>> {
             let mut groups: BTreeMap<Ends, Vec<EdgeSide>> = BTreeMap::new();
-            for i in EdgeIdx::all(map.edges().len()) {
+            for i in (0..map.edges().len()).map(EdgeIdx::new) {
                 let side = EdgeSide::of(map, clearances, i);
                 groups.entry(side.ends()).or_default().push(side);
             }

@@ -51,6 +51,7 @@ mod rows;
 mod scenario_file;
 mod source_text;
 mod tiled_input;
+mod tiled_placement;
 mod timings;
 mod update;
 mod update_report;

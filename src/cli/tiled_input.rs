@@ -12,6 +12,7 @@ use super::Failure;
 use super::args::{TiledArgs, TiledOriginArg};
 use super::bounded_read;
 use super::obstacle_sources::{self, ObstacleSources};
+use super::tiled_placement;
 
 /// The sources of the obstacles from Tiled (`level.tmx object 12`).
 pub type TiledObstacleSources = ObstacleSources<TiledSource>;
@@ -24,7 +25,7 @@ impl ObstacleSources<TiledSource> {
             return;
         };
         let imported = map.obstacles().get(self.first()..).unwrap_or_default();
-        if tiled::misses_network(map.nodes(), imported) {
+        if tiled_placement::misses_network(map.nodes(), imported) {
             let origin = match args.options.tiled_origin {
                 TiledOriginArg::BottomLeft => "bottom-left",
                 TiledOriginArg::TopLeft => "top-left",

@@ -36,7 +36,10 @@ fn grid_level(grid: &Path, args: &[&str]) -> (Map, String) {
         .args(args)
         .run()
         .exit(0);
-    (Map::load(&out).expect("the level loads"), stderr(&output))
+    (
+        Map::loader().read_file(&out).expect("the level loads"),
+        stderr(&output),
+    )
 }
 
 /// The rows of a Moving AI map, read here without clearway's reader.
@@ -419,7 +422,9 @@ fn a_tiled_tile_layer_is_a_grid() {
     assert_eq!(summary["width"], 16, "{summary}");
     assert_eq!(summary["height"], 10, "{summary}");
     assert_eq!(summary["nodes"], 16 * 10 - 66, "{summary}");
-    let map = clearway::Map::load(&out).expect("the level loads");
+    let map = clearway::Map::loader()
+        .read_file(&out)
+        .expect("the level loads");
     assert_eq!(map.nodes().len(), 94);
     // Without the property the two crates are free cells.
     let output = clearway()

@@ -188,7 +188,7 @@ proptest! {
         for (k, l) in found.iter().enumerate() {
             prop_assert_eq!(l.length, map.nodes()[l.from].pos.distance_to(map.nodes()[l.to].pos));
             let edge = EdgeIdx::new(map.edges().len() + k);
-            prop_assert!(clearances.edge_admits(edge, rule.agent_radius), "{:?}: {}", l, text);
+            prop_assert!(clearances.edge(edge).admits(rule.agent_radius, clearances.slack()), "{:?}: {}", l, text);
         }
         if rule.max_links.is_none() {
             prop_assert_eq!(links(&linked, &rule), vec![]);
@@ -252,7 +252,7 @@ proptest! {
         for (k, l) in found.iter().enumerate() {
             let edge = EdgeIdx::new(map.edges().len() + k);
             let c = clearances.edge(edge);
-            prop_assert!(clearances.edge_admits(edge, rule.agent_radius));
+            prop_assert!(clearances.edge(edge).admits(rule.agent_radius, clearances.slack()));
             if l.length == 0.0 {
                 prop_assert_eq!(c.value, clearances.node(l.from).value);
             }

@@ -19,7 +19,7 @@ fn load(name: &str) -> Map {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("maps")
         .join(name);
-    Map::load(&path).unwrap()
+    Map::loader().read_file(&path).unwrap()
 }
 
 /// The largest agent profile of a map: what `check --render` draws against.
@@ -1292,7 +1292,7 @@ fn labels_never_overlap_and_those_left_out_are_counted() {
         .arg(&level)
         .assert()
         .code(0);
-    let map = Map::load(&level).unwrap();
+    let map = Map::loader().read_file(&level).unwrap();
     let clearances = Clearances::compute(&map);
     for (long_side, some_left_out) in [(1200.0, false), (500.0, true)] {
         let mut rec = RecordingDrawer::default();

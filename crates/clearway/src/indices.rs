@@ -73,14 +73,6 @@ macro_rules! typed_index {
             pub const fn get(self) -> usize {
                 self.0 as usize
             }
-
-            #[doc = concat!("Every ", $what, " of a list of `len`, in order.")]
-            ///
-            /// # Panics
-            #[doc = concat!("When `len` is above [`", stringify!($name), "::MAX`] + 1.")]
-            pub fn all(len: usize) -> impl DoubleEndedIterator<Item = $name> + ExactSizeIterator {
-                (0..len).map($name::new)
-            }
         }
 
         /// As `new`.

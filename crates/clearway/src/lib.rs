@@ -17,13 +17,13 @@
 //! )"#, "level.ron")?;
 //! let clearances = Clearances::compute(&map);
 //! assert_eq!(clearances.edge(EdgeIdx::new(0)).value, 1.0);
-//! let blocked: Vec<_> = map.agents().iter().filter(|a| !clearances.edge_admits(EdgeIdx::new(0), a.radius)).collect();
+//! let blocked: Vec<_> = map.agents().iter().filter(|a| !clearances.edge(EdgeIdx::new(0)).admits(a.radius, map.slack())).collect();
 //! assert_eq!(blocked[0].name, "tank");
 //! # Ok::<(), clearway::LoadError>(())
 //! ```
 //!
-//! A level is read by [`Map::load`] (a file), or by [`Map::loader`], which
-//! also reads bytes or text, cites where each obstacle and edge is and
+//! A level is read by [`Map::loader`], which reads a file, bytes or text,
+//! cites where each obstacle and edge is and
 //! reports how long each phase took; [`Level::loader`] reads a level of
 //! either dimension (flat, or 3D with [`Obstacle3`] obstacles).
 //!

@@ -19,7 +19,9 @@ pub enum Obstacle {
     Polygon(Polygon),
 }
 
-/// The kind of an obstacle, as named in the map format and in reports.
+/// The kind of an obstacle, as named in the map format; it displays as
+/// the lower-case name reports use: `point`, `circle`, `segment`,
+/// `polygon`, `sphere`, `triangle`, `box`, `mesh`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ObstacleKind {
     /// `Point(..)`
@@ -41,9 +43,8 @@ pub enum ObstacleKind {
 }
 
 impl ObstacleKind {
-    /// The lower-case name used in reports: `point`, `circle`, `segment`,
-    /// `polygon`, `sphere`, `triangle`, `box`, `mesh`.
-    pub fn name(self) -> &'static str {
+    /// The lower-case name reports use (see the type's doc).
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ObstacleKind::Point => "point",
             ObstacleKind::Circle => "circle",

@@ -101,8 +101,8 @@ impl<P> Clearance<P> {
     /// Whether an agent of this radius fits on a level with slack `slack`
     /// ([`Map::slack`]; see [`admits`]): clearance 0 admits no agent,
     /// radius 0 included; clearance c > 0 admits every radius up to c, and
-    /// up to `slack` above it. [`Clearances::edge_admits`] and
-    /// [`Clearances::node_admits`] apply their level's slack.
+    /// up to `slack` above it. Pass the level's slack,
+    /// [`Clearances::slack`].
     pub fn admits(&self, agent_radius: f64, slack: f64) -> bool {
         admits(self.value, agent_radius, slack)
     }
@@ -147,7 +147,8 @@ impl<P> Clearance<P> {
 /// let clearances = Clearances::compute(&map);
 /// assert_eq!(clearances.edge(clearway::EdgeIdx::new(0)).value, 2.0);
 /// let edge = clearway::EdgeIdx::new(0);
-/// assert!(clearances.edge_admits(edge, 2.0) && !clearances.edge_admits(edge, 2.01));
+/// let slack = clearances.slack();
+/// assert!(clearances.edge(edge).admits(2.0, slack) && !clearances.edge(edge).admits(2.01, slack));
 /// ```
 ///
 /// Generic over the [`Dimension`]: `Clearances` of a flat map,
@@ -437,17 +438,8 @@ impl<D: Dimension> Clearances<D> {
     ///
     /// # Panics
     /// When `i` is not an edge index of the map these were computed for.
-    pub fn edge_admits(&self, i: EdgeIdx, agent_radius: f64) -> bool {
+    pub(crate) fn edge_admits(&self, i: EdgeIdx, agent_radius: f64) -> bool {
         self.edges[i].admits(agent_radius, self.slack)
-    }
-
-    /// Whether node `i` admits an agent of radius `agent_radius`, by the
-    /// level's rule ([`admits`] with [`Clearances::slack`]).
-    ///
-    /// # Panics
-    /// When `i` is not a node index of the map these were computed for.
-    pub fn node_admits(&self, i: NodeIdx, agent_radius: f64) -> bool {
-        self.nodes[i].admits(agent_radius, self.slack)
     }
 
     /// The clearance of edge `i`.

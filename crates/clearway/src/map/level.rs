@@ -7,7 +7,7 @@ use crate::dimension::Space;
 /// A validated level: flat (`pos: (x, y)`) or 3D (`pos: (x, y, z)`), as its
 /// first node says (see `docs/MAP_FORMAT.md`). Tools that take any level
 /// load a `Level` ([`Level::loader`]) and run the same generic code on
-/// either map; code that knows its levels are flat uses [`Map::load`].
+/// either map; code that knows its levels are flat uses [`Map::loader`].
 ///
 /// ```
 /// use clearway::{Clearances, Level};

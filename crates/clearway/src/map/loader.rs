@@ -51,19 +51,6 @@ pub struct Loader<'a, T = Map> {
 }
 
 impl Map {
-    /// Reads and validates the flat level in the file at `path` (see
-    /// `docs/MAP_FORMAT.md`): `Map::loader().read_file(path)`, for the
-    /// common case. [`Map::loader`] reads text or bytes, a level of either
-    /// dimension ([`Level::loader`]), cites where the edges and
-    /// obstacles are and reports how long each phase took.
-    ///
-    /// # Errors
-    ///
-    /// As [`Loader::read_file`].
-    pub fn load(path: impl AsRef<Path>) -> Result<Map, LoadError> {
-        Map::loader().read_file(path)
-    }
-
     /// A [`Loader`] of flat levels (a 3D level is refused with a located
     /// error; [`Level::loader`] reads either).
     ///

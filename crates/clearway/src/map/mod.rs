@@ -6,7 +6,7 @@
 //! from them when first used.
 //!
 //! [`Map`]'s methods, by what they do: reading its parts and the network
-//! (this file); loading (`loader.rs`: [`Map::load`], [`Map::loader`]);
+//! (this file); loading (`loader.rs`: [`Map::loader`]);
 //! adding obstacles from another file (`extra_obstacles.rs`); writing it out
 //! (`write.rs`: [`Map::to_ron_string`]). The library's concerns add their
 //! own next to their code: pruning (`prune.rs`: [`Map::pruned`],

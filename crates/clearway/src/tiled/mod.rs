@@ -74,11 +74,8 @@ use clearway_text::quote::capped;
 
 mod flip;
 mod layers;
-mod placement;
 mod shapes;
 mod tiles;
-
-pub use placement::misses_network;
 
 /// How to read a Tiled map's objects as obstacles.
 #[derive(Clone, Debug, PartialEq)]

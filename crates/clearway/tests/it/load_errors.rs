@@ -226,7 +226,7 @@ fn the_first_bad_byte_wins() {
 fn missing_file_names_its_path() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("no-such-map.ron");
-    let err = Map::load(&path).unwrap_err();
+    let err = Map::loader().read_file(&path).unwrap_err();
     assert_eq!(err.kind(), LoadErrorKind::Io);
     assert_eq!(err.location(), None);
     assert_eq!(err.source_name(), path.display().to_string());
@@ -241,7 +241,7 @@ fn missing_file_names_its_path() {
 #[test]
 fn a_directory_is_not_a_map() {
     let dir = tempfile::tempdir().unwrap();
-    let err = Map::load(dir.path()).unwrap_err();
+    let err = Map::loader().read_file(dir.path()).unwrap_err();
     assert_eq!(err.kind(), LoadErrorKind::Io);
     assert_eq!(
         err.to_string(),
@@ -257,13 +257,13 @@ fn load_reads_a_file_and_names_it_in_errors() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("x.ron");
     std::fs::write(&path, "(nodes: [(id: 0, pos: (0, 0))])").unwrap();
-    assert_eq!(Map::load(&path).unwrap().nodes().len(), 1);
+    assert_eq!(Map::loader().read_file(&path).unwrap().nodes().len(), 1);
     std::fs::write(
         &path,
         "(nodes: [(id: 0, pos: (0, 0)), (id: 0, pos: (1, 0))])",
     )
     .unwrap();
-    let err = Map::load(&path).unwrap_err();
+    let err = Map::loader().read_file(&path).unwrap_err();
     assert_eq!(err.source_name(), path.display().to_string());
     assert!(
         err.to_string()

@@ -24,7 +24,9 @@ fn dir() -> PathBuf {
 }
 
 fn load(name: &str) -> Map {
-    Map::load(dir().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    Map::loader()
+        .read_file(dir().join(name))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 fn p(x: f64, y: f64) -> Point {

@@ -181,7 +181,7 @@ proptest! {
         for e in 0..map.edges().len() {
             let e = EdgeIdx::new(e);
             prop_assert_eq!(
-                folded.edge_admits(e, radius),
+                folded.edge(e).admits(radius, folded.slack()),
                 walk.edge_blocked(&map, e, radius).is_none(),
                 "edge {:?}: {:?} in {}", e, walk.edge(e), level.text
             );
@@ -189,7 +189,7 @@ proptest! {
         for n in 0..map.nodes().len() {
             let n = NodeIdx::new(n);
             prop_assert_eq!(
-                folded.node_admits(n, radius),
+                folded.node(n).admits(radius, folded.slack()),
                 walk.node_blocked(&map, n, radius).is_none(),
                 "node {:?}: {:?}", n, walk.node(n)
             );

@@ -41,7 +41,8 @@ fn agree(
     let whole = WalkingClearances::compute(map, walking);
     for r in radii.iter().map(|f| f * max_radius) {
         let got: Vec<_> = tight.blocked_edges(r).map(|(e, s, b)| (e, *s, b)).collect();
-        let want: Vec<_> = EdgeIdx::all(map.edges().len())
+        let want: Vec<_> = (0..map.edges().len())
+            .map(EdgeIdx::new)
             .filter_map(|e| Some((e, *whole.edge(e), whole.edge_blocked(map, e, r)?)))
             .collect();
         prop_assert_eq!(got, want, "edges at radius {} (bound {})", r, max_radius);

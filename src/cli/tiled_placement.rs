@@ -2,9 +2,9 @@
 //! that misses it entirely was almost always placed with the wrong origin
 //! corner or scale, and would otherwise pass every check silently.
 
-use crate::geometry::Point;
-use crate::map::Node;
-use crate::obstacle::Obstacle;
+use clearway::Obstacle;
+use clearway::geometry::Point;
+use clearway::map::Node;
 
 /// An axis-aligned box.
 #[derive(Clone, Copy, Debug)]
@@ -53,21 +53,7 @@ fn obstacle_bounds(obstacle: &Obstacle) -> Option<Bounds> {
 /// True when there are nodes and obstacles and no obstacle's bounding box
 /// meets the nodes' bounding box grown by a tenth of its larger side (at
 /// least 1 unit): the obstacles cannot be the level's.
-///
-/// ```
-/// use clearway::geometry::Point;
-/// use clearway::map::Node;
-/// use clearway::Obstacle;
-/// use clearway::tiled::misses_network;
-/// let node = |id, x, y| Node { id, pos: Point::new(x, y), name: None };
-/// let nodes = [node(0, 0.0, 0.0), node(1, 10.0, 10.0)];
-/// assert!(!misses_network(&nodes, &[Obstacle::Point(Point::new(5.0, 5.0))]));
-/// assert!(!misses_network(&nodes, &[Obstacle::Point(Point::new(10.5, 5.0))]));
-/// // Flipped to y <= 0 by the wrong origin corner:
-/// assert!(misses_network(&nodes, &[Obstacle::Point(Point::new(5.0, -50.0))]));
-/// assert!(!misses_network(&nodes, &[]));
-/// ```
-pub fn misses_network(nodes: &[Node], obstacles: &[Obstacle]) -> bool {
+pub(super) fn misses_network(nodes: &[Node], obstacles: &[Obstacle]) -> bool {
     let Some(network) = Bounds::of(nodes.iter().map(|n| n.pos)) else {
         return false;
     };
@@ -80,4 +66,33 @@ pub fn misses_network(nodes: &[Node], obstacles: &[Obstacle]) -> bool {
         .iter()
         .filter_map(obstacle_bounds)
         .any(|b| b.meets(network))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn obstacles_far_from_the_nodes_miss_them() {
+        let node = |id, x, y| Node {
+            id,
+            pos: Point::new(x, y),
+            name: None,
+        };
+        let nodes = [node(0, 0.0, 0.0), node(1, 10.0, 10.0)];
+        assert!(!misses_network(
+            &nodes,
+            &[Obstacle::Point(Point::new(5.0, 5.0))]
+        ));
+        assert!(!misses_network(
+            &nodes,
+            &[Obstacle::Point(Point::new(10.5, 5.0))]
+        ));
+        // Flipped to y <= 0 by the wrong origin corner:
+        assert!(misses_network(
+            &nodes,
+            &[Obstacle::Point(Point::new(5.0, -50.0))]
+        ));
+        assert!(!misses_network(&nodes, &[]));
+    }
 }
