@@ -63,8 +63,9 @@ impl<D: Dimension> RouteNetwork<D> {
     /// node's arcs, one to place them. A node's arcs are in edge order, so
     /// searches break ties the same way every time.
     ///
-    /// The map's petgraph graph already limits the arcs to `u32` indices, so
-    /// the counts here fit too.
+    /// Slots, arc targets and edges are held as `u32`: a level of 2^32
+    /// nodes or edges (a map file of hundreds of gigabytes) is beyond what
+    /// the loader can hold in memory on any machine this runs on.
     pub fn new(map: &Map<D>, clearances: &Clearances<D>) -> RouteNetwork<D> {
         let positions: Vec<D::Point> = map.nodes().iter().map(|n| n.pos).collect();
         RouteNetwork::build(map, clearances, hilbert_order::<D>(&positions), false)
