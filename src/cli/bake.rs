@@ -44,14 +44,7 @@ where
         let input = input.as_deref();
         // The edit written as it is made: the text between the edited
         // spans copied, not held a second time with the edit and its result.
-        let edit = |i: usize| {
-            let new = values.get(i);
-            if level.map.edges()[i].clearance.map(f64::to_bits) == new.map(f64::to_bits) {
-                EdgeEdit::Keep
-            } else {
-                EdgeEdit::SetClearance(new)
-            }
-        };
+        let edit = |i: usize| EdgeEdit::bake(level.map.edges()[i].clearance, values.get(i));
         let streamed = input.and_then(|text| StreamedEdit::new(text, values.len(), edit));
         if let Some(edit) = streamed {
             return destination.write_with(|out| edit.write_to(out));

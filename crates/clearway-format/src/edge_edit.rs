@@ -30,6 +30,26 @@ pub enum EdgeEdit {
     SetClearance(Option<f64>),
 }
 
+impl EdgeEdit {
+    /// The bake of an edge whose text holds `baked` and whose clearance is
+    /// now `new` (`None`: unbounded): left alone when the text already
+    /// holds the same value, bit for bit; set otherwise.
+    ///
+    /// ```
+    /// use clearway_format::EdgeEdit;
+    /// assert_eq!(EdgeEdit::bake(Some(1.5), Some(1.5)), EdgeEdit::Keep);
+    /// assert_eq!(EdgeEdit::bake(None, Some(1.5)), EdgeEdit::SetClearance(Some(1.5)));
+    /// assert_eq!(EdgeEdit::bake(Some(1.5), None), EdgeEdit::SetClearance(None));
+    /// ```
+    pub fn bake(baked: Option<f64>, new: Option<f64>) -> EdgeEdit {
+        if baked.map(f64::to_bits) == new.map(f64::to_bits) {
+            EdgeEdit::Keep
+        } else {
+            EdgeEdit::SetClearance(new)
+        }
+    }
+}
+
 /// `text`, a map file, with edge `i` of its `edges` list edited as
 /// `edits[i]` says and every other byte kept; `None` when the text cannot
 /// be edited safely (see the module docs). The result loads to the map

@@ -58,12 +58,10 @@ impl<D: Dimension> Map<D> {
     /// the text already holds the same value.
     fn bake_edit<'a>(&'a self, clearances: &'a Clearances<D>) -> impl Fn(usize) -> EdgeEdit + 'a {
         move |i| {
-            let new = clearances.edges()[i].finite_value();
-            if self.edges()[i].clearance.map(f64::to_bits) == new.map(f64::to_bits) {
-                EdgeEdit::Keep
-            } else {
-                EdgeEdit::SetClearance(new)
-            }
+            EdgeEdit::bake(
+                self.edges()[i].clearance,
+                clearances.edges()[i].finite_value(),
+            )
         }
     }
 }
