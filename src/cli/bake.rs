@@ -5,16 +5,12 @@ use super::conventions::{self, kept_until_exit, note};
 use super::dimension::Shown;
 use super::input::{AnyLevel, Level, on_level};
 use super::output::{self, Destination};
-use super::progress::{Bar, compute_clearances};
+use super::progress::{compute_clearances, compute_edge_values};
 use super::timings::Timings;
 use super::{Failure, Outcome};
-use clearway::{Clearances, Dimension, Map};
+use clearway::{Dimension, Map};
 use clearway_format::wire::MapFile;
 use clearway_format::{EdgeEdit, StreamedEdit};
-
-/// Edges whose clearances are computed at once: the block's witnesses are
-/// dropped once its values are taken.
-const BLOCK: usize = 1 << 13;
 
 pub fn run(args: &BakeArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     on_level!(AnyLevel::read_keeping_text(&args.map, timings)?, |level| {
@@ -97,20 +93,7 @@ impl BakedValues {
     }
 }
 
-/// Every edge's clearance value, computed a block of edges at a time on
-/// all cores, exactly as [`Clearances::compute`] gives it.
+/// Every edge's clearance value ([`compute_edge_values`]).
 fn baked_values<D: Dimension>(map: &Map<D>) -> BakedValues {
-    let bar = Bar::for_map(map, map.edges().len());
-    let advance = |done| bar.advance(done);
-    let count = map.edges().len();
-    let mut values = Vec::with_capacity(count);
-    for start in (0..count).step_by(BLOCK) {
-        let block = Clearances::options().progress(&advance).compute_part(
-            map,
-            start..(start + BLOCK).min(count),
-            0..0,
-        );
-        values.extend(block.edges().iter().map(|c| c.value));
-    }
-    BakedValues(values)
+    BakedValues(compute_edge_values(map))
 }

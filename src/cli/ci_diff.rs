@@ -4,7 +4,7 @@
 //! named with both radii: `soldier (radius 0.4 -> 1.2)`.
 
 use crate::cli::level_diff::{ChangeKind, LevelDiff};
-use clearway::Clearances;
+use clearway::{Clearance, EdgeIdx};
 
 use super::check::{blame, fails};
 use super::ci_check::{agent_suffix, radius_name};
@@ -21,12 +21,12 @@ static RULES: [&Rule; 1] = [&NEWLY_BLOCKED_EDGE];
 
 /// What `diff` found, for the CI formats. `file` is NEW as named on the
 /// command line (`None` for standard input); `summary` is the text report's
-/// summary line; `clearances_of` gives NEW's clearances for radius `k`
-/// (a walking agent's are its own).
+/// summary line; `clearance_of(k, edge)` gives NEW's clearance of `edge`
+/// for radius `k` (a walking agent's is its own), with its witness.
 pub fn report<'a, D: Shown>(
     diff: &LevelDiff,
     new: &'a Level<D>,
-    clearances_of: &dyn Fn(usize) -> &'a Clearances<D>,
+    clearance_of: &dyn Fn(usize, EdgeIdx) -> Clearance<D::Point>,
     file: Option<String>,
     summary: String,
 ) -> CiReport<'a> {
@@ -66,7 +66,7 @@ pub fn report<'a, D: Shown>(
                             "clearance {old} -> {now} {}{}: the change blocks it{}",
                             fails(c.new.map(|s| s.clearance), r.agent_radius),
                             agent,
-                            blame(new, clearances_of(k).edge(i)),
+                            blame(new, &clearance_of(k, i)),
                         ),
                     )
                 })

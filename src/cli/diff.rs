@@ -7,9 +7,10 @@ use serde::Serialize;
 
 use super::timings::Timings;
 use crate::cli::level_diff::{
-    AgentChange, ChangeKind, DiffOptions, DiffRadius, EdgeChange, EdgeSide, LevelDiff,
+    AgentChange, ChangeKind, DiffOptions, DiffRadius, EdgeChange, EdgeClearances, EdgeSide,
+    EdgeValues, LevelDiff,
 };
-use clearway::Clearances;
+use clearway::{Clearances, EdgeIdx};
 
 use super::args::{CheckFormat, DiffArgs, RadiusChoice, TiledArgs};
 use super::conventions::{kept_until_exit, write_json};
@@ -17,7 +18,7 @@ use super::dimension::Shown;
 use super::input::{AnyLevel, Level, Source};
 use super::node_names::edge_ref_noted;
 use super::numbers::{given, human, human_judged};
-use super::progress::compute_clearances;
+use super::progress::compute_edge_values;
 use super::radius::resolve_required;
 use super::{Failure, Outcome, stream_stdout, write_stdout};
 use super::{ci_diff, ci_report};
@@ -198,22 +199,40 @@ pub fn run(args: &DiffArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
 /// The comparison of two levels of the same dimension.
 fn compare<D: Shown>(
     args: &DiffArgs,
-    old: &Level<D>,
+    old: &mut Level<D>,
     new: &Level<D>,
     timings: &mut Timings,
 ) -> Result<Outcome, Failure> {
     let radii = radii(&args.radius, old, new)?;
-    let (old_clearances, new_clearances) = kept_until_exit(timings.time("clearance", || {
-        (compute_clearances(&old.map), compute_clearances(&new.map))
+    // Each edge's value is all a sphere's verdicts read: 8 bytes an edge,
+    // not every edge's and node's clearance with its witness (56 bytes
+    // each). The CI formats' witnesses of newly blocked edges are found
+    // again, edge by edge.
+    let values = |map: &clearway::Map<D>| EdgeValues {
+        values: compute_edge_values(map),
+        slack: map.slack(),
+    };
+    // OLD's R-tree goes before NEW's is built, unless a walking agent
+    // measures OLD again.
+    let walkers_measure = [&old.map, &new.map]
+        .iter()
+        .any(|map| map.agents().iter().any(|a| a.walking.is_some()));
+    let (old_values, new_values) = kept_until_exit(timings.time("clearance", || {
+        let old_values = values(&old.map);
+        if !walkers_measure {
+            old.map.free_obstacle_index();
+        }
+        (old_values, values(&new.map))
     }));
+    let old: &Level<D> = old;
     let options = DiffOptions {
         absolute_tolerance: args.tolerance,
         relative_tolerance: args.relative_tolerance,
     };
     let (diff, walkers) = timings.time("walking", || {
         diff_with_walkers(
-            (old, old_clearances),
-            (new, new_clearances),
+            (old, &*old_values),
+            (new, &*new_values),
             &radii,
             &options,
             |_, _| None,
@@ -247,14 +266,15 @@ fn compare<D: Shown>(
         ci => {
             let file = ci_report::file_name(&args.new);
             let summary = text(&diff, (&old.map, &new.map), true);
-            // A walking agent's newly blocked edges cite its own witnesses.
-            let clearances_of = |k: usize| {
-                walkers
-                    .iter()
-                    .find(|w| w.0 == k)
-                    .map_or(&*new_clearances, |w| &w.1)
+            // A walking agent's newly blocked edges cite its own witnesses;
+            // a sphere's, the edge's nearest obstacle, found again.
+            let clearance_of = |k: usize, edge: EdgeIdx| match walkers.iter().find(|w| w.0 == k) {
+                Some(w) => *w.1.edge(edge),
+                None => *Clearances::options()
+                    .compute_part(&new.map, edge.get()..edge.get() + 1, 0..0)
+                    .edge(EdgeIdx::new(0)),
             };
-            let report = ci_diff::report(&diff, new, &clearances_of, file, summary);
+            let report = ci_diff::report(&diff, new, &clearance_of, file, summary);
             stream_stdout(|out| ci_report::write(ci, &report, out))?;
         }
     }
@@ -270,8 +290,8 @@ fn compare<D: Shown>(
 /// them (`watch` keeps them current), else computed.
 #[allow(clippy::type_complexity)]
 pub(super) fn diff_with_walkers<D: Shown>(
-    (old, old_clearances): (&Level<D>, &Clearances<D>),
-    (new, new_clearances): (&Level<D>, &Clearances<D>),
+    (old, old_clearances): (&Level<D>, &dyn EdgeClearances),
+    (new, new_clearances): (&Level<D>, &dyn EdgeClearances),
     radii: &[DiffRadius],
     options: &DiffOptions,
     known: impl Fn(bool, &DiffRadius) -> Option<Clearances<D>>,

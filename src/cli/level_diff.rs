@@ -32,6 +32,45 @@ use serde::Serialize;
 use clearway::map::{Agent, Map};
 use clearway::{Clearances, Dimension, EdgeIdx, admits};
 
+/// What a diff reads of a level's clearances: each edge's value, and the
+/// slack its verdicts allow ([`Clearances::slack`]). Not the witnesses: a
+/// diff of two large levels holds only their values ([`EdgeValues`]).
+pub trait EdgeClearances {
+    /// Edge `edge`'s clearance.
+    fn edge_value(&self, edge: EdgeIdx) -> f64;
+    /// The slack of the level's verdicts.
+    fn slack(&self) -> f64;
+}
+
+impl<D: Dimension> EdgeClearances for Clearances<D> {
+    fn edge_value(&self, edge: EdgeIdx) -> f64 {
+        self.edge(edge).value
+    }
+
+    fn slack(&self) -> f64 {
+        Clearances::slack(self)
+    }
+}
+
+/// Every edge's clearance value and the level's slack: 8 bytes an edge,
+/// where [`Clearances`] holds each edge's and node's witness as well.
+pub struct EdgeValues {
+    /// Edge by edge, as [`Clearances::compute`] gives them.
+    pub values: Vec<f64>,
+    /// The level's slack ([`Map::slack`]).
+    pub slack: f64,
+}
+
+impl EdgeClearances for EdgeValues {
+    fn edge_value(&self, edge: EdgeIdx) -> f64 {
+        self.values[edge.get()]
+    }
+
+    fn slack(&self) -> f64 {
+        self.slack
+    }
+}
+
 /// When two clearances count as different.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DiffOptions {
@@ -293,11 +332,11 @@ pub struct EdgeSide {
 }
 
 impl EdgeSide {
-    fn of<D: Dimension>(map: &Map<D>, clearances: &Clearances<D>, edge: EdgeIdx) -> EdgeSide {
+    fn of<D: Dimension>(map: &Map<D>, clearances: &dyn EdgeClearances, edge: EdgeIdx) -> EdgeSide {
         let e = &map.edges()[edge];
         EdgeSide {
             edge,
-            clearance: clearances.edge(edge).value,
+            clearance: clearances.edge_value(edge),
             from: map.nodes()[e.from].id,
             to: map.nodes()[e.to].id,
             one_way: e.one_way,
@@ -401,7 +440,7 @@ fn ends_of<D: Dimension>(map: &Map<D>, i: EdgeIdx) -> Ends {
 /// The sides of the leading run of `edges` (of `level`) between `ends`,
 /// into `run`; how many there are.
 fn take_run<D: Dimension>(
-    (map, clearances): (&Map<D>, &Clearances<D>),
+    (map, clearances): (&Map<D>, &dyn EdgeClearances),
     edges: &[EdgeIdx],
     ends: Ends,
     run: &mut Vec<EdgeSide>,
@@ -419,8 +458,8 @@ fn take_run<D: Dimension>(
 /// Matches the edges of both levels (see the module comment), handing each
 /// match to `each`: by end ids, then as [`match_group`] orders them.
 fn match_edges<D: Dimension>(
-    old: (&Map<D>, &Clearances<D>),
-    new: (&Map<D>, &Clearances<D>),
+    old: (&Map<D>, &dyn EdgeClearances),
+    new: (&Map<D>, &dyn EdgeClearances),
     mut each: impl FnMut(Matched),
 ) {
     let (olds, news) = (grouped(old.0), grouped(new.0));
@@ -482,8 +521,8 @@ impl LevelDiff {
     /// OLD against each radius's `old_radius` and NEW against its
     /// `agent_radius`. Both levels have the same dimension, flat or 3D.
     pub fn compute<D: Dimension>(
-        old: (&Map<D>, &Clearances<D>),
-        new: (&Map<D>, &Clearances<D>),
+        old: (&Map<D>, &dyn EdgeClearances),
+        new: (&Map<D>, &dyn EdgeClearances),
         radii: &[DiffRadius],
         options: &DiffOptions,
     ) -> LevelDiff {
