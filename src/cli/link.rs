@@ -15,7 +15,7 @@ use super::output::{self, Destination};
 use super::radius::resolve_required;
 use super::{Failure, Outcome};
 use clearway_format::wire::MapFile;
-use clearway_format::{EdgeAppend, append_edges};
+use clearway_format::{AppendedEdges, EdgeAppend};
 
 pub fn run(args: &LinkArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
     on_level!(AnyLevel::read_keeping_text(&args.map, timings)?, |level| {
@@ -50,14 +50,15 @@ where
     timings.time("output", || {
         let input = level.source_text()?;
         let input = input.as_deref();
-        let text = output::edited_or_written(
-            input,
-            input.and_then(|text| linked_text(&level.map, text, found)),
-            || {
-                let linked = level.map.linked(found);
-                linked.to_ron_string_with_obstacles(level.own_obstacles())
-            },
-        );
+        // The edit written as it is made: the text between the changes
+        // copied, not held a second time with the links.
+        if let Some(appended) = input.and_then(|text| linked_text(&level.map, text, found)) {
+            return destination.write_with(|out| appended.write_to(out));
+        }
+        let text = output::edited_or_written(input, None, || {
+            let linked = level.map.linked(found);
+            linked.to_ron_string_with_obstacles(level.own_obstacles())
+        });
         destination.write(&text)
     })?;
 
@@ -111,9 +112,13 @@ where
 }
 
 /// `text`, the map file `map` was loaded from, with `links` appended to its
-/// edge list and every other byte kept ([`append_edges`]). `None` when the
+/// edge list and every other byte kept ([`AppendedEdges`]). `None` when the
 /// text cannot be edited safely; the linked map is written anew then.
-fn linked_text<D: Dimension>(map: &Map<D>, text: &str, links: &[Link]) -> Option<String> {
+fn linked_text<'t, D: Dimension>(
+    map: &Map<D>,
+    text: &'t str,
+    links: &[Link],
+) -> Option<AppendedEdges<'t>> {
     let nodes = map.nodes();
     let added: Vec<EdgeAppend> = links
         .iter()
@@ -122,7 +127,7 @@ fn linked_text<D: Dimension>(map: &Map<D>, text: &str, links: &[Link]) -> Option
             to: nodes[l.to].id,
         })
         .collect();
-    append_edges(text, map.edges().len(), &added)
+    AppendedEdges::new(text, map.edges().len(), &added)
 }
 
 /// What linking adds to a map's connectivity.

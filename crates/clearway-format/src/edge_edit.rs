@@ -106,7 +106,8 @@ pub struct EdgeAppend {
 /// a count of edges other than `existing`). When the list is laid out one
 /// edge per line, the new edges get lines of their own in its indentation;
 /// otherwise they follow the last edge on its line. A map without an
-/// `edges` field gets one after its last field.
+/// `edges` field gets one after its last field. [`AppendedEdges`] writes
+/// the same text as it is made.
 ///
 /// ```
 /// use clearway_format::{EdgeAppend, append_edges};
@@ -115,13 +116,101 @@ pub struct EdgeAppend {
 /// assert_eq!(added, "(\n    nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0)), (id: 2, pos: (4, 4))],\n    edges: [\n        (from: 0, to: 1), // south\n        (from: 1, to: 2),\n    ],\n)");
 /// ```
 pub fn append_edges(text: &str, existing: usize, added: &[EdgeAppend]) -> Option<String> {
-    if added.is_empty() {
-        return Some(text.to_owned());
+    let appended = AppendedEdges::new(text, existing, added)?;
+    let mut out = String::with_capacity(appended.len());
+    appended
+        .pieces(&mut |piece| {
+            out.push_str(piece);
+            Ok(())
+        })
+        .expect("a String takes every piece");
+    Some(out)
+}
+
+/// Edges appended to a map file's text, as [`append_edges`] appends them,
+/// to be written as they are made: the text between the changes goes
+/// straight to the writer, not into a second copy of the whole file.
+///
+/// ```
+/// use clearway_format::{AppendedEdges, EdgeAppend, append_edges};
+/// let text = "(nodes: [(id: 0, pos: (0, 0)), (id: 1, pos: (4, 0))], edges: [])";
+/// let added = [EdgeAppend { from: 0, to: 1 }];
+/// let mut out = Vec::new();
+/// AppendedEdges::new(text, 0, &added).unwrap().write_to(&mut out).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), append_edges(text, 0, &added).unwrap());
+/// ```
+pub struct AppendedEdges<'t> {
+    /// The byte order mark the text starts with, or nothing.
+    bom: &'t str,
+    /// The text after it.
+    body: &'t str,
+    /// The changes to `body`, in order, apart, on character boundaries.
+    changes: Vec<Change>,
+}
+
+impl<'t> AppendedEdges<'t> {
+    /// The append of `added` to `text`, whose edge list holds `existing`
+    /// edges; `None` when the text cannot be edited safely (as
+    /// [`append_edges`] says). Walks the text once, writing nothing.
+    pub fn new(text: &'t str, existing: usize, added: &[EdgeAppend]) -> Option<AppendedEdges<'t>> {
+        let (bom, body) = match text.strip_prefix('\u{feff}') {
+            Some(body) => (&text[..'\u{feff}'.len_utf8()], body),
+            None => ("", text),
+        };
+        let mut changes = if added.is_empty() {
+            Vec::new()
+        } else {
+            append_changes(body, existing, added)?
+        };
+        changes.sort_by_key(|(range, _)| (range.start, range.end));
+        let mut from = 0;
+        for (range, _) in &changes {
+            let apart = range.start >= from && range.start <= range.end;
+            let on_boundaries =
+                body.is_char_boundary(range.start) && body.is_char_boundary(range.end);
+            if !apart || !on_boundaries {
+                return None;
+            }
+            from = range.end;
+        }
+        Some(AppendedEdges { bom, body, changes })
     }
-    let (bom, body) = match text.strip_prefix('\u{feff}') {
-        Some(body) => ("\u{feff}", body),
-        None => ("", text),
-    };
+
+    /// The length of the edited text, in bytes.
+    pub fn len(&self) -> usize {
+        // The ranges lie apart within the body: their sum is at most its length.
+        let added: usize = self.changes.iter().map(|(_, with)| with.len()).sum();
+        let replaced: usize = self.changes.iter().map(|(range, _)| range.len()).sum();
+        self.bom.len() + self.body.len() + added - replaced
+    }
+
+    /// Whether the edited text is empty (never: it holds the edges).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Writes the edited text to `out`, in pieces (buffer it).
+    pub fn write_to(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        self.pieces(&mut |piece| out.write_all(piece.as_bytes()))
+    }
+
+    /// Hands the edited text to `put`, piece by piece.
+    fn pieces(&self, put: &mut dyn FnMut(&str) -> std::io::Result<()>) -> std::io::Result<()> {
+        put(self.bom)?;
+        let mut from = 0;
+        for (range, with) in &self.changes {
+            put(&self.body[from..range.start])?;
+            put(with)?;
+            from = range.end;
+        }
+        put(&self.body[from..])
+    }
+}
+
+/// The changes to `body` (a map file's text after any byte order mark)
+/// that append `added` to its edge list of `existing` edges; `None` when
+/// it cannot be edited safely.
+fn append_changes(body: &str, existing: usize, added: &[EdgeAppend]) -> Option<Vec<Change>> {
     let scanner = Scanner::new(body);
     let open = scanner.root_open_without_attributes()?;
     if scanner.byte(open)? != b'(' {
@@ -139,24 +228,27 @@ pub fn append_edges(text: &str, existing: usize, added: &[EdgeAppend]) -> Option
         .filter(|(_, name)| **name == "edges")
         .map(|(field, _)| field)
         .collect();
-    let changes = match edge_fields[..] {
+    Some(match edge_fields[..] {
         [] if existing == 0 => append_field(body, fields.last()?, added, newline),
         [field] if scanner.byte(field.value.start)? == b'[' => {
-            let items = elements(&scanner, field.value.start, b']')?;
-            if items.len() != existing || items.iter().any(|item| item.name.is_some()) {
+            // The count, whether any edge is named, and the last: not
+            // every edge's span held.
+            let (mut count, mut named, mut last) = (0, false, None);
+            each_element(&scanner, field.value.start, b']', |item| {
+                count += 1;
+                named |= item.name.is_some();
+                last = Some(item);
+            })?;
+            if count != existing || named {
                 return None;
             }
-            match items.last() {
+            match last.as_ref() {
                 Some(last) => append_after(body, last, added, newline),
                 None => append_into_empty(body, field, added, newline),
             }
         }
         _ => return None,
-    };
-    let mut out = String::with_capacity(text.len() + 24 * added.len());
-    out.push_str(bom);
-    apply(body, changes, &mut out)?;
-    Some(out)
+    })
 }
 
 /// A replacement of a byte range of the text.
@@ -301,11 +393,25 @@ fn edge_list(scanner: &Scanner<'_>, text: &str) -> Option<Option<usize>> {
 /// The elements of the group whose opening bracket is at `open`.
 fn elements(scanner: &Scanner<'_>, open: usize, close: u8) -> Option<Vec<Element>> {
     let mut elements = Vec::new();
+    each_element(scanner, open, close, |element| elements.push(element))?;
+    Some(elements)
+}
+
+/// Hands each element of the group whose opening bracket is at `open` to
+/// `each`, in order; `None` when the group is not well formed (then the
+/// elements handed over are no answer). For a list too long to hold as
+/// [`Element`]s (a level's edges: 56 bytes each).
+fn each_element(
+    scanner: &Scanner<'_>,
+    open: usize,
+    close: u8,
+    mut each: impl FnMut(Element),
+) -> Option<()> {
     let mut pos = open + 1;
     loop {
         let (name, value) = match scanner.group_item(pos)? {
             GroupItem::Close(at) => {
-                return (scanner.byte(at)? == close).then_some(elements);
+                return (scanner.byte(at)? == close).then_some(());
             }
             GroupItem::Element { name, value } => (name, value),
         };
@@ -314,7 +420,7 @@ fn elements(scanner: &Scanner<'_>, open: usize, close: u8) -> Option<Vec<Element
         }
         let end = scanner.value_end(value)?;
         let (next, comma) = next_in_group(scanner, end, close)?;
-        elements.push(Element {
+        each(Element {
             name,
             value: value..end,
             comma: comma.then(|| next - 1),

@@ -48,7 +48,9 @@ mod ron_stream;
 pub mod testing;
 pub mod wire;
 
-pub use edge_edit::{EdgeAppend, EdgeEdit, StreamedEdit, append_edges, edit_edges, has_comments};
+pub use edge_edit::{
+    AppendedEdges, EdgeAppend, EdgeEdit, StreamedEdit, append_edges, edit_edges, has_comments,
+};
 pub use ron_stream::MapTextWriter;
 
 /// Parses a map file's text: the [`wire::MapFile`] it holds, or ron's own
