@@ -38,9 +38,9 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use clearway::Router;
-use clearway::{Agent, Clearances, Map, NodeIdx};
+use clearway::{Clearances, NodeIdx};
 use clearway_synth::{Kind, Mix, SplitMix64};
-use common::{RADIUS, synth_map};
+use common::{RADIUS, paying, synth_map, with_areas};
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 
 const QUERIES: usize = 1_000;
@@ -94,40 +94,6 @@ fn check(clearances: &Clearances, router: &mut Router<'_>, queries: &[(usize, us
         astar.as_secs_f64() * 1e3 / QUERIES as f64,
         started.elapsed().as_secs_f64()
     );
-}
-
-/// `map` written out and read back with `area: "mud"` on every third edge
-/// and `area: "road"` on the next.
-fn with_areas(map: &Map) -> Map {
-    let mut k = 0;
-    let text: String = map
-        .to_ron_string()
-        .lines()
-        .map(|line| {
-            let trimmed = line.trim_start();
-            let edge = trimmed.starts_with("(from:") && trimmed.ends_with("),");
-            let out = match (edge, k % 3) {
-                (true, 0) => line.replacen("),", ", area: \"mud\"),", 1),
-                (true, 1) => line.replacen("),", ", area: \"road\"),", 1),
-                _ => line.to_owned(),
-            };
-            k += usize::from(edge);
-            out + "\n"
-        })
-        .collect();
-    Map::loader()
-        .read_str(&text, "areas.ron")
-        .expect("the level with areas loads")
-}
-
-/// An agent of radius [`RADIUS`] who pays `mud` and `road` in those areas.
-fn paying(mud: f64, road: f64) -> Agent {
-    Agent {
-        name: "walker".into(),
-        radius: RADIUS,
-        costs: [("mud".to_owned(), mud), ("road".to_owned(), road)].into(),
-        ..Agent::default()
-    }
 }
 
 fn routing(c: &mut Criterion) {

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use clearway::Obstacle;
 use clearway::geometry::Segment;
-use clearway::{EdgeIdx, Map};
+use clearway::{Agent, EdgeIdx, Map};
 use clearway_synth::{self as synth, Kind, Mix, Params};
 use rayon::prelude::*;
 use rstar::{AABB, Envelope, Point as RstarPoint, RTree, RTreeObject, SelectionFunction};
@@ -56,6 +56,40 @@ pub fn synth_map(kind: Kind, edges: usize, mix: Mix) -> Map {
         (started.elapsed() - generated).as_secs_f64(),
     );
     map
+}
+
+/// `map` written out and read back with `area: "mud"` on every third edge
+/// and `area: "road"` on the next.
+pub fn with_areas(map: &Map) -> Map {
+    let mut k = 0;
+    let text: String = map
+        .to_ron_string()
+        .lines()
+        .map(|line| {
+            let trimmed = line.trim_start();
+            let edge = trimmed.starts_with("(from:") && trimmed.ends_with("),");
+            let out = match (edge, k % 3) {
+                (true, 0) => line.replacen("),", ", area: \"mud\"),", 1),
+                (true, 1) => line.replacen("),", ", area: \"road\"),", 1),
+                _ => line.to_owned(),
+            };
+            k += usize::from(edge);
+            out + "\n"
+        })
+        .collect();
+    Map::loader()
+        .read_str(&text, "areas.ron")
+        .expect("the level with areas loads")
+}
+
+/// An agent of radius [`RADIUS`] who pays `mud` and `road` in those areas.
+pub fn paying(mud: f64, road: f64) -> Agent {
+    Agent {
+        name: "walker".into(),
+        radius: RADIUS,
+        costs: [("mud".to_owned(), mud), ("road".to_owned(), road)].into(),
+        ..Agent::default()
+    }
 }
 
 /// An obstacle as the baseline indexes it: its index and its bounding box

@@ -17,6 +17,11 @@ use crate::map::{Agent, Map};
 pub(crate) trait ArcWeight {
     /// The arc's cost for the agent, or `None` when it is forbidden.
     fn weigh(&self, k: usize, cost: f64) -> Option<f64>;
+
+    /// Asks the cache for what weighing arc `k` (a node's first arc) and
+    /// its neighbours will read; nothing for the plain costs.
+    #[inline]
+    fn prefetch(&self, _k: usize) {}
 }
 
 /// Every arc at its cost: an agent with no costs and no forbidden areas.
@@ -114,5 +119,17 @@ impl ArcWeight for Weighted<'_> {
     fn weigh(&self, k: usize, cost: f64) -> Option<f64> {
         let m = self.table[usize::from(self.arc_area.get(k).copied().unwrap_or(0))];
         (m != f64::INFINITY).then_some(cost * m)
+    }
+
+    /// The line of the arcs' areas where a node's arcs start: a search
+    /// calls this when it first reaches the node, as it does for the arcs
+    /// themselves, so that expanding the node later does not wait on a
+    /// second array (a node's few arcs' areas, 2 bytes each, rarely span
+    /// two lines).
+    #[inline]
+    fn prefetch(&self, k: usize) {
+        if k < self.arc_area.len() {
+            prefetch_index::prefetch_index(self.arc_area, k);
+        }
     }
 }

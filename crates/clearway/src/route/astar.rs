@@ -176,6 +176,7 @@ pub(crate) fn cheapest_path<D: Dimension>(
             if g_next < record.g {
                 let h = if record.g == f64::INFINITY {
                     network.prefetch_arcs(next);
+                    weight.prefetch(network.first_arc(next));
                     estimate.lower_bound(next)
                 } else {
                     record.h

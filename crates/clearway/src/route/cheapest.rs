@@ -43,14 +43,20 @@ impl Route {
         edges: Vec<usize>,
         costs: Option<&AreaCosts>,
     ) -> Route {
-        let length = edges.iter().map(|&e| segment_length(map, e)).sum();
-        let cost = match costs {
-            None => edges.iter().map(|&e| edge_cost(map, e)).sum(),
-            Some(costs) => edges
-                .iter()
-                .map(|&e| edge_cost(map, e) * costs.edge_multiplier(map, e))
-                .sum(),
-        };
+        // One pass, each edge's length measured once (an edge without an
+        // explicit cost costs its length). Both sums start where `sum`
+        // does, at -0.0, and add in route order: the same values as two
+        // sums over the edges.
+        let (mut length, mut cost) = (-0.0, -0.0);
+        for &e in &edges {
+            let edge_length = segment_length(map, e);
+            length += edge_length;
+            let plain = map.edges()[e].cost.unwrap_or(edge_length);
+            cost += match costs {
+                None => plain,
+                Some(costs) => plain * costs.edge_multiplier(map, e),
+            };
+        }
         let min_clearance = if edges.is_empty() {
             // A route of one node: the node's own clearance bounds it.
             nodes
