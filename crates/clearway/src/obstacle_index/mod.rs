@@ -416,6 +416,52 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(clearway_test_support::proptest_config::config(64))]
+
+        /// The search that passes over the obstacles a live level removed
+        /// answers as measuring every obstacle kept does (obstacle, ties,
+        /// witness), within cutoffs around that answer and without one:
+        /// the test of whether a part's obstacle is kept, asked only of
+        /// parts near enough to be measured, leaves out exactly the others.
+        #[test]
+        fn the_search_among_the_alive_matches_brute_force_over_them(
+            n in 1usize..400,
+            seed in 1u64..u64::MAX,
+            min_buckets in 1usize..20,
+            dead_every in 1u32..5,
+            ends in proptest::collection::vec((0.0..100.0f64, 0.0..100.0f64, 0.0..100.0f64, 0.0..100.0f64), 1..12),
+        ) {
+            let obstacles = scatter_seeded(n, seed);
+            let index = ObstacleIndex::<Plane>::build_sharded(&obstacles, min_buckets);
+            let alive = |i: u32| (i + seed as u32) % (dead_every + 1) != 0;
+            // The kept obstacles with their indices in the map.
+            let kept: Vec<(usize, &Obstacle)> = obstacles
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| alive(i as u32))
+                .collect();
+            for (ax, ay, bx, by) in ends {
+                let edge = Segment::new(Point::new(ax, ay), Point::new(bx, by));
+                let brute = kept
+                    .iter()
+                    .map(|&(i, o)| (i, o.separation_from(edge)))
+                    .fold(None, |acc: Option<(usize, crate::geometry::Separation)>, (i, s)| match acc {
+                        Some((_, b)) if b.distance <= s.distance => acc,
+                        _ => Some((i, s)),
+                    });
+                let d = brute.map_or(f64::INFINITY, |(_, s)| s.distance);
+                for cutoff in [f64::INFINITY, d, d.next_down().max(0.0), d * 0.5, 0.0] {
+                    let found = index
+                        .nearest_among_alive(&obstacles, edge, cutoff, alive)
+                        .map(|b| (b.obstacle, b.separation));
+                    let expected = brute.filter(|(_, s)| s.distance <= cutoff);
+                    proptest::prop_assert_eq!(found, expected, "cutoff {}", cutoff);
+                }
+            }
+        }
+    }
+
     /// A cutoff that is NaN admits nothing, as `d <= NaN` is false: the
     /// bounded walk finds nothing, rather than the unbounded search taking
     /// over.

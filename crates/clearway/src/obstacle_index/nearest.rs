@@ -542,12 +542,16 @@ fn measure_bucket<D: Dimension>(
             (scale, cutoff),
             stats,
             // A part of an obstacle that is gone (a live level's) is
-            // never measured: NaN passes it over.
-            |part, _| {
-                if alive(part.obstacle) {
-                    D::point_quick_2(part.p, edge)
-                } else {
+            // never measured: NaN passes it over. Asked only of a part
+            // near enough to be measured: most are not, and the lookup
+            // by obstacle index is a cache miss (parts lie in curve
+            // order, obstacles in file order).
+            |part, best| {
+                let quick_2 = D::point_quick_2(part.p, edge);
+                if may_hold_better(quick_2, best, scale, cutoff) && !alive(part.obstacle) {
                     f64::NAN
+                } else {
+                    quick_2
                 }
             },
             |part, _| Some((D::point_separation(edge, part.p), (part.obstacle, 0))),
@@ -561,17 +565,20 @@ fn measure_bucket<D: Dimension>(
             // A part's own box first: a few comparisons that spare
             // most of the quick distances (orientation tests for
             // walls and polygon edges).
+            // Whether its obstacle is gone, only for a part near enough
+            // to be measured, as for points.
             |part, best| {
-                if !alive(D::part_key(part).0) {
-                    return f64::NAN;
-                }
                 let envelope = D::part_envelope(part);
                 let bound_2 =
                     D::box_box_2(edge_lower, edge_upper, envelope.lower(), envelope.upper());
-                if may_hold_better(bound_2, best, scale, cutoff) {
-                    D::part_quick_2(part, edge)
+                if !may_hold_better(bound_2, best, scale, cutoff) {
+                    return f64::INFINITY;
+                }
+                let quick_2 = D::part_quick_2(part, edge);
+                if may_hold_better(quick_2, best, scale, cutoff) && !alive(D::part_key(part).0) {
+                    f64::NAN
                 } else {
-                    f64::INFINITY
+                    quick_2
                 }
             },
             |part, best| {
