@@ -280,7 +280,7 @@ fn compare<D: Dimension>(live: &LiveLevel<D>, what: &str) {
     let map = live.to_map();
     let fresh = Clearances::compute(&map);
     assert_eq!(
-        live.slack().to_bits(),
+        live.clearances().slack().to_bits(),
         fresh.slack().to_bits(),
         "after {what}: slack"
     );

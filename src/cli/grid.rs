@@ -2,7 +2,7 @@
 
 use super::timings::Timings;
 use clearway::Agent;
-use clearway::grid::{Connectivity, GridError, GridLevelText, GridOptions, passable_components};
+use clearway::grid::{Connectivity, GridError, GridLevelText, GridOptions};
 
 use super::args::{Connect, GridArgs, ReportFormat};
 use super::conventions::{self, kept_until_exit, note};
@@ -64,7 +64,7 @@ pub fn run(args: &GridArgs, timings: &mut Timings) -> Result<Outcome, Failure> {
         })
     })?;
     let counts = level.counts();
-    let components = passable_components(grid, options.connect);
+    let components = counts.components;
     let (width, height) = (grid.width(), grid.height());
     let solid = grid.solid_count();
     if args.format == ReportFormat::Json {

@@ -168,7 +168,8 @@ impl AnyLevel {
             None => Failure::from(e),
         };
         let mut cited = Citations::default();
-        let loader = AnyMap::loader().phases(timings);
+        let mut phases = |phase, took| timings.record(phase, took);
+        let loader = AnyMap::loader().phases(&mut phases);
         let loaded = match keep {
             Keep::Citations => loader
                 .cite(Cite::ObstaclesAndEdges, &mut cited)

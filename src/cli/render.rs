@@ -193,7 +193,7 @@ fn draw<D: Flatten + Shown>(
             ..PictureOptions::default()
         };
         if let Some(level) = Picture::new(map, clearances, whole).level_bounds()
-            && !level.overlaps(&bounds)
+            && !overlaps(&level, &bounds)
         {
             let corner = |p: Point| format!("({}, {})", numbers::human(p.x), numbers::human(p.y));
             eprintln!(
@@ -277,6 +277,12 @@ fn refuse_for_page(args: &RenderArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Whether the two boxes share a point (their borders included): a
+/// `--region` that overlaps no part of the level shows nothing of it.
+fn overlaps(a: &Bounds, b: &Bounds) -> bool {
+    a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y
+}
+
 /// The part of the level `--around NODE --margin M` or `--region` shows,
 /// and the node `--around` centres it on.
 /// For a 3D level, `--region` is in the picture's plane (x, y for `--up z`;
@@ -288,7 +294,11 @@ fn view<D: Flatten>(
 ) -> Result<(Option<Bounds>, Option<NodeIdx>), Failure> {
     if let (Some(node), Some(margin)) = (&args.around, args.margin) {
         let i = resolve_node(map, node, "--around")?;
-        let bounds = Bounds::around(D::flat(map.nodes()[i].pos, up), margin);
+        let c = D::flat(map.nodes()[i].pos, up);
+        let bounds = Bounds {
+            min: Point::new(c.x - margin, c.y - margin),
+            max: Point::new(c.x + margin, c.y + margin),
+        };
         return Ok((Some(bounds), Some(i)));
     }
     let region = args.region.map(|r| Bounds {

@@ -56,13 +56,6 @@ impl Timings {
     }
 }
 
-/// The library's loader reports its phases here.
-impl clearway::Phases for Timings {
-    fn record(&mut self, phase: &'static str, took: Duration) {
-        Timings::record(self, phase, took);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::Timings;

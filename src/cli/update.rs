@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use serde_json::Value;
 
-use clearway::live::{Change, ChangeError, DisplayLast, LiveLevel};
+use clearway::live::{Change, ChangeError, LiveLevel};
 use clearway::map::obstacle_from_wire;
 use clearway::{Agent, EdgeIdx, Map};
 use clearway_format::wire::MapFile;
@@ -256,7 +256,7 @@ impl<'a, D: Shown> Context<'a, D> {
         if e >= live.edge_slots() {
             return Err(ChangeError::UnknownEdge {
                 index: e,
-                last: DisplayLast::of(live.edge_slots()),
+                last: live.edge_slots().checked_sub(1),
             });
         }
         Ok(EdgeIdx::new(e))
@@ -426,7 +426,7 @@ fn obstacle_exists<D: Shown>(live: &LiveLevel<D>, n: usize) -> Result<(), Change
     if n >= live.obstacle_slots() {
         return Err(ChangeError::UnknownObstacle {
             index: n,
-            last: DisplayLast::of(live.obstacle_slots()),
+            last: live.obstacle_slots().checked_sub(1),
         });
     }
     if live.obstacle(n).is_none() {

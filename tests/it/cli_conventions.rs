@@ -256,7 +256,7 @@ fn quiet_silences_summaries_not_errors() {
 /// `--timings` prints each phase of the load and the command, in the order
 /// they ran, then the total, as `name` padded to 10 and milliseconds to one
 /// decimal; the report on stdout is the one without it. The loader reports
-/// its phases to the library's `Phases` trait and the CLI's table adds them
+/// its phases to a closure (`Loader::phases`) and the CLI's table adds them
 /// up: this is what that hand-off must keep.
 #[test]
 fn timings_lists_every_phase_in_order_and_leaves_the_report_alone() {

@@ -11,8 +11,8 @@
 
 use super::network::Network;
 use super::rng::SplitMix64;
-use clearway::geometry::Point;
-use clearway::grid::{Connectivity, Grid, cell_network};
+use clearway::Obstacle;
+use clearway::grid::{Connectivity, Grid, GridOptions, grid_map};
 
 /// The side of a cave or room block, in cells.
 const BLOCK: usize = 24;
@@ -126,25 +126,29 @@ fn smooth(grid: &mut Grid, cave: &[bool]) {
     }
 }
 
-/// The network of a tile grid: nodes at the free cells' centres (cell size
-/// 1, y up, as [`clearway::grid::grid_map`] lays them out), 8-connected, and the
-/// merged solid rectangles as four-cornered blocks.
+/// The network of a tile grid as [`clearway::grid::grid_map`] lays it out
+/// (cell size 1, y up, 8-connected): nodes at the free cells' centres, and
+/// the merged solid rectangles as four-cornered blocks.
 pub(super) fn tiles(target: usize, rng: &mut SplitMix64) -> Network {
     let grid = tile_grid(target, rng);
-    let h = grid.height();
-    let (cells, pairs) = cell_network(&grid, Connectivity::Eight);
-    let nodes = cells
+    let map = grid_map(&grid, &GridOptions::new(Connectivity::Eight))
+        .expect("a tile grid of cell size 1 is a level");
+    let nodes = map.nodes().iter().map(|n| n.pos).collect();
+    let edges = map
+        .edges()
         .iter()
-        .map(|&(col, row)| Point::new(col as f64 + 0.5, (h - row) as f64 - 0.5))
+        .map(|e| (index(e.from.get()), index(e.to.get())))
         .collect();
-    let edges = pairs
-        .into_iter()
-        .map(|(a, b)| (index(a), index(b)))
-        .collect();
-    let blocks = grid
-        .solid_rectangles()
-        .into_iter()
-        .map(|r| r.corners(h, 1.0))
+    let blocks = map
+        .obstacles()
+        .iter()
+        .map(|o| match o {
+            Obstacle::Polygon(p) => p
+                .vertices()
+                .try_into()
+                .expect("a rectangle has four corners"),
+            _ => unreachable!("a grid's obstacles are its solid rectangles"),
+        })
         .collect();
     Network {
         nodes,

@@ -106,6 +106,5 @@ pub use obstacle::{Obstacle, ObstacleKind};
 pub use obstacle_index::SearchStats;
 pub use obstacle_index::{Nearest, ObstacleIndex};
 pub use obstacle3::Obstacle3;
-pub use phases::Phases;
 pub use prune::PruneReport;
 pub use route::{Route, Router, WidestRoute};

@@ -107,11 +107,6 @@ impl<P> Clearance<P> {
         admits(self.value, agent_radius, slack)
     }
 
-    /// Whether nothing limits this clearance.
-    pub fn is_unbounded(&self) -> bool {
-        self.value == f64::INFINITY
-    }
-
     /// The value, or `None` when unbounded (as written to JSON: `null`).
     pub fn finite_value(&self) -> Option<f64> {
         self.value.is_finite().then_some(self.value)
@@ -613,7 +608,7 @@ mod tests {
         let nodes: Vec<f64> = c.nodes().iter().map(|n| n.value).collect();
         assert_eq!(nodes, [26f64.sqrt(), 26f64.sqrt(), 106f64.sqrt()]);
         assert_eq!(c.edge(EdgeIdx::new(1)).finite_value(), Some(5.0));
-        assert!(!c.edge(EdgeIdx::new(0)).is_unbounded());
+        assert!(c.edge(EdgeIdx::new(0)).value.is_finite());
     }
 
     #[test]
@@ -692,7 +687,7 @@ mod tests {
 
     #[test]
     fn unbounded_is_infinite_and_has_no_finite_value() {
-        assert!(Clearance::UNBOUNDED.is_unbounded());
+        assert_eq!(Clearance::UNBOUNDED.value, f64::INFINITY);
         assert_eq!(Clearance::UNBOUNDED.finite_value(), None);
     }
 

@@ -39,9 +39,11 @@ impl Point {
         self.dot(self)
     }
 
-    /// The length of this vector, without overflow or underflow in the squares.
-    pub fn length(self) -> f64 {
-        self.x.hypot(self.y)
+    twin_pub! {
+        /// The length of this vector, without overflow or underflow in the squares.
+        fn length(self) -> f64 {
+            self.x.hypot(self.y)
+        }
     }
 
     /// The Euclidean distance to another point.

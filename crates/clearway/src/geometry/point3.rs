@@ -46,9 +46,11 @@ impl Point3 {
         self.dot(self)
     }
 
-    /// The length of this vector, without overflow or underflow in the squares.
-    pub fn length(self) -> f64 {
-        self.x.hypot(self.y).hypot(self.z)
+    twin_pub! {
+        /// The length of this vector, without overflow or underflow in the squares.
+        fn length(self) -> f64 {
+            self.x.hypot(self.y).hypot(self.z)
+        }
     }
 
     /// The Euclidean distance to another point.

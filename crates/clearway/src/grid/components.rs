@@ -15,17 +15,7 @@ use super::{Connectivity, Grid};
 /// How many connected components the level of `grid` has, counting only
 /// edges that admit some agent radius (clearance > 0): two cells touching
 /// only across a blocked corner are apart. A grid without free cells has 0.
-///
-/// ```
-/// use clearway::grid::{Connectivity, Grid, passable_components};
-/// // Two free cells joined only by a diagonal across the corner where the
-/// // two solid cells meet: no agent passes it.
-/// let grid = Grid::from_rows(&[".@", "@."], |c| c == '@').unwrap();
-/// assert_eq!(passable_components(&grid, Connectivity::Eight), 2);
-/// let open = Grid::from_rows(&["..", ".."], |c| c == '@').unwrap();
-/// assert_eq!(passable_components(&open, Connectivity::Eight), 1);
-/// ```
-pub fn passable_components(grid: &Grid, connect: Connectivity) -> usize {
+pub(super) fn passable_components(grid: &Grid, connect: Connectivity) -> usize {
     let w = grid.width();
     let mut parent: Vec<usize> = (0..w * grid.height()).collect();
     // Each join of two sets takes one component away.
@@ -140,5 +130,15 @@ mod tests {
         let grid = Grid::from_rows(&["..", "@."], |c| c == '@').unwrap();
         assert_eq!(passable_components(&grid, Connectivity::Eight), 1);
         assert_eq!(passable_components(&Grid::new(0, 0), Connectivity::Four), 0);
+    }
+
+    /// Two free cells joined only by a diagonal across the corner where the
+    /// two solid cells meet are apart: no agent passes it.
+    #[test]
+    fn a_blocked_corner_joins_nothing() {
+        let grid = Grid::from_rows(&[".@", "@."], |c| c == '@').unwrap();
+        assert_eq!(passable_components(&grid, Connectivity::Eight), 2);
+        let open = Grid::from_rows(&["..", ".."], |c| c == '@').unwrap();
+        assert_eq!(passable_components(&open, Connectivity::Eight), 1);
     }
 }

@@ -189,9 +189,8 @@ pub(super) fn later_neighbours(
 pub type Cell = (usize, usize);
 
 /// The free cells as (col, row) in row-major order, and the pairs of their
-/// indices that [`grid_map`] joins by edges, in its order. Shared with the
-/// synthetic tile levels of `synth`.
-pub fn cell_network(grid: &Grid, connect: Connectivity) -> (Vec<Cell>, Vec<(usize, usize)>) {
+/// indices that [`grid_map`] joins by edges, in its order.
+pub(super) fn cell_network(grid: &Grid, connect: Connectivity) -> (Vec<Cell>, Vec<(usize, usize)>) {
     let (w, h) = (grid.width(), grid.height());
     let free = |col: usize, row: usize| !grid.is_solid(col, row);
     let mut index = vec![usize::MAX; w * h];

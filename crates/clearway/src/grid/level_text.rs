@@ -8,6 +8,7 @@ use crate::map::wire::{AgentEntry, EdgeEntry, NodeEntry, ObstacleEntry};
 use crate::map::{MapTextWriter, Node};
 use crate::obstacle::Obstacle;
 
+use super::components::passable_components;
 use super::level::{Cell, checked_obstacles, later_neighbours, node_id, node_pos};
 use super::{Grid, GridError, GridOptions};
 
@@ -24,6 +25,7 @@ use super::{Grid, GridError, GridOptions};
 /// level.write(&mut text).unwrap();
 /// let counts = level.counts();
 /// assert_eq!((counts.nodes, counts.edges, counts.obstacles), (3, 3, 1));
+/// assert_eq!(counts.components, 1);
 /// assert_eq!(text, grid_map(&grid, &options).unwrap().to_ron_string().into_bytes());
 /// ```
 pub struct GridLevelText<'g> {
@@ -41,6 +43,10 @@ pub struct GridLevelCounts {
     pub edges: usize,
     /// Rectangles of solid cells.
     pub obstacles: usize,
+    /// Connected components an agent can travel between: joined only by
+    /// edges that admit some radius (clearance > 0), so two cells touching
+    /// across a blocked corner are apart. 0 for a grid without free cells.
+    pub components: usize,
 }
 
 impl<'g> GridLevelText<'g> {
@@ -102,8 +108,8 @@ impl<'g> GridLevelText<'g> {
         Ok(())
     }
 
-    /// How many nodes, edges and obstacles the level has, without writing
-    /// it.
+    /// How many nodes, edges, obstacles and passable components the level
+    /// has, without writing it.
     pub fn counts(&self) -> GridLevelCounts {
         let grid = self.grid;
         GridLevelCounts {
@@ -112,6 +118,7 @@ impl<'g> GridLevelText<'g> {
                 .map(|cell| later_neighbours(grid, self.options.connect, cell).count())
                 .sum(),
             obstacles: self.obstacles.len(),
+            components: passable_components(grid, self.options.connect),
         }
     }
 }

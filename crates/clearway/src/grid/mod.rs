@@ -41,13 +41,12 @@ mod movingai;
 mod random_grid;
 mod rectangles;
 
-pub use components::passable_components;
-pub use level::cell_network;
 pub use level::{Connectivity, GridError, GridOptions, grid_map};
 pub use level_text::GridLevelText;
 #[cfg(feature = "test-twins")]
 pub use movingai::parse_movingai;
 pub use movingai::parse_movingai_bytes_with_areas;
+#[cfg(feature = "test-twins")]
 pub use rectangles::CellRect;
 
 /// A rectangular grid of cells, each free or solid. Row 0 is the top row.

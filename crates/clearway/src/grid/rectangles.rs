@@ -26,14 +26,7 @@ impl CellRect {
     /// the bottom-left, for a grid `grid_height` rows high with cells of side
     /// `cell_size` laid out as [`super::grid_map`] lays them (y up, row 0 at
     /// the top).
-    ///
-    /// ```
-    /// use clearway::grid::CellRect;
-    /// let r = CellRect { col: 1, row: 0, width: 2, height: 1 };
-    /// let c = r.corners(3, 1.0);
-    /// assert_eq!((c[0].x, c[0].y, c[2].x, c[2].y), (1.0, 2.0, 3.0, 3.0));
-    /// ```
-    pub fn corners(&self, grid_height: usize, cell_size: f64) -> [Point; 4] {
+    pub(crate) fn corners(&self, grid_height: usize, cell_size: f64) -> [Point; 4] {
         let s = cell_size;
         let (x0, x1) = (self.col as f64 * s, (self.col + self.width) as f64 * s);
         let (y0, y1) = (
@@ -50,56 +43,58 @@ impl CellRect {
 }
 
 impl Grid {
-    /// The solid cells as disjoint rectangles that cover exactly them.
-    ///
-    /// Greedy, in row-major order: from each solid cell not yet covered, the
-    /// run of solid cells to its right, then as many rows below as have the
-    /// same run solid and uncovered. Deterministic; not always the fewest
-    /// rectangles, but a run of walls or a room of rock is one rectangle.
-    ///
-    /// ```
-    /// use clearway::grid::{CellRect, Grid};
-    /// let grid = Grid::from_rows(&["##.", "##.", "..#"], |c| c == '#').unwrap();
-    /// assert_eq!(grid.solid_rectangles(), [
-    ///     CellRect { col: 0, row: 0, width: 2, height: 2 },
-    ///     CellRect { col: 2, row: 2, width: 1, height: 1 },
-    /// ]);
-    /// ```
-    pub fn solid_rectangles(&self) -> Vec<CellRect> {
-        let (w, h) = (self.width, self.height);
-        let mut covered = vec![false; w * h];
-        let free = |covered: &[bool], col: usize, row: usize| {
-            !self.solid[row * w + col] || covered[row * w + col]
-        };
-        let mut out = Vec::new();
-        for row in 0..h {
-            let mut col = 0;
-            while col < w {
-                if free(&covered, col, row) {
-                    col += 1;
-                    continue;
+    twin_pub! {
+        /// The solid cells as disjoint rectangles that cover exactly them.
+        ///
+        /// Greedy, in row-major order: from each solid cell not yet covered, the
+        /// run of solid cells to its right, then as many rows below as have the
+        /// same run solid and uncovered. Deterministic; not always the fewest
+        /// rectangles, but a run of walls or a room of rock is one rectangle.
+        ///
+        /// ```
+        /// use clearway::grid::{CellRect, Grid};
+        /// let grid = Grid::from_rows(&["##.", "##.", "..#"], |c| c == '#').unwrap();
+        /// assert_eq!(grid.solid_rectangles(), [
+        ///     CellRect { col: 0, row: 0, width: 2, height: 2 },
+        ///     CellRect { col: 2, row: 2, width: 1, height: 1 },
+        /// ]);
+        /// ```
+        fn solid_rectangles(&self) -> Vec<CellRect> {
+            let (w, h) = (self.width, self.height);
+            let mut covered = vec![false; w * h];
+            let free = |covered: &[bool], col: usize, row: usize| {
+                !self.solid[row * w + col] || covered[row * w + col]
+            };
+            let mut out = Vec::new();
+            for row in 0..h {
+                let mut col = 0;
+                while col < w {
+                    if free(&covered, col, row) {
+                        col += 1;
+                        continue;
+                    }
+                    let mut end = col + 1;
+                    while end < w && !free(&covered, end, row) {
+                        end += 1;
+                    }
+                    let mut bottom = row + 1;
+                    while bottom < h && (col..end).all(|c| !free(&covered, c, bottom)) {
+                        bottom += 1;
+                    }
+                    for r in row..bottom {
+                        covered[r * w + col..r * w + end].fill(true);
+                    }
+                    out.push(CellRect {
+                        col,
+                        row,
+                        width: end - col,
+                        height: bottom - row,
+                    });
+                    col = end;
                 }
-                let mut end = col + 1;
-                while end < w && !free(&covered, end, row) {
-                    end += 1;
-                }
-                let mut bottom = row + 1;
-                while bottom < h && (col..end).all(|c| !free(&covered, c, bottom)) {
-                    bottom += 1;
-                }
-                for r in row..bottom {
-                    covered[r * w + col..r * w + end].fill(true);
-                }
-                out.push(CellRect {
-                    col,
-                    row,
-                    width: end - col,
-                    height: bottom - row,
-                });
-                col = end;
             }
+            out
         }
-        out
     }
 }
 
@@ -150,5 +145,18 @@ mod tests {
             }]
         );
         assert!(Grid::new(5, 5).solid_rectangles().is_empty());
+    }
+
+    /// Corners counter-clockwise from the bottom-left, y up.
+    #[test]
+    fn corners_are_in_level_coordinates() {
+        let r = CellRect {
+            col: 1,
+            row: 0,
+            width: 2,
+            height: 1,
+        };
+        let c = r.corners(3, 1.0);
+        assert_eq!((c[0].x, c[0].y, c[2].x, c[2].y), (1.0, 2.0, 3.0, 3.0));
     }
 }

@@ -9,7 +9,7 @@ use crate::par::prelude::*;
 
 use super::LiveLevel;
 use super::Space;
-use super::change::{Change, ChangeError, DisplayLast, check_numbers, check_obstacle};
+use super::change::{Change, ChangeError, check_numbers, check_obstacle};
 use super::magnitude::Magnitude;
 use super::obstacles::{beats, envelope_of};
 use super::reach::{Items, Near};
@@ -178,7 +178,7 @@ impl<D: Dimension> LiveLevel<D> {
         if i >= self.obstacles.slots() {
             return Err(ChangeError::UnknownObstacle {
                 index: i,
-                last: DisplayLast::of(self.obstacles.slots()),
+                last: self.obstacles.slots().checked_sub(1),
             });
         }
         self.obstacle(i).ok_or(ChangeError::RemovedObstacle(i))
@@ -189,7 +189,7 @@ impl<D: Dimension> LiveLevel<D> {
         match self.removed_edges.get(e.get()) {
             None => Err(ChangeError::UnknownEdge {
                 index: e.get(),
-                last: DisplayLast::of(self.removed_edges.len()),
+                last: self.removed_edges.len().checked_sub(1),
             }),
             Some(true) => Err(ChangeError::RemovedEdge(e.get())),
             Some(false) => Ok(()),
@@ -201,7 +201,7 @@ impl<D: Dimension> LiveLevel<D> {
         match self.removed_nodes.get(n.get()) {
             None => Err(ChangeError::UnknownNode {
                 index: n.get(),
-                last: DisplayLast::of(self.removed_nodes.len()),
+                last: self.removed_nodes.len().checked_sub(1),
             }),
             Some(true) => Err(ChangeError::RemovedNode(n.get())),
             Some(false) => Ok(()),

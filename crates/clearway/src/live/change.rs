@@ -55,34 +55,34 @@ pub enum Change<D: Dimension = Plane> {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ChangeError {
     /// No obstacle was ever given this index.
-    #[error("there is no obstacle {index}: the level's obstacles are numbered 0 to {last}")]
+    #[error("there is no obstacle {index}: the level's obstacles are numbered 0 to {}", last_index(.last))]
     UnknownObstacle {
         /// The index asked for.
         index: usize,
         /// The last index given (`None` when there has been none).
-        last: DisplayLast,
+        last: Option<usize>,
     },
     /// The obstacle was removed by an earlier change.
     #[error("obstacle {0} was removed by an earlier change")]
     RemovedObstacle(usize),
     /// No edge has this index.
-    #[error("there is no edge {index}: the level's edges are numbered 0 to {last}")]
+    #[error("there is no edge {index}: the level's edges are numbered 0 to {}", last_index(.last))]
     UnknownEdge {
         /// The index asked for.
         index: usize,
-        /// The last edge index.
-        last: DisplayLast,
+        /// The last edge index (`None` when there has been none).
+        last: Option<usize>,
     },
     /// The edge was removed by an earlier change.
     #[error("edge {0} was removed by an earlier change")]
     RemovedEdge(usize),
     /// No node has this index.
-    #[error("there is no node {index}: the level's nodes are numbered 0 to {last}")]
+    #[error("there is no node {index}: the level's nodes are numbered 0 to {}", last_index(.last))]
     UnknownNode {
         /// The index asked for.
         index: usize,
-        /// The last node index.
-        last: DisplayLast,
+        /// The last node index (`None` when there has been none).
+        last: Option<usize>,
     },
     /// The node was removed by an earlier change.
     #[error("node {0} was removed by an earlier change")]
@@ -97,22 +97,10 @@ pub enum ChangeError {
 
 /// The last index of a list, as error messages print it: `none` for an
 /// empty list (formats as "numbered 0 to none").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DisplayLast(pub Option<usize>);
-
-impl DisplayLast {
-    /// The last index of a list of `len` items.
-    pub fn of(len: usize) -> DisplayLast {
-        DisplayLast(len.checked_sub(1))
-    }
-}
-
-impl std::fmt::Display for DisplayLast {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            Some(i) => write!(f, "{i}"),
-            None => f.write_str("none (there are none)"),
-        }
+fn last_index(last: &Option<usize>) -> String {
+    match last {
+        Some(i) => i.to_string(),
+        None => "none (there are none)".to_string(),
     }
 }
 

@@ -41,7 +41,7 @@ mod view;
 mod walkers;
 
 pub use apply::BatchError;
-pub use change::{Change, ChangeError, DisplayLast};
+pub use change::{Change, ChangeError};
 pub use report::{ChangeReport, ClearanceChange, SpotChange, WalkingChanges};
 
 use magnitude::Magnitude;
@@ -293,11 +293,6 @@ impl<D: Dimension> LiveLevel<D> {
         self.map
             .node_index(id)
             .filter(|n| !self.removed_nodes[n.get()])
-    }
-
-    /// The level's slack as it stands (see [`Map::slack`]).
-    pub fn slack(&self) -> f64 {
-        self.clearances.slack()
     }
 
     /// The cheapest route from `start` to `goal` for `who` (a radius, or

@@ -423,7 +423,7 @@ impl LiveLevel<Space> {
         let mut fold = self.walkers.followed[p]
             .clearances
             .for_agent(&self.map, agent_radius);
-        fold.set_slack(self.slack());
+        fold.set_slack(self.clearances.slack());
         Some(fold)
     }
 }

@@ -31,11 +31,13 @@ pub enum Level {
 }
 
 impl Level {
-    /// The number of coordinates of every position: 2 or 3.
-    pub fn dimensions(&self) -> usize {
-        match self {
-            Level::Plane(_) => 2,
-            Level::Space(_) => 3,
+    twin_pub! {
+        /// The number of coordinates of every position: 2 or 3.
+        fn dimensions(&self) -> usize {
+            match self {
+                Level::Plane(_) => 2,
+                Level::Space(_) => 3,
+            }
         }
     }
 }
@@ -65,9 +67,9 @@ mod tests {
             )
             .unwrap_err();
         assert_eq!(err.kind(), crate::map::LoadErrorKind::MixedDimensions);
-        let mut timings: Vec<(&str, std::time::Duration)> = Vec::new();
+        let mut timings = Vec::new();
         let level = Level::loader()
-            .phases(&mut timings)
+            .phases(&mut |phase, took| timings.push((phase, took)))
             .read_bytes(b"(nodes: [(id: 0, pos: (0, 0, 0))])", "x")
             .unwrap();
         assert_eq!(level.dimensions(), 3);

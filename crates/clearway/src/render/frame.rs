@@ -49,13 +49,15 @@ impl Bounds {
         }
     }
 
-    /// The square reaching `margin` from `center` each way.
-    pub fn around(center: Point, margin: f64) -> Bounds {
-        Bounds {
-            min: center,
-            max: center,
+    twin_pub! {
+        /// The square reaching `margin` from `center` each way.
+        fn around(center: Point, margin: f64) -> Bounds {
+            Bounds {
+                min: center,
+                max: center,
+            }
+            .padded(margin)
         }
-        .padded(margin)
     }
 
     /// The box grown by `pad` on every side.
@@ -68,15 +70,7 @@ impl Bounds {
 
     /// Whether the two boxes share a point (their borders included): a view
     /// that overlaps no part of the level shows nothing of it.
-    ///
-    /// ```
-    /// use clearway::geometry::Point;
-    /// use clearway::render::Bounds;
-    /// let level = Bounds { min: Point::new(0.0, 0.0), max: Point::new(10.0, 5.0) };
-    /// assert!(level.overlaps(&Bounds::around(Point::new(11.0, 6.0), 1.0)));
-    /// assert!(!level.overlaps(&Bounds::around(Point::new(20.0, 2.0), 1.0)));
-    /// ```
-    pub fn overlaps(&self, other: &Bounds) -> bool {
+    pub(crate) fn overlaps(&self, other: &Bounds) -> bool {
         self.min.x <= other.max.x
             && other.min.x <= self.max.x
             && self.min.y <= other.max.y
@@ -164,6 +158,17 @@ impl Frame {
 mod tests {
     use super::{Bounds, Frame};
     use crate::geometry::Point;
+
+    /// Boxes that share only a corner overlap; boxes apart do not.
+    #[test]
+    fn boxes_overlap_when_they_share_a_point() {
+        let level = Bounds {
+            min: Point::new(0.0, 0.0),
+            max: Point::new(10.0, 5.0),
+        };
+        assert!(level.overlaps(&Bounds::around(Point::new(11.0, 6.0), 1.0)));
+        assert!(!level.overlaps(&Bounds::around(Point::new(20.0, 2.0), 1.0)));
+    }
 
     /// The level's bottom-left lands at the bottom-left of the picture, y
     /// flipped, and the way back is exact.

@@ -319,7 +319,10 @@ fn check<D: Dimension>(
     report: &ChangeReport<D>,
 ) -> Result<Fresh<D>, TestCaseError> {
     let now = fresh(live);
-    prop_assert_eq!(live.slack().to_bits(), now.clearances.slack().to_bits());
+    prop_assert_eq!(
+        live.clearances().slack().to_bits(),
+        now.clearances.slack().to_bits()
+    );
     // The live clearances in the fresh map's order are the fresh ones.
     let in_order = live.reordered(
         live.clearances(),

@@ -247,7 +247,10 @@ fn check(
     let agents = walkers(live);
     let plain: Vec<Agent> = agents.iter().map(|(_, a)| a.clone()).collect();
     let now = Fresh::of(live, &plain);
-    prop_assert_eq!(live.slack().to_bits(), now.map.slack().to_bits());
+    prop_assert_eq!(
+        live.clearances().slack().to_bits(),
+        now.map.slack().to_bits()
+    );
     for (a, (place, agent)) in agents.iter().enumerate() {
         let walking = agent.walking.unwrap();
         let spots = live
