@@ -8,7 +8,6 @@ use super::output::{self, Destination};
 use super::progress::{compute_clearances, compute_edge_values};
 use super::timings::Timings;
 use super::{Failure, Outcome};
-use clearway::{Dimension, Map};
 use clearway_format::wire::MapFile;
 use clearway_format::{EdgeEdit, StreamedEdit};
 
@@ -31,7 +30,7 @@ where
     conventions::json_summary_needs_stdout(args.format, &destination)?;
     // Only the values baked are held, 8 bytes an edge, not every edge's
     // and node's clearance with its witness (56 bytes each).
-    let values = timings.time("clearance", || baked_values(&level.map));
+    let values = timings.time("clearance", || BakedValues(compute_edge_values(&level.map)));
     // Measured: the R-tree's memory goes before the text is read again.
     level.map.free_obstacle_index();
     let level = &*level;
@@ -91,9 +90,4 @@ impl BakedValues {
     fn bounded(&self) -> usize {
         self.0.iter().filter(|v| v.is_finite()).count()
     }
-}
-
-/// Every edge's clearance value ([`compute_edge_values`]).
-fn baked_values<D: Dimension>(map: &Map<D>) -> BakedValues {
-    BakedValues(compute_edge_values(map))
 }

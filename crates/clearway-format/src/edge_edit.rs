@@ -177,16 +177,11 @@ impl<'t> AppendedEdges<'t> {
     }
 
     /// The length of the edited text, in bytes.
-    pub fn len(&self) -> usize {
+    fn len(&self) -> usize {
         // The ranges lie apart within the body: their sum is at most its length.
         let added: usize = self.changes.iter().map(|(_, with)| with.len()).sum();
         let replaced: usize = self.changes.iter().map(|(range, _)| range.len()).sum();
         self.bom.len() + self.body.len() + added - replaced
-    }
-
-    /// Whether the edited text is empty (never: it holds the edges).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Writes the edited text to `out`, in pieces (buffer it).

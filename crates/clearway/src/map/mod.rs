@@ -320,6 +320,13 @@ impl<D: Dimension> Map<D> {
         }
     }
 
+    /// A node as a segment of length 0 at its position: what the
+    /// searches written for edges measure a node by.
+    pub(crate) fn node_segment(&self, node: NodeIdx) -> Segment<D::Point> {
+        let pos = self.nodes[node].pos;
+        Segment::new(pos, pos)
+    }
+
     /// The smallest cost per unit of length over the edges, at most 1: 1
     /// when no explicit cost is cheaper than its edge's length. Routing
     /// scales its straight-line estimate by it so that the estimate never

@@ -130,10 +130,7 @@ impl WalkingClearances {
             map,
             &walking,
             map.nodes().len(),
-            |n| {
-                let pos = map.nodes()[n].pos;
-                Segment::new(pos, pos)
-            },
+            |n| map.node_segment(NodeIdx::new(n)),
             spot,
         );
         WalkingClearances {

@@ -128,10 +128,7 @@ impl WalkingTightSpots {
             map,
             &walking,
             map.nodes().len(),
-            |n| {
-                let pos = map.nodes()[n].pos;
-                Segment::new(pos, pos)
-            },
+            |n| map.node_segment(NodeIdx::new(n)),
             |n, feet, parts_near, near, footing| {
                 Some((
                     NodeIdx::new(n),
